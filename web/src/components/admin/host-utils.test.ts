@@ -1,0 +1,167 @@
+import { describe, expect, test } from 'bun:test';
+import {
+  albumPhase,
+  codeFromName,
+  escapeWifiField,
+  filesDoneForBytes,
+  filterEvents,
+  formatGermanDateTime,
+  formatMb,
+  headerTextColour,
+  isAlbumCurrent,
+  isoToLocalInput,
+  lighten,
+  localInputToIso,
+  normalizeDuration,
+  randomSuffix,
+  sizeTone,
+  slugFromName,
+  toHexColour,
+  uploaderKey,
+  uploaderName,
+  wifiQrPayload,
+} from './host-utils';
+
+describe('event code from name', () => {
+  test('lowercase letters, digits and hyphens plus a 6-character suffix', () => {
+    expect(codeFromName('Anna & Tom 2025!', 'x7k2p9')).toBe('anna-tom-2025-x7k2p9');
+    expect(codeFromName('  Sommerfest  ', 'abc123')).toBe('sommerfest-abc123');
+  });
+  test('German umlauts and accents are transliterated, nothing else survives', () => {
+    expect(slugFromName('Müllers Größte Fête')).toBe('muellers-groesste-fete');
+    expect(slugFromName('---Hallo___Welt---')).toBe('hallo-welt');
+    expect(slugFromName('🎉🎉')).toBe('');
+  });
+  test('a name without usable characters gives only the suffix', () => {
+    expect(codeFromName('!!!', 'abcdef')).toBe('abcdef');
+  });
+  test('the generated code only ever holds [a-z0-9-]', () => {
+    for (const name of ['Ünïcödé Party', 'A/B\\C', "O'Brien's 40th", 'x'.repeat(200)]) {
+      const code = codeFromName(name, randomSuffix());
+      expect(code).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(code.length).toBeLessThanOrEqual(47);
+    }
+  });
+  test('random suffix is 6 lowercase letters or digits', () => {
+    for (let i = 0; i < 50; i++) expect(randomSuffix()).toMatch(/^[a-z0-9]{6}$/);
+    expect(randomSuffix(() => 0)).toBe('aaaaaa');
+    expect(randomSuffix(() => 0.9999)).toBe('999999');
+  });
+});
+
+describe('Wi-Fi QR payload', () => {
+  test('escapes backslash, semicolon, comma, colon and double quote', () => {
+    expect(escapeWifiField('a\\b;c,d:e"f')).toBe('a\\\\b\\;c\\,d\\:e\\"f');
+    expect(escapeWifiField('plain')).toBe('plain');
+  });
+  test('WPA network', () => {
+    expect(wifiQrPayload('Momentbox', 'geheim123')).toBe('WIFI:T:WPA;S:Momentbox;P:geheim123;;');
+    expect(wifiQrPayload('Café;Gäste', 'p:w,"x"')).toBe('WIFI:T:WPA;S:Café\\;Gäste;P:p\\:w\\,\\"x\\";;');
+  });
+  test('open network without a password', () => {
+    expect(wifiQrPayload('Open Net', '')).toBe('WIFI:T:nopass;S:Open Net;;');
+  });
+});
+
+describe('album phase badge', () => {
+  const now = new Date('2025-06-01T12:00:00Z');
+  test('Current inside the range, Upcoming before, Past after', () => {
+    expect(albumPhase('2025-06-01T10:00:00Z', '2025-06-01T14:00:00Z', now)).toBe('current');
+    expect(albumPhase('2025-06-02T10:00:00Z', '2025-06-03T14:00:00Z', now)).toBe('upcoming');
+    expect(albumPhase('2025-05-01T10:00:00Z', '2025-05-02T14:00:00Z', now)).toBe('past');
+  });
+  test('the range includes its limits', () => {
+    expect(albumPhase('2025-06-01T12:00:00Z', '2025-06-01T13:00:00Z', now)).toBe('current');
+    expect(albumPhase('2025-06-01T11:00:00Z', '2025-06-01T12:00:00Z', now)).toBe('current');
+  });
+  test('no badge unless both dates are set and valid', () => {
+    expect(albumPhase(null, '2025-06-01T14:00:00Z', now)).toBeNull();
+    expect(albumPhase('2025-06-01T10:00:00Z', null, now)).toBeNull();
+    expect(albumPhase('garbage', '2025-06-01T14:00:00Z', now)).toBeNull();
+  });
+  test("admin 'Aktuell' label", () => {
+    expect(isAlbumCurrent('2025-06-01T10:00:00Z', '2025-06-01T14:00:00Z', now)).toBe(true);
+    expect(isAlbumCurrent('2025-06-02T10:00:00Z', '2025-06-03T14:00:00Z', now)).toBe(false);
+  });
+});
+
+describe('German dates', () => {
+  test('day, month, year, hour, minute in German locale', () => {
+    expect(formatGermanDateTime('2025-03-05T13:07:00Z', 'Europe/Berlin')).toBe('05.03.2025, 14:07');
+    expect(formatGermanDateTime('2025-07-05T13:07:00Z', 'Europe/Berlin')).toBe('05.07.2025, 15:07');
+  });
+  test("'Not set' for missing and 'Invalid date' for unparseable", () => {
+    expect(formatGermanDateTime(null)).toBe('Not set');
+    expect(formatGermanDateTime(undefined)).toBe('Not set');
+    expect(formatGermanDateTime('')).toBe('Not set');
+    expect(formatGermanDateTime('not a date')).toBe('Invalid date');
+  });
+});
+
+describe('sizes', () => {
+  test('amber only over 100 MB', () => {
+    expect(sizeTone(0)).toBe('normal');
+    expect(sizeTone(100)).toBe('normal');
+    expect(sizeTone(100.01)).toBe('amber');
+    expect(sizeTone(900)).toBe('amber');
+    expect(sizeTone(null)).toBe('normal');
+  });
+  test('two decimals', () => {
+    expect(formatMb(1.5)).toBe('1.50 MB');
+    expect(formatMb(undefined)).toBe('0.00 MB');
+  });
+});
+
+describe('datetime-local round trip', () => {
+  test('minute precision, local zone', () => {
+    const iso = localInputToIso('2025-08-09T18:30');
+    expect(iso).not.toBeNull();
+    expect(isoToLocalInput(iso)).toBe('2025-08-09T18:30');
+    expect(localInputToIso('')).toBeNull();
+    expect(localInputToIso('nope')).toBeNull();
+    expect(isoToLocalInput(null)).toBe('');
+  });
+});
+
+describe('misc', () => {
+  test('duration falls back to 14', () => {
+    expect(normalizeDuration(7)).toBe(7);
+    expect(normalizeDuration('28')).toBe(28);
+    expect(normalizeDuration(10)).toBe(14);
+    expect(normalizeDuration(undefined)).toBe(14);
+  });
+  test('search by name or code, case-insensitive', () => {
+    const events = [
+      { name: 'Hochzeit Anna', code: 'anna-123456' },
+      { name: 'Firmenfeier', code: 'ACME-2025' },
+    ];
+    expect(filterEvents(events, 'ANNA').map((e) => e.name)).toEqual(['Hochzeit Anna']);
+    expect(filterEvents(events, 'acme').map((e) => e.name)).toEqual(['Firmenfeier']);
+    expect(filterEvents(events, '  ')).toHaveLength(2);
+    expect(filterEvents(events, 'zzz')).toHaveLength(0);
+  });
+  test('uploader name and key', () => {
+    expect(uploaderName({ nickname: 'Lena' })).toBe('Lena');
+    expect(uploaderName({ nickname: '' })).toBe('Anonym');
+    expect(uploaderName({ nickname: null })).toBe('Anonym');
+    expect(uploaderKey({ user_id: null })).toBe('Unbekannt');
+    expect(uploaderKey({ user_id: 'u1' })).toBe('u1');
+  });
+  test('colours', () => {
+    expect(toHexColour('purple', '#000000')).toBe('#8b5cf6');
+    expect(toHexColour('#ABC', '#000000')).toBe('#aabbcc');
+    expect(toHexColour('bogus', '#3B82F6')).toBe('#3b82f6');
+    expect(lighten('#000000', 0.6)).toBe('#999999');
+    expect(headerTextColour('#ffffff', 'minimalistic')).toBe('#1f2937');
+    expect(headerTextColour('#3B82F6', 'minimalistic')).toBe('#1f2937');
+    expect(headerTextColour('#3B82F6', 'split')).toBe('#ffffff');
+    expect(headerTextColour('#111111', 'split')).toBe('#ffffff');
+  });
+  test('files done for bytes of a stored ZIP', () => {
+    expect(filesDoneForBytes([1000, 2000, 3000], 0)).toBe(0);
+    expect(filesDoneForBytes([1000, 2000, 3000], 1100)).toBe(1);
+    expect(filesDoneForBytes([1000, 2000, 3000], 3199)).toBe(1);
+    expect(filesDoneForBytes([1000, 2000, 3000], 3200)).toBe(2);
+    expect(filesDoneForBytes([1000, 2000, 3000], 10_000)).toBe(3);
+  });
+});

@@ -1,0 +1,244 @@
+// Pure helpers shared by the admin dashboard, the host settings page and the print view.
+// No React, no fetch: everything here is unit-tested in host-utils.test.ts.
+
+export const DEFAULT_PRIMARY = '#3B82F6';
+export const DEFAULT_SECONDARY = '#DBEAFE';
+export const DURATIONS = [7, 14, 21, 28] as const;
+export const DEFAULT_DURATION = 14;
+export const TOP_UPLOADERS = 10;
+export const SIZE_AMBER_MB = 100;
+
+/** Duration in days: one of 7, 14, 21, 28; anything else falls back to 14. */
+export function normalizeDuration(value: unknown): number {
+  const n = Number(value);
+  return (DURATIONS as readonly number[]).includes(n) ? n : DEFAULT_DURATION;
+}
+
+const TRANSLITERATE: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/** The name part of an event code: lowercase letters, digits and single hyphens. */
+export function slugFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[äöüß]/g, (c) => TRANSLITERATE[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents: é -> e
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/g, '');
+}
+
+const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A 6-character random suffix from lowercase letters and digits. */
+export function randomSuffix(random: () => number = Math.random): string {
+  let s = '';
+  for (let i = 0; i < 6; i++) s += SUFFIX_ALPHABET[Math.floor(random() * SUFFIX_ALPHABET.length)] ?? 'x';
+  return s;
+}
+
+/** Code generated from the name plus the suffix, e.g. 'anna-und-tom-x7k2p9'; only the suffix when the name has no usable character. */
+export function codeFromName(name: string, suffix: string): string {
+  const slug = slugFromName(name);
+  return slug ? `${slug}-${suffix}` : suffix;
+}
+
+/** Escapes a field of a Wi-Fi QR payload: backslash, semicolon, comma, colon and double quote get a backslash. */
+export function escapeWifiField(value: string): string {
+  return value.replace(/([\\;,:"])/g, '\\$1');
+}
+
+/** The payload a phone camera understands as "join this network". An open network has no password. */
+export function wifiQrPayload(ssid: string, password: string | null | undefined): string {
+  if (!password) return `WIFI:T:nopass;S:${escapeWifiField(ssid)};;`;
+  return `WIFI:T:WPA;S:${escapeWifiField(ssid)};P:${escapeWifiField(password)};;`;
+}
+
+export type AlbumPhase = 'current' | 'upcoming' | 'past';
+
+function parseDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Current inside [start, end], Upcoming before, Past after; null unless both dates are set and valid. */
+export function albumPhase(start: string | null | undefined, end: string | null | undefined, now: Date = new Date()): AlbumPhase | null {
+  const s = parseDate(start);
+  const e = parseDate(end);
+  if (!s || !e) return null;
+  const t = now.getTime();
+  if (t < s.getTime()) return 'upcoming';
+  if (t > e.getTime()) return 'past';
+  return 'current';
+}
+
+export const ALBUM_PHASE_LABEL: Record<AlbumPhase, string> = { current: 'Current', upcoming: 'Upcoming', past: 'Past' };
+
+/** The admin modal's label: 'Aktuell' when now lies between start and end. */
+export function isAlbumCurrent(start: string | null | undefined, end: string | null | undefined, now: Date = new Date()): boolean {
+  return albumPhase(start, end, now) === 'current';
+}
+
+const GERMAN_DATE_TIME = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const GERMAN_DATE = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** German day, month, year, hour, minute; 'Not set' when missing, 'Invalid date' when unparseable. */
+export function formatGermanDateTime(value: string | null | undefined, timeZone?: string): string {
+  if (value === null || value === undefined || value === '') return 'Not set';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return 'Invalid date';
+  const fmt = timeZone
+    ? new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone })
+    : GERMAN_DATE_TIME;
+  return fmt.format(d);
+}
+
+/** German date without time ('—' when missing or unparseable), for creation dates on cards. */
+export function formatGermanDate(value: string | null | undefined): string {
+  const d = parseDate(value);
+  return d ? GERMAN_DATE.format(d) : '—';
+}
+
+/** Megabytes with two decimals, e.g. '123.45 MB'. */
+export function formatMb(mb: number | null | undefined): string {
+  const n = typeof mb === 'number' && Number.isFinite(mb) ? mb : 0;
+  return `${n.toFixed(2)} MB`;
+}
+
+/** Size colouring of event cards: amber over 100 MB, normal otherwise. */
+export function sizeTone(mb: number | null | undefined): 'normal' | 'amber' {
+  return typeof mb === 'number' && mb > SIZE_AMBER_MB ? 'amber' : 'normal';
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** ISO UTC -> the value of an <input type="datetime-local"> in the browser's zone, minute precision. */
+export function isoToLocalInput(value: string | null | undefined): string {
+  const d = parseDate(value);
+  if (!d) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The value of a datetime-local input (local time) -> ISO UTC, or null when empty or invalid. */
+export function localInputToIso(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), 0, 0);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Colours may be hex or one of eight named tokens (guest document). */
+export const NAMED_COLOURS: Record<string, string> = {
+  purple: '#8B5CF6',
+  blue: '#3B82F6',
+  green: '#10B981',
+  red: '#EF4444',
+  yellow: '#F59E0B',
+  pink: '#EC4899',
+  indigo: '#6366F1',
+  gray: '#6B7280',
+};
+
+/** A colour as #rrggbb (for <input type="color">), or the fallback when it is neither hex nor a named token. */
+export function toHexColour(value: string | null | undefined, fallback: string): string {
+  const v = (value ?? '').trim();
+  const named = NAMED_COLOURS[v.toLowerCase()];
+  if (named) return named.toLowerCase();
+  if (/^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(v);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
+  return fallback.toLowerCase();
+}
+
+export function isValidColour(value: string): boolean {
+  const v = value.trim();
+  return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) || v.toLowerCase() in NAMED_COLOURS;
+}
+
+/** Perceived brightness 0..255 (YIQ). */
+export function brightness(hex: string): number {
+  const h = toHexColour(hex, '#000000');
+  const r = parseInt(h.slice(1, 3), 16);
+  const g = parseInt(h.slice(3, 5), 16);
+  const b = parseInt(h.slice(5, 7), 16);
+  return (r * 299 + g * 587 + b * 114) / 1000;
+}
+
+/** Mixes a colour towards white by factor (0.6 = 60 % of the way). */
+export function lighten(hex: string, factor = 0.6): string {
+  const h = toHexColour(hex, '#000000');
+  const ch = (i: number) => {
+    const c = parseInt(h.slice(i, i + 2), 16);
+    return pad16(Math.round(c + (255 - c) * factor));
+  };
+  return `#${ch(1)}${ch(3)}${ch(5)}`;
+}
+
+function pad16(n: number): string {
+  return n.toString(16).padStart(2, '0');
+}
+
+/** White or dark header text depending on the primary colour (threshold 100 minimalistic, 160 split). */
+export function headerTextColour(primary: string, style: 'minimalistic' | 'split' | 'premium'): string {
+  const threshold = style === 'split' ? 160 : 100;
+  if (style === 'premium') return '#ffffff';
+  return brightness(primary) > threshold ? '#1f2937' : '#ffffff';
+}
+
+export function isImageFile(file: File | null | undefined): boolean {
+  return !!file && file.type.startsWith('image/');
+}
+
+/** Filters events by name or code, case-insensitive. */
+export function filterEvents<T extends { name: string; code: string }>(events: T[], query: string): T[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return events;
+  return events.filter((e) => e.name.toLowerCase().includes(q) || e.code.toLowerCase().includes(q));
+}
+
+/** The guest link for an event, from the configured public URL (without a trailing slash). */
+export function eventLink(publicUrl: string | null | undefined, code: string): string {
+  const base = (publicUrl || (typeof location !== 'undefined' ? location.origin : '')).replace(/\/+$/, '');
+  return `${base}/event/${encodeURIComponent(code)}`;
+}
+
+export function settingsLink(publicUrl: string | null | undefined, token: string): string {
+  const base = (publicUrl || (typeof location !== 'undefined' ? location.origin : '')).replace(/\/+$/, '');
+  return `${base}/event/${encodeURIComponent(token)}/settings`;
+}
+
+/** Display name of an uploader: 'Anonym' without nickname. */
+export function uploaderName(u: { nickname?: string | null }): string {
+  return u.nickname && u.nickname.trim() ? u.nickname : 'Anonym';
+}
+
+/** The uploader's key (user id), 'Unbekannt' when there is none. */
+export function uploaderKey(u: { user_id?: string | null }): string {
+  return u.user_id && u.user_id.trim() ? u.user_id : 'Unbekannt';
+}
+
+/**
+ * Maps bytes received of a stored (not deflated) ZIP to the number of files that are complete:
+ * file i is done once the bytes before it plus its own size (and a local header per file) have arrived.
+ */
+export function filesDoneForBytes(sizes: number[], bytes: number, headerOverhead = 100): number {
+  let sum = 0;
+  let done = 0;
+  for (const size of sizes) {
+    sum += size + headerOverhead;
+    if (bytes >= sum) done++;
+    else break;
+  }
+  return done;
+}
