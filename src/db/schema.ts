@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Times are ISO 8601 UTC text. Deleting an event or album cascades to what belongs to it;
+// the media files are removed by the services before the rows go.
+
+const createdAt = () =>
+  text('created_at')
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+
+export const events = sqliteTable('events', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  primaryColor: text('primary_color').notNull(),
+  secondaryColor: text('secondary_color').notNull(),
+  headerStyle: text('header_style', { enum: ['minimalistic', 'split', 'premium'] }).notNull().default('minimalistic'),
+  /** storage key of the resized host image, or null */
+  hostImageKey: text('host_image_key'),
+  allowDownload: integer('allow_download', { mode: 'boolean' }).notNull().default(true),
+  startAt: text('event_start_datetime').notNull(),
+  durationDays: integer('event_duration_days').notNull().default(14),
+  /** the host's settings-link token; regenerating replaces it */
+  clientToken: text('client_token').unique(),
+  createdAt: createdAt(),
+});
+
+export const albums = sqliteTable(
+  'albums',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    visible: integer('visible', { mode: 'boolean' }).notNull().default(true),
+    startAt: text('start_datetime'),
+    endAt: text('end_datetime'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('albums_event_idx').on(t.eventId)],
+);
+
+export const guests = sqliteTable(
+  'guests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    nickname: text('nickname'),
+    consentAt: text('consent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('guests_event_user_idx').on(t.eventId, t.userId)],
+);
+
+export const apiKeys = sqliteTable('api_keys', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: text('last_used_at'),
+});
+
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    /** guest user id (cookie), null for admin and API-key uploads */
+    userId: text('user_id'),
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['photo', 'video'] }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** random 128-bit key naming the folder of this upload's files; appears in its URLs */
+    storageKey: text('storage_key').notNull().unique(),
+    originalExt: text('original_ext').notNull(),
+    originalName: text('original_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** total bytes on disk: original plus derivatives */
+    storedBytes: integer('stored_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    dhash: text('dhash'),
+    width: integer('width'),
+    height: integer('height'),
+    durationSeconds: real('duration_seconds'),
+    takenAt: text('taken_at'),
+    approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
+    hasThumbnail: integer('has_thumbnail', { mode: 'boolean' }).notNull().default(false),
+    /** photos: 'preview.jpg'; videos: 'preview.mp4' when transcoded, 'original' when already playable */
+    previewFile: text('preview_file'),
+    processingState: text('processing_state', { enum: ['pending', 'processing', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    processingError: text('processing_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_event_album_idx').on(t.eventId, t.albumId),
+    uniqueIndex('uploads_event_sha_idx').on(t.eventId, t.sha256),
+    index('uploads_event_dhash_idx').on(t.eventId, t.dhash),
+  ],
+);
+
+export const adminCredentials = sqliteTable('admin_credentials', {
+  id: integer('id').primaryKey(),
+  passwordHash: text('password_hash').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+export const adminSessions = sqliteTable('admin_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: text('expires_at').notNull(),
+});
+
+/** Persistent background work (video previews); survives restarts. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('jobs_state_idx').on(t.state, t.id)],
+);
+
+/** Chunked uploads in progress: which event, who, and what was declared; chunks live in tmp/. */
+export const chunkSessions = sqliteTable('chunk_sessions', {
+  key: text('key').primaryKey(),
+  eventId: integer('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  fileSize: integer('file_size').notNull(),
+  totalChunks: integer('total_chunks').notNull(),
+  /** set once assembled, so a client that lost the last answer can ask for it */
+  uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: text('updated_at').notNull(),
+});

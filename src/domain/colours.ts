@@ -1,0 +1,22 @@
+// Event colours: hex (#RGB or #RRGGBB) or one of the spec's eight named tokens.
+export const COLOUR_TOKENS: Record<string, string> = {
+  purple: '#8B5CF6',
+  blue: '#3B82F6',
+  green: '#10B981',
+  red: '#EF4444',
+  yellow: '#F59E0B',
+  pink: '#EC4899',
+  indigo: '#6366F1',
+  gray: '#6B7280',
+};
+
+const HEX_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function isValidColour(value: string): boolean {
+  return HEX_RE.test(value) || value.toLowerCase() in COLOUR_TOKENS;
+}
+
+/** A stored colour as the hex the browser paints. */
+export function colourToHex(value: string): string {
+  return COLOUR_TOKENS[value.toLowerCase()] ?? value;
+}

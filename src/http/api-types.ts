@@ -1,0 +1,220 @@
+// The JSON contract of /api. The web app imports these types (never runtime code from the server).
+// Field names follow the two specs exactly; additions beyond the spec are marked.
+
+export type HeaderStyle = 'minimalistic' | 'split' | 'premium';
+export type EventStatus = 'active' | 'not_started' | 'ended' | 'expired';
+export type MediaType = 'photo' | 'video';
+export type ProcessingState = 'pending' | 'processing' | 'ready' | 'failed';
+
+/** Error body of every non-2xx answer. */
+export interface ApiError {
+  error: string; // a message a user can read
+  code: string; // MACHINE_CODE, e.g. VALIDATION_ERROR, NOT_FOUND, FILE_TOO_LARGE, DUPLICATE
+  [detail: string]: unknown;
+}
+
+/** Machine codes the clients map to their own texts. */
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'NAME_ALREADY_EXISTS'
+  | 'CODE_ALREADY_EXISTS'
+  | 'DUPLICATE'
+  | 'FILE_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'CONSENT_REQUIRED'
+  | 'EVENT_NOT_STARTED'
+  | 'EVENT_ENDED'
+  | 'EVENT_EXPIRED'
+  | 'INSUFFICIENT_STORAGE'
+  | 'UPLOAD_INCOMPLETE'
+  | 'INTERNAL_ERROR';
+
+export interface AppConfig {
+  maxUploadSizeMB: number;
+  /** addition: the base URL for links and QR codes (configured, else derived from the request) */
+  publicUrl: string;
+  /** addition: the venue Wi-Fi for the printable QR material, when configured */
+  wifi: { ssid: string; password: string } | null;
+  version: string;
+}
+
+export interface EventDto {
+  id: number;
+  code: string;
+  name: string;
+  primary_color: string;
+  secondary_color: string;
+  header_style: HeaderStyle;
+  host_image_url: string | null;
+  allow_download: boolean;
+  event_start_datetime: string; // ISO 8601 UTC
+  event_end_datetime: string;
+  event_viewable_until_datetime: string;
+  event_duration_days: number;
+  created_at: string;
+  /** addition: computed on the server at answer time */
+  status: EventStatus;
+}
+
+/** What the admin sees in the events list. */
+export interface AdminEventDto extends EventDto {
+  total_size_mb: number;
+  upload_count: number;
+  client_token: string | null;
+}
+
+export interface AlbumDto {
+  id: number;
+  event_id: number;
+  name: string;
+  visible: boolean;
+  start_datetime: string | null;
+  end_datetime: string | null;
+  created_at: string;
+}
+
+export interface UploadDto {
+  id: number;
+  event_id: number;
+  album_id: number;
+  type: MediaType;
+  mime_type: string;
+  /** the original file; unguessable URL */
+  file_path: string;
+  /** grid image (photo thumbnail or video poster); null until made or when processing failed */
+  thumbnail_path: string | null;
+  /** viewer image for photos, browser-playable MP4 for videos; null until made */
+  preview_path: string | null;
+  /** addition: the original as an attachment download */
+  download_path: string;
+  original_name: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  taken_at: string | null;
+  approved: boolean;
+  user_id: string | null;
+  uploader_nickname: string | null;
+  nickname: string | null;
+  created_at: string;
+  processing_state: ProcessingState;
+}
+
+export interface UploadResult {
+  id: number;
+  approved: boolean;
+  album_id: number;
+  upload: UploadDto;
+}
+
+export interface ChunkResult {
+  /** true while more chunks are needed */
+  partial: boolean;
+  received: number[];
+  totalChunks: number;
+  /** present once the last chunk assembled the file */
+  id?: number;
+  approved?: boolean;
+  album_id?: number;
+  upload?: UploadDto;
+}
+
+/** addition: GET /api/event/{eventId}/upload-chunk/status, for resuming an interrupted upload */
+export interface ChunkStatus {
+  received: number[];
+  totalChunks: number;
+  complete: boolean;
+  id?: number;
+  approved?: boolean;
+}
+
+export interface ConsentAnswer {
+  hasConsent: boolean;
+}
+
+export interface NicknameAnswer {
+  nickname: string | null;
+}
+
+export interface CheckExactAnswer {
+  exists: boolean;
+  duplicate: { id: number } | null;
+}
+
+export interface CheckSimilarAnswer {
+  hasSimilar: boolean;
+  matches: { id: number; distance: number }[];
+}
+
+export interface LoginAnswer {
+  token: string;
+  expires_at: string;
+}
+
+export interface ApiKeyDto {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface CreatedApiKey extends ApiKeyDto {
+  api_key: string; // shown once
+}
+
+export interface UploaderDto {
+  user_id: string;
+  nickname: string | null;
+  upload_count: number;
+  recovery_link: string;
+}
+
+export interface UploaderStat {
+  user_id: string;
+  nickname: string | null;
+  upload_count: number;
+}
+
+export interface AlbumStat extends AlbumDto {
+  upload_count: number;
+}
+
+export interface StatisticsDto {
+  uploads: number;
+  albums: number;
+  total_size_mb: number;
+  photos: number;
+  videos: number;
+  users: UploaderStat[];
+  top_uploaders: UploaderStat[]; // at most 10, by upload count
+  album_stats: AlbumStat[];
+  statistics: { total_size_mb: number; total_uploads: number; total_albums: number };
+}
+
+export interface ExportAlbum extends AlbumDto {
+  uploads: UploadDto[];
+}
+
+export interface ExportDto {
+  event: EventDto;
+  albums: ExportAlbum[];
+  uploads: UploadDto[];
+  users: UploaderStat[];
+  statistics: { total_size_mb: number; total_uploads: number };
+}
+
+export interface ClientSettingsDto {
+  event: EventDto;
+  albums: AlbumDto[];
+}
+
+export interface ClientTokenAnswer {
+  client_token: string;
+  settings_url: string;
+}

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, Env } from './context.ts';
+import { onApiNotFound, onError } from './middleware/errors.ts';
+import { adminRoutes } from './routes/admin.routes.ts';
+import { albumRoutes } from './routes/albums.routes.ts';
+import { clientRoutes } from './routes/client.routes.ts';
+import { eventRoutes } from './routes/events.routes.ts';
+import { guestRoutes } from './routes/guest.routes.ts';
+import { uploadRoutes } from './routes/uploads.routes.ts';
+import { webAppRoutes, type WebAssets } from './web-app.ts';
+
+/** JSON and form bodies of ordinary calls; uploads stream past this limit on their own routes. */
+const MAX_BODY_BYTES = 25 * 1024 * 1024;
+const MAX_JSON_BYTES = 1024 * 1024;
+
+export interface AppOptions extends AppDeps {
+  webAssets: WebAssets;
+  /** extra routes mounted before the API (media bytes, health, captive portal) */
+  extraRoutes?: Hono<Env>[];
+}
+
+/** The whole HTTP surface, for main.ts and for tests (which call `app.request` or serve it on a free port). */
+export function createApp(opts: AppOptions): Hono<Env> {
+  const app = new Hono<Env>();
+  const deps: AppDeps = { config: opts.config, services: opts.services, logger: opts.logger, version: opts.version };
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    const started = performance.now();
+    await next();
+    if (deps.logger.enabled('debug')) {
+      deps.logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    }
+  });
+  app.onError(onError);
+
+  for (const routes of opts.extraRoutes ?? []) app.route('/', routes);
+
+  app.use('/api/*', async (c, next) => {
+    const type = c.req.header('content-type') ?? '';
+    const limit = type.includes('multipart/form-data') ? MAX_BODY_BYTES : MAX_JSON_BYTES;
+    return bodyLimit({
+      maxSize: limit,
+      onError: (ctx) => ctx.json({ error: 'Die Anfrage ist zu groß', code: 'PAYLOAD_TOO_LARGE', maxSizeBytes: limit }, 413),
+    })(c, next);
+  });
+  // Fixed paths first: `/api/event/events` must not be read as an event code.
+  app.route('/', eventRoutes());
+  app.route('/', adminRoutes());
+  app.route('/', clientRoutes());
+  app.route('/', albumRoutes());
+  app.route('/', uploadRoutes());
+  app.route('/', guestRoutes());
+  app.all('/api/*', onApiNotFound);
+  app.route('/', webAppRoutes(opts.webAssets));
+  return app;
+}

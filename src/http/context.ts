@@ -1,0 +1,105 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Config } from '../config.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors.ts';
+import { isUuid } from '../lib/ids.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { EventView } from '../services/events.service.ts';
+import type { Services } from '../services/index.ts';
+import type { Viewer } from '../services/viewer.ts';
+
+export interface AppDeps {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  version: string;
+}
+
+export type Env = { Variables: { deps: AppDeps } };
+export type Ctx = Context<Env>;
+
+export const guestCookieName = (code: string) => `event_${code}`;
+export const GUEST_COOKIE_MAX_AGE = 10 * 365 * 24 * 3600;
+
+/** The bearer or X-API-Key credential of the request, if any. */
+function credential(c: Ctx): string | null {
+  const auth = c.req.header('authorization');
+  if (auth) {
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    if (!m) throw unauthorized('Ungültiger Authorization-Header');
+    return m[1]!;
+  }
+  return c.req.header('x-api-key') ?? null;
+}
+
+/**
+ * Who is asking. A bearer token is an admin session or an API key; an unknown or expired one is a 401
+ * (the client then clears it). Without a credential the guest cookie of the event names the guest.
+ */
+export function viewerOf(c: Ctx, event?: EventView): Viewer {
+  const { services } = c.get('deps');
+  const secret = credential(c);
+  if (secret) {
+    if (services.admin.verifyToken(secret)) return { kind: 'admin' };
+    const key = services.apiKeys.authenticate(secret);
+    if (key) return { kind: 'apiKey', apiKeyId: key.id };
+    throw unauthorized('Sitzung abgelaufen oder ungültiger Schlüssel');
+  }
+  if (event) {
+    const userId = getCookie(c, guestCookieName(event.code));
+    if (isUuid(userId)) return { kind: 'guest', userId, consented: services.guests.hasConsent(event.id, userId) };
+  }
+  return { kind: 'visitor' };
+}
+
+/** Admin-only calls: 401 without a valid admin session, 403 for an API key (known, but not allowed). */
+export function requireAdmin(c: Ctx): void {
+  if (viewerOf(c).kind === 'apiKey') throw forbidden();
+  if (viewerOf(c).kind !== 'admin') throw unauthorized();
+}
+
+/** The bearer token of an admin request (already verified). */
+export function bearerToken(c: Ctx): string {
+  return credential(c) ?? '';
+}
+
+export function requireAdminOrHost(viewer: Viewer, eventId: number): void {
+  if (viewer.kind === 'admin' || (viewer.kind === 'host' && viewer.eventId === eventId)) return;
+  if (viewer.kind === 'visitor') throw unauthorized();
+  throw forbidden();
+}
+
+/** Parses a positive integer id from the path; 404 for anything else (no leak of what exists). */
+export function idParam(c: Ctx, name: string): number {
+  const id = parseId(c.req.param(name));
+  if (id === null) throw new AppError(404, 'NOT_FOUND', 'Nicht gefunden');
+  return id;
+}
+
+/** A positive integer id from a path, query or body value, or null. */
+export function parseId(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw > 0 ? raw : null;
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** A JSON object body, or 400. */
+export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest('Der Inhalt ist kein gültiges JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Ein JSON-Objekt wird erwartet');
+  return body as Record<string, unknown>;
+}
+
+/** The base URL for links: configured, else from the request. */
+export function publicUrl(c: Ctx): string {
+  const configured = c.get('deps').config.publicUrl;
+  if (configured) return configured;
+  const url = new URL(c.req.url);
+  return `${url.protocol}//${c.req.header('host') ?? url.host}`;
+}

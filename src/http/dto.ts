@@ -1,0 +1,113 @@
+import { colourToHex } from '../domain/colours.ts';
+import type { AlbumRow } from '../services/albums.service.ts';
+import type { EventView, EventWithTotals } from '../services/events.service.ts';
+import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
+import type { UploadRow } from '../services/uploads.service.ts';
+import type {
+  AdminEventDto,
+  AlbumDto,
+  AlbumStat,
+  EventDto,
+  ExportDto,
+  StatisticsDto,
+  UploadDto,
+  UploaderStat,
+} from './api-types.ts';
+import { mediaUrl } from './media-urls.ts';
+
+// Rows to the wire format of the specs (snake_case field names, ISO times).
+
+const MB = 1024 * 1024;
+const toMb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
+
+export function eventDto(e: EventView): EventDto {
+  return {
+    id: e.id,
+    code: e.code,
+    name: e.name,
+    primary_color: colourToHex(e.primaryColor),
+    secondary_color: colourToHex(e.secondaryColor),
+    header_style: e.headerStyle,
+    host_image_url: e.hostImageKey ? mediaUrl.hostImage(e.hostImageKey) : null,
+    allow_download: e.allowDownload,
+    event_start_datetime: e.window.start.toISOString(),
+    event_end_datetime: e.window.end.toISOString(),
+    event_viewable_until_datetime: e.window.viewableUntil.toISOString(),
+    event_duration_days: e.durationDays,
+    created_at: e.createdAt,
+    status: e.status,
+  };
+}
+
+export function adminEventDto(e: EventWithTotals): AdminEventDto {
+  return { ...eventDto(e), total_size_mb: toMb(e.totalBytes), upload_count: e.uploadCount, client_token: e.clientToken };
+}
+
+export function albumDto(a: AlbumRow): AlbumDto {
+  return {
+    id: a.id,
+    event_id: a.eventId,
+    name: a.name,
+    visible: a.visible,
+    start_datetime: a.startAt,
+    end_datetime: a.endAt,
+    created_at: a.createdAt,
+  };
+}
+
+export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): UploadDto {
+  const original = mediaUrl.original(u.storageKey, u.originalExt);
+  const nickname = u.userId ? (nicknames.get(u.userId) ?? null) : null;
+  return {
+    id: u.id,
+    event_id: u.eventId,
+    album_id: u.albumId,
+    type: u.type,
+    mime_type: u.mimeType,
+    file_path: original,
+    thumbnail_path: u.hasThumbnail ? mediaUrl.derived(u.storageKey, 'thumb.webp') : null,
+    preview_path: u.previewFile === null ? null : u.previewFile === 'original' ? original : mediaUrl.derived(u.storageKey, u.previewFile),
+    download_path: `${original}?download=1`,
+    original_name: u.originalName,
+    size_bytes: u.sizeBytes,
+    width: u.width,
+    height: u.height,
+    duration_seconds: u.durationSeconds,
+    taken_at: u.takenAt,
+    approved: u.approved,
+    user_id: u.userId,
+    uploader_nickname: nickname,
+    nickname,
+    created_at: u.createdAt,
+    processing_state: u.processingState,
+  };
+}
+
+const uploaderStat = (u: UploaderSummary): UploaderStat => ({ user_id: u.userId, nickname: u.nickname, upload_count: u.uploadCount });
+
+export function statisticsDto(r: EventReport): StatisticsDto {
+  const users = r.uploaders.map(uploaderStat);
+  const albumStats: AlbumStat[] = r.albums.map((a) => ({ ...albumDto(a), upload_count: a.uploadCount }));
+  return {
+    uploads: r.uploads.length,
+    albums: r.albums.length,
+    total_size_mb: r.totalSizeMb,
+    photos: r.photos,
+    videos: r.videos,
+    users,
+    top_uploaders: users.slice(0, 10),
+    album_stats: albumStats,
+    statistics: { total_size_mb: r.totalSizeMb, total_uploads: r.uploads.length, total_albums: r.albums.length },
+  };
+}
+
+export function exportDto(event: EventView, r: EventReport): ExportDto {
+  const toDto = (u: UploadRow) => uploadDto(u, r.nicknames);
+  return {
+    event: eventDto(event),
+    albums: r.albums.map((a) => ({ ...albumDto(a), uploads: a.uploads.map(toDto) })),
+    uploads: r.uploads.map(toDto),
+    users: r.uploaders.map(uploaderStat),
+    statistics: { total_size_mb: r.totalSizeMb, total_uploads: r.uploads.length },
+  };
+}

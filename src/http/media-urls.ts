@@ -1,0 +1,6 @@
+// Public URLs of media files. Each contains a random 128-bit key, so a URL cannot be guessed.
+export const mediaUrl = {
+  original: (key: string, ext: string) => `/media/${key}/original.${ext}`,
+  derived: (key: string, file: string) => `/media/${key}/${file}`,
+  hostImage: (key: string) => `/media/host/${key}.jpg`,
+};

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { getConnInfo } from 'hono/bun';
+import type { Env, Ctx } from '../context.ts';
+import { bearerToken, idParam, jsonBody, requireAdmin } from '../context.ts';
+import type { ApiKeyRow } from '../../services/api-keys.service.ts';
+import type { ApiKeyDto, CreatedApiKey, LoginAnswer } from '../api-types.ts';
+
+const apiKeyDto = (k: ApiKeyRow): ApiKeyDto => ({ id: k.id, name: k.name, created_at: k.createdAt, last_used_at: k.lastUsedAt });
+
+/** The client's address for login rate limiting (`local` when there is no socket, as in app.request tests). */
+function clientAddress(c: Ctx): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+/** Admin login, password and API keys. */
+export function adminRoutes() {
+  const app = new Hono<Env>();
+
+  app.post('/api/admin/login', async (c) => {
+    const body = await jsonBody(c);
+    const { token, expiresAt } = await c.get('deps').services.admin.login(body.password, clientAddress(c));
+    return c.json<LoginAnswer>({ token, expires_at: expiresAt });
+  });
+
+  app.post('/api/admin/logout', (c) => {
+    requireAdmin(c);
+    c.get('deps').services.admin.logout(bearerToken(c));
+    return c.json({ success: true });
+  });
+
+  app.post('/api/admin/change-password', async (c) => {
+    requireAdmin(c);
+    const body = await jsonBody(c);
+    await c.get('deps').services.admin.changePassword(body.currentPassword, body.newPassword, bearerToken(c));
+    return c.json({ success: true });
+  });
+
+  app.get('/api/admin/api-keys', (c) => {
+    requireAdmin(c);
+    return c.json(c.get('deps').services.apiKeys.list().map(apiKeyDto));
+  });
+
+  app.post('/api/admin/api-keys', async (c) => {
+    requireAdmin(c);
+    const body = await jsonBody(c);
+    const { row, key } = c.get('deps').services.apiKeys.create(body.name);
+    return c.json<CreatedApiKey>({ ...apiKeyDto(row), api_key: key }, 201);
+  });
+
+  app.delete('/api/admin/api-keys/:id', (c) => {
+    requireAdmin(c);
+    c.get('deps').services.apiKeys.delete(idParam(c, 'id'));
+    return c.json({ success: true });
+  });
+
+  return app;
+}

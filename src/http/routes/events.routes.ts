@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import type { Env } from '../context.ts';
+import { idParam, publicUrl, requireAdmin } from '../context.ts';
+import { adminEventDto, exportDto, statisticsDto } from '../dto.ts';
+import type { ClientTokenAnswer, UploaderDto } from '../api-types.ts';
+import { readEventForm } from './forms.ts';
+
+/** Event management for the admin dashboard. */
+export function eventRoutes() {
+  const app = new Hono<Env>();
+
+  app.get('/api/event/events', (c) => {
+    requireAdmin(c);
+    return c.json(c.get('deps').services.events.list().map(adminEventDto));
+  });
+
+  app.post('/api/event', async (c) => {
+    requireAdmin(c);
+    const { events } = c.get('deps').services;
+    const created = await events.create(await readEventForm(c));
+    return c.json(adminEventDto({ ...created, ...events.totals(created.id) }), 201);
+  });
+
+  app.put('/api/event/:id', async (c) => {
+    requireAdmin(c);
+    const { events } = c.get('deps').services;
+    const updated = await events.update(idParam(c, 'id'), await readEventForm(c));
+    return c.json(adminEventDto({ ...updated, ...events.totals(updated.id) }));
+  });
+
+  app.delete('/api/event/:id', (c) => {
+    requireAdmin(c);
+    c.get('deps').services.events.delete(idParam(c, 'id'));
+    return c.json({ success: true });
+  });
+
+  app.get('/api/event/:eventId/uploaders', (c) => {
+    requireAdmin(c);
+    const { services } = c.get('deps');
+    const event = services.events.getById(idParam(c, 'eventId'));
+    const base = publicUrl(c);
+    return c.json<UploaderDto[]>(
+      services.reports.report(event.id).uploaders.map((u) => ({
+        user_id: u.userId,
+        nickname: u.nickname,
+        upload_count: u.uploadCount,
+        recovery_link: `${base}/event/${encodeURIComponent(event.code)}/recover/${u.userId}`,
+      })),
+    );
+  });
+
+  app.get('/api/event/:eventId/statistics', (c) => {
+    requireAdmin(c);
+    const { services } = c.get('deps');
+    const event = services.events.getById(idParam(c, 'eventId'));
+    return c.json(statisticsDto(services.reports.report(event.id)));
+  });
+
+  app.get('/api/event/:eventId/export', (c) => {
+    requireAdmin(c);
+    const { services } = c.get('deps');
+    const event = services.events.getById(idParam(c, 'eventId'));
+    return c.json(exportDto(event, services.reports.report(event.id)));
+  });
+
+  app.post('/api/client/generate-token/:eventId', (c) => {
+    requireAdmin(c);
+    const { services } = c.get('deps');
+    const event = services.events.getById(idParam(c, 'eventId'));
+    const token = services.events.regenerateClientToken(event.id);
+    return c.json<ClientTokenAnswer>({ client_token: token, settings_url: `${publicUrl(c)}/event/${token}/settings` });
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { Env } from '../context.ts';
+import { GUEST_COOKIE_MAX_AGE, guestCookieName, jsonBody, publicUrl, viewerOf } from '../context.ts';
+import { eventDto } from '../dto.ts';
+import type { AppConfig } from '../api-types.ts';
+
+/** Config, the event by code, consent and nickname: what a guest's phone asks first. */
+export function guestRoutes() {
+  const app = new Hono<Env>();
+
+  app.get('/api/config', (c) => {
+    const { config, version } = c.get('deps');
+    const wifi = config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null;
+    return c.json<AppConfig>({ maxUploadSizeMB: config.maxUploadMb, publicUrl: publicUrl(c), wifi, version });
+  });
+
+  app.get('/api/event/:code', (c) => {
+    const event = c.get('deps').services.events.getByCode(c.req.param('code'));
+    return c.json(eventDto(event));
+  });
+
+  app.post('/api/event/:code/consent', async (c) => {
+    const { services } = c.get('deps');
+    const event = services.events.getByCode(c.req.param('code'));
+    const body = await jsonBody(c);
+    const userId = body.userId === undefined || body.userId === null ? crypto.randomUUID() : body.userId;
+    if (!isUuid(userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
+    services.guests.giveConsent(event.id, userId);
+    setCookie(c, guestCookieName(event.code), userId, { path: '/', maxAge: GUEST_COOKIE_MAX_AGE, sameSite: 'Lax' });
+    return c.json({ hasConsent: true, userId });
+  });
+
+  app.get('/api/event/:code/consent/:userId', (c) => {
+    const { services } = c.get('deps');
+    const event = services.events.getByCode(c.req.param('code'));
+    const userId = c.req.param('userId');
+    return c.json({ hasConsent: isUuid(userId) && services.guests.hasConsent(event.id, userId) });
+  });
+
+  app.post('/api/event/:code/user-nickname', async (c) => {
+    const { services } = c.get('deps');
+    const event = services.events.getByCode(c.req.param('code'));
+    const body = await jsonBody(c);
+    if (!isUuid(body.userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
+    // Only the guest whose cookie holds this id may name it.
+    const viewer = viewerOf(c, event);
+    if (viewer.kind !== 'admin' && !(viewer.kind === 'guest' && viewer.userId === body.userId)) {
+      throw forbidden('Nur der eigene Nickname kann geändert werden');
+    }
+    return c.json({ nickname: services.guests.setNickname(event.id, body.userId, body.nickname) });
+  });
+
+  app.get('/api/event/:code/user-nickname/:userId', (c) => {
+    const { services } = c.get('deps');
+    const event = services.events.getByCode(c.req.param('code'));
+    const userId = c.req.param('userId');
+    return c.json({ nickname: isUuid(userId) ? services.guests.nickname(event.id, userId) : null });
+  });
+
+  return app;
+}

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import type { Env } from './context.ts';
+
+/** Where the built web app's files come from: web/dist on disk in development, embedded in the binary. */
+export interface WebAssets {
+  /** The file at a path relative to web/dist (e.g. `index.html`, `assets/x.js`), or null. */
+  get(path: string): Blob | null;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  json: 'application/json',
+  webmanifest: 'application/manifest+json',
+  woff2: 'font/woff2',
+  txt: 'text/plain; charset=utf-8',
+  wasm: 'application/wasm',
+};
+
+/**
+ * Serves the React app: real files by path; any other path gets index.html, whose router shows the page
+ * or redirects unknown paths to `/`.
+ */
+export function webAppRoutes(assets: WebAssets) {
+  const app = new Hono<Env>();
+  app.get('*', (c) => {
+    const path = decodeURIComponent(c.req.path).replace(/^\/+/, '');
+    const file = !path.includes('..') && path !== '' ? assets.get(path) : null;
+    if (file) {
+      const ext = path.split('.').pop() ?? '';
+      // Vite puts a content hash into every name under assets/, so those never change.
+      const cache = path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return new Response(file, {
+        headers: { 'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' },
+      });
+    }
+    const index = assets.get('index.html');
+    if (!index) return c.text('Momentbox: the web app is not built. Run `npm start` (it builds it) or `npm run build`.', 503);
+    return new Response(index, { headers: { 'Content-Type': CONTENT_TYPES.html!, 'Cache-Control': 'no-cache' } });
+  });
+  return app;
+}
+
+/** Reads web/dist from disk (development and tests). */
+export function diskWebAssets(distDir: string): WebAssets {
+  return {
+    get(path) {
+      const file = Bun.file(`${distDir}/${path}`);
+      return file.size > 0 ? file : null;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { adminCredentials, adminSessions } from '../db/schema.ts';
+import { AppError, badRequest, unauthorized } from '../lib/errors.ts';
+import { hashSecret, randomToken } from '../lib/ids.ts';
+
+const SESSION_DAYS = 7;
+const MAX_FAILED_ATTEMPTS = 10;
+const ATTEMPT_WINDOW_MS = 15 * 60_000;
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Admin credentials (argon2id via Bun.password), bearer sessions and login rate limiting. */
+export function createAdminService(db: Db, now: () => Date = () => new Date()) {
+  // Failed logins per client address; in memory, as a restart is rare and the limit is a brake, not a lock.
+  const failures = new Map<string, number[]>();
+
+  const recentFailures = (client: string) => {
+    const since = now().getTime() - ATTEMPT_WINDOW_MS;
+    const list = (failures.get(client) ?? []).filter((t) => t > since);
+    failures.set(client, list);
+    return list;
+  };
+
+  async function setPassword(password: string) {
+    const passwordHash = await Bun.password.hash(password, { algorithm: 'argon2id' });
+    const updatedAt = now().toISOString();
+    db.insert(adminCredentials)
+      .values({ id: 1, passwordHash, updatedAt })
+      .onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash, updatedAt } })
+      .run();
+  }
+
+  return {
+    hasPassword(): boolean {
+      return db.select().from(adminCredentials).get() !== undefined;
+    },
+
+    setPassword,
+
+    /** Sets a new password and ends every session (used by `reset-admin-password`). */
+    async resetPassword(password: string) {
+      await setPassword(password);
+      db.delete(adminSessions).run();
+    },
+
+    async login(password: unknown, client: string): Promise<{ token: string; expiresAt: string }> {
+      if (recentFailures(client).length >= MAX_FAILED_ATTEMPTS) {
+        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
+      }
+      const cred = db.select().from(adminCredentials).get();
+      const ok = typeof password === 'string' && cred !== undefined && (await Bun.password.verify(password, cred.passwordHash));
+      if (!ok) {
+        recentFailures(client).push(now().getTime());
+        throw unauthorized('Invalid credentials');
+      }
+      failures.delete(client);
+      const token = randomToken(32);
+      const expiresAt = new Date(now().getTime() + SESSION_DAYS * 86_400_000).toISOString();
+      db.delete(adminSessions).where(lt(adminSessions.expiresAt, now().toISOString())).run();
+      db.insert(adminSessions).values({ tokenHash: hashSecret(token), expiresAt }).run();
+      return { token, expiresAt };
+    },
+
+    /** True when the bearer token belongs to a live admin session. */
+    verifyToken(token: string): boolean {
+      const row = db.select().from(adminSessions).where(eq(adminSessions.tokenHash, hashSecret(token))).get();
+      return row !== undefined && row.expiresAt > now().toISOString();
+    },
+
+    logout(token: string) {
+      db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashSecret(token))).run();
+    },
+
+    async changePassword(currentPassword: unknown, newPassword: unknown, keepToken: string) {
+      if (typeof currentPassword !== 'string' || typeof newPassword !== 'string') {
+        throw badRequest('currentPassword und newPassword sind erforderlich');
+      }
+      if (newPassword.length < MIN_PASSWORD_LENGTH) throw badRequest('New password must be at least 8 characters long');
+      const cred = db.select().from(adminCredentials).get();
+      if (!cred || !(await Bun.password.verify(currentPassword, cred.passwordHash))) {
+        throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect');
+      }
+      await setPassword(newPassword);
+      // Other sessions end; the one that changed the password stays until the client logs out.
+      const keep = hashSecret(keepToken);
+      for (const s of db.select().from(adminSessions).all()) {
+        if (s.tokenHash !== keep) db.delete(adminSessions).where(eq(adminSessions.tokenHash, s.tokenHash)).run();
+      }
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,137 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { albums, uploads } from '../db/schema.ts';
+import { sortAlbums, UNSORTED_ALBUM_NAME } from '../domain/albums.ts';
+import { badRequest, forbidden, notFound } from '../lib/errors.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+
+export type AlbumRow = typeof albums.$inferSelect;
+
+export interface AlbumInput {
+  name?: unknown;
+  start_datetime?: unknown;
+  end_datetime?: unknown;
+  visible?: unknown;
+}
+
+/** Sorts rows the way the spec lists albums: dated by start, then undated. */
+const ordered = (rows: AlbumRow[]) =>
+  sortAlbums(rows.map((r) => ({ ...r, start_datetime: r.startAt, end_datetime: r.endAt }))).map(
+    ({ start_datetime: _s, end_datetime: _e, ...row }) => row as AlbumRow,
+  );
+
+function parseDate(value: unknown, field: string): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badRequest(`${field} is not a valid date`, { field });
+  return new Date(value).toISOString();
+}
+
+function parseVisible(value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 1) return true;
+  if (value === 'false' || value === 0) return false;
+  throw badRequest('visible must be true or false', { field: 'visible' });
+}
+
+function parseName(value: unknown, required: boolean): string | undefined {
+  if (value === undefined && !required) return undefined;
+  const name = typeof value === 'string' ? value.trim() : '';
+  if (!name) throw badRequest('Album name is required', { field: 'name' });
+  if (name.length > 100) throw badRequest('Album name must be at most 100 characters', { field: 'name' });
+  return name;
+}
+
+export function createAlbumsService(deps: { db: Db; store: MediaStore }) {
+  const { db, store } = deps;
+
+  function get(id: number): AlbumRow {
+    const row = db.select().from(albums).where(eq(albums.id, id)).get();
+    if (!row) throw notFound('Album not found');
+    return row;
+  }
+
+  function checkRange(start: string | null | undefined, end: string | null | undefined) {
+    if (start && end && Date.parse(start) > Date.parse(end)) {
+      throw badRequest('The end must not be before the start', { field: 'end_datetime' });
+    }
+  }
+
+  return {
+    get,
+
+    /** The album, if it belongs to the event; else 404 (ids of other events are not revealed). */
+    getInEvent(eventId: number, albumId: number): AlbumRow {
+      const row = get(albumId);
+      if (row.eventId !== eventId) throw notFound('Album not found');
+      return row;
+    },
+
+    list(eventId: number, opts: { visibleOnly: boolean }): AlbumRow[] {
+      const rows = db.select().from(albums).where(eq(albums.eventId, eventId)).all();
+      return ordered(opts.visibleOnly ? rows.filter((a) => a.visible) : rows);
+    },
+
+    create(eventId: number, input: AlbumInput): AlbumRow {
+      const name = parseName(input.name, true)!;
+      const startAt = parseDate(input.start_datetime, 'start_datetime') ?? null;
+      const endAt = parseDate(input.end_datetime, 'end_datetime') ?? null;
+      checkRange(startAt, endAt);
+      return db
+        .insert(albums)
+        .values({ eventId, name, startAt, endAt, visible: parseVisible(input.visible) ?? true })
+        .returning()
+        .get();
+    },
+
+    /**
+     * A guest may only create 'Unsortiert' without dates; a second call returns the same album.
+     * Runs in one transaction so two phones creating it at once still get one album.
+     */
+    ensureUnsorted(eventId: number, input: AlbumInput = { name: UNSORTED_ALBUM_NAME }): AlbumRow {
+      const name = typeof input.name === 'string' ? input.name.trim() : '';
+      if (name !== UNSORTED_ALBUM_NAME || input.start_datetime || input.end_datetime) {
+        throw forbidden(`Gäste können nur das Album '${UNSORTED_ALBUM_NAME}' ohne Datum anlegen`);
+      }
+      return db.transaction((tx) => {
+        const existing = tx
+          .select()
+          .from(albums)
+          .where(and(eq(albums.eventId, eventId), eq(albums.name, UNSORTED_ALBUM_NAME)))
+          .get();
+        return existing ?? tx.insert(albums).values({ eventId, name: UNSORTED_ALBUM_NAME }).returning().get();
+      });
+    },
+
+    update(id: number, input: AlbumInput): AlbumRow {
+      const current = get(id);
+      const name = parseName(input.name, false);
+      const startAt = parseDate(input.start_datetime, 'start_datetime');
+      const endAt = parseDate(input.end_datetime, 'end_datetime');
+      checkRange(startAt === undefined ? current.startAt : startAt, endAt === undefined ? current.endAt : endAt);
+      const visible = parseVisible(input.visible);
+      return db.update(albums).set({ name, startAt, endAt, visible }).where(eq(albums.id, id)).returning().get()!;
+    },
+
+    /** Deletes the album with all its uploads and their files. */
+    delete(id: number) {
+      const album = get(id);
+      const files = db
+        .select({ key: uploads.storageKey, ext: uploads.originalExt })
+        .from(uploads)
+        .where(eq(uploads.albumId, id))
+        .all();
+      db.delete(albums).where(eq(albums.id, id)).run();
+      for (const f of files) store.removeUploadFiles(album.eventId, f.key, f.ext);
+    },
+
+    /** Albums by id for one event (used when listing uploads of several albums). */
+    byIds(eventId: number, ids: number[]): AlbumRow[] {
+      if (ids.length === 0) return [];
+      return db.select().from(albums).where(and(eq(albums.eventId, eventId), inArray(albums.id, ids))).all();
+    },
+  };
+}
+
+export type AlbumsService = ReturnType<typeof createAlbumsService>;

@@ -1,0 +1,43 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { apiKeys } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { hashSecret, randomToken } from '../lib/ids.ts';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** Keys for photo-booth apps: stored hashed, shown once, `last_used_at` kept current. */
+export function createApiKeysService(db: Db, now: () => Date = () => new Date()) {
+  return {
+    list(): ApiKeyRow[] {
+      return db.select().from(apiKeys).orderBy(asc(apiKeys.id)).all();
+    },
+
+    create(rawName: unknown): { row: ApiKeyRow; key: string } {
+      const name = typeof rawName === 'string' ? rawName.trim() : '';
+      if (!name) throw badRequest('Name ist erforderlich');
+      if (name.length > 100) throw badRequest('Name darf höchstens 100 Zeichen haben');
+      if (db.select().from(apiKeys).where(eq(apiKeys.name, name)).get()) {
+        throw conflict('NAME_ALREADY_EXISTS', 'Ein API-Schlüssel mit diesem Namen existiert bereits');
+      }
+      const key = `mbx_${randomToken(32)}`;
+      const row = db.insert(apiKeys).values({ name, keyHash: hashSecret(key) }).returning().get();
+      return { row, key };
+    },
+
+    delete(id: number) {
+      const res = db.delete(apiKeys).where(eq(apiKeys.id, id)).run();
+      if (res.changes === 0) throw notFound('API-Schlüssel nicht gefunden');
+    },
+
+    /** The key's row when valid (and marks it used), else null. */
+    authenticate(key: string): ApiKeyRow | null {
+      const row = db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashSecret(key))).get();
+      if (!row) return null;
+      db.update(apiKeys).set({ lastUsedAt: now().toISOString() }).where(eq(apiKeys.id, row.id)).run();
+      return row;
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

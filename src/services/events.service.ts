@@ -1,0 +1,229 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { rmSync } from 'node:fs';
+import type { Db } from '../db/connection.ts';
+import { albums, events, uploads } from '../db/schema.ts';
+import { isValidColour } from '../domain/colours.ts';
+import { isValidEventCode } from '../domain/event-code.ts';
+import { eventStatus, eventWindow, normaliseDuration, type EventStatus, type EventWindow } from '../domain/event-window.ts';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
+import { randomHex, randomToken } from '../lib/ids.ts';
+import { resizeHostImage } from '../media/host-image.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+
+export type EventRow = typeof events.$inferSelect;
+export const HEADER_STYLES = ['minimalistic', 'split', 'premium'] as const;
+export const DEFAULT_PRIMARY = '#3B82F6';
+export const DEFAULT_SECONDARY = '#DBEAFE';
+
+/** What admin create/update and the host settings form may send; absent fields stay unchanged on update. */
+export interface EventInput {
+  name?: string;
+  code?: string;
+  primary_color?: string;
+  secondary_color?: string;
+  header_style?: string;
+  allow_download?: boolean;
+  event_start_datetime?: string;
+  event_duration_days?: unknown;
+  host_image?: Uint8Array;
+}
+
+export interface EventView extends EventRow {
+  window: EventWindow;
+  status: EventStatus;
+}
+
+export interface EventWithTotals extends EventView {
+  totalBytes: number;
+  uploadCount: number;
+}
+
+export function createEventsService(deps: { db: Db; store: MediaStore; retentionDays: number; now?: () => Date }) {
+  const { db, store, retentionDays } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const view = (row: EventRow): EventView => {
+    const window = eventWindow(new Date(row.startAt), row.durationDays, retentionDays);
+    return { ...row, window, status: eventStatus(window, now()) };
+  };
+
+  function validate(input: EventInput, creating: boolean) {
+    if (input.name !== undefined) input.name = input.name.trim();
+    if (input.code !== undefined) input.code = input.code.trim();
+    if (creating || input.name !== undefined) {
+      if (!input.name) throw badRequest('Event name is required', { field: 'name' });
+      if (input.name.length > 120) throw badRequest('Event name must be at most 120 characters', { field: 'name' });
+    }
+    if (creating || input.code !== undefined) {
+      if (!input.code) throw badRequest('Event code is required', { field: 'code' });
+      if (!isValidEventCode(input.code)) {
+        throw badRequest('Event code may only contain lowercase letters, digits and hyphens (at most 64)', { field: 'code' });
+      }
+    }
+    for (const field of ['primary_color', 'secondary_color'] as const) {
+      const v = input[field];
+      if (v !== undefined && !isValidColour(v.trim())) {
+        throw badRequest(`${field} must be a hex colour (#RRGGBB) or one of purple, blue, green, red, yellow, pink, indigo, gray`, { field });
+      }
+      if (v !== undefined) input[field] = v.trim();
+    }
+    if (input.header_style !== undefined && !(HEADER_STYLES as readonly string[]).includes(input.header_style)) {
+      throw badRequest('header_style must be minimalistic, split or premium', { field: 'header_style' });
+    }
+    if (input.event_start_datetime !== undefined && Number.isNaN(Date.parse(input.event_start_datetime))) {
+      throw badRequest('event_start_datetime is not a valid date', { field: 'event_start_datetime' });
+    }
+  }
+
+  function assertCodeFree(code: string, exceptId?: number) {
+    const other = db.select({ id: events.id }).from(events).where(eq(events.code, code)).get();
+    if (other && other.id !== exceptId) throw conflict('CODE_ALREADY_EXISTS', 'Event code already exists', { field: 'code' });
+  }
+
+  async function storeHostImage(eventId: number, bytes: Uint8Array): Promise<string> {
+    const key = randomHex(16);
+    const tmp = store.tmpPath('.jpg');
+    try {
+      await resizeHostImage(bytes, tmp);
+    } catch {
+      rmSync(tmp, { force: true });
+      throw new AppError(400, 'VALIDATION_ERROR', 'Host image must be an image file', { field: 'host_image' });
+    }
+    store.commit(tmp, store.hostImagePath(eventId, key));
+    return key;
+  }
+
+  function getRow(id: number): EventRow {
+    const row = db.select().from(events).where(eq(events.id, id)).get();
+    if (!row) throw notFound('Event not found');
+    return row;
+  }
+
+  return {
+    view,
+
+    getById(id: number): EventView {
+      return view(getRow(id));
+    },
+
+    getByCode(code: string): EventView {
+      const row = db.select().from(events).where(eq(events.code, code)).get();
+      if (!row) throw notFound('Event not found');
+      return view(row);
+    },
+
+    getByClientToken(token: string): EventView {
+      const row = token ? db.select().from(events).where(eq(events.clientToken, token)).get() : undefined;
+      if (!row) throw notFound('Ungültiger Token oder Fehler beim Laden der Event-Daten.');
+      return view(row);
+    },
+
+    list(): EventWithTotals[] {
+      const totals = db
+        .select({
+          eventId: uploads.eventId,
+          bytes: sql<number>`coalesce(sum(${uploads.storedBytes}), 0)`,
+          count: sql<number>`count(*)`,
+        })
+        .from(uploads)
+        .groupBy(uploads.eventId)
+        .all();
+      const byEvent = new Map(totals.map((t) => [t.eventId, t]));
+      return db
+        .select()
+        .from(events)
+        .orderBy(desc(events.createdAt), desc(events.id))
+        .all()
+        .map((row) => ({ ...view(row), totalBytes: byEvent.get(row.id)?.bytes ?? 0, uploadCount: byEvent.get(row.id)?.count ?? 0 }));
+    },
+
+    totals(eventId: number): { totalBytes: number; uploadCount: number } {
+      const t = db
+        .select({ bytes: sql<number>`coalesce(sum(${uploads.storedBytes}), 0)`, count: sql<number>`count(*)` })
+        .from(uploads)
+        .where(eq(uploads.eventId, eventId))
+        .get();
+      return { totalBytes: t?.bytes ?? 0, uploadCount: t?.count ?? 0 };
+    },
+
+    async create(input: EventInput): Promise<EventView> {
+      validate(input, true);
+      assertCodeFree(input.code!);
+      const row = db
+        .insert(events)
+        .values({
+          name: input.name!,
+          code: input.code!,
+          primaryColor: input.primary_color ?? DEFAULT_PRIMARY,
+          secondaryColor: input.secondary_color ?? DEFAULT_SECONDARY,
+          headerStyle: (input.header_style as EventRow['headerStyle']) ?? 'minimalistic',
+          allowDownload: input.allow_download ?? true,
+          startAt: new Date(input.event_start_datetime ?? now()).toISOString(),
+          durationDays: normaliseDuration(input.event_duration_days),
+        })
+        .returning()
+        .get();
+      // Every event starts with one album so guests can upload at once.
+      db.insert(albums).values({ eventId: row.id, name: 'Default Album' }).run();
+      if (input.host_image) {
+        try {
+          const key = await storeHostImage(row.id, input.host_image);
+          db.update(events).set({ hostImageKey: key }).where(eq(events.id, row.id)).run();
+        } catch (err) {
+          // No half-created event when the image is refused.
+          db.delete(events).where(eq(events.id, row.id)).run();
+          store.removeEventFiles(row.id);
+          throw err;
+        }
+      }
+      return view(getRow(row.id));
+    },
+
+    async update(id: number, input: EventInput): Promise<EventView> {
+      const current = getRow(id);
+      validate(input, false);
+      if (input.code !== undefined) assertCodeFree(input.code, id);
+      let hostImageKey = current.hostImageKey;
+      if (input.host_image) hostImageKey = await storeHostImage(id, input.host_image);
+      db.update(events)
+        .set({
+          name: input.name,
+          code: input.code,
+          primaryColor: input.primary_color,
+          secondaryColor: input.secondary_color,
+          headerStyle: input.header_style as EventRow['headerStyle'] | undefined,
+          allowDownload: input.allow_download,
+          startAt: input.event_start_datetime !== undefined ? new Date(input.event_start_datetime).toISOString() : undefined,
+          durationDays: input.event_duration_days !== undefined ? normaliseDuration(input.event_duration_days) : undefined,
+          hostImageKey,
+        })
+        .where(eq(events.id, id))
+        .run();
+      if (current.hostImageKey && current.hostImageKey !== hostImageKey) {
+        rmSync(store.hostImagePath(id, current.hostImageKey), { force: true });
+      }
+      return view(getRow(id));
+    },
+
+    delete(id: number) {
+      getRow(id);
+      db.delete(events).where(eq(events.id, id)).run();
+      store.removeEventFiles(id);
+    },
+
+    /** A new settings-link token for the host; the old one stops working. */
+    regenerateClientToken(id: number): string {
+      getRow(id);
+      const token = randomToken(32);
+      db.update(events).set({ clientToken: token }).where(eq(events.id, id)).run();
+      return token;
+    },
+
+    /** Finds the event a host image key belongs to (for serving it). */
+    hostImageOwner(key: string): EventRow | undefined {
+      return db.select().from(events).where(eq(events.hostImageKey, key)).get();
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

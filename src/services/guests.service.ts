@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { guests } from '../db/schema.ts';
+import { badRequest } from '../lib/errors.ts';
+
+export const NICKNAME_MAX = 30;
+export type GuestRow = typeof guests.$inferSelect;
+
+/** Guests are known per event by the random user id in their cookie `event_{code}`. */
+export function createGuestsService(db: Db, now: () => Date = () => new Date()) {
+  const find = (eventId: number, userId: string) =>
+    db.select().from(guests).where(and(eq(guests.eventId, eventId), eq(guests.userId, userId))).get();
+
+  return {
+    find,
+
+    hasConsent(eventId: number, userId: string): boolean {
+      return Boolean(find(eventId, userId)?.consentAt);
+    },
+
+    giveConsent(eventId: number, userId: string): GuestRow {
+      const consentAt = now().toISOString();
+      return db
+        .insert(guests)
+        .values({ eventId, userId, consentAt })
+        .onConflictDoUpdate({ target: [guests.eventId, guests.userId], set: { consentAt } })
+        .returning()
+        .get();
+    },
+
+    /** Trims; at most 30 characters ('Maximal 30 Zeichen erlaubt.'); an empty nickname is not saved. */
+    setNickname(eventId: number, userId: string, raw: unknown): string {
+      const nickname = typeof raw === 'string' ? raw.trim() : '';
+      if (!nickname) throw badRequest('Nickname darf nicht leer sein', { field: 'nickname' });
+      if ([...nickname].length > NICKNAME_MAX) throw badRequest('Maximal 30 Zeichen erlaubt.', { field: 'nickname' });
+      db.insert(guests)
+        .values({ eventId, userId, nickname })
+        .onConflictDoUpdate({ target: [guests.eventId, guests.userId], set: { nickname } })
+        .run();
+      return nickname;
+    },
+
+    nickname(eventId: number, userId: string): string | null {
+      return find(eventId, userId)?.nickname ?? null;
+    },
+
+    nicknames(eventId: number): Map<string, string | null> {
+      return new Map(
+        db
+          .select({ userId: guests.userId, nickname: guests.nickname })
+          .from(guests)
+          .where(eq(guests.eventId, eventId))
+          .all()
+          .map((g) => [g.userId, g.nickname]),
+      );
+    },
+  };
+}
+
+export type GuestsService = ReturnType<typeof createGuestsService>;

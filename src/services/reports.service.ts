@@ -1,0 +1,67 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { uploads } from '../db/schema.ts';
+import type { AlbumRow, AlbumsService } from './albums.service.ts';
+import type { GuestsService } from './guests.service.ts';
+import type { UploadRow } from './uploads.service.ts';
+
+export const TOP_UPLOADERS = 10;
+const MB = 1024 * 1024;
+
+export interface UploaderSummary {
+  userId: string;
+  nickname: string | null;
+  uploadCount: number;
+}
+
+export interface EventReport {
+  uploads: UploadRow[];
+  albums: (AlbumRow & { uploadCount: number; uploads: UploadRow[] })[];
+  uploaders: UploaderSummary[];
+  totalBytes: number;
+  totalSizeMb: number;
+  photos: number;
+  videos: number;
+  nicknames: Map<string, string | null>;
+}
+
+/** Statistics, uploaders and the JSON export: one pass over an event's uploads serves them all. */
+export function createReportsService(deps: { db: Db; albums: AlbumsService; guests: GuestsService }) {
+  const { db } = deps;
+
+  return {
+    report(eventId: number): EventReport {
+      const rows = db.select().from(uploads).where(eq(uploads.eventId, eventId)).orderBy(asc(uploads.createdAt), asc(uploads.id)).all();
+      const nicknames = deps.guests.nicknames(eventId);
+      const perAlbum = new Map<number, UploadRow[]>();
+      const perUser = new Map<string, number>();
+      let totalBytes = 0;
+      let photos = 0;
+      for (const u of rows) {
+        totalBytes += u.storedBytes;
+        if (u.type === 'photo') photos++;
+        perAlbum.set(u.albumId, [...(perAlbum.get(u.albumId) ?? []), u]);
+        if (u.userId) perUser.set(u.userId, (perUser.get(u.userId) ?? 0) + 1);
+      }
+      const uploaders = [...perUser.entries()]
+        .map(([userId, uploadCount]) => ({ userId, uploadCount, nickname: nicknames.get(userId) ?? null }))
+        .sort((a, b) => b.uploadCount - a.uploadCount || a.userId.localeCompare(b.userId));
+      return {
+        uploads: rows,
+        albums: deps.albums.list(eventId, { visibleOnly: false }).map((a) => ({
+          ...a,
+          uploads: perAlbum.get(a.id) ?? [],
+          uploadCount: perAlbum.get(a.id)?.length ?? 0,
+        })),
+        uploaders,
+        totalBytes,
+        totalSizeMb: Math.round((totalBytes / MB) * 100) / 100,
+        photos,
+        videos: rows.length - photos,
+        nicknames,
+      };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,89 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { randomHex } from '../lib/ids.ts';
+
+/**
+ * The one place that builds paths under the data dir. Nothing a client sends ever becomes part of a path:
+ * folders are named by numeric event ids and random storage keys only.
+ *
+ *   <data>/momentbox.db
+ *   <data>/media/<eventId>/originals/<key>.<ext>
+ *   <data>/media/<eventId>/derived/<key>/<file>      thumbnails, previews, posters
+ *   <data>/media/<eventId>/derived/host-<key>.jpg    the event's host image
+ *   <data>/tmp/                                      partial uploads (chunks), files being written
+ */
+export class MediaStore {
+  readonly mediaDir: string;
+  readonly tmpDir: string;
+  readonly chunksDir: string;
+
+  constructor(readonly dataDir: string) {
+    this.mediaDir = join(dataDir, 'media');
+    this.tmpDir = join(dataDir, 'tmp');
+    this.chunksDir = join(this.tmpDir, 'chunks');
+    for (const dir of [dataDir, this.mediaDir, this.tmpDir, this.chunksDir]) mkdirSync(dir, { recursive: true });
+  }
+
+  get databasePath(): string {
+    return join(this.dataDir, 'momentbox.db');
+  }
+
+  eventDir(eventId: number): string {
+    return join(this.mediaDir, String(eventId));
+  }
+
+  originalPath(eventId: number, key: string, ext: string): string {
+    return join(this.eventDir(eventId), 'originals', `${key}.${ext}`);
+  }
+
+  derivedDir(eventId: number, key: string): string {
+    return join(this.eventDir(eventId), 'derived', key);
+  }
+
+  derivedPath(eventId: number, key: string, file: string): string {
+    return join(this.derivedDir(eventId, key), file);
+  }
+
+  hostImagePath(eventId: number, key: string): string {
+    return join(this.eventDir(eventId), 'derived', `host-${key}.jpg`);
+  }
+
+  /** A fresh path in tmp/ on the same file system as the media, so a rename into place is atomic. */
+  tmpPath(suffix = ''): string {
+    return join(this.tmpDir, `${randomHex(12)}${suffix}`);
+  }
+
+  chunkDir(sessionKey: string): string {
+    return join(this.chunksDir, sessionKey);
+  }
+
+  /** Moves a fully written temp file into place: fsync, then rename (atomic on one file system). */
+  commit(tmpPath: string, finalPath: string): void {
+    const fd = openSync(tmpPath, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    mkdirSync(dirname(finalPath), { recursive: true });
+    renameSync(tmpPath, finalPath);
+  }
+
+  removeUploadFiles(eventId: number, key: string, ext: string): void {
+    rmSync(this.originalPath(eventId, key, ext), { force: true });
+    rmSync(this.derivedDir(eventId, key), { recursive: true, force: true });
+  }
+
+  removeEventFiles(eventId: number): void {
+    rmSync(this.eventDir(eventId), { recursive: true, force: true });
+  }
+
+  /** Size of a file, 0 when missing. */
+  sizeOf(path: string): number {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  }
+}
