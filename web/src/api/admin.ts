@@ -1,0 +1,107 @@
+import type {
+  AdminEventDto,
+  AlbumDto,
+  ApiKeyDto,
+  AppConfig,
+  ClientTokenAnswer,
+  CreatedApiKey,
+  ExportDto,
+  LoginAnswer,
+  StatisticsDto,
+  UploaderDto,
+} from '../../../src/http/api-types';
+import { adminToken, api, HttpError } from './http';
+
+// Typed calls of the admin dashboard. All go through http.ts: Bearer token, credentials, and a 401 clears
+// the token and returns to /admin (the login call itself is on /admin already, so it only shows the error).
+
+export interface EventFormFields {
+  name: string;
+  code: string;
+  primary_color: string;
+  secondary_color: string;
+  header_style: string;
+  allow_download: boolean;
+  event_start_datetime: string; // ISO UTC
+  event_duration_days: number;
+  host_image?: File | null;
+}
+
+function eventFormData(f: EventFormFields): FormData {
+  const fd = new FormData();
+  fd.set('name', f.name);
+  fd.set('code', f.code);
+  fd.set('primary_color', f.primary_color);
+  fd.set('secondary_color', f.secondary_color);
+  fd.set('header_style', f.header_style);
+  fd.set('allow_download', String(f.allow_download));
+  fd.set('event_start_datetime', f.event_start_datetime);
+  fd.set('event_duration_days', String(f.event_duration_days));
+  if (f.host_image) fd.set('host_image', f.host_image);
+  return fd;
+}
+
+export interface AlbumFields {
+  name: string;
+  start_datetime: string | null;
+  end_datetime: string | null;
+}
+
+export const adminApi = {
+  login: async (password: string) => {
+    const answer = await api.post<LoginAnswer>('/api/admin/login', { password });
+    adminToken.set(answer.token);
+    return answer;
+  },
+  logout: async () => {
+    try {
+      await api.post('/api/admin/logout');
+    } catch {
+      // the token may be gone already; logging out locally is what matters
+    }
+    adminToken.clear();
+  },
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api.post<{ success: true }>('/api/admin/change-password', { currentPassword, newPassword }),
+
+  apiKeys: () => api.get<ApiKeyDto[]>('/api/admin/api-keys'),
+  createApiKey: (name: string) => api.post<CreatedApiKey>('/api/admin/api-keys', { name }),
+  deleteApiKey: (id: number) => api.del<{ success: true }>(`/api/admin/api-keys/${id}`),
+
+  events: () => api.get<AdminEventDto[]>('/api/event/events'),
+  createEvent: (f: EventFormFields) => api.post<AdminEventDto>('/api/event', eventFormData(f)),
+  updateEvent: (id: number, f: EventFormFields) => api.put<AdminEventDto>(`/api/event/${id}`, eventFormData(f)),
+  deleteEvent: (id: number) => api.del<{ success: true }>(`/api/event/${id}`),
+
+  albums: (eventId: number) => api.get<AlbumDto[]>(`/api/event/${eventId}/albums`),
+  createAlbum: (eventId: number, f: AlbumFields) => api.post<AlbumDto>(`/api/event/${eventId}/album`, { ...f }),
+  updateAlbum: (id: number, f: AlbumFields) => api.put<AlbumDto>(`/api/album/${id}`, { ...f }),
+  setAlbumVisible: (id: number, visible: boolean) => api.put<AlbumDto>(`/api/album/${id}`, { visible }),
+  deleteAlbum: (id: number) => api.del<{ success: true }>(`/api/album/${id}`),
+
+  uploaders: (eventId: number) => api.get<UploaderDto[]>(`/api/event/${eventId}/uploaders`),
+  statistics: (eventId: number) => api.get<StatisticsDto>(`/api/event/${eventId}/statistics`),
+  exportJson: (eventId: number) => api.get<ExportDto>(`/api/event/${eventId}/export`),
+  exportZipUrl: (eventId: number) => `/api/event/${eventId}/export-zip`,
+
+  generateClientToken: (eventId: number) => api.post<ClientTokenAnswer>(`/api/client/generate-token/${eventId}`),
+};
+
+let configPromise: Promise<AppConfig> | null = null;
+
+/** GET /api/config, once per page load (public URL for links and QR codes, venue Wi-Fi). */
+export function loadConfig(): Promise<AppConfig> {
+  configPromise ??= api.get<AppConfig>('/api/config').catch((e) => {
+    configPromise = null;
+    throw e;
+  });
+  return configPromise;
+}
+
+/** The server's message when it sent one, else the fallback. */
+export function serverMessage(err: unknown, fallback: string): string {
+  if (err instanceof HttpError && err.body?.error) return err.body.error;
+  return fallback;
+}
+
+export { HttpError };

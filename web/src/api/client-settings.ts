@@ -1,0 +1,62 @@
+import type { AlbumDto, ApiError, ClientSettingsDto, EventDto, ExportDto, StatisticsDto } from '../../../src/http/api-types';
+import { HttpError } from './http';
+
+// Calls of the host settings page. The host is identified only by the client token in the path, so these
+// calls send no admin Bearer token and a 401 here must not log an admin out or jump to /admin: they use
+// their own small fetch instead of http.ts's request (which does both).
+
+async function call<T>(method: string, path: string, body?: Record<string, unknown> | FormData): Promise<T> {
+  const headers: Record<string, string> = {};
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(path, { method, headers, body: payload, credentials: 'include' });
+  if (!res.ok) {
+    const errBody = (await res.json().catch(() => null)) as ApiError | null;
+    throw new HttpError(res.status, errBody);
+  }
+  return (await res.json()) as T;
+}
+
+const t = (token: string) => encodeURIComponent(token);
+
+export interface SettingsFields {
+  name: string;
+  primary_color: string;
+  secondary_color: string;
+  header_style: string;
+  allow_download: boolean;
+  host_image?: File | null;
+}
+
+export interface ClientAlbumFields {
+  name: string;
+  start_datetime: string | null;
+  end_datetime: string | null;
+  visible: boolean;
+}
+
+export const clientApi = {
+  settings: (token: string) => call<ClientSettingsDto>('GET', `/api/client/event-settings/${t(token)}`),
+  saveSettings: (token: string, f: SettingsFields) => {
+    const fd = new FormData();
+    fd.set('name', f.name);
+    fd.set('primary_color', f.primary_color);
+    fd.set('secondary_color', f.secondary_color);
+    fd.set('header_style', f.header_style);
+    fd.set('allow_download', String(f.allow_download));
+    if (f.host_image) fd.set('host_image', f.host_image);
+    return call<EventDto>('PUT', `/api/client/event/${t(token)}`, fd);
+  },
+  createAlbum: (token: string, f: ClientAlbumFields) =>
+    call<AlbumDto>('POST', `/api/client/event/${t(token)}/album`, { ...f }),
+  updateAlbum: (token: string, albumId: number, f: Partial<ClientAlbumFields>) =>
+    call<AlbumDto>('PUT', `/api/client/album/${albumId}/${t(token)}`, { ...f }),
+  deleteAlbum: (token: string, albumId: number) => call<{ success: true }>('DELETE', `/api/client/album/${albumId}/${t(token)}`),
+  statistics: (token: string) => call<StatisticsDto>('GET', `/api/client/event-statistics/${t(token)}`),
+  exportJson: (token: string) => call<ExportDto>('GET', `/api/client/event-export/${t(token)}`),
+  exportZipUrl: (token: string) => `/api/client/event-export-zip/${t(token)}`,
+};

@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CheckCircle2, KeyRound } from 'lucide-react';
+import { adminApi } from '../../api/admin';
+import { Modal } from './Modal';
+
+export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2000;
+
+export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => void; onLoggedOut: () => void }) {
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || done) return;
+    setError('');
+    if (newPassword !== confirmPassword) return setError('New passwords do not match');
+    if (newPassword.length < 8) return setError('New password must be at least 8 characters long');
+    setBusy(true);
+    try {
+      await adminApi.changePassword(currentPassword, newPassword);
+      setDone(true);
+      timer.current = setTimeout(async () => {
+        await adminApi.logout();
+        onLoggedOut();
+      }, LOGOUT_AFTER_PASSWORD_CHANGE_MS);
+    } catch {
+      setError('Failed to change password');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Change Password" icon={<KeyRound size={20} />} onClose={done ? () => undefined : onClose} size="sm">
+      <form className="hx-form" onSubmit={submit} noValidate>
+        <label className="hx-field">
+          <span className="hx-label">Current Password</span>
+          <input type="password" name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} required />
+        </label>
+        <label className="hx-field">
+          <span className="hx-label">New Password</span>
+          <input type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} required />
+          <span className="hx-small hx-muted">At least 8 characters.</span>
+        </label>
+        <label className="hx-field">
+          <span className="hx-label">Confirm New Password</span>
+          <input type="password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} required />
+        </label>
+        {error && (
+          <div className="hx-alert hx-alert--error" role="alert">
+            {error}
+          </div>
+        )}
+        {done && (
+          <div className="hx-alert hx-alert--success" role="status">
+            <CheckCircle2 size={18} aria-hidden="true" /> Password changed successfully. You will be logged out in 2 seconds.
+          </div>
+        )}
+        <div className="hx-form__actions">
+          <button type="button" className="hx-btn hx-btn--ghost" onClick={onClose} disabled={done}>
+            Cancel
+          </button>
+          <button type="submit" className="hx-btn hx-btn--primary" disabled={busy || done || !currentPassword || !newPassword || !confirmPassword}>
+            {busy ? 'Saving...' : 'Change Password'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,215 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { CalendarPlus, Lock, LockOpen, Pencil } from 'lucide-react';
+import type { AdminEventDto, HeaderStyle } from '../../../../src/http/api-types';
+import { adminApi, serverMessage } from '../../api/admin';
+import { Modal } from './Modal';
+import { ColourField } from './ColourField';
+import { ImageField } from './ImageField';
+import {
+  codeFromName,
+  DEFAULT_PRIMARY,
+  DEFAULT_SECONDARY,
+  DURATIONS,
+  isoToLocalInput,
+  localInputToIso,
+  normalizeDuration,
+  randomSuffix,
+} from './host-utils';
+
+export const HEADER_STYLES: { value: HeaderStyle; label: string }[] = [
+  { value: 'minimalistic', label: 'Minimalistic' },
+  { value: 'split', label: 'Split' },
+  { value: 'premium', label: 'Premium' },
+];
+
+function nowLocalInput(): string {
+  const d = new Date();
+  d.setSeconds(0, 0);
+  return isoToLocalInput(d.toISOString());
+}
+
+export function EventFormModal({
+  event,
+  onClose,
+  onSaved,
+}: {
+  event: AdminEventDto | null;
+  onClose: () => void;
+  onSaved: (e: AdminEventDto, created: boolean) => void;
+}) {
+  const editing = !!event;
+  const suffix = useMemo(() => randomSuffix(), []);
+  const [name, setName] = useState(event?.name ?? '');
+  const [code, setCode] = useState(event?.code ?? '');
+  const [codeEdited, setCodeEdited] = useState(editing);
+  const [codeUnlocked, setCodeUnlocked] = useState(false);
+  const [primary, setPrimary] = useState(event?.primary_color ?? DEFAULT_PRIMARY);
+  const [secondary, setSecondary] = useState(event?.secondary_color ?? DEFAULT_SECONDARY);
+  const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event?.header_style ?? 'minimalistic');
+  const [allowDownload, setAllowDownload] = useState(event?.allow_download ?? true);
+  const [start, setStart] = useState(event ? isoToLocalInput(event.event_start_datetime) : nowLocalInput());
+  const [duration, setDuration] = useState(normalizeDuration(event?.event_duration_days));
+  const [image, setImage] = useState<File | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onName = (v: string) => {
+    setName(v);
+    if (!editing && !codeEdited) setCode(v.trim() ? codeFromName(v, suffix) : '');
+  };
+
+  const codeReadOnly = editing && !codeUnlocked;
+  const valid = name.trim() !== '' && code.trim() !== '' && !!localInputToIso(start);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    setError('');
+    const fields = {
+      name: name.trim(),
+      code: code.trim(),
+      primary_color: primary.trim(),
+      secondary_color: secondary.trim(),
+      header_style: headerStyle,
+      allow_download: allowDownload,
+      event_start_datetime: localInputToIso(start)!,
+      event_duration_days: duration,
+      host_image: image,
+    };
+    try {
+      const saved = editing ? await adminApi.updateEvent(event.id, fields) : await adminApi.createEvent(fields);
+      onSaved(saved, !editing);
+    } catch (err) {
+      setError(serverMessage(err, editing ? 'Failed to update event' : 'Failed to create event'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={editing ? 'Edit Event' : 'Create New Event'}
+      icon={editing ? <Pencil size={20} /> : <CalendarPlus size={20} />}
+      onClose={onClose}
+      size="lg"
+    >
+      <form className="hx-form" onSubmit={submit} noValidate>
+        <div className="hx-grid-2">
+          <label className="hx-field">
+            <span className="hx-label">
+              Event name <span className="hx-req">*</span>
+            </span>
+            <input name="name" value={name} onChange={(e) => onName(e.target.value)} required maxLength={120} />
+          </label>
+          <div className="hx-field">
+            <label className="hx-label" htmlFor="event-code">
+              Event code <span className="hx-req">*</span>
+            </label>
+            <div className="hx-input-group">
+              <input
+                id="event-code"
+                name="code"
+                value={code}
+                readOnly={codeReadOnly}
+                required
+                maxLength={64}
+                spellCheck={false}
+                onChange={(e) => {
+                  setCode(e.target.value.toLowerCase().replace(/\s+/g, '-'));
+                  setCodeEdited(true);
+                }}
+              />
+              {editing && (
+                <button
+                  type="button"
+                  className="hx-btn hx-btn--secondary hx-btn--icon"
+                  aria-pressed={codeUnlocked}
+                  aria-label={codeUnlocked ? 'Lock code' : 'Unlock code'}
+                  title={codeUnlocked ? 'Lock code' : 'Unlock code to edit'}
+                  onClick={() => setCodeUnlocked((v) => !v)}
+                >
+                  {codeUnlocked ? <LockOpen size={16} /> : <Lock size={16} />}
+                </button>
+              )}
+            </div>
+            <span className="hx-small hx-muted">
+              {editing
+                ? codeUnlocked
+                  ? 'Changing the code breaks links and QR codes already shared.'
+                  : 'The code is locked. Unlock it to change the guest link.'
+                : codeEdited
+                  ? 'Custom code.'
+                  : 'Generated from the name. Edit it to choose your own.'}
+            </span>
+          </div>
+        </div>
+
+        <div className="hx-grid-2">
+          <ColourField label="Primary colour" name="primary_color" value={primary} fallback={DEFAULT_PRIMARY} onChange={setPrimary} />
+          <ColourField
+            label="Secondary colour"
+            name="secondary_color"
+            value={secondary}
+            fallback={DEFAULT_SECONDARY}
+            onChange={setSecondary}
+          />
+        </div>
+
+        <div className="hx-grid-3">
+          <label className="hx-field">
+            <span className="hx-label">Header style</span>
+            <select name="header_style" value={headerStyle} onChange={(e) => setHeaderStyle(e.target.value as HeaderStyle)}>
+              {HEADER_STYLES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="hx-field">
+            <span className="hx-label">Event start</span>
+            <input type="datetime-local" name="event_start_datetime" value={start} step={60} onChange={(e) => setStart(e.target.value)} />
+          </label>
+          <label className="hx-field">
+            <span className="hx-label">Duration</span>
+            <select name="event_duration_days" value={duration} onChange={(e) => setDuration(normalizeDuration(e.target.value))}>
+              {DURATIONS.map((d) => (
+                <option key={d} value={d}>
+                  {d} days
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        <ImageField
+          label="Host image"
+          currentUrl={event?.host_image_url}
+          file={image}
+          onFile={setImage}
+          hint="Shown in the guest page header. Images only."
+        />
+
+        <label className="hx-check">
+          <input type="checkbox" name="allow_download" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} />
+          <span>Allow users to download images</span>
+        </label>
+
+        {error && (
+          <div className="hx-alert hx-alert--error" role="alert">
+            {error}
+          </div>
+        )}
+
+        <div className="hx-form__actions">
+          <button type="button" className="hx-btn hx-btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="hx-btn hx-btn--primary" disabled={!valid || busy}>
+            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create Event'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

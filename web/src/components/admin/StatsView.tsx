@@ -1,0 +1,111 @@
+import { Album, Film, HardDrive, Image as ImageIcon, Trophy, Upload } from 'lucide-react';
+import type { StatisticsDto } from '../../../../src/http/api-types';
+import { formatMb, TOP_UPLOADERS, uploaderKey, uploaderName } from './host-utils';
+
+/** Statistics (German, as in the spec): totals, photo/video counts, Top Uploader (10), optionally the albums table. */
+export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed: boolean }) {
+  const totalMb = stats.total_size_mb ?? stats.statistics?.total_size_mb ?? 0;
+  const uploads = stats.uploads ?? stats.statistics?.total_uploads ?? 0;
+  const albums = stats.albums ?? stats.statistics?.total_albums ?? 0;
+  const top = (stats.top_uploaders?.length ? stats.top_uploaders : stats.users ?? [])
+    .slice()
+    .sort((a, b) => b.upload_count - a.upload_count)
+    .slice(0, TOP_UPLOADERS);
+  const empty = uploads === 0 && albums === 0;
+
+  if (empty) return <p className="hx-empty-inline">Keine Statistikdaten verfügbar</p>;
+
+  return (
+    <div className="hx-stats">
+      <div className="hx-stat-cards">
+        <StatCard icon={<Upload size={18} />} label="Uploads gesamt" value={String(uploads)} testId="stat-uploads" />
+        <StatCard icon={<Album size={18} />} label="Alben" value={String(albums)} testId="stat-albums" />
+        <StatCard icon={<HardDrive size={18} />} label="Speicher" value={formatMb(totalMb)} testId="stat-size" />
+        {detailed && (
+          <>
+            <StatCard icon={<ImageIcon size={18} />} label="Fotos" value={String(stats.photos ?? 0)} testId="stat-photos" />
+            <StatCard icon={<Film size={18} />} label="Videos" value={String(stats.videos ?? 0)} testId="stat-videos" />
+          </>
+        )}
+      </div>
+
+      <section className="hx-panel">
+        <h3 className="hx-panel__title">
+          <Trophy size={18} aria-hidden="true" /> Top Uploader
+        </h3>
+        {top.length === 0 ? (
+          <p className="hx-empty-inline">Keine Statistikdaten verfügbar</p>
+        ) : (
+          <table className="hx-table" aria-label="Top Uploader">
+            <thead>
+              <tr>
+                <th className="hx-num">#</th>
+                <th>Name</th>
+                <th>Benutzer-ID</th>
+                <th className="hx-num">Uploads</th>
+              </tr>
+            </thead>
+            <tbody>
+              {top.map((u, i) => (
+                <tr key={u.user_id ?? `row-${i}`}>
+                  <td className="hx-num">
+                    <span className={`hx-rank hx-rank--${i + 1}`}>{i + 1}</span>
+                  </td>
+                  <td>{uploaderName(u)}</td>
+                  <td className="hx-mono hx-muted">{uploaderKey(u)}</td>
+                  <td className="hx-num">{u.upload_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {detailed && (
+        <section className="hx-panel">
+          <h3 className="hx-panel__title">
+            <Album size={18} aria-hidden="true" /> Alben
+          </h3>
+          {(stats.album_stats ?? []).length === 0 ? (
+            <p className="hx-empty-inline">Keine Statistikdaten verfügbar</p>
+          ) : (
+            <table className="hx-table" aria-label="Alben">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th className="hx-num">Uploads</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.album_stats.map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.name}</td>
+                    <td className="hx-num">{a.upload_count}</td>
+                    <td>
+                      <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>
+                        {a.visible ? 'Sichtbar' : 'Versteckt'}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function StatCard({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string; testId: string }) {
+  return (
+    <div className="hx-stat" data-testid={testId}>
+      <span className="hx-stat__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="hx-stat__value">{value}</span>
+      <span className="hx-stat__label">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CalendarClock, Eye, EyeOff, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
+import type { AlbumDto } from '../../../../src/http/api-types';
+import { serverMessage } from '../../api/admin';
+import { clientApi } from '../../api/client-settings';
+import { DELETE_ALBUM_WARNING } from '../admin/AlbumsModal';
+import { ConfirmModal } from '../admin/ConfirmModal';
+import { ALBUM_PHASE_LABEL, albumPhase, formatGermanDateTime, isoToLocalInput, localInputToIso } from '../admin/host-utils';
+import { toast } from '../admin/toast';
+
+export function AlbumsTab({
+  token,
+  albums,
+  setAlbums,
+  editRequest,
+  onEdit,
+}: {
+  token: string;
+  albums: AlbumDto[];
+  setAlbums: (update: (list: AlbumDto[]) => AlbumDto[]) => void;
+  /** the album to edit, with a counter so the same album can be requested again */
+  editRequest: { album: AlbumDto; n: number } | null;
+  onEdit: (a: AlbumDto) => void;
+}) {
+  const [editing, setEditing] = useState<AlbumDto | null>(null);
+  const [name, setName] = useState('');
+  const [visible, setVisible] = useState(true);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  const reset = () => {
+    setEditing(null);
+    setName('');
+    setVisible(true);
+    setStart('');
+    setEnd('');
+  };
+
+  useEffect(() => {
+    if (!editRequest) return;
+    const a = editRequest.album;
+    setEditing(a);
+    setName(a.name);
+    setVisible(a.visible);
+    setStart(isoToLocalInput(a.start_datetime));
+    setEnd(isoToLocalInput(a.end_datetime));
+    requestAnimationFrame(() => {
+      formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      nameRef.current?.focus({ preventScroll: true });
+    });
+  }, [editRequest]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || busy) return;
+    setBusy(true);
+    const fields = { name: name.trim(), visible, start_datetime: localInputToIso(start), end_datetime: localInputToIso(end) };
+    try {
+      if (editing) {
+        const updated = await clientApi.updateAlbum(token, editing.id, fields);
+        setAlbums((list) => list.map((x) => (x.id === editing.id ? { ...x, ...fields, ...updated } : x)));
+        toast.success('Album updated successfully');
+      } else {
+        const created = await clientApi.createAlbum(token, fields);
+        setAlbums((list) => [created, ...list.filter((x) => x.id !== created.id)]);
+        toast.success('Album created successfully');
+      }
+      reset();
+    } catch (err) {
+      toast.error(serverMessage(err, editing ? 'Failed to update album' : 'Failed to create album'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = async (a: AlbumDto) => {
+    try {
+      const updated = await clientApi.updateAlbum(token, a.id, { visible: !a.visible });
+      setAlbums((list) => list.map((x) => (x.id === a.id ? { ...x, ...updated, visible: !a.visible } : x)));
+      toast.success(a.visible ? 'Album hidden successfully' : 'Album shown successfully');
+    } catch {
+      toast.error('Failed to update album visibility');
+    }
+  };
+
+  const remove = async (a: AlbumDto) => {
+    setDeleting(true);
+    try {
+      await clientApi.deleteAlbum(token, a.id);
+      setAlbums((list) => list.filter((x) => x.id !== a.id));
+      if (editing?.id === a.id) reset();
+      toast.success('Album deleted successfully');
+    } catch {
+      toast.error('Failed to delete album');
+    } finally {
+      setDeleting(false);
+      setConfirmDelete(null);
+    }
+  };
+
+  return (
+    <div className="hx-albums-layout">
+      <form ref={formRef} className="hx-form hx-panel hx-album-editor" onSubmit={submit} noValidate aria-label={editing ? 'Edit Album' : 'Create New Album'}>
+        <h2 className="hx-panel__title">
+          {editing ? <Pencil size={18} aria-hidden="true" /> : <Plus size={18} aria-hidden="true" />}
+          {editing ? 'Edit Album' : 'Create New Album'}
+        </h2>
+        <label className="hx-field">
+          <span className="hx-label">
+            Album Name <span className="hx-req">*</span>
+          </span>
+          <input ref={nameRef} name="album_name" value={name} required maxLength={120} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="hx-check">
+          <input type="checkbox" name="album_visible" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
+          <span>Make this album visible to all users</span>
+        </label>
+        <div className="hx-grid-2">
+          <label className="hx-field">
+            <span className="hx-label">Start Date &amp; Time (optional)</span>
+            <input type="datetime-local" name="album_start" step={60} value={start} onChange={(e) => setStart(e.target.value)} />
+          </label>
+          <label className="hx-field">
+            <span className="hx-label">End Date &amp; Time (optional)</span>
+            <input type="datetime-local" name="album_end" step={60} value={end} onChange={(e) => setEnd(e.target.value)} />
+          </label>
+        </div>
+        <p className="hx-hint">
+          <CalendarClock size={16} aria-hidden="true" />
+          <span>Photos taken after the start date or before the end date are automatically assigned to this album.</span>
+        </p>
+        <div className="hx-form__actions">
+          {editing && (
+            <button type="button" className="hx-btn hx-btn--ghost" onClick={reset}>
+              <X size={16} /> Cancel Editing
+            </button>
+          )}
+          <button type="submit" className="hx-btn hx-btn--primary" disabled={!name.trim() || busy}>
+            {editing ? 'Update Album' : 'Create Album'}
+          </button>
+        </div>
+      </form>
+
+      <section className="hx-panel" aria-labelledby="your-albums">
+        <h2 className="hx-panel__title" id="your-albums">
+          <FolderOpen size={18} aria-hidden="true" /> Your Albums
+          <span className="hx-count">{albums.length}</span>
+        </h2>
+        {albums.length === 0 ? (
+          <p className="hx-empty-inline">No albums found. Create your first album using the form.</p>
+        ) : (
+          <ul className="hx-album-cards">
+            {albums.map((a) => {
+              const phase = albumPhase(a.start_datetime, a.end_datetime);
+              return (
+                <li key={a.id} className={`hx-album-card${editing?.id === a.id ? ' is-editing' : ''}${a.visible ? '' : ' is-hidden'}`} data-album={a.name}>
+                  <div className="hx-album-card__top">
+                    <strong className="hx-album-card__name">{a.name}</strong>
+                    <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>{a.visible ? 'Visible' : 'Hidden'}</span>
+                    {phase && <span className={`hx-badge hx-badge--phase-${phase}`}>{ALBUM_PHASE_LABEL[phase]}</span>}
+                  </div>
+                  <dl className="hx-album-card__dates">
+                    <div>
+                      <dt>Start:</dt>
+                      <dd>{formatGermanDateTime(a.start_datetime)}</dd>
+                    </div>
+                    <div>
+                      <dt>End:</dt>
+                      <dd>{formatGermanDateTime(a.end_datetime)}</dd>
+                    </div>
+                  </dl>
+                  <div className="hx-album-card__actions">
+                    <button type="button" className="hx-icon-btn" title="Edit album" aria-label={`Edit ${a.name}`} onClick={() => onEdit(a)}>
+                      <Pencil size={17} />
+                    </button>
+                    <button
+                      type="button"
+                      className="hx-icon-btn"
+                      title={a.visible ? 'Hide album' : 'Show album'}
+                      aria-label={a.visible ? `Hide ${a.name}` : `Show ${a.name}`}
+                      onClick={() => toggle(a)}
+                    >
+                      {a.visible ? <EyeOff size={17} /> : <Eye size={17} />}
+                    </button>
+                    <button type="button" className="hx-icon-btn hx-icon-btn--danger" title="Delete album" aria-label={`Delete ${a.name}`} onClick={() => setConfirmDelete(a)}>
+                      <Trash2 size={17} />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      {confirmDelete && (
+        <ConfirmModal title="Delete Album" confirmLabel="Delete album" busy={deleting} onClose={() => setConfirmDelete(null)} onConfirm={() => remove(confirmDelete)}>
+          <p>
+            <strong>{confirmDelete.name}</strong>
+          </p>
+          <p>{DELETE_ALBUM_WARNING}</p>
+        </ConfirmModal>
+      )}
+    </div>
+  );
+}

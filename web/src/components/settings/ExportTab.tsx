@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { CheckCircle2, Download, FileArchive, Info } from 'lucide-react';
+import type { EventDto } from '../../../../src/http/api-types';
+import { clientApi } from '../../api/client-settings';
+import { toast } from '../admin/toast';
+import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../admin/zip-export';
+
+const PRODUCT = 'Momentbox';
+
+export function ExportTab({ token, event }: { token: string; event: EventDto }) {
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [finished, setFinished] = useState<'streamed' | 'handed-off' | null>(null);
+
+  const start = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    setFinished(null);
+    setProgress({ done: 0, total: 0, percent: 0, mode: 'preparing' });
+    try {
+      const files = exportFiles(await clientApi.exportJson(token));
+      if (files.albumCount === 0) throw new UserFacing('Keine Alben oder Uploads zum Exportieren gefunden');
+      if (files.total === 0) throw new UserFacing('Keine Uploads zum Exportieren gefunden');
+      setProgress({ done: 0, total: files.total, percent: 0, mode: 'preparing' });
+      const how = await runZipExport({
+        url: clientApi.exportZipUrl(token),
+        fallbackName: `${PRODUCT}_${safeFileName(event.name)}_export.zip`,
+        files,
+        onProgress: setProgress,
+      });
+      if (how === 'cancelled') {
+        setProgress(null);
+      } else {
+        setFinished(how);
+        toast.success('Export erfolgreich abgeschlossen');
+      }
+    } catch (err) {
+      const msg = err instanceof UserFacing ? err.message : 'Fehler beim Exportieren der Daten';
+      setError(msg);
+      setProgress(null);
+      toast.error(msg);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="hx-panel hx-export" aria-labelledby="export-title">
+      <h2 className="hx-panel__title" id="export-title">
+        <FileArchive size={18} aria-hidden="true" /> Export
+      </h2>
+      <p className="hx-muted">Lade alle Fotos und Videos dieses Events als eine ZIP-Datei herunter, zum Beispiel als Sicherung.</p>
+
+      <ul className="hx-notes">
+        <li>
+          <Info size={16} aria-hidden="true" /> Der Export kann je nach Anzahl und Größe der Dateien eine Weile dauern.
+        </li>
+        <li>
+          <Info size={16} aria-hidden="true" /> Alle Dateien behalten ihre Originalqualität.
+        </li>
+        <li>
+          <Info size={16} aria-hidden="true" /> Die Ordner in der ZIP-Datei sind nach den Alben benannt.
+        </li>
+        <li>
+          <Info size={16} aria-hidden="true" /> Die ZIP-Datei ist erst vollständig, wenn alle Dateien heruntergeladen sind.
+        </li>
+        <li>
+          <Info size={16} aria-hidden="true" /> Falls der Export fehlschlägt, versuche es erneut.
+        </li>
+      </ul>
+
+      <button type="button" className="hx-btn hx-btn--primary hx-btn--lg" onClick={start} disabled={busy}>
+        <Download size={18} /> Als ZIP exportieren
+      </button>
+
+      {progress && (
+        <div className="hx-export__progress" role="status" aria-live="polite">
+          <div className="hx-progress hx-progress--lg" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
+            <span style={{ width: `${progress.percent}%` }} />
+          </div>
+          <div className="hx-export__row">
+            <span data-testid="export-progress-text">
+              {progress.mode === 'preparing' && progress.total === 0
+                ? 'Export wird vorbereitet…'
+                : `Fortschritt: ${progress.done} von ${progress.total} Dateien`}
+            </span>
+            <strong>{progress.percent}%</strong>
+          </div>
+          {finished === 'handed-off' && (
+            <p className="hx-small hx-muted">
+              <CheckCircle2 size={14} aria-hidden="true" /> Die ZIP-Datei wurde an den Browser übergeben. Den Download-Fortschritt zeigt die Download-Leiste
+              deines Browsers.
+            </p>
+          )}
+        </div>
+      )}
+
+      {error && (
+        <div className="hx-alert hx-alert--error" role="alert">
+          {error}
+        </div>
+      )}
+    </section>
+  );
+}
+
+class UserFacing extends Error {}

@@ -1,0 +1,102 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Save } from 'lucide-react';
+import type { EventDto, HeaderStyle } from '../../../../src/http/api-types';
+import { clientApi } from '../../api/client-settings';
+import { ColourField } from '../admin/ColourField';
+import { HEADER_STYLES } from '../admin/EventFormModal';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from '../admin/host-utils';
+import { ImageField } from '../admin/ImageField';
+import { toast } from '../admin/toast';
+import { HeaderPreview } from './HeaderPreview';
+
+export function GeneralTab({ token, event, onSaved }: { token: string; event: EventDto; onSaved: (e: EventDto) => void }) {
+  const [name, setName] = useState(event.name);
+  const [primary, setPrimary] = useState(event.primary_color || DEFAULT_PRIMARY);
+  const [secondary, setSecondary] = useState(event.secondary_color || DEFAULT_SECONDARY);
+  const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event.header_style ?? 'minimalistic');
+  const [allowDownload, setAllowDownload] = useState(event.allow_download ?? true);
+  const [image, setImage] = useState<File | null>(null);
+  const [imagePreview, setImagePreview] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!image) return setImagePreview(null);
+    const url = URL.createObjectURL(image);
+    setImagePreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || saving) return;
+    setSaving(true);
+    try {
+      const updated = await clientApi.saveSettings(token, {
+        name: name.trim(),
+        primary_color: primary.trim(),
+        secondary_color: secondary.trim(),
+        header_style: headerStyle,
+        allow_download: allowDownload,
+        host_image: image,
+      });
+      setImage(null);
+      onSaved(updated);
+      toast.success('Settings saved successfully');
+    } catch {
+      toast.error('Failed to save settings');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="hx-general">
+      <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label="General Settings">
+        <h2 className="hx-panel__title">General Settings</h2>
+        <label className="hx-field">
+          <span className="hx-label">
+            Event Name <span className="hx-req">*</span>
+          </span>
+          <input name="name" value={name} required maxLength={120} onChange={(e) => setName(e.target.value)} aria-invalid={!name.trim()} />
+          {!name.trim() && <span className="hx-field-error">Event name is required.</span>}
+        </label>
+        <label className="hx-field">
+          <span className="hx-label">Event Code</span>
+          <input name="code" value={event.code} readOnly className="hx-readonly hx-mono" />
+          <span className="hx-small hx-muted">This code is used in the URL and cannot be changed.</span>
+        </label>
+        <div className="hx-grid-2">
+          <ColourField label="Primary Color" name="primary_color" value={primary} fallback={DEFAULT_PRIMARY} onChange={setPrimary} />
+          <ColourField label="Secondary Color" name="secondary_color" value={secondary} fallback={DEFAULT_SECONDARY} onChange={setSecondary} />
+        </div>
+        <ImageField label="Header Image (optional)" currentUrl={event.host_image_url} file={image} onFile={setImage} hint="Images only (JPEG, PNG, …)." />
+        <label className="hx-field">
+          <span className="hx-label">Header Style</span>
+          <select name="header_style" value={headerStyle} onChange={(e) => setHeaderStyle(e.target.value as HeaderStyle)}>
+            {HEADER_STYLES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="hx-check">
+          <input type="checkbox" name="allow_download" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} />
+          <span>
+            Allow users to download images
+            <span className="hx-small hx-muted hx-block">Users can download individual photos or entire albums as ZIP files.</span>
+          </span>
+        </label>
+        <div className="hx-form__actions">
+          <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !name.trim()}>
+            <Save size={16} /> {saving ? 'Saving...' : 'Save Settings'}
+          </button>
+        </div>
+      </form>
+      <aside className="hx-preview-col" aria-label="Live preview">
+        <span className="hx-label-sm">Live preview</span>
+        <HeaderPreview name={name} primary={primary} secondary={secondary} style={headerStyle} imageUrl={imagePreview ?? event.host_image_url} />
+      </aside>
+    </div>
+  );
+}

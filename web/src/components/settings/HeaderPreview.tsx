@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { ImageIcon } from 'lucide-react';
+import type { HeaderStyle } from '../../../../src/http/api-types';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, headerTextColour, lighten, toHexColour } from '../admin/host-utils';
+
+const TAGLINE = 'Teile deine Erinnerungen';
+
+/**
+ * A live mobile preview of the guest page header in its three styles (guest document): minimalistic
+ * (centred round host image), split (diagonal colour panel beside the image), premium (full-width image).
+ * Text switches between white and dark by the primary colour's brightness (threshold 100 / 160).
+ */
+export function HeaderPreview({
+  name,
+  primary,
+  secondary,
+  style,
+  imageUrl,
+}: {
+  name: string;
+  primary: string;
+  secondary: string;
+  style: HeaderStyle;
+  imageUrl: string | null;
+}) {
+  const p = toHexColour(primary, DEFAULT_PRIMARY);
+  const s = toHexColour(secondary, DEFAULT_SECONDARY);
+  const text = headerTextColour(p, style);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => setBroken(false), [imageUrl]);
+  const hasImage = !!imageUrl && !broken;
+  const title = name.trim() || 'Event name';
+
+  const image = (cls: string) =>
+    hasImage ? (
+      <img className={cls} src={imageUrl!} alt="" onError={() => setBroken(true)} />
+    ) : (
+      <span className={`${cls} hx-pv__placeholder`} style={{ background: lighten(p, 0.6), color: p }}>
+        <ImageIcon size={22} aria-hidden="true" />
+      </span>
+    );
+
+  return (
+    <div className="hx-phone" aria-label={`Preview of the ${style} header on a phone`} data-testid="header-preview" data-style={style}>
+      <div className="hx-phone__notch" aria-hidden="true" />
+      <div className="hx-phone__screen">
+        {style === 'minimalistic' && (
+          <div className="hx-pv hx-pv--min" style={{ background: `linear-gradient(180deg, ${p}, ${lighten(p, 0.6)})`, color: text }}>
+            {image('hx-pv__avatar')}
+            <strong className="hx-pv__title">{title}</strong>
+            <span className="hx-pv__tag">{TAGLINE}</span>
+          </div>
+        )}
+        {style === 'split' && (
+          <div className="hx-pv hx-pv--split" style={{ background: s }}>
+            <div className="hx-pv__panel" style={{ background: p, color: text }}>
+              <strong className="hx-pv__title">{title}</strong>
+              <span className="hx-pv__tag">{TAGLINE}</span>
+            </div>
+            <div className="hx-pv__side">{image('hx-pv__split-img')}</div>
+          </div>
+        )}
+        {style === 'premium' && (
+          <div className="hx-pv hx-pv--premium" style={{ background: p }}>
+            {hasImage ? (
+              <img className="hx-pv__cover" src={imageUrl!} alt="" onError={() => setBroken(true)} />
+            ) : (
+              <span className="hx-pv__cover hx-pv__placeholder" style={{ background: `linear-gradient(135deg, ${p}, ${s})`, color: '#fff' }}>
+                <ImageIcon size={28} aria-hidden="true" />
+              </span>
+            )}
+            <div className="hx-pv__shade" />
+            <div className="hx-pv__overlay" style={{ color: text }}>
+              <strong className="hx-pv__title">{title}</strong>
+              <span className="hx-pv__tag">{TAGLINE}</span>
+            </div>
+          </div>
+        )}
+        <div className="hx-pv__body" aria-hidden="true">
+          <div className="hx-pv__chips">
+            <span style={{ background: p, color: headerTextColour(p, 'minimalistic') }}>Album</span>
+            <span style={{ background: s }} />
+            <span style={{ background: s }} />
+          </div>
+          <div className="hx-pv__grid">
+            {Array.from({ length: 9 }, (_, i) => (
+              <span key={i} style={{ background: i % 3 === 1 ? s : '#e5e7eb' }} />
+            ))}
+          </div>
+          <span className="hx-pv__fab" style={{ background: p }} />
+        </div>
+      </div>
+    </div>
+  );
+}

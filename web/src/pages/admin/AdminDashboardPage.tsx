@@ -1,0 +1,260 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CalendarPlus, Camera, KeyRound, KeySquare, LogOut, Search, X } from 'lucide-react';
+import type { AdminEventDto } from '../../../../src/http/api-types';
+import { adminApi, loadConfig } from '../../api/admin';
+import { adminToken, authHeaders } from '../../api/http';
+import { Spinner } from '../../components/Spinner';
+import { AlbumsModal } from '../../components/admin/AlbumsModal';
+import { ApiKeysModal } from '../../components/admin/ApiKeysModal';
+import { ChangePasswordModal } from '../../components/admin/ChangePasswordModal';
+import { ConfirmModal } from '../../components/admin/ConfirmModal';
+import { EventCard, type CardAction } from '../../components/admin/EventCard';
+import { EventFormModal } from '../../components/admin/EventFormModal';
+import { filterEvents } from '../../components/admin/host-utils';
+import { StatsModal } from '../../components/admin/StatsModal';
+import { toast, Toaster } from '../../components/admin/toast';
+import { UploadersModal } from '../../components/admin/UploadersModal';
+import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../components/admin/zip-export';
+import '../../styles/admin.css';
+
+type ModalState =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'edit' | 'albums' | 'stats' | 'delete' | 'uploaders'; event: AdminEventDto }
+  | { kind: 'apikeys' }
+  | { kind: 'password' };
+
+export default function AdminDashboardPage() {
+  const navigate = useNavigate();
+  const hasToken = !!adminToken.get();
+  const [events, setEvents] = useState<AdminEventDto[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [query, setQuery] = useState('');
+  const [modal, setModal] = useState<ModalState>({ kind: 'none' });
+  const [publicUrl, setPublicUrl] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const [exports, setExports] = useState<Record<number, ExportProgress>>({});
+
+  const load = useCallback(async () => {
+    try {
+      setEvents(await adminApi.events());
+      setLoadError('');
+    } catch {
+      setLoadError('Failed to load events');
+      setEvents((e) => e ?? []);
+    }
+  }, []);
+
+  useEffect(() => {
+    document.title = 'Dashboard · Momentbox';
+    if (!hasToken) {
+      navigate('/admin', { replace: true });
+      return;
+    }
+    void load();
+    loadConfig()
+      .then((c) => setPublicUrl(c.publicUrl))
+      .catch(() => setPublicUrl(location.origin));
+  }, [hasToken, load, navigate]);
+
+  if (!hasToken) return null;
+
+  const close = () => setModal({ kind: 'none' });
+
+  const logout = async () => {
+    await adminApi.logout();
+    navigate('/admin', { replace: true });
+  };
+
+  const setProgress = (id: number, p: ExportProgress | null) =>
+    setExports((all) => {
+      const next = { ...all };
+      if (p) next[id] = p;
+      else delete next[id];
+      return next;
+    });
+
+  const exportEvent = async (ev: AdminEventDto) => {
+    setProgress(ev.id, { done: 0, total: 0, percent: 0, mode: 'preparing' });
+    let files;
+    try {
+      files = exportFiles(await adminApi.exportJson(ev.id));
+    } catch {
+      setProgress(ev.id, null);
+      toast.error('Backup fehlgeschlagen. Bitte versuchen Sie es erneut.');
+      return;
+    }
+    if (files.total === 0) {
+      setProgress(ev.id, null);
+      toast.error('Keine Uploads zum Exportieren vorhanden');
+      return;
+    }
+    const url = adminApi.exportZipUrl(ev.id);
+    try {
+      const how = await runZipExport({
+        url,
+        // a navigation download cannot send the Bearer header: the admin token goes in the query
+        downloadUrl: `${url}?token=${encodeURIComponent(adminToken.get() ?? '')}`,
+        headers: authHeaders(),
+        fallbackName: `${safeFileName(ev.code)}_export.zip`,
+        files,
+        onProgress: (p) => setProgress(ev.id, p),
+      });
+      if (how !== 'cancelled') toast.success('Export erfolgreich abgeschlossen');
+    } catch {
+      toast.error('Fehler beim Exportieren der Medien');
+    } finally {
+      setTimeout(() => setProgress(ev.id, null), 4000);
+    }
+  };
+
+  const onAction = (a: CardAction, ev: AdminEventDto) => {
+    if (a === 'export') void exportEvent(ev);
+    else setModal({ kind: a === 'uploaders' ? 'uploaders' : a, event: ev });
+  };
+
+  const confirmDelete = async (ev: AdminEventDto) => {
+    setDeleting(true);
+    try {
+      await adminApi.deleteEvent(ev.id);
+      setEvents((list) => list?.filter((x) => x.id !== ev.id) ?? null);
+      toast.success(`Event “${ev.name}” deleted`);
+      close();
+    } catch {
+      toast.error('Failed to delete event');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const visible = events ? filterEvents(events, query) : [];
+
+  return (
+    <div className="hx hx-dashboard">
+      <Toaster />
+      <header className="hx-topbar">
+        <div className="hx-topbar__inner">
+          <div className="hx-brand">
+            <span className="hx-logo" aria-hidden="true">
+              <Camera size={20} />
+            </span>
+            <span className="hx-brand__name">Momentbox</span>
+            <span className="hx-brand__tag">Admin</span>
+          </div>
+          <nav className="hx-topbar__actions" aria-label="Account">
+            <button type="button" className="hx-btn hx-btn--ghost" onClick={() => setModal({ kind: 'apikeys' })} title="API keys for photo-booth integration">
+              <KeySquare size={17} /> API keys
+            </button>
+            <button type="button" className="hx-btn hx-btn--ghost" onClick={() => setModal({ kind: 'password' })}>
+              <KeyRound size={17} /> Change Password
+            </button>
+            <button type="button" className="hx-btn hx-btn--secondary" onClick={logout}>
+              <LogOut size={17} /> Logout
+            </button>
+          </nav>
+        </div>
+      </header>
+
+      <main className="hx-main">
+        <section aria-labelledby="events-title">
+          <div className="hx-section-head">
+            <div>
+              <h1 id="events-title">Event Management</h1>
+              <p className="hx-muted">
+                {events ? `${events.length} ${events.length === 1 ? 'event' : 'events'}` : 'Loading events…'}
+              </p>
+            </div>
+            <div className="hx-section-head__tools">
+              <label className="hx-search">
+                <Search size={17} aria-hidden="true" />
+                <input
+                  type="search"
+                  placeholder="Search by name or code"
+                  aria-label="Search events"
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
+              </label>
+              <button type="button" className="hx-btn hx-btn--primary" onClick={() => setModal({ kind: 'create' })}>
+                <CalendarPlus size={17} /> Create New Event
+              </button>
+            </div>
+          </div>
+
+          {loadError && (
+            <div className="hx-alert hx-alert--error" role="alert">
+              {loadError}
+              <button type="button" className="hx-link-btn" onClick={() => void load()}>
+                Retry
+              </button>
+            </div>
+          )}
+
+          {events === null ? (
+            <Spinner />
+          ) : events.length === 0 ? (
+            !loadError && (
+              <div className="hx-empty">
+                <CalendarPlus size={40} aria-hidden="true" />
+                <h2>No events found</h2>
+                <p className="hx-muted">Create your first event to get a guest link and QR code.</p>
+                <button type="button" className="hx-btn hx-btn--primary" onClick={() => setModal({ kind: 'create' })}>
+                  <CalendarPlus size={17} /> Create New Event
+                </button>
+              </div>
+            )
+          ) : visible.length === 0 ? (
+            <div className="hx-empty">
+              <Search size={40} aria-hidden="true" />
+              <h2>No events match “{query.trim()}”</h2>
+              <p className="hx-muted">Search looks at event names and codes.</p>
+              <button type="button" className="hx-btn hx-btn--secondary" onClick={() => setQuery('')}>
+                <X size={16} /> Clear search
+              </button>
+            </div>
+          ) : (
+            <div className="hx-cards">
+              {visible.map((ev) => (
+                <EventCard
+                  key={ev.id}
+                  event={ev}
+                  publicUrl={publicUrl}
+                  exporting={exports[ev.id] ?? null}
+                  onAction={onAction}
+                  onTokenChanged={(e, token) => setEvents((list) => list?.map((x) => (x.id === e.id ? { ...x, client_token: token } : x)) ?? null)}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+      </main>
+
+      {(modal.kind === 'create' || modal.kind === 'edit') && (
+        <EventFormModal
+          event={modal.kind === 'edit' ? modal.event : null}
+          onClose={close}
+          onSaved={(saved, created) => {
+            toast.success(created ? 'Event created successfully' : 'Event updated successfully');
+            close();
+            void load();
+            if (created) setEvents((list) => (list ? [saved, ...list.filter((x) => x.id !== saved.id)] : [saved]));
+          }}
+        />
+      )}
+      {modal.kind === 'albums' && <AlbumsModal event={modal.event} onClose={close} />}
+      {modal.kind === 'stats' && <StatsModal event={modal.event} onClose={close} />}
+      {modal.kind === 'uploaders' && <UploadersModal event={modal.event} onClose={close} />}
+      {modal.kind === 'apikeys' && <ApiKeysModal onClose={close} />}
+      {modal.kind === 'password' && <ChangePasswordModal onClose={close} onLoggedOut={() => navigate('/admin', { replace: true })} />}
+      {modal.kind === 'delete' && (
+        <ConfirmModal title="Delete Event" confirmLabel="Delete event" busy={deleting} onClose={close} onConfirm={() => confirmDelete(modal.event)}>
+          <p>
+            Delete <strong>{modal.event.name}</strong> ({modal.event.code})?
+          </p>
+          <p className="hx-muted">All albums, photos and videos of this event are permanently deleted. This cannot be undone.</p>
+        </ConfirmModal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ArrowLeft, Camera, ImageIcon, Printer, Wifi } from 'lucide-react';
+import type { AppConfig, EventDto } from '../../../../src/http/api-types';
+import { adminApi, loadConfig } from '../../api/admin';
+import { clientApi } from '../../api/client-settings';
+import { adminToken } from '../../api/http';
+import { Spinner } from '../../components/Spinner';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, eventLink, headerTextColour, toHexColour, wifiQrPayload } from '../../components/admin/host-utils';
+import { QrCode } from '../../components/admin/QrCode';
+import '../../styles/admin.css';
+
+// Printable QR material: /print/{eventId} for an admin (Bearer token), /print/{eventId}?token={clientToken}
+// for a host from the settings page. A4 poster or a table card (A6), with the venue Wi-Fi QR when configured.
+
+type Format = 'a4' | 'card';
+
+export default function PrintPage() {
+  const { eventId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const clientToken = params.get('token');
+  const format: Format = params.get('format') === 'card' ? 'card' : 'a4';
+  const [event, setEvent] = useState<EventDto | null>(null);
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  const [error, setError] = useState('');
+  const [imgBroken, setImgBroken] = useState(false);
+
+  useEffect(() => {
+    if (!clientToken && !adminToken.get()) {
+      navigate('/admin', { replace: true });
+      return;
+    }
+    const loadEvent: Promise<EventDto | undefined> = clientToken
+      ? clientApi.settings(clientToken).then((s) => s.event)
+      : adminApi.events().then((list) => list.find((e) => String(e.id) === eventId));
+    Promise.all([loadEvent, loadConfig()])
+      .then(([ev, cfg]) => {
+        if (!ev) throw new Error('not found');
+        setEvent(ev);
+        setConfig(cfg);
+      })
+      .catch(() => setError('The event could not be loaded.'));
+  }, [clientToken, eventId, navigate]);
+
+  useEffect(() => {
+    if (event) document.title = `${event.name} · QR`;
+  }, [event]);
+
+  if (error)
+    return (
+      <div className="hx hx-error-page">
+        <div className="hx-error-panel" role="alert">
+          <h1>Print QR material</h1>
+          <p>{error}</p>
+          <Link className="hx-btn hx-btn--primary" to={clientToken ? '/' : '/admin/dashboard'}>
+            Back
+          </Link>
+        </div>
+      </div>
+    );
+  if (!event || !config) return <Spinner fullscreen />;
+
+  const primary = toHexColour(event.primary_color, DEFAULT_PRIMARY);
+  const secondary = toHexColour(event.secondary_color, DEFAULT_SECONDARY);
+  const onPrimary = headerTextColour(primary, 'minimalistic');
+  const link = eventLink(config.publicUrl, event.code);
+  const wifi = config.wifi && config.wifi.ssid ? config.wifi : null;
+  const setFormat = (f: Format) => {
+    const next = new URLSearchParams(params);
+    if (f === 'a4') next.delete('format');
+    else next.set('format', f);
+    setParams(next, { replace: true });
+  };
+  const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
+
+  return (
+    <div className={`hx hx-print hx-print--${format}`}>
+      <style>{`@page { size: ${format === 'a4' ? 'A4 portrait' : '105mm 148mm'}; margin: 0; }`}</style>
+      <div className="hx-print__toolbar hx-no-print">
+        <Link className="hx-btn hx-btn--ghost" to={backHref}>
+          <ArrowLeft size={17} /> Back
+        </Link>
+        <strong className="hx-print__heading">Print QR material</strong>
+        <div className="hx-segmented" role="radiogroup" aria-label="Paper size">
+          <button type="button" role="radio" aria-checked={format === 'a4'} className={format === 'a4' ? 'is-active' : ''} onClick={() => setFormat('a4')}>
+            A4 poster
+          </button>
+          <button type="button" role="radio" aria-checked={format === 'card'} className={format === 'card' ? 'is-active' : ''} onClick={() => setFormat('card')}>
+            Table card (A6)
+          </button>
+        </div>
+        <button type="button" className="hx-btn hx-btn--primary" onClick={() => window.print()}>
+          <Printer size={17} /> Print
+        </button>
+      </div>
+      {!wifi && (
+        <p className="hx-print__notice hx-no-print">
+          No venue Wi-Fi is configured on this box, so only the event QR code is printed. Set MOMENTBOX_WIFI_SSID and MOMENTBOX_WIFI_PASSWORD to add a Wi-Fi QR code.
+        </p>
+      )}
+
+      <div className="hx-sheet-wrap">
+        <article className="hx-sheet" data-testid="print-sheet" style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}>
+          <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
+            <div className="hx-sheet__avatar">
+              {event.host_image_url && !imgBroken ? (
+                <img src={event.host_image_url} alt="" onError={() => setImgBroken(true)} />
+              ) : (
+                <ImageIcon aria-hidden="true" />
+              )}
+            </div>
+            <h1 className="hx-sheet__title">{event.name}</h1>
+            <p className="hx-sheet__tag">Teile deine Erinnerungen</p>
+          </header>
+          <p className="hx-sheet__lead">Teile deine Fotos und Videos von diesem Event – ganz einfach mit dem Handy.</p>
+          <div className={`hx-sheet__codes${wifi ? ' has-wifi' : ''}`}>
+            {wifi && (
+              <section className="hx-sheet__code">
+                <span className="hx-sheet__step" style={{ background: primary, color: onPrimary }}>
+                  1
+                </span>
+                <h2>
+                  <Wifi aria-hidden="true" /> WLAN verbinden
+                </h2>
+                <QrCode value={wifiQrPayload(wifi.ssid, wifi.password)} label={`Wi-Fi QR code for ${wifi.ssid}`} className="hx-qr hx-qr--wifi" />
+                <dl className="hx-sheet__wifi">
+                  <div>
+                    <dt>Netzwerk</dt>
+                    <dd>{wifi.ssid}</dd>
+                  </div>
+                  {wifi.password && (
+                    <div>
+                      <dt>Passwort</dt>
+                      <dd>{wifi.password}</dd>
+                    </div>
+                  )}
+                </dl>
+              </section>
+            )}
+            <section className="hx-sheet__code">
+              {wifi && (
+                <span className="hx-sheet__step" style={{ background: primary, color: onPrimary }}>
+                  2
+                </span>
+              )}
+              <h2>
+                <Camera aria-hidden="true" /> Event öffnen
+              </h2>
+              <QrCode value={link} label={`Event QR code for ${link}`} className="hx-qr hx-qr--event" />
+              <p className="hx-sheet__link">{link.replace(/^https?:\/\//, '')}</p>
+              <p className="hx-sheet__code-text">
+                Event-Code: <strong>{event.code}</strong>
+              </p>
+            </section>
+          </div>
+          <footer className="hx-sheet__foot">Kamera-App öffnen, QR-Code scannen{wifi ? ' – erst das WLAN, dann das Event' : ''}.</footer>
+        </article>
+      </div>
+    </div>
+  );
+}
