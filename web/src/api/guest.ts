@@ -1,0 +1,51 @@
+import type {
+  AlbumDto,
+  AppConfig,
+  CheckExactAnswer,
+  CheckSimilarAnswer,
+  ChunkStatus,
+  ConsentAnswer,
+  EventDto,
+  NicknameAnswer,
+  UploadDto,
+} from '../../../src/http/api-types';
+import { api } from './http';
+
+// The guest side's calls (guest-side.md §7), typed with the server's answer types.
+
+const enc = encodeURIComponent;
+
+export const guestApi = {
+  config: () => api.get<AppConfig>('/api/config'),
+  event: (code: string) => api.get<EventDto>(`/api/event/${enc(code)}`),
+  albums: (eventId: number) => api.get<AlbumDto[]>(`/api/event/${eventId}/albums`),
+  createAlbum: (eventId: number, name: string) =>
+    api.post<AlbumDto>(`/api/event/${eventId}/album`, { name, start_datetime: null, end_datetime: null }),
+  uploads: (eventId: number, albumId: number) =>
+    api.get<UploadDto[]>(`/api/event/${eventId}/uploads?albumId=${albumId}`),
+  approve: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/approve`),
+  reject: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/reject`),
+  /** The admin's Bearer header is added by http.ts whenever a token is stored. */
+  deleteUpload: (eventId: number, uploadId: number) =>
+    api.del<{ success: true }>(`/api/event/${eventId}/upload/${uploadId}`),
+  saveConsent: (code: string, userId: string) =>
+    api.post<ConsentAnswer & { userId?: string }>(`/api/event/${enc(code)}/consent`, { userId }),
+  consent: (code: string, userId: string) => api.get<ConsentAnswer>(`/api/event/${enc(code)}/consent/${enc(userId)}`),
+  saveNickname: (code: string, userId: string, nickname: string) =>
+    api.post<NicknameAnswer>(`/api/event/${enc(code)}/user-nickname`, { userId, nickname }),
+  nickname: (code: string, userId: string) =>
+    api.get<NicknameAnswer>(`/api/event/${enc(code)}/user-nickname/${enc(userId)}`),
+  checkExact: (eventId: number, sha256: string) =>
+    api.get<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`),
+  checkSimilar: (eventId: number, phash: string, threshold = 12) =>
+    api.post<CheckSimilarAnswer>('/api/media/check-similar', {
+      phash,
+      phash_bucket: phash.slice(0, 4),
+      eventId,
+      threshold,
+    }),
+  chunkStatus: (eventId: number, q: { fileName: string; fileSize: number; totalChunks: number; uploadId: string }) =>
+    api.get<ChunkStatus>(
+      `/api/event/${eventId}/upload-chunk/status?fileName=${enc(q.fileName)}&fileSize=${q.fileSize}&totalChunks=${q.totalChunks}&uploadId=${enc(q.uploadId)}`,
+    ),
+};

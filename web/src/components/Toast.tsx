@@ -1,0 +1,25 @@
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { useToast } from '../store/toast-store';
+import './Toast.css';
+
+/** The one toast of the page (§9: 4 s, one at a time). */
+export function Toast() {
+  const toast = useToast((s) => s.toast);
+  const hide = useToast((s) => s.hide);
+  return (
+    <div className="g-toast-region" role="status" aria-live="polite" aria-atomic="true">
+      {toast && (
+        <div key={toast.id} className={`g-toast g-toast--${toast.kind}`} data-testid="toast" onClick={hide}>
+          {toast.kind === 'success' ? (
+            <CircleCheck size={18} aria-hidden="true" />
+          ) : toast.kind === 'error' ? (
+            <CircleAlert size={18} aria-hidden="true" />
+          ) : (
+            <Info size={18} aria-hidden="true" />
+          )}
+          <span>{toast.message}</span>
+        </div>
+      )}
+    </div>
+  );
+}

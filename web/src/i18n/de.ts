@@ -1,0 +1,235 @@
+// Guest-side UI strings. Texts quoted by the spec (guest-side.md) are kept exactly as written there;
+// the rest is our own wording. Placeholders are filled by the small functions below.
+
+export const de = {
+  // Landing
+  tagline: 'Teile deine Erinnerungen',
+  productName: 'Momentbox',
+  landingHeroTitle: 'Alle Fotos und Videos eures Events an einem Ort',
+  landingHeroText:
+    'Gäste scannen den QR-Code, laden ihre Bilder hoch und sehen sofort, was die anderen festgehalten haben. Ganz ohne App, ohne Konto und ohne Internet.',
+  codeLabel: 'Event-Code',
+  codePlaceholder: 'z. B. hochzeit-anna-ben',
+  codeHint: 'Den Code findest du auf der Einladung oder dem QR-Aufsteller.',
+  codeRequired: 'Bitte gib einen Event-Code ein.',
+  joinButton: 'Event beitreten',
+  scrollToJoin: 'Jetzt Event beitreten',
+  forHosts: 'Für Gastgeber',
+  forGuests: 'Für Gäste',
+  features: 'Funktionen',
+  hostBenefits: [
+    ['Einfache Event-Erstellung', 'Event anlegen, Code wählen, QR-Code aufstellen – fertig.'],
+    ['Design und Zugriff', 'Farben, Header-Stil und Logo passend zum Anlass, Zugriff nur mit Event-Code.'],
+    ['Zentrale Sammlung', 'Alle Fotos und Videos eurer Gäste landen sortiert an einem Ort.'],
+    ['Privatsphäre', 'Alles bleibt auf dem Gerät vor Ort. Keine Cloud, kein Tracking.'],
+    ['Backup und Export', 'Das ganze Event als ZIP sichern, nach Alben sortiert.'],
+  ] as [string, string][],
+  guestBenefits: [
+    ['Beitreten per Code', 'Code eingeben oder QR-Code scannen – ohne App und ohne Konto.'],
+    ['Hochladen', 'Fotos und Videos direkt vom Handy teilen, auch viele auf einmal.'],
+    ['Stöbern', 'Die schönsten Momente der anderen Gäste ansehen, Album für Album.'],
+    ['Nickname', 'Mit eigenem Nickname zeigen, wer das Foto geteilt hat.'],
+  ] as [string, string][],
+  featureList: [
+    ['Eigene Event-Codes', 'Merkbare Codes statt kryptischer Links.'],
+    ['Anpassbares Design', 'Farben, Header-Stil und Logo des Gastgebers.'],
+    ['Flexible Alben', 'Alben mit optionaler Zeitsteuerung – Fotos landen automatisch im richtigen Album.'],
+    ['Kontrollierte Zeiträume', 'Uploads nur während des Events, Ansehen bis zum gewählten Datum.'],
+    ['Download-Verwaltung', 'Downloads für Gäste erlauben oder sperren.'],
+    ['Upload-Freigabe', 'Gäste entscheiden selbst, was alle sehen dürfen.'],
+    ['Responsives Layout', 'Auf Handy, Tablet und Laptop gleich angenehm.'],
+    ['Sichere Client-Links', 'Gastgeber verwalten ihr Event über einen geheimen Link.'],
+    ['Statistiken', 'Uploads, Alben und aktivste Gäste auf einen Blick.'],
+  ] as [string, string][],
+  footerImpressum: 'Impressum',
+  footerDatenschutz: 'Datenschutz',
+  footerHome: 'Startseite',
+  footerCredit: 'Momentbox – Event-Galerie, die vor Ort bleibt',
+
+  // Event page
+  loadingEvent: 'Event wird geladen…',
+  eventNotFoundTitle: 'Event Not Found',
+  eventNotFoundText: "The event you're looking for doesn't exist or has expired.",
+  eventLoadError: 'Event not found or error loading event details',
+  backHome: 'Zur Startseite',
+  adminModeActive: 'Admin Mode Active',
+  menu: 'Menü',
+  menuProfile: 'Profil',
+  menuShare: 'Teilen',
+  menuHelp: 'Hilfe',
+  hostImageAlt: (name: string) => `Bild von ${name}`,
+
+  // Status
+  statusNotStarted: (date: string, time: string) => `Dieses Event beginnt am ${date} um ${time}.`,
+  statusExpired: 'Dieses Event ist abgelaufen und nicht mehr verfügbar.',
+  statusEnded: (date: string) =>
+    `Das Event ist seit dem ${date} beendet. Es können keine neuen Uploads mehr hinzugefügt werden.`,
+  statusAvailableUntil: (date: string) => `Alle Inhalte sind bis zum ${date} verfügbar.`,
+
+  // Albums
+  albums: 'Alben',
+  selected: 'Ausgewählt',
+  current: 'Aktuell',
+  mediaCount: (n: number) => `${n} ${n === 1 ? 'Medium' : 'Medien'}`,
+  onlyVideos: 'Nur Videos',
+  noMedia: 'Keine Medien',
+  scrollAlbumsLeft: 'Vorherige Alben',
+  scrollAlbumsRight: 'Weitere Alben',
+  albumLoading: 'Album wird geladen…',
+
+  // Grid
+  uploadTile: 'Foto & Video Upload',
+  uploadTileHint: 'Tippen zum Auswählen',
+  autoApprove: 'Automatisch freigeben',
+  autoApproveHint: 'Neue Uploads sofort für alle sichtbar',
+  emptyAlbum: 'Noch keine Bilder in diesem Album. Füge welche hinzu!',
+  sharedBy: 'Geteilt von:',
+  anonymous: 'Anonym',
+  openMedia: (i: number, type: 'photo' | 'video') => `${type === 'video' ? 'Video' : 'Foto'} ${i} öffnen`,
+  approvedLabel: 'Freigegeben',
+  shareStateShared: 'Geteilt',
+  shareStatePrivate: 'Privat',
+  pendingLabel: 'Nicht freigegeben',
+  approveAction: 'Für alle freigeben',
+  rejectAction: 'Freigabe zurückziehen',
+  deleteAction: 'Upload löschen',
+  adminUploaderAction: 'Uploader anzeigen',
+  pendingHint: (n: number) =>
+    n === 1
+      ? 'Du hast 1 Upload, den nur du siehst. Tippe auf das Schloss, um ihn für alle freizugeben.'
+      : `Du hast ${n} Uploads, die nur du siehst. Tippe auf das Schloss, um sie für alle freizugeben.`,
+  download: 'Herunterladen',
+  videoLabel: 'Video',
+
+  // Toasts
+  approved: 'Freigegeben',
+  approveError: 'Fehler bei der Freigabe',
+  rejected: 'Freigabe zurückgezogen',
+  rejectError: 'Fehler beim Zurückziehen der Freigabe',
+  deleted: 'Upload wurde gelöscht',
+  deleteError: 'Fehler beim Löschen des Uploads',
+  nicknameSaved: 'Nickname gespeichert',
+  nicknameError: 'Fehler beim Speichern des Nicknames',
+  eventClosedToast: 'Dieses Event akzeptiert keine neuen Uploads mehr.',
+  eventNotStartedToast: 'Dieses Event hat noch nicht begonnen. Bitte versuche es später erneut.',
+  linkCopied: 'Link in Zwischenablage kopiert',
+  recoveryCopied: 'Recovery-Link in Zwischenablage kopiert',
+  copyFailed: 'Kopieren nicht möglich – bitte den Link markieren und kopieren.',
+  close: 'Schließen',
+
+  // Viewer
+  viewer: 'Medienansicht',
+  previous: 'Vorheriges',
+  next: 'Nächstes',
+  counter: (n: number, total: number) => `${n} / ${total}`,
+  mobileSaveHint: 'Zum Speichern bitte das Bild lange drücken und "Zu Fotos hinzufügen" wählen.',
+
+  // QR modal
+  qrTitle: 'QR-Code zum Event',
+  qrText:
+    'Lass andere Gäste diesen QR-Code mit der Handykamera scannen oder schicke ihnen den Link. So landen alle Fotos im selben Event.',
+  qrAlt: 'QR-Code mit dem Link zum Event',
+  eventLink: 'Link zum Event',
+  copy: 'Kopieren',
+
+  // Profile modal
+  profileTitle: 'Profil bearbeiten',
+  nickname: 'Nickname',
+  nicknamePlaceholder: 'Wie sollen dich die anderen sehen?',
+  nicknameTooLong: 'Maximal 30 Zeichen erlaubt.',
+  recoveryLink: 'Dein persönlicher Wiederherstellungs-Link',
+  recoveryExplain:
+    'Mit diesem Link kommst du auf einem anderen Gerät oder nach dem Löschen der Browserdaten wieder an deine Uploads.',
+  recoveryQrAlt: 'QR-Code mit deinem Wiederherstellungs-Link',
+  warningTitle: 'ACHTUNG',
+  warningText:
+    'Teile diesen Link niemals mit anderen! Wer ihn hat, kann deine Uploads freigeben, zurückziehen und löschen.',
+  cancel: 'Abbrechen',
+  save: 'Speichern',
+  noSessionYet: 'Du hast noch keine Sitzung. Bestätige zuerst die Nutzungsbedingungen, um Fotos hochzuladen.',
+
+  // Help / consent
+  helpTitle: 'Willkommen!',
+  helpIntro: (eventName: string) => `Schön, dass du bei „${eventName}“ dabei bist. So funktioniert es:`,
+  helpSteps: [
+    'Tippe auf „Foto & Video Upload“ und wähle Bilder oder Videos aus.',
+    'Deine Uploads landen automatisch im passenden Album.',
+    'Du entscheidest, ob deine Uploads für alle sichtbar sind: das Schloss-Symbol gibt sie frei oder zieht die Freigabe zurück.',
+    'Über das Menü oben rechts änderst du deinen Nickname und teilst das Event.',
+  ],
+  terms:
+    'Ich bin einverstanden, dass meine Uploads auf diesem Gerät vor Ort gespeichert und – wenn ich sie freigebe – den anderen Gästen gezeigt werden.',
+  termsLinkText: 'Datenschutzhinweise',
+  nicknameOptional: 'Nickname (optional)',
+  confirm: 'Los geht’s',
+  helpOk: 'Verstanden',
+
+  // Recovery modal
+  recoveryTitle: 'Dein Wiederherstellungs-Link',
+  recoveryModalText:
+    'Speichere diesen Link (z. B. als Screenshot des QR-Codes). Damit kannst du deine Uploads später auch auf einem anderen Gerät wiederfinden und verwalten.',
+  recoveryDone: 'Gespeichert, weiter',
+
+  // Upload modal
+  uploadTitle: 'Upload',
+  uploadProgress: (x: number, y: number) => `${x} von ${y} hochgeladen`,
+  uploadNew: (n: number) => `${n} neue Datei(en) hochgeladen`,
+  uploadDuplicates: (m: number) => `${m} Duplikat(e) übersprungen`,
+  uploadAllOk: (n: number) => `Alle ${n} Uploads erfolgreich`,
+  uploadWithErrors: (x: number, n: number) => `${x} von ${n} hochgeladen - Es sind Fehler aufgetreten`,
+  ok: 'OK',
+  statusPending: 'Wartet',
+  statusReading: 'Wird vorbereitet…',
+  statusUploading: 'Wird hochgeladen',
+  statusSuccess: 'Hochgeladen',
+  statusDuplicate: 'Duplikat',
+  statusError: 'Fehler',
+  statusCancelled: 'Abgebrochen',
+  toAlbum: (name: string) => `→ ${name}`,
+  paused: 'Upload pausiert - wird automatisch fortgesetzt',
+
+  // Upload errors (§5, §7, §8)
+  typeNotAllowed: 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt',
+  tooLargeLocal: (n: number) => `Datei zu groß (über ${n}MB)`,
+  duplicateError: 'Diese Datei wurde bereits hochgeladen',
+  similarDuplicate: 'Ein sehr ähnliches Bild wurde bereits hochgeladen',
+  fileTooLargeToast: (n: number) => `Die Datei ist zu groß. Die maximale Dateigröße beträgt ${n} MB.`,
+  largeNetworkError:
+    'Die Datei ist zu groß oder die Verbindung wurde unterbrochen. Bitte versuche es mit einer kleineren Datei.',
+  genericUploadError: 'Upload fehlgeschlagen. Bitte versuche es erneut.',
+  mobileNetworkError: 'Netzwerkfehler. Bitte prüfe deine Internetverbindung.',
+  mobileTimeout: 'Upload-Timeout. Bitte versuche es mit einer kleineren Datei.',
+  mobileTooLarge: 'Datei zu groß. Bitte wähle eine kleinere Datei aus.',
+  mobileMemory: 'Nicht genügend Speicher. Bitte schließe andere Apps und versuche es erneut.',
+  iosNetworkError: 'Verbindung unterbrochen. Bitte bleib in der App und prüfe das WLAN.',
+  iosTimeout: 'Zeitüberschreitung. Bitte halte das iPhone entsperrt, bis der Upload fertig ist.',
+  noUploadId: 'Upload completed but server did not return upload ID',
+
+  // Delete modal
+  deleteTitle: 'Upload löschen?',
+  deleteText: 'Dieser Upload wird endgültig gelöscht. Das kann nicht rückgängig gemacht werden.',
+  deleteConfirm: 'Endgültig löschen',
+
+  // Download modal
+  downloadTitle: 'Bilder herunterladen',
+  downloadText: (album: string) => `Lade die Bilder aus „${album}“ auf dein Gerät.`,
+  downloadNewOption: (n: number) => `Nur neue (${n})`,
+  downloadNewHint: 'Alles, was du auf diesem Gerät noch nicht heruntergeladen hast.',
+  downloadAllOption: (n: number) => `Alle (${n})`,
+  downloadAllHint: 'Das ganze Album, auch bereits heruntergeladene Bilder.',
+  downloadStart: 'Download starten',
+  downloadNothing: 'Alle verfügbaren Bilder wurden bereits heruntergeladen',
+  downloadStarting: (n: number) => `${n} neue Bilder werden heruntergeladen...`,
+  downloadDone: (n: number) => `${n} Bilder erfolgreich heruntergeladen`,
+  downloadAlbum: 'Album herunterladen',
+
+  // Recovery page
+  recovering: 'Sitzung wird wiederhergestellt…',
+  recoverSuccess: 'Sitzung erfolgreich wiederhergestellt! Du wirst weitergeleitet...',
+  recoverNoConsent: 'Wiederherstellung fehlgeschlagen: Keine gültige Sitzung gefunden.',
+  recoverError: 'Fehler bei der Wiederherstellung der Sitzung. Bitte versuche es erneut.',
+  recoverInvalid: 'Ungültiger Wiederherstellungslink.',
+  recoverBack: 'Zurück zur Startseite',
+} as const;
+
+export type Strings = typeof de;

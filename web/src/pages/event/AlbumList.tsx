@@ -1,0 +1,179 @@
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { Check, ChevronLeft, ChevronRight, Images } from 'lucide-react';
+import type { AlbumDto, UploadDto } from '../../../../src/http/api-types';
+import { de } from '../../i18n/de';
+import { Spinner } from '../../components/Spinner';
+import { albumCountLabel, albumCover, isCurrent } from './logic/albums';
+import { formatRange, parseDate } from './logic/format';
+
+// §2 album list: a slider with arrows on mobile, a sidebar titled 'Alben' from 1024 px.
+// Selecting an album centres it in the slider after 300 ms; the arrows refresh after 500 ms.
+
+export const CENTER_DELAY_MS = 300;
+export const ARROW_REFRESH_MS = 500;
+
+interface Props {
+  albums: AlbumDto[];
+  uploads: Record<number, UploadDto[]>;
+  loading: Record<number, boolean>;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}
+
+export function AlbumList({ albums, uploads, loading, selectedId, onSelect }: Props) {
+  const trackRef = useRef<HTMLUListElement>(null);
+  const [canLeft, setCanLeft] = useState(false);
+  const [canRight, setCanRight] = useState(false);
+
+  const refreshArrows = useCallback(() => {
+    const el = trackRef.current;
+    if (!el) return;
+    setCanLeft(el.scrollLeft > 4);
+    setCanRight(el.scrollLeft + el.clientWidth < el.scrollWidth - 4);
+  }, []);
+
+  useEffect(() => {
+    refreshArrows();
+    const el = trackRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(refreshArrows);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [refreshArrows, albums.length]);
+
+  const centre = useCallback((id: number, behavior: ScrollBehavior = 'smooth') => {
+    const el = trackRef.current;
+    const card = el?.querySelector<HTMLElement>(`[data-album-id="${id}"]`);
+    if (!el || !card || el.scrollWidth <= el.clientWidth) return;
+    const left = card.offsetLeft - (el.clientWidth - card.offsetWidth) / 2;
+    el.scrollTo({ left: Math.max(0, left), behavior });
+  }, []);
+
+  // Initial choice: centre without animation once the cards exist.
+  const centredOnce = useRef(false);
+  useEffect(() => {
+    if (centredOnce.current || selectedId === null || albums.length === 0) return;
+    centredOnce.current = true;
+    centre(selectedId, 'auto');
+    refreshArrows();
+  }, [selectedId, albums.length, centre, refreshArrows]);
+
+  const select = (id: number) => {
+    onSelect(id);
+    window.setTimeout(() => centre(id), CENTER_DELAY_MS);
+    window.setTimeout(refreshArrows, ARROW_REFRESH_MS);
+  };
+
+  const scrollBy = (dir: -1 | 1) => {
+    const el = trackRef.current;
+    if (!el) return;
+    el.scrollBy({ left: dir * el.clientWidth * 0.8, behavior: 'smooth' });
+    window.setTimeout(refreshArrows, ARROW_REFRESH_MS);
+  };
+
+  if (albums.length === 0) return null;
+
+  return (
+    <nav className="ev-albums" aria-labelledby="ev-albums-title">
+      <h2 id="ev-albums-title" className="ev-albums__title">
+        {de.albums}
+      </h2>
+      <div className="ev-albums__slider">
+        <button
+          type="button"
+          className="ev-albums__arrow ev-albums__arrow--left"
+          onClick={() => scrollBy(-1)}
+          disabled={!canLeft}
+          aria-label={de.scrollAlbumsLeft}
+          data-testid="albums-left"
+        >
+          <ChevronLeft size={20} aria-hidden="true" />
+        </button>
+        <ul className="ev-albums__track" ref={trackRef} onScroll={refreshArrows}>
+          {albums.map((a) => (
+            <AlbumCard
+              key={a.id}
+              album={a}
+              uploads={uploads[a.id]}
+              loading={!!loading[a.id]}
+              selected={a.id === selectedId}
+              onSelect={select}
+            />
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="ev-albums__arrow ev-albums__arrow--right"
+          onClick={() => scrollBy(1)}
+          disabled={!canRight}
+          aria-label={de.scrollAlbumsRight}
+          data-testid="albums-right"
+        >
+          <ChevronRight size={20} aria-hidden="true" />
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+const AlbumCard = memo(function AlbumCard({
+  album,
+  uploads,
+  loading,
+  selected,
+  onSelect,
+}: {
+  album: AlbumDto;
+  uploads: UploadDto[] | undefined;
+  loading: boolean;
+  selected: boolean;
+  onSelect: (id: number) => void;
+}) {
+  const cover = uploads ? albumCover(uploads) : null;
+  const [coverFailed, setCoverFailed] = useState(false);
+  const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
+  const current = isCurrent(album);
+  return (
+    <li className="ev-album" data-album-id={album.id}>
+      <button
+        type="button"
+        className={`ev-album__btn${selected ? ' is-selected' : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(album.id)}
+        data-testid="album-card"
+        data-album-name={album.name}
+      >
+        <span className="ev-album__cover">
+          {cover && !coverFailed ? (
+            <img src={cover} alt="" loading="lazy" decoding="async" onError={() => setCoverFailed(true)} />
+          ) : (
+            <Images size={26} aria-hidden="true" />
+          )}
+          {loading && (
+            <span className="ev-album__loading">
+              <Spinner label={de.albumLoading} />
+            </span>
+          )}
+        </span>
+        <span className="ev-album__info">
+          <span className="ev-album__name">{album.name}</span>
+          {range && <span className="ev-album__range">{range}</span>}
+          <span className="ev-album__count" data-testid="album-count">
+            {uploads ? albumCountLabel(uploads) : '\u00a0'}
+          </span>
+          {(selected || current) && (
+            <span className="ev-album__badges">
+              {selected && (
+                <span className="ev-badge ev-badge--selected">
+                  <Check size={12} aria-hidden="true" />
+                  {de.selected}
+                </span>
+              )}
+              {current && <span className="ev-badge ev-badge--current">{de.current}</span>}
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+});

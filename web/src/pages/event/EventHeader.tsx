@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { Camera } from 'lucide-react';
+import type { EventDto } from '../../../../src/http/api-types';
+import { de } from '../../i18n/de';
+import { DEFAULT_PRIMARY, HEADER_THRESHOLDS, lighten, LIGHTEN_FACTOR, resolveColor, textColorOn } from './logic/colors';
+
+// §2 event header: minimalistic (default), split, premium (parallax from 1024 px, 40vh / 50vh).
+
+export function headerStyleOf(event: Pick<EventDto, 'header_style'>): 'minimalistic' | 'split' | 'premium' {
+  return event.header_style === 'split' || event.header_style === 'premium' ? event.header_style : 'minimalistic';
+}
+
+function HostImage({ event, className }: { event: EventDto; className: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!event.host_image_url || failed) {
+    return (
+      <div className={`${className} ev-hostimg--placeholder`} role="img" aria-label={de.hostImageAlt(event.name)} data-testid="host-placeholder">
+        <Camera size={40} aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={event.host_image_url}
+      alt={de.hostImageAlt(event.name)}
+      onError={() => {
+        console.warn('host image failed to load', event.host_image_url);
+        setFailed(true);
+      }}
+      data-testid="host-image"
+    />
+  );
+}
+
+export function EventHeader({ event }: { event: EventDto }) {
+  const style = headerStyleOf(event);
+  const primary = resolveColor(event.primary_color, DEFAULT_PRIMARY);
+  const light = lighten(primary, LIGHTEN_FACTOR);
+
+  if (style === 'premium') return <PremiumHeader event={event} />;
+
+  if (style === 'split') {
+    const text = textColorOn(primary, HEADER_THRESHOLDS.split);
+    return (
+      <header className="ev-header ev-header--split" data-style="split" style={{ color: text }}>
+        <div className="ev-split__image">
+          <HostImage event={event} className="ev-hostimg ev-hostimg--fill" />
+        </div>
+        <div className="ev-split__panel" style={{ background: `linear-gradient(135deg, ${primary} 0%, ${primary} 55%, ${light} 140%)` }}>
+          <div className="ev-split__text">
+            <h1 className="ev-title">{event.name}</h1>
+            <p className="ev-tagline">{de.tagline}</p>
+          </div>
+        </div>
+      </header>
+    );
+  }
+
+  const text = textColorOn(primary, HEADER_THRESHOLDS.minimalistic);
+  return (
+    <header
+      className="ev-header ev-header--minimal"
+      data-style="minimalistic"
+      style={{ color: text, background: `linear-gradient(160deg, ${primary} 0%, ${light} 100%)` }}
+    >
+      <div className="ev-minimal__inner">
+        <HostImage event={event} className="ev-hostimg ev-hostimg--round" />
+        <h1 className="ev-title">{event.name}</h1>
+        <p className="ev-tagline">{de.tagline}</p>
+      </div>
+    </header>
+  );
+}
+
+function PremiumHeader({ event }: { event: EventDto }) {
+  const bgRef = useRef<HTMLDivElement>(null);
+  const primary = resolveColor(event.primary_color, DEFAULT_PRIMARY);
+  const secondary = resolveColor(event.secondary_color, lighten(primary, LIGHTEN_FACTOR));
+
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)');
+    let frame = 0;
+    const apply = () => {
+      frame = 0;
+      const el = bgRef.current;
+      if (!el) return;
+      if (!wide.matches || calm.matches) {
+        el.style.transform = '';
+        return;
+      }
+      const y = Math.min(window.scrollY, window.innerHeight);
+      el.style.transform = `translate3d(0, ${y * 0.4}px, 0) scale(1.08)`;
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(apply);
+    };
+    apply();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    wide.addEventListener('change', apply);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      wide.removeEventListener('change', apply);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  return (
+    <header className="ev-header ev-header--premium" data-style="premium">
+      <div ref={bgRef} className="ev-premium__bg" data-testid="parallax" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})` }}>
+        <HostImage event={event} className="ev-hostimg ev-hostimg--cover" />
+      </div>
+      <div className="ev-premium__shade" aria-hidden="true" />
+      <div className="ev-premium__text">
+        <h1 className="ev-title">{event.name}</h1>
+        <p className="ev-tagline">{de.tagline}</p>
+      </div>
+    </header>
+  );
+}

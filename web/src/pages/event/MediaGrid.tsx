@@ -1,0 +1,232 @@
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Camera, Film, Globe, LockKeyhole, Play, Trash2, UserRound } from 'lucide-react';
+import type { UploadDto } from '../../../../src/http/api-types';
+import { de } from '../../i18n/de';
+
+// §2 media grid: 2 / 3 / 4 columns; the upload tile first. Thousands of tiles stay smooth on a phone:
+// square boxes of a known size (no layout shift), lazy thumbnails, and only the rows near the viewport
+// are in the DOM (window-scroll virtualisation).
+
+const COLUMN_QUERIES: [string, number][] = [
+  ['(min-width: 1024px)', 4],
+  ['(min-width: 640px)', 3],
+];
+
+export function columnsFor(width: number): number {
+  return width >= 1024 ? 4 : width >= 640 ? 3 : 2;
+}
+
+function useColumns(): number {
+  const get = () => {
+    for (const [q, n] of COLUMN_QUERIES) if (window.matchMedia(q).matches) return n;
+    return 2;
+  };
+  const [cols, setCols] = useState(get);
+  useEffect(() => {
+    const mqs = COLUMN_QUERIES.map(([q]) => window.matchMedia(q));
+    const on = () => setCols(get());
+    mqs.forEach((m) => m.addEventListener('change', on));
+    return () => mqs.forEach((m) => m.removeEventListener('change', on));
+  }, []);
+  return cols;
+}
+
+/** Rows [first, last] to render for a viewport; pure for the tests. */
+export function visibleRows(opts: { scrollTop: number; viewport: number; gridTop: number; rowHeight: number; rows: number; overscan: number }): [number, number] {
+  const { scrollTop, viewport, gridTop, rowHeight, rows, overscan } = opts;
+  if (rows === 0 || rowHeight <= 0) return [0, -1];
+  const first = Math.floor((scrollTop - gridTop) / rowHeight) - overscan;
+  const last = Math.ceil((scrollTop + viewport - gridTop) / rowHeight) + overscan;
+  return [Math.max(0, Math.min(rows - 1, first)), Math.max(0, Math.min(rows - 1, last))];
+}
+
+const OVERSCAN_ROWS = 4;
+const INITIAL_TILES = 24;
+
+interface GridProps {
+  uploads: UploadDto[];
+  uploadTile: ReactNode;
+  renderTile: (u: UploadDto, index: number) => ReactNode;
+}
+
+export function MediaGrid({ uploads, uploadTile, renderTile }: GridProps) {
+  const cols = useColumns();
+  const outerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const total = uploads.length + 1;
+  const gap = cols === 2 ? 8 : 12;
+  const tile = width > 0 ? (width - gap * (cols - 1)) / cols : 0;
+  const rowHeight = tile + gap;
+  const rows = Math.ceil(total / cols);
+  const [range, setRange] = useState<[number, number]>([0, Math.ceil(INITIAL_TILES / cols)]);
+
+  useLayoutEffect(() => {
+    const el = outerRef.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const update = useCallback(() => {
+    const el = outerRef.current;
+    if (!el || rowHeight <= 0) return;
+    const gridTop = el.getBoundingClientRect().top + window.scrollY;
+    const next = visibleRows({ scrollTop: window.scrollY, viewport: window.innerHeight, gridTop, rowHeight, rows, overscan: OVERSCAN_ROWS });
+    setRange((prev) => (prev[0] === next[0] && prev[1] === next[1] ? prev : next));
+  }, [rowHeight, rows]);
+
+  useLayoutEffect(update, [update]);
+
+  useEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          update();
+        });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [update]);
+
+  const measured = width > 0;
+  const [r0, r1] = measured ? range : [0, Math.ceil(INITIAL_TILES / cols)];
+  const start = r0 * cols;
+  const end = Math.min(total, (r1 + 1) * cols);
+  const children: ReactNode[] = [];
+  for (let i = start; i < end; i++) {
+    if (i === 0) children.push(<div key="upload-tile" className="ev-cell">{uploadTile}</div>);
+    else {
+      const u = uploads[i - 1]!;
+      children.push(
+        <div key={u.id} className="ev-cell">
+          {renderTile(u, i - 1)}
+        </div>,
+      );
+    }
+  }
+
+  return (
+    <div
+      ref={outerRef}
+      className="ev-grid-outer"
+      style={measured ? { height: Math.max(0, rows * rowHeight - gap) } : undefined}
+      data-testid="media-grid"
+      data-total={uploads.length}
+    >
+      <div
+        className={measured ? 'ev-grid ev-grid--virtual' : 'ev-grid'}
+        style={{
+          gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
+          gap,
+          transform: measured ? `translateY(${r0 * rowHeight}px)` : undefined,
+        }}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+interface TileProps {
+  upload: UploadDto;
+  index: number;
+  own: boolean;
+  admin: boolean;
+  busy: boolean;
+  onOpen: (index: number) => void;
+  onToggle: (u: UploadDto) => void;
+  onDelete: (u: UploadDto) => void;
+}
+
+const nickOf = (u: UploadDto) => (u.uploader_nickname ?? u.nickname ?? '').trim() || de.anonymous;
+
+export const MediaTile = memo(function MediaTile({ upload: u, index, own, admin, busy, onOpen, onToggle, onDelete }: TileProps) {
+  const [failed, setFailed] = useState(false);
+  const [showNick, setShowNick] = useState(false);
+  const thumb = u.thumbnail_path;
+  const adminMark = admin && !own;
+  const cls = ['ev-tile'];
+  if (adminMark) cls.push(u.approved ? 'ev-tile--admin-approved' : 'ev-tile--admin-pending');
+  if (own && !u.approved) cls.push('ev-tile--own-pending');
+
+  return (
+    <div className={cls.join(' ')} data-testid="media-tile" data-upload-id={u.id} data-approved={u.approved} data-own={own}>
+      <button type="button" className="ev-tile__open" onClick={() => onOpen(index)} aria-label={de.openMedia(index + 1, u.type)}>
+        {thumb && !failed ? (
+          <img
+            src={thumb}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={300}
+            height={300}
+            onError={() => {
+              console.warn('thumbnail failed to load', thumb);
+              setFailed(true);
+            }}
+          />
+        ) : (
+          <span className="ev-tile__placeholder" data-testid="tile-placeholder">
+            {u.type === 'video' && !failed && u.processing_state !== 'failed' ? <Film size={30} aria-hidden="true" /> : <Camera size={30} aria-hidden="true" />}
+          </span>
+        )}
+        {u.type === 'video' && (
+          <span className="ev-tile__play" aria-hidden="true">
+            <Play size={18} fill="currentColor" />
+          </span>
+        )}
+      </button>
+
+      {own && (
+        <button
+          type="button"
+          className={`ev-tile__approve${u.approved ? ' is-approved' : ''}`}
+          onClick={() => onToggle(u)}
+          disabled={busy}
+          aria-pressed={u.approved}
+          aria-label={u.approved ? de.rejectAction : de.approveAction}
+          title={u.approved ? de.approvedLabel : de.pendingLabel}
+          data-testid="approve-toggle"
+        >
+          {u.approved ? <Globe size={15} aria-hidden="true" /> : <LockKeyhole size={15} aria-hidden="true" />}
+          <span>{u.approved ? de.shareStateShared : de.shareStatePrivate}</span>
+        </button>
+      )}
+
+      {(own || admin) && (
+        <button type="button" className="ev-tile__delete" onClick={() => onDelete(u)} aria-label={de.deleteAction} data-testid="delete-upload">
+          <Trash2 size={16} aria-hidden="true" />
+        </button>
+      )}
+
+      {adminMark && (
+        <button
+          type="button"
+          className={`ev-tile__admin${u.approved ? ' is-approved' : ''}`}
+          onClick={() => setShowNick((s) => !s)}
+          aria-expanded={showNick}
+          aria-label={showNick ? nickOf(u) : `${de.adminUploaderAction} (${u.approved ? de.approvedLabel : de.pendingLabel})`}
+          data-testid="admin-mark"
+        >
+          <UserRound size={14} aria-hidden="true" />
+          {showNick && <span>{nickOf(u)}</span>}
+        </button>
+      )}
+
+      {!own && !admin && u.approved && (
+        <span className="ev-tile__shared" data-testid="shared-by">
+          {de.sharedBy} {nickOf(u)}
+        </span>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Camera, ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import type { UploadDto } from '../../../../src/http/api-types';
+import { de } from '../../i18n/de';
+import { Spinner } from '../../components/Spinner';
+import { trapTab } from '../../components/focus-trap';
+import { lockScroll } from '../../components/scroll-lock';
+
+// §2 viewer: fullscreen, 'n / total', wrap-around previous/next, ArrowLeft / ArrowRight / Escape,
+// swipe (50 px threshold, drag preview limited to ±100 px), download when allowed, a spinner while a
+// photo loads, videos with controls and autoplay (the server's browser-playable preview).
+
+export const SWIPE_THRESHOLD = 50;
+export const DRAG_LIMIT = 100;
+
+export const wrapIndex = (i: number, total: number) => ((i % total) + total) % total;
+export const clampDrag = (dx: number) => Math.max(-DRAG_LIMIT, Math.min(DRAG_LIMIT, dx));
+/** -1 = previous, 1 = next, 0 = stay */
+export const swipeDirection = (dx: number): -1 | 0 | 1 => (dx <= -SWIPE_THRESHOLD ? 1 : dx >= SWIPE_THRESHOLD ? -1 : 0);
+
+interface Props {
+  items: UploadDto[];
+  index: number;
+  allowDownload: boolean;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+  onDownload: (u: UploadDto) => void;
+}
+
+export function videoSource(u: UploadDto): string {
+  return u.preview_path ?? u.file_path;
+}
+
+export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownload }: Props) {
+  const total = items.length;
+  const item = items[index];
+  const rootRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [drag, setDrag] = useState(0);
+  const start = useRef<{ x: number; y: number; id: number } | null>(null);
+
+  const go = useCallback((delta: number) => onIndex(wrapIndex(index + delta, total)), [index, total, onIndex]);
+
+  useEffect(() => {
+    const unlock = lockScroll();
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    return () => {
+      unlock();
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    setLoaded(false);
+    setFailed(false);
+    setDrag(0);
+  }, [item?.id]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      if (e.key === 'ArrowLeft') {
+        e.preventDefault();
+        go(-1);
+      } else if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        go(1);
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        onClose();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go, onClose]);
+
+  // Preload the neighbours' photos so next/previous feel instant.
+  useEffect(() => {
+    if (total < 2) return;
+    for (const d of [1, -1]) {
+      const n = items[wrapIndex(index + d, total)];
+      if (n && n.type === 'photo') {
+        const img = new Image();
+        img.src = n.preview_path ?? n.file_path;
+      }
+    }
+  }, [index, items, total]);
+
+  if (!item) return null;
+
+  const onPointerDown = (e: React.PointerEvent) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    if ((e.target as HTMLElement).closest('button, a, video')) return;
+    start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
+  };
+  const onPointerMove = (e: React.PointerEvent) => {
+    if (!start.current || start.current.id !== e.pointerId) return;
+    setDrag(clampDrag(e.clientX - start.current.x));
+  };
+  const onPointerEnd = (e: React.PointerEvent) => {
+    if (!start.current || start.current.id !== e.pointerId) return;
+    const dx = e.clientX - start.current.x;
+    start.current = null;
+    setDrag(0);
+    const dir = swipeDirection(dx);
+    if (dir !== 0 && total > 1) go(dir);
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className="ev-viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label={de.viewer}
+      onKeyDown={(e) => trapTab(e, rootRef.current)}
+      data-testid="viewer"
+    >
+      <div className="ev-viewer__bar">
+        <span className="ev-viewer__counter" aria-live="polite" data-testid="viewer-counter">
+          {de.counter(index + 1, total)}
+        </span>
+        <div className="ev-viewer__actions">
+          {allowDownload && (
+            <a
+              className="ev-viewer__btn"
+              href={item.download_path}
+              download={item.original_name || true}
+              onClick={() => onDownload(item)}
+              aria-label={de.download}
+              data-testid="viewer-download"
+            >
+              <Download size={22} aria-hidden="true" />
+            </a>
+          )}
+          <button ref={closeRef} type="button" className="ev-viewer__btn" onClick={onClose} aria-label={de.close} data-testid="viewer-close">
+            <X size={24} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+
+      <div
+        className="ev-viewer__stage"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        data-testid="viewer-stage"
+      >
+        <div className="ev-viewer__media" style={{ transform: drag ? `translateX(${drag}px)` : undefined }} data-drag={drag}>
+          {item.type === 'video' ? (
+            <video
+              key={item.id}
+              className="ev-viewer__video"
+              src={videoSource(item)}
+              poster={item.thumbnail_path ?? undefined}
+              controls
+              autoPlay
+              playsInline
+              data-testid="viewer-video"
+            />
+          ) : failed ? (
+            <span className="ev-viewer__failed">
+              <Camera size={48} aria-hidden="true" />
+            </span>
+          ) : (
+            <>
+              {!loaded && (
+                <span className="ev-viewer__spinner">
+                  <Spinner />
+                </span>
+              )}
+              <img
+                key={item.id}
+                className={`ev-viewer__img${loaded ? ' is-loaded' : ''}`}
+                src={item.preview_path ?? item.file_path}
+                alt={item.original_name}
+                draggable={false}
+                onLoad={() => setLoaded(true)}
+                onError={() => {
+                  console.warn('image failed to load', item.preview_path);
+                  setFailed(true);
+                }}
+                data-testid="viewer-image"
+              />
+            </>
+          )}
+        </div>
+      </div>
+
+      {total > 1 && (
+        <>
+          <button type="button" className="ev-viewer__nav ev-viewer__nav--prev" onClick={() => go(-1)} aria-label={de.previous} data-testid="viewer-prev">
+            <ChevronLeft size={28} aria-hidden="true" />
+          </button>
+          <button type="button" className="ev-viewer__nav ev-viewer__nav--next" onClick={() => go(1)} aria-label={de.next} data-testid="viewer-next">
+            <ChevronRight size={28} aria-hidden="true" />
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

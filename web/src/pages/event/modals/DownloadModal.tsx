@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import type { UploadDto } from '../../../../../src/http/api-types';
+import { de } from '../../../i18n/de';
+import { Modal } from '../../../components/Modal';
+
+interface Props {
+  albumName: string;
+  all: UploadDto[];
+  fresh: UploadDto[];
+  mobile: boolean;
+  onStart: (items: UploadDto[]) => void;
+  onClose: () => void;
+}
+
+/** Download selection: what this browser has not downloaded yet (default), or the whole album. */
+export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose }: Props) {
+  const [type, setType] = useState<'new' | 'all'>('new');
+  const start = () => {
+    onStart(type === 'new' ? fresh : all);
+    onClose();
+  };
+  return (
+    <Modal
+      title={de.downloadTitle}
+      icon={<Download size={20} />}
+      onClose={onClose}
+      size="sm"
+      testId="download-modal"
+      footer={
+        <>
+          <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
+            {de.cancel}
+          </button>
+          <button type="button" className="g-btn g-btn--primary" onClick={start} data-testid="download-start">
+            <Download size={18} aria-hidden="true" />
+            {de.downloadStart}
+          </button>
+        </>
+      }
+    >
+      <p>{de.downloadText(albumName)}</p>
+      <fieldset className="ev-dl-options">
+        <legend className="visually-hidden">{de.downloadTitle}</legend>
+        <label className={`ev-dl-option${type === 'new' ? ' is-checked' : ''}`}>
+          <input type="radio" name="dl-type" value="new" checked={type === 'new'} onChange={() => setType('new')} data-testid="download-new" />
+          <span>
+            <strong>{de.downloadNewOption(fresh.length)}</strong>
+            <span className="g-help">{de.downloadNewHint}</span>
+          </span>
+        </label>
+        <label className={`ev-dl-option${type === 'all' ? ' is-checked' : ''}`}>
+          <input type="radio" name="dl-type" value="all" checked={type === 'all'} onChange={() => setType('all')} data-testid="download-all" />
+          <span>
+            <strong>{de.downloadAllOption(all.length)}</strong>
+            <span className="g-help">{de.downloadAllHint}</span>
+          </span>
+        </label>
+      </fieldset>
+      {mobile && <p className="g-help ev-dl-hint">{de.mobileSaveHint}</p>}
+    </Modal>
+  );
+}

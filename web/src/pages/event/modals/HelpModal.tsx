@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PartyPopper } from 'lucide-react';
+import { de } from '../../../i18n/de';
+import { Modal } from '../../../components/Modal';
+import { NICKNAME_MAX, nicknameError } from './ProfileModal';
+
+interface Props {
+  eventName: string;
+  /** no confirmed consent yet: the terms checkbox and the optional nickname are shown */
+  needsConsent: boolean;
+  /** §4 step 4: closable once consent exists or it is not the first visit */
+  closable: boolean;
+  onConfirm: (nickname: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** §2/§4 help modal with the consent step (terms checkbox, optional nickname). */
+export function HelpModal({ eventName, needsConsent, closable, onConfirm, onClose }: Props) {
+  const [accepted, setAccepted] = useState(false);
+  const [nickname, setNickname] = useState('');
+  const [busy, setBusy] = useState(false);
+  const termsId = useId();
+  const nickId = useId();
+  const errId = useId();
+  const nickErr = nicknameError(nickname);
+
+  const confirm = async (e?: React.FormEvent) => {
+    e?.preventDefault();
+    if (!accepted || busy || nickErr) return;
+    setBusy(true);
+    await onConfirm(nickname);
+    setBusy(false);
+  };
+
+  return (
+    <Modal
+      title={de.helpTitle}
+      icon={<PartyPopper size={20} />}
+      onClose={closable ? onClose : undefined}
+      testId="help-modal"
+      footer={
+        needsConsent ? (
+          <button
+            type="submit"
+            form={`${termsId}-form`}
+            className="g-btn g-btn--primary g-btn--block"
+            disabled={!accepted || busy || !!nickErr}
+            data-testid="consent-confirm"
+          >
+            {de.confirm}
+          </button>
+        ) : (
+          <button type="button" className="g-btn g-btn--primary g-btn--block" onClick={onClose}>
+            {de.helpOk}
+          </button>
+        )
+      }
+    >
+      <p className="ev-help__intro">{de.helpIntro(eventName)}</p>
+      <ol className="ev-help__steps">
+        {de.helpSteps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+      {needsConsent && (
+        <form id={`${termsId}-form`} className="ev-help__consent" onSubmit={confirm}>
+          <div className="g-field">
+            <label className="g-label" htmlFor={nickId}>
+              {de.nicknameOptional}
+            </label>
+            <input
+              id={nickId}
+              className="g-input"
+              value={nickname}
+              onChange={(e) => setNickname(e.target.value)}
+              placeholder={de.nicknamePlaceholder}
+              autoComplete="nickname"
+              aria-invalid={nickErr ? true : undefined}
+              aria-describedby={nickErr ? errId : undefined}
+              data-testid="consent-nickname"
+              data-max={NICKNAME_MAX}
+            />
+            {nickErr && (
+              <p id={errId} className="g-error" role="alert">
+                {nickErr}
+              </p>
+            )}
+          </div>
+          <label className="g-check" htmlFor={termsId}>
+            <input id={termsId} type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} data-testid="consent-terms" />
+            <span>
+              {de.terms}{' '}
+              <Link to="/datenschutz" target="_blank" rel="noopener">
+                {de.termsLinkText}
+              </Link>
+            </span>
+          </label>
+        </form>
+      )}
+    </Modal>
+  );
+}

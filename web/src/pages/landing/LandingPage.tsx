@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  ArrowRight,
+  CalendarClock,
+  CalendarPlus,
+  ChartColumn,
+  CircleCheck,
+  DatabaseBackup,
+  Download,
+  FolderHeart,
+  FolderTree,
+  Hash,
+  Images,
+  KeyRound,
+  LockKeyhole,
+  Palette,
+  ShieldCheck,
+  Smartphone,
+  Upload,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { de } from '../../i18n/de';
+import { Logo } from '../../components/Logo';
+import { SiteFooter } from '../../components/SiteFooter';
+import { registerServiceWorker } from '../../components/service-worker';
+import '../../components/ui.css';
+import './LandingPage.css';
+
+const HOST_ICONS: LucideIcon[] = [CalendarPlus, Palette, FolderHeart, ShieldCheck, DatabaseBackup];
+const GUEST_ICONS: LucideIcon[] = [KeyRound, Upload, Images, UserRound];
+const FEATURE_ICONS: LucideIcon[] = [Hash, Palette, FolderTree, CalendarClock, Download, CircleCheck, Smartphone, LockKeyhole, ChartColumn];
+
+export default function LandingPage() {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const joinRef = useRef<HTMLElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    document.title = `Momentbox – ${de.tagline}`;
+    registerServiceWorker();
+  }, []);
+
+  const join = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setError(de.codeRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    navigate(`/event/${encodeURIComponent(trimmed)}`);
+  };
+
+  const scrollToJoin = (e: React.MouseEvent) => {
+    e.preventDefault();
+    joinRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    window.setTimeout(() => inputRef.current?.focus({ preventScroll: true }), 350);
+  };
+
+  return (
+    <div className="land">
+      <header className="land-top">
+        <Logo light />
+        <a href="#join" className="land-top__cta" onClick={scrollToJoin}>
+          {de.joinButton}
+        </a>
+      </header>
+
+      <section className="land-hero" id="join" ref={joinRef} aria-labelledby="land-title">
+        <div className="land-hero__glow" aria-hidden="true" />
+        <p className="land-hero__tagline">{de.tagline}</p>
+        <h1 id="land-title" className="land-hero__title">
+          {de.landingHeroTitle}
+        </h1>
+        <p className="land-hero__text">{de.landingHeroText}</p>
+
+        <form className="land-join" onSubmit={join} noValidate>
+          <label htmlFor={inputId} className="land-join__label">
+            {de.codeLabel}
+          </label>
+          <div className="land-join__row">
+            <input
+              id={inputId}
+              ref={inputRef}
+              className="g-input land-join__input"
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                if (error) setError(null);
+              }}
+              placeholder={de.codePlaceholder}
+              autoCapitalize="none"
+              autoCorrect="off"
+              autoComplete="off"
+              spellCheck={false}
+              enterKeyHint="go"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              data-testid="event-code"
+            />
+            <button type="submit" className="g-btn g-btn--primary land-join__btn" data-testid="join">
+              {de.joinButton}
+              <ArrowRight size={18} aria-hidden="true" />
+            </button>
+          </div>
+          {error ? (
+            <p id={errorId} className="g-error land-join__msg" role="alert">
+              {error}
+            </p>
+          ) : (
+            <p className="land-join__msg land-join__hint">{de.codeHint}</p>
+          )}
+        </form>
+      </section>
+
+      <main className="land-main">
+        <section className="land-section" aria-labelledby="land-guests">
+          <h2 id="land-guests" className="land-section__title">
+            {de.forGuests}
+          </h2>
+          <ul className="land-cards land-cards--4">
+            {de.guestBenefits.map(([title, text], i) => {
+              const Icon = GUEST_ICONS[i]!;
+              return (
+                <li key={title} className="land-card">
+                  <span className="land-card__icon" aria-hidden="true">
+                    <Icon size={22} />
+                  </span>
+                  <h3>{title}</h3>
+                  <p>{text}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section className="land-section" aria-labelledby="land-hosts">
+          <h2 id="land-hosts" className="land-section__title">
+            {de.forHosts}
+          </h2>
+          <ul className="land-cards land-cards--5">
+            {de.hostBenefits.map(([title, text], i) => {
+              const Icon = HOST_ICONS[i]!;
+              return (
+                <li key={title} className="land-card">
+                  <span className="land-card__icon land-card__icon--alt" aria-hidden="true">
+                    <Icon size={22} />
+                  </span>
+                  <h3>{title}</h3>
+                  <p>{text}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section className="land-section land-section--features" aria-labelledby="land-features">
+          <h2 id="land-features" className="land-section__title">
+            {de.features}
+          </h2>
+          <ul className="land-features">
+            {de.featureList.map(([title, text], i) => {
+              const Icon = FEATURE_ICONS[i]!;
+              return (
+                <li key={title} className="land-feature">
+                  <Icon size={20} aria-hidden="true" />
+                  <div>
+                    <h3>{title}</h3>
+                    <p>{text}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <div className="land-cta">
+          <a href="#join" className="g-btn g-btn--dark" onClick={scrollToJoin} data-testid="scroll-to-join">
+            {de.scrollToJoin}
+            <ArrowRight size={18} aria-hidden="true" />
+          </a>
+        </div>
+      </main>
+
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,402 @@
+import type { AlbumDto, ApiError, ChunkResult, UploadResult } from '../../../src/http/api-types';
+import { guestApi } from '../api/guest';
+import { XhrFailure, xhrSend, type XhrAnswer } from '../api/xhr';
+import { de } from '../i18n/de';
+import { albumForDate } from '../pages/event/logic/albums';
+import type { DuplicateInfo, UploadItem } from '../store/upload-store';
+import { chunkPlan, chunkRange, concurrencyFor, memoryPressure, uploadDelayMs, type ChunkPlan, type DeviceProfile } from './device';
+import { dhashOfImage } from './dhash';
+import { effectiveType, failureMessage, validateFile, type FailureKind } from './errors';
+import { readMediaDate } from './media-date';
+import { randomId } from './names';
+import { sha256OfFile } from './sha256';
+
+// The upload queue (§4, §7, §9): per file the capture date picks the album, a duplicate pre-check by
+// SHA-256 and dHash, then one request (small files) or chunks (large ones) over XHR for progress.
+// Network errors and time-outs pause the item and resume from the chunks the server already holds.
+
+export interface UploadDeps {
+  eventId: number;
+  maxUploadSizeMB: number;
+  autoApprove: boolean;
+  userId: string | null;
+  device: DeviceProfile;
+  /** visible albums, sorted */
+  albums: () => AlbumDto[];
+  selectedAlbum: () => AlbumDto | null;
+  ensureUnsorted: () => Promise<AlbumDto>;
+  update: (id: string, patch: Partial<UploadItem>) => void;
+  toast: (message: string) => void;
+  signal: AbortSignal;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** how long to wait before resume attempt n (0-based) */
+  resumeDelayMs?: (attempt: number) => number;
+}
+
+export interface QueueEntry {
+  id: string;
+  file: File;
+}
+
+export const MAX_RESUME_ATTEMPTS = 40;
+export const MEMORY_RETRY_MS = 5000;
+const MEMORY_RETRIES = 6;
+const FATAL_CHUNK_CODES = new Set([
+  'CONSENT_REQUIRED',
+  'EVENT_NOT_STARTED',
+  'EVENT_ENDED',
+  'EVENT_EXPIRED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INSUFFICIENT_STORAGE',
+]);
+
+export function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new XhrFailure('abort'));
+    const t = setTimeout(done, ms);
+    // a pause also ends as soon as the browser reports the network back
+    const onOnline = () => setTimeout(done, 300);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', onAbort);
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(t);
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+      reject(new XhrFailure('abort'));
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (typeof window !== 'undefined' && ms > 1000) window.addEventListener('online', onOnline, { once: true });
+  });
+}
+
+export const defaultResumeDelay = (attempt: number) => Math.min(1500 * 2 ** attempt, 15_000);
+
+export function newItem(file: File): UploadItem {
+  return {
+    id: randomId(),
+    fileName: file.name,
+    size: file.size,
+    progress: 0,
+    status: 'pending',
+    error: null,
+    isDuplicate: false,
+    duplicateInfo: null,
+    targetAlbumId: null,
+    targetAlbumName: null,
+    extractingMetadata: false,
+    mediaDate: null,
+    paused: false,
+    approved: null,
+  };
+}
+
+/** Runs the queue with the device's concurrency and delay; resolves with the albums that got new media. */
+export async function runQueue(entries: QueueEntry[], deps: UploadDeps): Promise<Set<number>> {
+  const affected = new Set<number>();
+  const sleep = deps.sleep ?? defaultSleep;
+  const workers = Math.min(concurrencyFor(deps.device), entries.length);
+  const delay = uploadDelayMs(deps.device);
+  let next = 0;
+  const worker = async (w: number) => {
+    if (w > 0) await sleep(delay * w, deps.signal).catch(() => undefined);
+    while (next < entries.length && !deps.signal.aborted) {
+      const entry = entries[next++]!;
+      const albumId = await uploadOne(entry, deps).catch((err) => {
+        if (err instanceof XhrFailure && err.kind === 'abort') {
+          deps.update(entry.id, { status: 'cancelled', paused: false, error: null, extractingMetadata: false });
+        } else {
+          console.error('upload', err);
+          deps.update(entry.id, { status: 'error', paused: false, error: de.genericUploadError, extractingMetadata: false });
+        }
+        return null;
+      });
+      if (albumId !== null) affected.add(albumId);
+      if (next < entries.length) await sleep(delay, deps.signal).catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
+  return affected;
+}
+
+/** One file from start to end; the album id it landed in, or null. */
+async function uploadOne({ id, file }: QueueEntry, deps: UploadDeps): Promise<number | null> {
+  const { update, device } = deps;
+  const sleep = deps.sleep ?? defaultSleep;
+  const invalid = validateFile(file, deps.maxUploadSizeMB);
+  if (invalid) {
+    update(id, { status: 'error', error: invalid });
+    return null;
+  }
+
+  // §4 mobile memory check: over 80 % heap, wait 5 s and try again.
+  if (device.mobile) {
+    for (let i = 0; memoryPressure(); i++) {
+      if (i >= MEMORY_RETRIES) {
+        update(id, { status: 'error', error: failureMessage('memory', { device, large: false }) });
+        return null;
+      }
+      await sleep(MEMORY_RETRY_MS, deps.signal);
+    }
+  }
+
+  // Target album from the capture date.
+  update(id, { extractingMetadata: true });
+  const md = await readMediaDate(file);
+  let target: AlbumDto | null = null;
+  if (md.source === 'timeout') target = deps.selectedAlbum();
+  else {
+    target = albumForDate(deps.albums(), md.date) ?? null;
+    if (!target) target = await deps.ensureUnsorted().catch(() => deps.selectedAlbum());
+  }
+  update(id, {
+    extractingMetadata: false,
+    mediaDate: md.date ? md.date.toISOString() : null,
+    targetAlbumId: target?.id ?? null,
+    targetAlbumName: target?.name ?? null,
+  });
+  if (deps.signal.aborted) throw new XhrFailure('abort');
+
+  // Duplicate pre-check; a failing check lets the file through.
+  const dup = await findDuplicate(file, deps);
+  if (dup) {
+    update(id, { status: 'duplicate', isDuplicate: true, duplicateInfo: dup, progress: 100, error: de.duplicateError });
+    return null;
+  }
+
+  const plan = chunkPlan(file.size, device);
+  const ctx: UploadCtx = { id, file, deps, plan, albumId: target?.id ?? null, uploadId: randomId() };
+  return plan.chunked ? uploadChunked(ctx) : uploadSingle(ctx);
+}
+
+export async function findDuplicate(file: File, deps: Pick<UploadDeps, 'eventId' | 'signal'>): Promise<DuplicateInfo | null> {
+  try {
+    const sha = await sha256OfFile(file, deps.signal);
+    const exact = await guestApi.checkExact(deps.eventId, sha);
+    if (exact.exists) return { kind: 'exact', id: exact.duplicate?.id ?? null };
+    if (effectiveType(file).startsWith('image/')) {
+      const phash = await dhashOfImage(file);
+      const similar = await guestApi.checkSimilar(deps.eventId, phash, 12);
+      const best = similar.hasSimilar ? [...similar.matches].sort((a, b) => a.distance - b.distance)[0] : undefined;
+      if (best) return { kind: 'similar', id: best.id, distance: best.distance };
+    }
+  } catch (err) {
+    if (deps.signal.aborted) throw new XhrFailure('abort');
+    console.warn('duplicate check skipped', err);
+  }
+  return null;
+}
+
+interface UploadCtx {
+  id: string;
+  file: File;
+  deps: UploadDeps;
+  plan: ChunkPlan;
+  albumId: number | null;
+  /** stable for the whole file, so a resumed upload continues the same partial file on the server */
+  uploadId: string;
+}
+
+function baseForm(ctx: UploadCtx): FormData {
+  const f = new FormData();
+  if (ctx.albumId !== null) f.append('albumId', String(ctx.albumId));
+  f.append('autoApprove', String(ctx.deps.autoApprove));
+  if (ctx.deps.userId) f.append('userId', ctx.deps.userId);
+  return f;
+}
+
+function succeed(ctx: UploadCtx, approved: boolean | undefined, albumId: number | undefined): number | null {
+  ctx.deps.update(ctx.id, { status: 'success', progress: 100, paused: false, error: null, approved: approved ?? null });
+  return albumId ?? ctx.albumId;
+}
+
+/** Maps a non-2xx answer to the item's final state. */
+function failWithAnswer(ctx: UploadCtx, ans: XhrAnswer<unknown>): null {
+  const { update, device, toast } = ctx.deps;
+  const large = ctx.plan.chunked;
+  if (ans.status === 409 || ans.error?.code === 'DUPLICATE') {
+    const dupId = (ans.error?.duplicate as { id?: number } | undefined)?.id ?? null;
+    update(ctx.id, {
+      status: 'duplicate',
+      isDuplicate: true,
+      duplicateInfo: { kind: 'exact', id: dupId },
+      progress: 100,
+      paused: false,
+      error: de.duplicateError,
+    });
+    return null;
+  }
+  if (ans.status === 413 || ans.error?.code === 'FILE_TOO_LARGE' || ans.error?.code === 'PAYLOAD_TOO_LARGE') {
+    const max = typeof ans.error?.maxSizeBytes === 'number' ? ans.error.maxSizeBytes : ctx.deps.maxUploadSizeMB * 1024 * 1024;
+    toast(de.fileTooLargeToast(Math.round(max / (1024 * 1024))));
+    update(ctx.id, { status: 'error', paused: false, error: failureMessage('too-large', { device, large, error: ans.error }) });
+    return null;
+  }
+  if (ans.error?.code === 'EVENT_ENDED' || ans.error?.code === 'EVENT_EXPIRED') toast(de.eventClosedToast);
+  if (ans.error?.code === 'EVENT_NOT_STARTED') toast(de.eventNotStartedToast);
+  update(ctx.id, { status: 'error', paused: false, error: failureMessage('server', { device, large, error: ans.error }) });
+  return null;
+}
+
+/** Waits before the next attempt with the item showing 'Upload pausiert - …'; false when out of attempts. */
+async function pause(ctx: UploadCtx, attempt: number, kind: FailureKind): Promise<boolean> {
+  const { update, device } = ctx.deps;
+  if (attempt >= MAX_RESUME_ATTEMPTS) {
+    update(ctx.id, { status: 'error', paused: false, error: failureMessage(kind, { device, large: ctx.plan.chunked }) });
+    return false;
+  }
+  update(ctx.id, { status: 'pending', paused: true, error: de.paused });
+  const sleep = ctx.deps.sleep ?? defaultSleep;
+  await sleep((ctx.deps.resumeDelayMs ?? defaultResumeDelay)(attempt), ctx.deps.signal);
+  return true;
+}
+
+async function uploadSingle(ctx: UploadCtx): Promise<number | null> {
+  const { deps, file, id } = ctx;
+  for (let attempt = 0; ; attempt++) {
+    deps.update(id, { status: 'uploading', paused: false, error: null, progress: 0 });
+    const form = baseForm(ctx);
+    form.append('file', file, file.name);
+    try {
+      const ans = await xhrSend<UploadResult>({
+        url: `/api/event/${deps.eventId}/upload`,
+        body: form,
+        timeoutMs: 0,
+        signal: deps.signal,
+        onProgress: (loaded, total) => deps.update(id, { progress: total ? Math.min(99, Math.round((loaded / total) * 100)) : 0 }),
+      });
+      if (ans.ok && ans.data) return succeed(ctx, ans.data.approved, ans.data.album_id);
+      return failWithAnswer(ctx, ans);
+    } catch (err) {
+      if (!(err instanceof XhrFailure) || err.kind === 'abort') throw err;
+      if (!(await pause(ctx, attempt, err.kind))) return null;
+    }
+  }
+}
+
+async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
+  const { deps, file, id, plan } = ctx;
+  const received = new Set<number>();
+  const chunkLen = (i: number) => {
+    const [s, e] = chunkRange(i, plan, file.size);
+    return e - s;
+  };
+  const doneBytes = () => [...received].reduce((sum, i) => sum + chunkLen(i), 0);
+  const showProgress = (extra = 0) =>
+    deps.update(id, { progress: Math.min(99, Math.round(((doneBytes() + extra) / Math.max(1, file.size)) * 100)) });
+
+  const sendChunk = async (i: number): Promise<XhrAnswer<ChunkResult>> => {
+    const [s, e] = chunkRange(i, plan, file.size);
+    const form = baseForm(ctx);
+    form.append('chunkIndex', String(i));
+    form.append('totalChunks', String(plan.totalChunks));
+    form.append('fileName', file.name);
+    form.append('fileSize', String(file.size));
+    form.append('uploadId', ctx.uploadId);
+    form.append('chunk', file.slice(s, e), file.name);
+    return xhrSend<ChunkResult>({
+      url: `/api/event/${deps.eventId}/upload-chunk`,
+      body: form,
+      timeoutMs: plan.timeoutMs,
+      signal: deps.signal,
+      onProgress: (loaded, total) => showProgress(total ? (loaded / total) * (e - s) : 0),
+    });
+  };
+
+  // On iOS a failed chunk is retried once after 2 s before it counts as a pause (§7).
+  const sendWithIosRetry = async (i: number) => {
+    try {
+      return await sendChunk(i);
+    } catch (err) {
+      if (!deps.device.ios || !(err instanceof XhrFailure) || err.kind === 'abort') throw err;
+      await (deps.sleep ?? defaultSleep)(2000, deps.signal);
+      return sendChunk(i);
+    }
+  };
+
+  let attempt = 0;
+  let resumes = 0;
+  for (;;) {
+    try {
+      deps.update(id, { status: 'uploading', paused: false, error: null });
+      if (resumes > 0) {
+        // Ask the server what it already holds and continue from there.
+        const st = await statusOrFailure(ctx);
+        if (st.complete && st.id !== undefined) return succeed(ctx, st.approved, undefined);
+        received.clear();
+        for (const i of st.received) received.add(i);
+      }
+      showProgress();
+      let last: ChunkResult | null = null;
+      for (let i = 0; i < plan.totalChunks; i++) {
+        if (received.has(i)) continue;
+        const ans = await sendWithIosRetry(i);
+        if (ans.ok && ans.data) {
+          received.add(i);
+          for (const r of ans.data.received ?? []) received.add(r);
+          showProgress();
+          if (ans.data.partial === false) {
+            last = ans.data;
+            break;
+          }
+          continue;
+        }
+        if (ans.status >= 500 || ans.status === 0) return failWithAnswer(ctx, ans);
+        if (ans.status === 409 || ans.status === 413 || FATAL_CHUNK_CODES.has(ans.error?.code ?? '')) {
+          return failWithAnswer(ctx, ans);
+        }
+        console.warn(`chunk ${i} answered ${ans.status}; continuing`, ans.error);
+      }
+      if (last) {
+        if (last.id === undefined || last.id === null) {
+          deps.update(id, { status: 'error', paused: false, error: failureMessage('no-id', { device: deps.device, large: true }) });
+          return null;
+        }
+        return succeed(ctx, last.approved, last.album_id);
+      }
+      // Every chunk was sent but the server did not assemble: look once more, then give up.
+      resumes++;
+      if (resumes > 3) {
+        deps.update(id, { status: 'error', paused: false, error: failureMessage('no-id', { device: deps.device, large: true }) });
+        return null;
+      }
+    } catch (err) {
+      if (err instanceof ChunkStatusAnswer) return failWithAnswer(ctx, err.answer);
+      if (!(err instanceof XhrFailure) || err.kind === 'abort') throw err;
+      if (!(await pause(ctx, attempt++, err.kind))) return null;
+      resumes++;
+    }
+  }
+}
+
+class ChunkStatusAnswer extends Error {
+  constructor(readonly answer: XhrAnswer<unknown>) {
+    super('chunk status');
+  }
+}
+
+/** GET …/upload-chunk/status; a network failure surfaces as an XhrFailure so it pauses again. */
+async function statusOrFailure(ctx: UploadCtx) {
+  const { deps, file, plan } = ctx;
+  try {
+    return await guestApi.chunkStatus(deps.eventId, {
+      fileName: file.name,
+      fileSize: file.size,
+      totalChunks: plan.totalChunks,
+      uploadId: ctx.uploadId,
+    });
+  } catch (err) {
+    if (deps.signal.aborted) throw new XhrFailure('abort');
+    const status = (err as { status?: number }).status;
+    if (typeof status === 'number') {
+      // 404: the server has nothing for this upload id (e.g. cleaned up) - start over from chunk 0.
+      if (status === 404) return { received: [], totalChunks: plan.totalChunks, complete: false } as { received: number[]; totalChunks: number; complete: boolean; id?: number; approved?: boolean };
+      throw new ChunkStatusAnswer({ status, ok: false, data: null, error: (err as { body?: ApiError | null }).body ?? null });
+    }
+    throw new XhrFailure('network');
+  }
+}
