@@ -5,6 +5,7 @@ import { MB } from './device';
 
 export const METADATA_TIMEOUT_MS = 5000;
 export const METADATA_SKIP_ABOVE = 50 * MB;
+const EXIF_READ_BYTES = 512 * 1024;
 
 export interface MediaDate {
   date: Date | null;
@@ -43,13 +44,25 @@ async function extract(file: File): Promise<MediaDate> {
 
 async function exifDate(file: File): Promise<Date | null> {
   const exifr = (await import('exifr/dist/lite.esm.mjs')).default;
-  const tags = (await exifr.parse(file, {
-    pick: ['DateTimeOriginal', 'CreateDate', 'ModifyDate', 'OffsetTimeOriginal', 'OffsetTime'],
+  // EXIF sits at the start of a JPEG/PNG; reading a slice keeps memory low on phones.
+  const head = await file.slice(0, EXIF_READ_BYTES).arrayBuffer();
+  const tags = (await exifr.parse(head, {
+    ifd0: true,
+    exif: true,
+    gps: false,
+    interop: false,
+    ifd1: false,
+    xmp: false,
+    icc: false,
+    iptc: false,
+    jfif: false,
+    ihdr: false,
     reviveValues: false,
-  })) as Record<string, unknown> | undefined;
+  } as never)) as Record<string, unknown> | undefined;
   if (!tags) return null;
-  const raw = (tags.DateTimeOriginal ?? tags.CreateDate ?? tags.ModifyDate) as string | undefined;
-  const offset = (tags.OffsetTimeOriginal ?? tags.OffsetTime) as string | undefined;
+  // The capture time only: ModifyDate is when software last touched the file.
+  const raw = tags.DateTimeOriginal ?? tags.CreateDate;
+  const offset = tags.OffsetTimeOriginal ?? tags.OffsetTimeDigitized ?? tags.OffsetTime;
   return parseExifDate(raw, offset);
 }
 

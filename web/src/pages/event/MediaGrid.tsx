@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type R
 import { Camera, Film, Globe, LockKeyhole, Play, Trash2, UserRound } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
+import { visibleRows } from './logic/grid';
 
 // §2 media grid: 2 / 3 / 4 columns; the upload tile first. Thousands of tiles stay smooth on a phone:
 // square boxes of a known size (no layout shift), lazy thumbnails, and only the rows near the viewport
@@ -11,10 +12,6 @@ const COLUMN_QUERIES: [string, number][] = [
   ['(min-width: 1024px)', 4],
   ['(min-width: 640px)', 3],
 ];
-
-export function columnsFor(width: number): number {
-  return width >= 1024 ? 4 : width >= 640 ? 3 : 2;
-}
 
 function useColumns(): number {
   const get = () => {
@@ -29,15 +26,6 @@ function useColumns(): number {
     return () => mqs.forEach((m) => m.removeEventListener('change', on));
   }, []);
   return cols;
-}
-
-/** Rows [first, last] to render for a viewport; pure for the tests. */
-export function visibleRows(opts: { scrollTop: number; viewport: number; gridTop: number; rowHeight: number; rows: number; overscan: number }): [number, number] {
-  const { scrollTop, viewport, gridTop, rowHeight, rows, overscan } = opts;
-  if (rows === 0 || rowHeight <= 0) return [0, -1];
-  const first = Math.floor((scrollTop - gridTop) / rowHeight) - overscan;
-  const last = Math.ceil((scrollTop + viewport - gridTop) / rowHeight) + overscan;
-  return [Math.max(0, Math.min(rows - 1, first)), Math.max(0, Math.min(rows - 1, last))];
 }
 
 const OVERSCAN_ROWS = 4;

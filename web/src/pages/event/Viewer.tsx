@@ -5,18 +5,12 @@ import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import { trapTab } from '../../components/focus-trap';
 import { lockScroll } from '../../components/scroll-lock';
+import { clampDrag, swipeDirection, wrapIndex } from './logic/viewer';
 
 // §2 viewer: fullscreen, 'n / total', wrap-around previous/next, ArrowLeft / ArrowRight / Escape,
 // swipe (50 px threshold, drag preview limited to ±100 px), download when allowed, a spinner while a
 // photo loads, videos with controls and autoplay (the server's browser-playable preview).
 
-export const SWIPE_THRESHOLD = 50;
-export const DRAG_LIMIT = 100;
-
-export const wrapIndex = (i: number, total: number) => ((i % total) + total) % total;
-export const clampDrag = (dx: number) => Math.max(-DRAG_LIMIT, Math.min(DRAG_LIMIT, dx));
-/** -1 = previous, 1 = next, 0 = stay */
-export const swipeDirection = (dx: number): -1 | 0 | 1 => (dx <= -SWIPE_THRESHOLD ? 1 : dx >= SWIPE_THRESHOLD ? -1 : 0);
 
 interface Props {
   items: UploadDto[];

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PartyPopper } from 'lucide-react';
 import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
-import { NICKNAME_MAX, nicknameError } from './ProfileModal';
+import { NICKNAME_MAX, nicknameError } from '../logic/nickname';
 
 interface Props {
   eventName: string;

@@ -4,15 +4,9 @@ import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
 import { QrCode } from '../../../components/QrCode';
 import { CopyField } from './CopyField';
+import { canSaveNickname, nicknameError } from '../logic/nickname';
 
-export const NICKNAME_MAX = 30;
 export const RECOVERY_QR_SIZE = 150;
-
-/** §5: at most 30 characters, trimmed; saving needs a non-empty trimmed nickname. */
-export function nicknameError(value: string): string | null {
-  return value.trim().length > NICKNAME_MAX ? de.nicknameTooLong : null;
-}
-export const canSaveNickname = (value: string) => value.trim().length > 0 && !nicknameError(value);
 
 interface Props {
   nickname: string;

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'bun:test';
+import { clampDrag, swipeDirection, wrapIndex } from './viewer';
+import { columnsFor, visibleRows } from './grid';
+import { canSaveNickname, nicknameError } from './nickname';
+
+describe('viewer', () => {
+  test('previous and next wrap around', () => {
+    expect(wrapIndex(-1, 5)).toBe(4);
+    expect(wrapIndex(5, 5)).toBe(0);
+    expect(wrapIndex(2, 5)).toBe(2);
+    expect(wrapIndex(0, 0)).toBe(0);
+  });
+  test('swipe threshold 50 px: left = next, right = previous', () => {
+    expect(swipeDirection(-49)).toBe(0);
+    expect(swipeDirection(-50)).toBe(1);
+    expect(swipeDirection(50)).toBe(-1);
+    expect(swipeDirection(10)).toBe(0);
+  });
+  test('drag preview limited to ±100 px', () => {
+    expect(clampDrag(250)).toBe(100);
+    expect(clampDrag(-250)).toBe(-100);
+    expect(clampDrag(42)).toBe(42);
+  });
+});
+
+describe('grid', () => {
+  test('2 / 3 / 4 columns', () => {
+    expect(columnsFor(390)).toBe(2);
+    expect(columnsFor(768)).toBe(3);
+    expect(columnsFor(1440)).toBe(4);
+  });
+  test('only rows near the viewport are rendered', () => {
+    // 2,000 tiles in 2 columns = 1,000 rows of 200 px; viewport 800 px scrolled to 100,000 px
+    const [a, b] = visibleRows({ scrollTop: 100_000, viewport: 800, gridTop: 600, rowHeight: 200, rows: 1000, overscan: 4 });
+    expect(a).toBe(493);
+    expect(b).toBe(505);
+    expect(b - a).toBeLessThan(20);
+    expect(visibleRows({ scrollTop: 0, viewport: 800, gridTop: 600, rowHeight: 200, rows: 1000, overscan: 4 })).toEqual([0, 5]);
+    expect(visibleRows({ scrollTop: 999_999, viewport: 800, gridTop: 0, rowHeight: 200, rows: 10, overscan: 4 })).toEqual([9, 9]);
+  });
+});
+
+describe('nickname (§5)', () => {
+  test('at most 30 characters, trimmed; empty cannot be saved', () => {
+    expect(nicknameError('a'.repeat(30))).toBeNull();
+    expect(nicknameError('a'.repeat(31))).toBe('Maximal 30 Zeichen erlaubt.');
+    expect(nicknameError(`  ${'a'.repeat(30)}  `)).toBeNull();
+    expect(canSaveNickname('   ')).toBe(false);
+    expect(canSaveNickname(' Anna ')).toBe(true);
+    expect(canSaveNickname('a'.repeat(31))).toBe(false);
+  });
+});
