@@ -88,7 +88,12 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     }
     raw[setting.key] = value;
   }
-  const parsed = configSchema.safeParse(raw);
+  const parsed = configSchema
+    .refine((c) => !c.captivePortal || c.publicUrl !== null, {
+      path: ['publicUrl'],
+      message: 'the captive portal needs the address phones are sent to, e.g. --public-url http://10.42.0.1',
+    })
+    .safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const setting = SETTINGS.find((s) => s.key === issue.path[0]);

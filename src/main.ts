@@ -1,27 +1,70 @@
-import { join } from 'node:path';
-import { ConfigError, helpText, loadConfig } from './config.ts';
+import { ConfigError, helpText, loadConfig, type Config } from './config.ts';
+import { backup } from './cli/backup.ts';
+import { check } from './cli/check.ts';
+import { resetAdminPassword } from './cli/reset-admin-password.ts';
 import { serve } from './cli/serve.ts';
-import { diskWebAssets } from './http/web-app.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMediaTools, sharpSelfTest } from './media/create-media-tools.ts';
+import { openEmbeddedFile } from './native/embedded-files.ts';
+import { prepareNativeTools } from './native/native-tools.ts';
 import pkg from '../package.json' with { type: 'json' };
 
-// Composition root: config -> database and migrations -> services -> HTTP. The only file that wires modules.
+// Composition root: config -> native tools -> database and migrations -> services -> HTTP.
+// The only file that wires modules together.
 
-async function main(argv: string[]) {
-  if (argv.includes('--help') || argv.includes('-h')) return console.log(helpText());
-  if (argv.includes('--version')) return console.log(pkg.version);
-  let config;
+const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check'] as const;
+const print = (line: string) => console.log(line);
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    print(helpText());
+    return 0;
+  }
+  if (argv.includes('--version')) {
+    print(pkg.version);
+    return 0;
+  }
+  const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'serve';
+  if (!(COMMANDS as readonly string[]).includes(command)) {
+    console.error(`momentbox: unknown command '${command}'. Run with --help.`);
+    return 2;
+  }
+  const rest = command === 'serve' && argv[0] !== 'serve' ? argv : argv.slice(1);
+  const positional = command === 'backup' && rest[0] && !rest[0].startsWith('-') ? rest.shift() : undefined;
+
+  let config: Config;
   try {
-    config = loadConfig(argv);
+    config = loadConfig(rest);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`momentbox: ${err.message}`);
-      process.exit(2);
+      return 2;
     }
     throw err;
   }
+  const native = await prepareNativeTools(config.dataDir);
+
+  switch (command) {
+    case 'reset-admin-password':
+      return resetAdminPassword(config, print);
+    case 'backup':
+      return backup(config, positional, print);
+    case 'check':
+      return check(config, { ...native, sharpSelfTest }, print);
+  }
   const logger = createLogger(config.logLevel);
-  await serve({ config, logger, version: pkg.version, webAssets: diskWebAssets(join(import.meta.dir, '..', 'web', 'dist')) });
+  const { shutdown } = await serve({
+    config,
+    logger,
+    version: pkg.version,
+    tools: createMediaTools(native),
+    webAssets: { get: (path) => openEmbeddedFile(`web/dist/${path}`) },
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => void shutdown(signal).then(() => process.exit(0)));
+  }
+  return -1; // keeps serving
 }
 
-await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+if (code >= 0) process.exit(code);

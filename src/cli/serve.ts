@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createApp } from '../http/app.ts';
+import { applianceRoutes } from '../http/routes/appliance.routes.ts';
 import type { WebAssets } from '../http/web-app.ts';
 import { randomToken } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
-import { createServices } from '../services/index.ts';
+import type { MediaTools } from '../media/media-tools.ts';
+import { createServices, type Services } from '../services/index.ts';
 import { MediaStore } from '../storage/media-store.ts';
 
 export interface ServeOptions {
@@ -14,13 +16,18 @@ export interface ServeOptions {
   logger: Logger;
   version: string;
   webAssets: WebAssets;
+  tools: MediaTools;
 }
+
+/** How long running requests (uploads) may go on after SIGTERM before the server closes them. */
+const DRAIN_MS = 8_000;
+const CLEANUP_INTERVAL_MS = 3600_000;
 
 /**
  * First start: the admin password comes from MOMENTBOX_ADMIN_PASSWORD or is generated, printed once and
  * kept in <data>/initial-admin-password (mode 0600) so an operator who missed the log can still read it.
  */
-async function ensureAdminPassword(services: ReturnType<typeof createServices>, config: Config, logger: Logger) {
+async function ensureAdminPassword(services: Services, config: Config, logger: Logger) {
   if (services.admin.hasPassword()) return;
   const password = config.adminPassword ?? randomToken(12);
   await services.admin.setPassword(password);
@@ -40,20 +47,49 @@ export async function serve(opts: ServeOptions) {
   const fresh = !existsSync(store.databasePath);
   const db = openDatabase(store.databasePath);
   if (fresh) logger.info('created database', { path: store.databasePath });
-  const services = createServices({ db, store, retentionDays: config.retentionDays });
+  const services = createServices({
+    db,
+    store,
+    tools: opts.tools,
+    logger,
+    retentionDays: config.retentionDays,
+    maxUploadBytes: config.maxUploadMb * 1024 * 1024,
+    minFreeDiskBytes: config.minFreeDiskMb * 1024 * 1024,
+  });
   await ensureAdminPassword(services, config, logger);
+  services.ingest.removeStalePartials();
+  const cleanup = setInterval(() => services.ingest.removeStalePartials(), CLEANUP_INTERVAL_MS);
+  services.jobs.start();
 
-  const app = createApp({ config, services, logger, version: opts.version, webAssets: opts.webAssets });
+  const app = createApp({ config, services, logger, version: opts.version, webAssets: opts.webAssets, extraRoutes: [applianceRoutes()] });
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
     fetch: app.fetch,
-    // Uploads stream to disk in chunks; this only caps one request body (a whole-file upload).
+    // Caps one request body (a whole-file upload); chunked uploads send far less per request.
     maxRequestBodySize: (config.maxUploadMb + 16) * 1024 * 1024,
     idleTimeout: 120,
   });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${shownHost}:${server.port}`;
   logger.info('momentbox is listening', { url, admin: `${url}/admin`, data: config.dataDir, version: opts.version });
-  return { server, db, services, store };
+
+  let stopping: Promise<void> | null = null;
+  /** Stop taking requests, let running ones (uploads) finish for a few seconds, checkpoint, close. */
+  const shutdown = (signal: string) =>
+    (stopping ??= (async () => {
+      logger.info('shutting down', { signal });
+      clearInterval(cleanup);
+      const drained = server.stop(false);
+      const timedOut = await Promise.race([drained.then(() => false), Bun.sleep(DRAIN_MS).then(() => true)]);
+      if (timedOut) {
+        logger.warn('requests still running after the grace period; closing them', { ms: DRAIN_MS });
+        await server.stop(true);
+      }
+      await services.jobs.stop();
+      db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      db.$client.close();
+      logger.info('stopped');
+    })());
+  return { server, db, services, store, shutdown };
 }

@@ -6,6 +6,8 @@ import { adminRoutes } from './routes/admin.routes.ts';
 import { albumRoutes } from './routes/albums.routes.ts';
 import { clientRoutes } from './routes/client.routes.ts';
 import { eventRoutes } from './routes/events.routes.ts';
+import { fileRoutes } from './routes/files.routes.ts';
+import { ingestRoutes } from './routes/ingest.routes.ts';
 import { guestRoutes } from './routes/guest.routes.ts';
 import { uploadRoutes } from './routes/uploads.routes.ts';
 import { webAppRoutes, type WebAssets } from './web-app.ts';
@@ -16,7 +18,7 @@ const MAX_JSON_BYTES = 1024 * 1024;
 
 export interface AppOptions extends AppDeps {
   webAssets: WebAssets;
-  /** extra routes mounted before the API (media bytes, health, captive portal) */
+  /** routes of the appliance mounted before everything else (health, captive portal) */
   extraRoutes?: Hono<Env>[];
 }
 
@@ -36,6 +38,9 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.onError(onError);
 
   for (const routes of opts.extraRoutes ?? []) app.route('/', routes);
+  app.route('/', fileRoutes());
+  // Upload bodies stream to disk; they must come before the body-size limit below, which buffers.
+  app.route('/', ingestRoutes());
 
   app.use('/api/*', async (c, next) => {
     const type = c.req.header('content-type') ?? '';

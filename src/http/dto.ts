@@ -14,6 +14,7 @@ import type {
   UploaderStat,
 } from './api-types.ts';
 import { mediaUrl } from './media-urls.ts';
+import { DERIVED } from '../storage/media-store.ts';
 
 // Rows to the wire format of the specs (snake_case field names, ISO times).
 
@@ -65,7 +66,7 @@ export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): 
     type: u.type,
     mime_type: u.mimeType,
     file_path: original,
-    thumbnail_path: u.hasThumbnail ? mediaUrl.derived(u.storageKey, 'thumb.webp') : null,
+    thumbnail_path: u.hasThumbnail ? mediaUrl.derived(u.storageKey, DERIVED.thumbnail) : null,
     preview_path: u.previewFile === null ? null : u.previewFile === 'original' ? original : mediaUrl.derived(u.storageKey, u.previewFile),
     download_path: `${original}?download=1`,
     original_name: u.originalName,

@@ -46,13 +46,3 @@ export function webAppRoutes(assets: WebAssets) {
   });
   return app;
 }
-
-/** Reads web/dist from disk (development and tests). */
-export function diskWebAssets(distDir: string): WebAssets {
-  return {
-    get(path) {
-      const file = Bun.file(`${distDir}/${path}`);
-      return file.size > 0 ? file : null;
-    },
-  };
-}

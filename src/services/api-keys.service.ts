@@ -26,8 +26,8 @@ export function createApiKeysService(db: Db, now: () => Date = () => new Date())
     },
 
     delete(id: number) {
-      const res = db.delete(apiKeys).where(eq(apiKeys.id, id)).run();
-      if (res.changes === 0) throw notFound('API-Schlüssel nicht gefunden');
+      const deleted = db.delete(apiKeys).where(eq(apiKeys.id, id)).returning({ id: apiKeys.id }).all();
+      if (deleted.length === 0) throw notFound('API-Schlüssel nicht gefunden');
     },
 
     /** The key's row when valid (and marks it used), else null. */

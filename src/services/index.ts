@@ -1,32 +1,64 @@
 import type { Db } from '../db/connection.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import { VIDEO_JOB, videoDerivativesJob } from '../jobs/video-derivatives.job.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { MediaTools } from '../media/media-tools.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { createAdminService } from './admin.service.ts';
 import { createAlbumsService } from './albums.service.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 import { createEventsService } from './events.service.ts';
 import { createGuestsService } from './guests.service.ts';
+import { createIngestService } from './ingest.service.ts';
 import { createReportsService } from './reports.service.ts';
 import { createUploadsService } from './uploads.service.ts';
 
 export interface ServiceDeps {
   db: Db;
   store: MediaStore;
+  tools: MediaTools;
+  logger: Logger;
   retentionDays: number;
+  maxUploadBytes: number;
+  minFreeDiskBytes: number;
   now?: () => Date;
 }
 
-/** The product's use cases, wired to one database and one media store. */
+/** The product's use cases, wired to one database, one media store and one job queue. */
 export function createServices(deps: ServiceDeps) {
-  const { db, store } = deps;
+  const { db, store, tools, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const albums = createAlbumsService({ db, store });
   const guests = createGuestsService(db, now);
+  // The queue and ingest know each other only through these two callbacks.
+  let ingestBusy = () => false;
+  const jobs = createJobQueue({
+    db,
+    logger,
+    handlers: { [VIDEO_JOB]: videoDerivativesJob({ db, store, tools }) },
+    busy: () => ingestBusy(),
+  });
+  const ingest = createIngestService({
+    db,
+    store,
+    tools,
+    albums,
+    logger,
+    maxUploadBytes: deps.maxUploadBytes,
+    minFreeDiskBytes: deps.minFreeDiskBytes,
+    onJobQueued: () => jobs.poke(),
+    now,
+  });
+  ingestBusy = () => ingest.activeUploads > 0;
   return {
+    store,
+    jobs,
     admin: createAdminService(db, now),
     apiKeys: createApiKeysService(db, now),
     events: createEventsService({ db, store, retentionDays: deps.retentionDays, now }),
     albums,
     guests,
+    ingest,
     uploads: createUploadsService({ db, store }),
     reports: createReportsService({ db, albums, guests }),
   };

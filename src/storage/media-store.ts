@@ -1,6 +1,13 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomHex } from '../lib/ids.ts';
+
+/** Names of the files made from an upload, inside its derived folder. */
+export const DERIVED = {
+  thumbnail: 'thumb.webp',
+  photoPreview: 'preview.webp',
+  videoPreview: 'preview.mp4',
+} as const;
 
 /**
  * The one place that builds paths under the data dir. Nothing a client sends ever becomes part of a path:
@@ -76,6 +83,16 @@ export class MediaStore {
 
   removeEventFiles(eventId: number): void {
     rmSync(this.eventDir(eventId), { recursive: true, force: true });
+  }
+
+  /** Bytes of all derivatives of an upload (0 when none). */
+  derivedBytes(eventId: number, key: string): number {
+    const dir = this.derivedDir(eventId, key);
+    try {
+      return readdirSync(dir).reduce((sum, n) => sum + statSync(join(dir, n)).size, 0);
+    } catch {
+      return 0;
+    }
   }
 
   /** Size of a file, 0 when missing. */

@@ -16,9 +16,10 @@ function toBool(value: unknown, field: string): boolean | undefined {
   throw badRequest(`${field} must be true or false`, { field });
 }
 
-function toText(value: unknown, field: string): string | undefined {
+/** Text of a form field; a JSON number only where the field is a number (the duration), never for names. */
+function toText(value: unknown, field: string, numberAllowed = false): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number' && numberAllowed) return String(value);
   if (typeof value !== 'string') throw badRequest(`${field} must be text`, { field });
   return value;
 }
@@ -37,7 +38,7 @@ export async function readEventForm(c: Ctx): Promise<EventInput> {
     header_style: toText(body.header_style, 'header_style'),
     allow_download: toBool(body.allow_download, 'allow_download'),
     event_start_datetime: toText(body.event_start_datetime, 'event_start_datetime') || undefined,
-    event_duration_days: toText(body.event_duration_days, 'event_duration_days'),
+    event_duration_days: toText(body.event_duration_days, 'event_duration_days', true),
   };
   const image = body.host_image;
   if (image instanceof File && image.size > 0) {

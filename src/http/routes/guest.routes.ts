@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Env } from '../context.ts';
@@ -29,7 +28,10 @@ export function guestRoutes() {
     const userId = body.userId === undefined || body.userId === null ? crypto.randomUUID() : body.userId;
     if (!isUuid(userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
     services.guests.giveConsent(event.id, userId);
-    setCookie(c, guestCookieName(event.code), userId, { path: '/', maxAge: GUEST_COOKIE_MAX_AGE, sameSite: 'Lax' });
+    // Written by hand: Hono's setCookie refuses a Max-Age over 400 days (RFC 6265bis), but the spec asks for
+    // ten years (browsers cap it themselves). Code and UUID need no escaping. Not HttpOnly: the web app reads it.
+    const expires = new Date(Date.now() + GUEST_COOKIE_MAX_AGE * 1000).toUTCString();
+    c.header('Set-Cookie', `${guestCookieName(event.code)}=${userId}; Max-Age=${GUEST_COOKIE_MAX_AGE}; Expires=${expires}; Path=/; SameSite=Lax`, { append: true });
     return c.json({ hasConsent: true, userId });
   });
 

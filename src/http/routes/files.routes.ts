@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { existsSync } from 'node:fs';
+import { notFound } from '../../lib/errors.ts';
+import { DERIVED } from '../../storage/media-store.ts';
+import type { Ctx, Env } from '../context.ts';
+
+const KEY_RE = /^[0-9a-f]{32}$/;
+const DERIVED_TYPES: Record<string, string> = {
+  [DERIVED.thumbnail]: 'image/webp',
+  [DERIVED.photoPreview]: 'image/webp',
+  [DERIVED.videoPreview]: 'video/mp4',
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Media bytes. URLs carry the upload's random 128-bit key; paths on disk come only from the database
+ * row and fixed file names, never from the URL, so nothing outside the media folder can be reached.
+ */
+export function fileRoutes() {
+  const app = new Hono<Env>();
+
+  app.get('/media/host/:file', (c) => {
+    const { services } = c.get('deps');
+    const key = /^([0-9a-f]{32})\.jpg$/.exec(c.req.param('file'))?.[1];
+    const event = key ? services.events.hostImageOwner(key) : undefined;
+    if (!key || !event) throw notFound();
+    return sendFile(c, services.store.hostImagePath(event.id, key), { type: 'image/jpeg', etag: key, cache: IMMUTABLE });
+  });
+
+  app.get('/media/:key/:file', (c) => {
+    const { services } = c.get('deps');
+    const key = c.req.param('key');
+    const name = c.req.param('file');
+    const row = KEY_RE.test(key) ? services.uploads.byStorageKey(key) : undefined;
+    if (!row) throw notFound();
+    if (name === `original.${row.originalExt}`) {
+      const download = c.req.query('download') !== undefined;
+      return sendFile(c, services.store.originalPath(row.eventId, key, row.originalExt), {
+        type: row.mimeType,
+        etag: `${key}-o`,
+        // Unapproved media are private to their uploader: shared caches must not keep them.
+        cache: 'private, max-age=31536000, immutable',
+        attachment: download ? row.originalName : undefined,
+      });
+    }
+    const type = DERIVED_TYPES[name];
+    if (!type) throw notFound();
+    return sendFile(c, services.store.derivedPath(row.eventId, key, name), { type, etag: `${key}-${name}`, cache: IMMUTABLE });
+  });
+
+  return app;
+}
+
+interface SendOptions {
+  type: string;
+  etag: string;
+  cache: string;
+  attachment?: string;
+}
+
+/** Sends a file with ETag/304, single-range requests (video seeking) and safe headers. */
+function sendFile(c: Ctx, path: string, opts: SendOptions): Response {
+  if (!existsSync(path)) throw notFound();
+  const file = Bun.file(path);
+  const size = file.size;
+  const etag = `"${opts.etag}-${size}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': opts.type,
+    'Cache-Control': opts.cache,
+    ETag: etag,
+    'Accept-Ranges': 'bytes',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (opts.attachment) headers['Content-Disposition'] = contentDisposition(opts.attachment);
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+
+  const range = c.req.header('range');
+  if (range && (!c.req.header('if-range') || c.req.header('if-range') === etag)) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+    let start = m?.[1] ? Number(m[1]) : NaN;
+    let end = m?.[2] ? Number(m[2]) : NaN;
+    if (m && Number.isNaN(start) && !Number.isNaN(end)) {
+      start = Math.max(0, size - end); // suffix range: the last N bytes
+      end = size - 1;
+    } else if (m && Number.isNaN(end)) end = size - 1;
+    if (!m || Number.isNaN(start) || start > end || start >= size) {
+      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+    }
+    end = Math.min(end, size - 1);
+    return new Response(file.slice(start, end + 1), {
+      status: 206,
+      headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) },
+    });
+  }
+  return new Response(file, { headers: { ...headers, 'Content-Length': String(size) } });
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
