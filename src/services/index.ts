@@ -8,6 +8,7 @@ import { createAdminService } from './admin.service.ts';
 import { createAlbumsService } from './albums.service.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 import { createEventsService } from './events.service.ts';
+import { createExportsService } from './exports.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createIngestService } from './ingest.service.ts';
 import { createReportsService } from './reports.service.ts';
@@ -50,6 +51,7 @@ export function createServices(deps: ServiceDeps) {
     now,
   });
   ingestBusy = () => ingest.activeUploads > 0;
+  const reports = createReportsService({ db, albums, guests });
   return {
     store,
     jobs,
@@ -60,7 +62,8 @@ export function createServices(deps: ServiceDeps) {
     guests,
     ingest,
     uploads: createUploadsService({ db, store }),
-    reports: createReportsService({ db, albums, guests }),
+    reports,
+    exports: createExportsService({ store, reports }),
   };
 }
 

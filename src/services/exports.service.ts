@@ -1,0 +1,36 @@
+import type { MediaStore } from '../storage/media-store.ts';
+import { notFound } from '../lib/errors.ts';
+import type { EventView } from './events.service.ts';
+import type { ReportsService } from './reports.service.ts';
+
+export interface ExportFile {
+  /** folder names and file name, unsanitised: the ZIP writer makes them safe */
+  folders: [event: string, album: string];
+  name: string;
+  path: string;
+  size: number;
+  modified: Date;
+}
+
+/** The originals of an event, album by album, for the streaming ZIP export. */
+export function createExportsService(deps: { store: MediaStore; reports: ReportsService }) {
+  return {
+    files(event: EventView): ExportFile[] {
+      const report = deps.reports.report(event.id);
+      if (report.uploads.length === 0) throw notFound('Keine Uploads zum Exportieren vorhanden');
+      return report.albums.flatMap((album) =>
+        album.uploads.map((u) => {
+          const path = deps.store.originalPath(u.eventId, u.storageKey, u.originalExt);
+          return { folders: [event.name, album.name] as [string, string], name: u.originalName, path, size: deps.store.sizeOf(path), modified: new Date(u.createdAt) };
+        }),
+      );
+    },
+
+    /** `Momentbox_{eventName}_export.zip`, with the characters file systems refuse replaced. */
+    fileName(event: EventView): string {
+      return `Momentbox_${event.name.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '_').trim() || event.code}_export.zip`;
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;

@@ -1,0 +1,414 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AdminEventDto, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../src/http/api-types.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
+
+// Uploads through the real server: validation by content, derivatives, duplicates, chunked uploads with
+// resume, visibility and permission rules, and file serving.
+
+let server: TestServer;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer({ env: { MOMENTBOX_MAX_UPLOAD_MB: '20' } });
+  admin = new ApiClient(server.url);
+  await admin.login(server.adminPassword);
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const photo = (dir: string, name: string) => join(FIXTURES, 'photos', dir, name);
+const video = (name: string) => join(FIXTURES, 'videos', name);
+
+async function guestOf(event: AdminEventDto, nickname?: string) {
+  const guest = new ApiClient(server.url);
+  const userId = await guest.joinAsGuest(event.code, nickname);
+  return { guest, userId };
+}
+
+async function listAs(client: ApiClient, eventId: number, albumId?: number): Promise<UploadDto[]> {
+  return client.json<UploadDto[]>(`/api/event/${eventId}/uploads${albumId ? `?albumId=${albumId}` : ''}`);
+}
+
+async function fetchBytes(client: ApiClient, path: string): Promise<Buffer> {
+  const res = await client.fetch(path);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Sends one chunk of `bytes` as the spec's client does. */
+async function sendChunk(
+  client: ApiClient,
+  eventId: number,
+  bytes: Uint8Array,
+  opts: { index: number; total: number; chunkSize: number; fileName: string; uploadId?: string; albumId?: number },
+): Promise<Response> {
+  const form = new FormData();
+  const part = bytes.subarray(opts.index * opts.chunkSize, Math.min(bytes.length, (opts.index + 1) * opts.chunkSize));
+  form.append('chunk', new File([part], 'blob'));
+  form.append('chunkIndex', String(opts.index));
+  form.append('totalChunks', String(opts.total));
+  form.append('fileName', opts.fileName);
+  form.append('fileSize', String(bytes.length));
+  form.append('autoApprove', 'true');
+  if (opts.albumId) form.append('albumId', String(opts.albumId));
+  if (opts.uploadId) form.append('uploadId', opts.uploadId);
+  return client.fetch(`/api/event/${eventId}/upload-chunk`, { method: 'POST', body: form });
+}
+
+describe('photos', () => {
+  test('every EXIF orientation comes out upright and unmirrored, without metadata', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const dir = join(FIXTURES, 'photos', 'orientation');
+    // Reference: orientation 1 of each shape, as sharp sees it upright.
+    const signature = async (buf: Buffer) => sharp(buf).resize(16, 16, { fit: 'fill' }).grayscale().raw().toBuffer();
+    for (const shape of ['landscape', 'portrait']) {
+      const ref = await guest.uploadOk(event.id, join(dir, `${shape}_1.jpg`));
+      const refThumb = await fetchBytes(guest, ref.upload.thumbnail_path!);
+      const refSig = await signature(refThumb);
+      for (let o = 2; o <= 8; o++) {
+        const res = await guest.uploadOk(event.id, join(dir, `${shape}_${o}.jpg`));
+        const thumb = await fetchBytes(guest, res.upload.thumbnail_path!);
+        const meta = await sharp(thumb).metadata();
+        expect(meta.orientation ?? 1).toBe(1);
+        if (shape === 'landscape') expect(meta.width!).toBeGreaterThan(meta.height!);
+        else expect(meta.height!).toBeGreaterThan(meta.width!);
+        const sig = await signature(thumb);
+        const diff = sig.reduce((sum, v, i) => sum + Math.abs(v - refSig[i]!), 0) / sig.length;
+        expect(diff).toBeLessThan(12);
+        expect(res.upload.width! > res.upload.height!).toBe(shape === 'landscape');
+      }
+    }
+  });
+
+  test('derivatives of GPS photos carry no GPS, the original keeps it for its owner', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    for (const name of readdirSync(join(FIXTURES, 'photos', 'gps'))) {
+      const res = await guest.uploadOk(event.id, photo('gps', name));
+      expect(res.upload.processing_state).toBe('ready');
+      for (const path of [res.upload.thumbnail_path!, res.upload.preview_path!]) {
+        const bytes = await fetchBytes(guest, path);
+        const gps = await exifr.gps(bytes).catch(() => undefined);
+        expect(gps?.latitude).toBeUndefined();
+      }
+    }
+  });
+
+  test('broken photos are kept as failed with a placeholder, never crash, and the next upload works', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    for (const name of readdirSync(join(FIXTURES, 'photos', 'invalid'))) {
+      const res = await guest.upload(event.id, photo('invalid', name));
+      // Accepted (it is a JPEG by content) and either processed or marked failed; never a 5xx.
+      expect([201, 415]).toContain(res.status);
+      if (res.status === 201) {
+        const body = (await res.json()) as UploadResult;
+        expect(['ready', 'failed']).toContain(body.upload.processing_state);
+        if (body.upload.processing_state === 'failed') expect(body.upload.thumbnail_path).toBeNull();
+        // The original is kept whole either way.
+        const original = await fetchBytes(guest, body.upload.file_path);
+        expect(original.length).toBe(Bun.file(photo('invalid', name)).size);
+      }
+    }
+    const next = await guest.uploadOk(event.id, photo('cameras', 'Canon_40D.jpg'));
+    expect(next.upload.processing_state).toBe('ready');
+    expect((await guest.fetch(next.upload.thumbnail_path!)).status).toBe(200);
+  });
+
+  test('an HTML file named .mp4 and a HEIC are refused by content with the spec message', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    for (const file of [video('html-disguised-as.mp4'), photo('heic', 'iphone_13_pro_max.HEIC')]) {
+      const res = await guest.upload(event.id, file);
+      expect(res.status).toBe(415);
+      expect(await res.json()).toMatchObject({ error: 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    expect(await listAs(admin, event.id)).toHaveLength(0);
+  });
+
+  test('an exact duplicate answers 409 with the existing id and stores nothing', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const first = await guest.uploadOk(event.id, photo('cameras', 'Nikon_D70.jpg'));
+    const again = await guest.upload(event.id, photo('cameras', 'Nikon_D70.jpg'));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'DUPLICATE', error: 'Diese Datei wurde bereits hochgeladen', duplicate: { id: first.id } });
+    expect(await listAs(admin, event.id)).toHaveLength(1);
+
+    const sha = new Bun.CryptoHasher('sha256').update(await Bun.file(photo('cameras', 'Nikon_D70.jpg')).arrayBuffer()).digest('hex');
+    expect(await guest.json(`/api/media/check-exact?sha256=${sha}&eventId=${event.id}`)).toEqual({ exists: true, duplicate: { id: first.id } });
+    expect(await guest.json(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`)).toEqual({ exists: false, duplicate: null });
+  });
+
+  test('check-similar finds a resized copy within the threshold, whatever its bucket', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const original = await guest.uploadOk(event.id, photo('phones', 'jolla.jpg'));
+    const admins = await listAs(admin, event.id);
+    expect(admins[0]!.id).toBe(original.id);
+    // The hash the browser would compute of a smaller re-encode of the same photo.
+    const copy = await sharp(photo('phones', 'jolla.jpg')).rotate().resize(300).jpeg({ quality: 60 }).toBuffer();
+    const pixels = await sharp(copy).resize(9, 8, { fit: 'fill' }).grayscale().raw().toBuffer();
+    let hex = '';
+    for (let row = 0; row < 8; row++) {
+      let bits = 0;
+      for (let col = 0; col < 8; col++) bits = (bits << 1) | (pixels[row * 9 + col]! > pixels[row * 9 + col + 1]! ? 1 : 0);
+      hex += bits.toString(16).padStart(2, '0');
+    }
+    // A deliberately wrong bucket: the server must still find it.
+    const res = await guest.json<{ hasSimilar: boolean; matches: { id: number; distance: number }[] }>('/api/media/check-similar', {
+      method: 'POST',
+      json: { phash: hex, phash_bucket: 'ffff', eventId: event.id, threshold: 12 },
+    });
+    expect(res.hasSimilar).toBe(true);
+    expect(res.matches[0]).toMatchObject({ id: original.id });
+    expect(res.matches[0]!.distance).toBeLessThanOrEqual(12);
+    const far = await guest.json<{ hasSimilar: boolean }>('/api/media/check-similar', {
+      method: 'POST',
+      json: { phash: (BigInt('0x' + hex) ^ 0xffffffffffffffffn).toString(16).padStart(16, '0'), phash_bucket: '0000', eventId: event.id, threshold: 12 },
+    });
+    expect(far.hasSimilar).toBe(false);
+  });
+
+  test('without an album the capture date picks the album, else Unsortiert', async () => {
+    const event = await admin.createEvent();
+    // Canon_40D was taken 2008-05-30; the cameras are all 2007-2008.
+    const dated = await admin.createAlbum(event.id, { name: 'Mai 2008', start_datetime: '2008-05-01T00:00:00Z', end_datetime: '2008-06-30T23:59:59Z' });
+    const { guest } = await guestOf(event);
+    const inWindow = await guest.uploadOk(event.id, photo('cameras', 'Canon_40D.jpg'));
+    expect(inWindow.album_id).toBe(dated.id);
+    const outside = await guest.uploadOk(event.id, photo('no-exif', 'no_exif.jpg'));
+    const albums = await guest.json<{ id: number; name: string }[]>(`/api/event/${event.id}/albums`);
+    const unsorted = albums.find((a) => a.name === 'Unsortiert');
+    expect(unsorted).toBeDefined();
+    expect(outside.album_id).toBe(unsorted!.id);
+  });
+
+  test('files are served with exact type, ETag, ranges, caching and nosniff; downloads as attachments', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const up = await guest.uploadOk(event.id, photo('cameras', 'Pentax_K10D.jpg'), { autoApprove: 'true' });
+    expect(up.upload.file_path).toMatch(/^\/media\/[0-9a-f]{32}\/original\.jpg$/);
+    const res = await guest.fetch(up.upload.thumbnail_path!);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const etag = res.headers.get('etag')!;
+    expect((await guest.fetch(up.upload.thumbnail_path!, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const range = await guest.fetch(up.upload.file_path, { headers: { range: 'bytes=0-9' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 0-9/${Bun.file(photo('cameras', 'Pentax_K10D.jpg')).size}`);
+    expect((await range.arrayBuffer()).byteLength).toBe(10);
+    const dl = await guest.fetch(up.upload.download_path);
+    expect(dl.headers.get('content-disposition')).toContain('attachment; filename="Pentax_K10D.jpg"');
+    expect(dl.headers.get('content-type')).toBe('image/jpeg');
+    for (const bad of ['/media/../../etc/passwd', '/media/%2e%2e%2f%2e%2e%2fetc/passwd', `/media/${'0'.repeat(32)}/original.jpg`, `${up.upload.file_path.replace('original.jpg', 'original.png')}`]) {
+      const r = await guest.fetch(bad);
+      expect([404, 400]).toContain(r.status);
+    }
+  });
+});
+
+describe('videos', () => {
+  test('an iPhone HEVC MOV gets a poster and an H.264 preview; an Android MP4 plays as it is', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const mov = await guest.uploadOk(event.id, video('iphone-hevc-rotated.mov'), { autoApprove: 'true' });
+    expect(mov.upload.type).toBe('video');
+    expect(mov.upload.mime_type).toBe('video/quicktime');
+    const mp4 = await guest.uploadOk(event.id, video('android-h264.mp4'), { autoApprove: 'true' });
+    expect(mp4.upload.preview_path).toBe(mp4.upload.file_path);
+    const ready = await waitFor(guest, event.id, mov.id, (u) => u.processing_state !== 'pending' && u.processing_state !== 'processing');
+    expect(ready.processing_state).toBe('ready');
+    expect(ready.preview_path).toMatch(/preview\.mp4$/);
+    expect(ready.thumbnail_path).not.toBeNull();
+    const preview = await fetchBytes(guest, ready.preview_path!);
+    // +faststart: the moov box comes before mdat.
+    const text = preview.toString('latin1');
+    expect(text.indexOf('moov')).toBeLessThan(text.indexOf('mdat'));
+    expect(text.includes('avc1')).toBe(true);
+    expect(ready.width).toBe(1080);
+    expect(ready.height).toBe(1920);
+  });
+
+  test('a truncated video is kept as failed and does not stop the queue', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const broken = await guest.upload(event.id, video('truncated.mp4'));
+    expect(broken.status).toBe(201);
+    const body = (await broken.json()) as UploadResult;
+    const after = await waitFor(guest, event.id, body.id, (u) => u.processing_state === 'failed' || u.processing_state === 'ready');
+    expect(after.processing_state).toBe('failed');
+    expect(after.thumbnail_path).toBeNull();
+    const next = await guest.uploadOk(event.id, video('no-metadata.mp4'));
+    const done = await waitFor(guest, event.id, next.id, (u) => u.processing_state === 'ready' || u.processing_state === 'failed');
+    expect(done.processing_state).toBe('ready');
+  });
+});
+
+async function waitFor(client: ApiClient, eventId: number, id: number, done: (u: UploadDto) => boolean): Promise<UploadDto> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const row = (await listAs(client, eventId)).find((u) => u.id === id);
+    if (row && done(row)) return row;
+    if (Date.now() > deadline) throw new Error(`upload ${id} did not finish processing: ${JSON.stringify(row)}`);
+    await Bun.sleep(250);
+  }
+}
+
+describe('chunked uploads', () => {
+  test('chunks out of order, twice, and with a gap resumed later assemble into the same file', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const bytes = new Uint8Array(await Bun.file(video('iphone-hevc-rotated.mov')).arrayBuffer());
+    const chunkSize = 100_000;
+    const total = Math.ceil(bytes.length / chunkSize);
+    const opts = { total, chunkSize, fileName: 'IMG_0001.MOV', uploadId: 'resume-test-0001' };
+    // Out of order and one twice; chunk 3 missing (the connection "dropped").
+    for (const index of [5, 0, 2, 1, 2, 4, ...Array.from({ length: total - 6 }, (_, i) => i + 6)]) {
+      const res = await sendChunk(guest, event.id, bytes, { ...opts, index });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as ChunkResult).partial).toBe(true);
+    }
+    const status = await guest.json<ChunkStatus>(
+      `/api/event/${event.id}/upload-chunk/status?fileName=IMG_0001.MOV&fileSize=${bytes.length}&totalChunks=${total}&uploadId=${opts.uploadId}`,
+    );
+    expect(status.complete).toBe(false);
+    expect(status.received).toEqual(Array.from({ length: total }, (_, i) => i).filter((i) => i !== 3));
+    const last = await sendChunk(guest, event.id, bytes, { ...opts, index: 3 });
+    expect(last.status).toBe(200);
+    const done = (await last.json()) as ChunkResult;
+    expect(done.id).toBeNumber();
+    expect(done.approved).toBe(true);
+    const stored = await fetchBytes(guest, done.upload!.file_path);
+    expect(new Bun.CryptoHasher('sha256').update(stored).digest('hex')).toBe(new Bun.CryptoHasher('sha256').update(bytes).digest('hex'));
+    // The last chunk again (its answer was lost): same upload, not a duplicate error.
+    const repeat = (await (await sendChunk(guest, event.id, bytes, { ...opts, index: 3 })).json()) as ChunkResult;
+    expect(repeat.id).toBe(done.id);
+    expect(await listAs(admin, event.id)).toHaveLength(1);
+  });
+
+  test('the declared size over the limit is refused with FILE_TOO_LARGE and maxSizeBytes', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const form = new FormData();
+    form.append('chunk', new File([new Uint8Array(10)], 'blob'));
+    form.append('chunkIndex', '0');
+    form.append('totalChunks', '30');
+    form.append('fileName', 'huge.mp4');
+    form.append('fileSize', String(21 * 1024 * 1024));
+    const res = await guest.fetch(`/api/event/${event.id}/upload-chunk`, { method: 'POST', body: form });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', maxSizeBytes: 20 * 1024 * 1024 });
+  });
+
+  test('a whole file over the limit is refused while it streams', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const big = new Uint8Array(21 * 1024 * 1024);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const form = new FormData();
+    form.append('file', new File([big], 'big.jpg'));
+    const res = await guest.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: form });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(await listAs(admin, event.id)).toHaveLength(0);
+  });
+});
+
+describe('who may do what with uploads', () => {
+  test('listing, approve, withdraw and delete follow the permission table', async () => {
+    const event = await admin.createEvent();
+    const { guest: owner } = await guestOf(event, 'Anna');
+    const { guest: other } = await guestOf(event, 'Ben');
+    const visitor = new ApiClient(server.url);
+    const up = await owner.uploadOk(event.id, photo('cameras', 'Sony_HDR-HC3.jpg'));
+    expect(up.approved).toBe(false);
+
+    const ids = async (c: ApiClient) => (await listAs(c, event.id)).map((u) => u.id);
+    expect(await ids(owner)).toEqual([up.id]);
+    expect(await ids(other)).toEqual([]);
+    expect(await ids(visitor)).toEqual([]);
+    expect(await ids(admin)).toEqual([up.id]);
+
+    const path = `/api/event/${event.id}/upload/${up.id}`;
+    expect((await other.fetch(`${path}/approve`, { method: 'PUT' })).status).toBe(403);
+    expect((await visitor.fetch(`${path}/approve`, { method: 'PUT' })).status).toBe(403);
+    const approved = await owner.json<UploadDto>(`${path}/approve`, { method: 'PUT' });
+    expect(approved.approved).toBe(true);
+    const seen = await listAs(other, event.id);
+    expect(seen.map((u) => u.id)).toEqual([up.id]);
+    expect(seen[0]!.uploader_nickname).toBe('Anna');
+    expect(await ids(visitor)).toEqual([up.id]);
+
+    expect((await owner.json<UploadDto>(`${path}/reject`, { method: 'PUT' })).approved).toBe(false);
+    expect(await ids(other)).toEqual([]);
+    expect((await admin.json<UploadDto>(`${path}/approve`, { method: 'PUT' })).approved).toBe(true);
+
+    expect((await other.fetch(path, { method: 'DELETE' })).status).toBe(403);
+    expect((await visitor.fetch(path, { method: 'DELETE' })).status).toBe(403);
+    const file = up.upload.file_path;
+    expect((await owner.fetch(path, { method: 'DELETE' })).status).toBe(200);
+    expect(await ids(admin)).toEqual([]);
+    expect((await admin.fetch(file)).status).toBe(404);
+  });
+
+  test('a visitor cannot upload, and uploads outside the event window are refused with their code', async () => {
+    const active = await admin.createEvent();
+    const visitor = new ApiClient(server.url);
+    const refused = await visitor.upload(active.id, photo('cameras', 'Canon_40D.jpg'));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'CONSENT_REQUIRED' });
+
+    const cases = [
+      { start: new Date(Date.now() + 86_400_000), code: 'EVENT_NOT_STARTED' },
+      { start: new Date(Date.now() - 20 * 86_400_000), code: 'EVENT_ENDED' },
+      { start: new Date(Date.now() - 60 * 86_400_000), code: 'EVENT_EXPIRED' },
+    ];
+    for (const c of cases) {
+      const event = await admin.createEvent({ event_start_datetime: c.start.toISOString(), event_duration_days: '14' });
+      const { guest } = await guestOf(event);
+      const res = await guest.upload(event.id, photo('cameras', 'Canon_40D.jpg'));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: c.code });
+      // The admin may still add to it.
+      expect((await admin.upload(event.id, photo('cameras', 'Canon_40D.jpg'))).status).toBe(201);
+    }
+  });
+
+  test('an API key uploads without a cookie, approved, and is marked used', async () => {
+    const event = await admin.createEvent();
+    const key = await admin.json<{ id: number; api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: `booth-${event.id}` } });
+    const booth = new ApiClient(server.url);
+    const viaHeader = await booth.upload(event.id, photo('cameras', 'Canon_40D.jpg'), {});
+    expect(viaHeader.status).toBe(403);
+    const form = new FormData();
+    form.append('file', new File([await Bun.file(photo('cameras', 'Canon_40D.jpg')).arrayBuffer()], 'booth.jpg'));
+    const res = await booth.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: form, headers: { 'X-API-Key': key.api_key } });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as UploadResult).approved).toBe(true);
+    const keys = await admin.json<{ id: number; last_used_at: string | null }[]>('/api/admin/api-keys');
+    expect(keys.find((k) => k.id === key.id)!.last_used_at).not.toBeNull();
+    // A key is no admin: it cannot list events.
+    expect((await booth.fetch('/api/event/events', { headers: { authorization: `Bearer ${key.api_key}` } })).status).toBe(403);
+  });
+
+  test('statistics and the dashboard count the real bytes on disk', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    await guest.uploadOk(event.id, photo('phones', 'iphone_hdr_YES.jpg'));
+    const stats = await admin.json<{ uploads: number; total_size_mb: number }>(`/api/event/${event.id}/statistics`);
+    expect(stats.uploads).toBe(1);
+    const originalMb = Bun.file(photo('phones', 'iphone_hdr_YES.jpg')).size / 1048576;
+    expect(stats.total_size_mb).toBeGreaterThan(originalMb);
+    const listed = (await admin.json<AdminEventDto[]>('/api/event/events')).find((e) => e.id === event.id)!;
+    expect(listed.total_size_mb).toBe(stats.total_size_mb);
+  });
+});
