@@ -1,14 +1,26 @@
 import sharp from 'sharp';
+import type { CaptureTime } from './capture-time.ts';
+import { dHash } from './hashing.ts';
+import { makePhotoDerivatives, readPhotoInfo } from './images.ts';
 import type { MediaTools } from './media-tools.ts';
 import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
 
-// TEMPORARY wiring while images.ts and video.ts land: loaded lazily so the server starts without them.
+/**
+ * A capture time as UTC. Times without a zone are wall-clock times of the camera; the box runs in the
+ * venue's zone, so they are read in the server's local time (what `new Date` does with such a string).
+ */
+const toUtc = (t: CaptureTime | null): string | null => (t ? new Date(t.iso).toISOString() : null);
+
+/** The media library behind the MediaTools interface the services use. */
 export function createMediaTools(native: { ffmpegPath: string; ffprobePath: string }): MediaTools {
   return {
     sniffBytes: SNIFF_BYTES,
     sniff: sniffMediaType,
-    async processPhoto() {
-      throw new Error('photo processing not wired yet');
+
+    async processPhoto(input, out) {
+      const size = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, previewPath: out.preview }, { sharp });
+      const [info, hash] = await Promise.all([readPhotoInfo(input, { sharp }), dHash(out.preview, sharp)]);
+      return { ...size, takenAt: toUtc(info.takenAt), dhash: hash };
     },
     async probeVideo() {
       throw new Error('video processing not wired yet');

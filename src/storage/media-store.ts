@@ -4,8 +4,8 @@ import { randomHex } from '../lib/ids.ts';
 
 /** Names of the files made from an upload, inside its derived folder. */
 export const DERIVED = {
-  thumbnail: 'thumb.webp',
-  photoPreview: 'preview.webp',
+  thumbnail: 'thumb.jpg',
+  photoPreview: 'preview.jpg',
   videoPreview: 'preview.mp4',
 } as const;
 

@@ -6,8 +6,8 @@ import type { Ctx, Env } from '../context.ts';
 
 const KEY_RE = /^[0-9a-f]{32}$/;
 const DERIVED_TYPES: Record<string, string> = {
-  [DERIVED.thumbnail]: 'image/webp',
-  [DERIVED.photoPreview]: 'image/webp',
+  [DERIVED.thumbnail]: 'image/jpeg',
+  [DERIVED.photoPreview]: 'image/jpeg',
   [DERIVED.videoPreview]: 'video/mp4',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
