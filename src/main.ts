@@ -1,13 +1,13 @@
-import { ConfigError, helpText, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backup } from './cli/backup.ts';
 import { check } from './cli/check.ts';
+import { answerInfoFlags, VERSION } from './cli/info.ts';
 import { resetAdminPassword } from './cli/reset-admin-password.ts';
 import { serve } from './cli/serve.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMediaTools, sharpSelfTest } from './media/create-media-tools.ts';
 import { openEmbeddedFile } from './native/embedded-files.ts';
 import { prepareNativeTools } from './native/native-tools.ts';
-import pkg from '../package.json' with { type: 'json' };
 
 // Composition root: config -> native tools -> database and migrations -> services -> HTTP.
 // The only file that wires modules together.
@@ -16,14 +16,7 @@ const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check'] as const;
 const print = (line: string) => console.log(line);
 
 async function main(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    print(helpText());
-    return 0;
-  }
-  if (argv.includes('--version')) {
-    print(pkg.version);
-    return 0;
-  }
+  if (answerInfoFlags(argv, print)) return 0;
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'serve';
   if (!(COMMANDS as readonly string[]).includes(command)) {
     console.error(`momentbox: unknown command '${command}'. Run with --help.`);
@@ -56,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const { shutdown } = await serve({
     config,
     logger,
-    version: pkg.version,
+    version: VERSION,
     tools: createMediaTools(native),
     webAssets: { get: (path) => openEmbeddedFile(`web/dist/${path}`) },
   });
