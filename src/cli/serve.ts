@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
@@ -35,11 +35,13 @@ async function ensureAdminPassword(services: Services, config: Config, logger: L
     logger.info('admin password set from MOMENTBOX_ADMIN_PASSWORD');
     return;
   }
-  const file = join(config.dataDir, 'initial-admin-password');
+  const file = initialPasswordFile(config.dataDir);
   writeFileSync(file, password + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   logger.info('generated the initial admin password', { password, file });
 }
+
+export const initialPasswordFile = (dataDir: string) => join(dataDir, 'initial-admin-password');
 
 export async function serve(opts: ServeOptions) {
   const { config, logger } = opts;
@@ -55,6 +57,7 @@ export async function serve(opts: ServeOptions) {
     retentionDays: config.retentionDays,
     maxUploadBytes: config.maxUploadMb * 1024 * 1024,
     minFreeDiskBytes: config.minFreeDiskMb * 1024 * 1024,
+    onAdminPasswordChanged: () => rmSync(initialPasswordFile(config.dataDir), { force: true }),
   });
   await ensureAdminPassword(services, config, logger);
   services.ingest.removeStalePartials();
@@ -71,8 +74,9 @@ export async function serve(opts: ServeOptions) {
     idleTimeout: 120,
   });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = config.publicUrl ?? `http://${shownHost}:${server.port}`;
-  logger.info('momentbox is listening', { url, admin: `${url}/admin`, data: config.dataDir, version: opts.version });
+  const address = `http://${shownHost}:${server.port}`;
+  const url = config.publicUrl ?? address;
+  logger.info('momentbox is listening', { address, url, admin: `${url}/admin`, data: config.dataDir, version: opts.version });
 
   let stopping: Promise<void> | null = null;
   /** Stop taking requests, let running ones (uploads) finish for a few seconds, checkpoint, close. */

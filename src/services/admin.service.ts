@@ -10,7 +10,7 @@ const ATTEMPT_WINDOW_MS = 15 * 60_000;
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Admin credentials (argon2id via Bun.password), bearer sessions and login rate limiting. */
-export function createAdminService(db: Db, now: () => Date = () => new Date()) {
+export function createAdminService(db: Db, now: () => Date = () => new Date(), onPasswordChanged: () => void = () => {}) {
   // Failed logins per client address; in memory, as a restart is rare and the limit is a brake, not a lock.
   const failures = new Map<string, number[]>();
 
@@ -40,6 +40,7 @@ export function createAdminService(db: Db, now: () => Date = () => new Date()) {
     /** Sets a new password and ends every session (used by `reset-admin-password`). */
     async resetPassword(password: string) {
       await setPassword(password);
+      onPasswordChanged();
       db.delete(adminSessions).run();
     },
 
@@ -81,6 +82,7 @@ export function createAdminService(db: Db, now: () => Date = () => new Date()) {
         throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect');
       }
       await setPassword(newPassword);
+      onPasswordChanged();
       // Other sessions end; the one that changed the password stays until the client logs out.
       const keep = hashSecret(keepToken);
       for (const s of db.select().from(adminSessions).all()) {

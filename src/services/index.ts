@@ -22,6 +22,8 @@ export interface ServiceDeps {
   retentionDays: number;
   maxUploadBytes: number;
   minFreeDiskBytes: number;
+  /** the admin password was changed: a stored initial password is no longer true */
+  onAdminPasswordChanged?: () => void;
   now?: () => Date;
 }
 
@@ -55,7 +57,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     store,
     jobs,
-    admin: createAdminService(db, now),
+    admin: createAdminService(db, now, deps.onAdminPasswordChanged),
     apiKeys: createApiKeysService(db, now),
     events: createEventsService({ db, store, retentionDays: deps.retentionDays, now }),
     albums,

@@ -41,7 +41,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
   const deadline = Date.now() + 30_000;
   let url = '';
   while (!url) {
-    const m = /listening url=(http:\/\/\S+)/.exec(out);
+    const m = /listening address=(http:\/\/\S+)/.exec(out);
     if (m) url = m[1]!.replace('localhost', '127.0.0.1');
     else if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
     else if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);

@@ -1,0 +1,184 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SETTINGS } from '../../src/config.ts';
+import type { UploadDto } from '../../src/http/api-types.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { FIXTURES, ROOT, startServer } from '../helpers/server.ts';
+
+// The operator's side: command line, backup and restore, health, shutdown and the captive portal.
+
+const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
+const temps: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'momentbox-appliance-'));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawnSync([BUN, join(ROOT, 'src', 'main.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
+  return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
+}
+
+describe('command line', () => {
+  test('--help lists every flag with its variable and default; --version prints the version', () => {
+    const help = run(['--help']);
+    expect(help.code).toBe(0);
+    for (const s of SETTINGS) {
+      expect(help.out).toContain(s.env);
+      if (s.flag) expect(help.out).toContain(s.flag);
+      expect(help.out).toContain(`default: ${s.default}`);
+    }
+    for (const cmd of ['reset-admin-password', 'backup <dir>', 'check']) expect(help.out).toContain(cmd);
+    const version = run(['--version']);
+    expect(version.out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  test('a bad setting stops the start with a message naming it', () => {
+    const bad = run(['--port', 'eighty']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--port / MOMENTBOX_PORT');
+    const badEnv = run([], { MOMENTBOX_MAX_UPLOAD_MB: '-5' });
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.err).toContain('MOMENTBOX_MAX_UPLOAD_MB');
+    const portal = run(['--captive-portal']);
+    expect(portal.code).toBe(2);
+    expect(portal.err).toContain('--public-url');
+    expect(run(['frobnicate']).code).toBe(2);
+  });
+
+  test('check gives a plain verdict per line', () => {
+    const res = run(['check', '--data-dir', tempDir(), '--port', '0']);
+    expect(res.code).toBe(0);
+    for (const what of ['ffmpeg', 'ffprobe', 'sharp', 'data folder', 'free disk space', 'port']) expect(res.out).toMatch(new RegExp(`^OK +${what}:`, 'm'));
+    expect(res.out).toContain('All checks passed.');
+  });
+
+  test('check warns when the disk is nearly full', () => {
+    const res = run(['check', '--data-dir', tempDir(), '--port', '0', '--min-free-disk-mb', '100000000']);
+    expect(res.out).toMatch(/^WARN free disk space: .* uploads stop below 100000000 MB/m);
+  });
+});
+
+describe('running appliance', () => {
+  test('first start prints where to log in and keeps the generated password until it is changed', async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ dataDir, env: { MOMENTBOX_ADMIN_PASSWORD: '' } });
+    try {
+      const password = readFileSync(join(dataDir, 'initial-admin-password'), 'utf8').trim();
+      expect(statSync(join(dataDir, 'initial-admin-password')).mode & 0o777).toBe(0o600);
+      expect(server.output()).toContain(`password=${password}`);
+      expect(server.output()).toMatch(/admin=http:\/\/\S+\/admin/);
+      const admin = new ApiClient(server.url);
+      await admin.login(password);
+      await admin.json('/api/admin/change-password', { method: 'POST', json: { currentPassword: password, newPassword: 'a-new-secret-1' } });
+      expect(existsSync(join(dataDir, 'initial-admin-password'))).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('reset-admin-password prints a new password that works, and ends sessions', async () => {
+    const dataDir = tempDir();
+    let server = await startServer({ dataDir });
+    const admin = new ApiClient(server.url);
+    await admin.login(server.adminPassword);
+    await server.stop({ keepData: true });
+    const res = run(['reset-admin-password', '--data-dir', dataDir]);
+    expect(res.code).toBe(0);
+    const password = /New admin password: (\S+)/.exec(res.out)![1]!;
+    server = await startServer({ dataDir });
+    try {
+      const client = new ApiClient(server.url);
+      client.adminToken = admin.adminToken;
+      expect((await client.fetch('/api/event/events')).status).toBe(401);
+      await client.login(password);
+      expect((await client.fetch('/api/event/events')).status).toBe(200);
+      expect((await new ApiClient(server.url).fetch('/api/admin/login', { method: 'POST', json: { password: server.adminPassword } })).status).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('backup writes a consistent snapshot with the media, and --data-dir restores it', async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ dataDir });
+    const admin = new ApiClient(server.url);
+    await admin.login(server.adminPassword);
+    const event = await admin.createEvent({ name: 'Backup Party' });
+    const up = await admin.uploadOk(event.id, join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg'));
+    const target = join(tempDir(), 'backup');
+    // Taken while the server runs: the snapshot must not need it to stop.
+    const res = run(['backup', target, '--data-dir', dataDir]);
+    await server.stop();
+    expect(res.code).toBe(0);
+    expect(res.out).toContain(`Restore: momentbox --data-dir ${target}`);
+    expect(run(['backup', target, '--data-dir', dataDir]).code).toBe(1);
+
+    const restored = await startServer({ dataDir: target });
+    try {
+      const client = new ApiClient(restored.url);
+      await client.login(restored.adminPassword);
+      const events = await client.json<{ code: string }[]>('/api/event/events');
+      expect(events.map((e) => e.code)).toContain(event.code);
+      const uploads = await client.json<UploadDto[]>(`/api/event/${event.id}/uploads`);
+      expect(uploads.map((u) => u.id)).toEqual([up.id]);
+      const bytes = await (await client.fetch(uploads[0]!.file_path)).arrayBuffer();
+      expect(bytes.byteLength).toBe(Bun.file(join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg')).size);
+      expect((await client.fetch(uploads[0]!.thumbnail_path!)).status).toBe(200);
+    } finally {
+      await restored.stop();
+    }
+  });
+
+  test('/healthz reports database, disk and queue; SIGTERM exits 0 after checkpointing', async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ dataDir });
+    const health = await (await fetch(`${server.url}/healthz`)).json();
+    expect(health).toMatchObject({ status: 'ok', database: 'ok', disk: { ok: true }, queue: { length: 0 } });
+    expect(await server.stop({ keepData: true })).toBe(0);
+    expect(server.output()).toContain('stopped');
+    // The checkpoint folded the write-ahead log into the database file.
+    const wal = join(dataDir, 'momentbox.db-wal');
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+  });
+
+  test('a nearly full disk refuses uploads with 507 and a clear message', async () => {
+    const server = await startServer({ args: ['--min-free-disk-mb', '100000000'] });
+    try {
+      const admin = new ApiClient(server.url);
+      await admin.login(server.adminPassword);
+      const event = await admin.createEvent();
+      const res = await admin.upload(event.id, join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg'));
+      expect(res.status).toBe(507);
+      expect(await res.json()).toMatchObject({ code: 'INSUFFICIENT_STORAGE', error: expect.stringContaining('Speicher') });
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('as captive portal, connectivity checks and foreign hosts are sent to the default event', async () => {
+    const server = await startServer({ args: ['--captive-portal', '--public-url', 'http://10.42.0.1', '--default-event', 'anna-ben'] });
+    try {
+      for (const path of ['/hotspot-detect.html', '/generate_204', '/connecttest.txt', '/ncsi.txt', '/success.txt']) {
+        const res = await fetch(server.url + path, { redirect: 'manual' });
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('http://10.42.0.1/event/anna-ben');
+      }
+      const foreign = await fetch(`${server.url}/anything`, { redirect: 'manual', headers: { host: 'connectivitycheck.gstatic.com' } });
+      expect(foreign.status).toBe(302);
+      expect(foreign.headers.get('location')).toBe('http://10.42.0.1/event/anna-ben');
+      // The box's own name and address are served normally.
+      const own = await fetch(`${server.url}/api/config`, { headers: { host: '10.42.0.1' } });
+      expect(own.status).toBe(200);
+      expect((await own.json()).publicUrl).toBe('http://10.42.0.1');
+    } finally {
+      await server.stop();
+    }
+  });
+});
