@@ -13,10 +13,12 @@ export const COLOUR_TOKENS: Record<string, string> = {
 const HEX_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export function isValidColour(value: string): boolean {
-  return HEX_RE.test(value) || value.toLowerCase() in COLOUR_TOKENS;
+  return HEX_RE.test(value) || Object.hasOwn(COLOUR_TOKENS, value.toLowerCase());
 }
 
 /** A stored colour as the hex the browser paints. */
 export function colourToHex(value: string): string {
-  return COLOUR_TOKENS[value.toLowerCase()] ?? value;
+  // hasOwn, not a plain lookup: 'constructor' or '__proto__' must not read Object.prototype.
+  const key = value.toLowerCase();
+  return Object.hasOwn(COLOUR_TOKENS, key) ? COLOUR_TOKENS[key]! : value;
 }

@@ -54,8 +54,9 @@ export function viewerOf(c: Ctx, event?: EventView): Viewer {
 
 /** Admin-only calls: 401 without a valid admin session, 403 for an API key (known, but not allowed). */
 export function requireAdmin(c: Ctx): void {
-  if (viewerOf(c).kind === 'apiKey') throw forbidden();
-  if (viewerOf(c).kind !== 'admin') throw unauthorized();
+  const kind = viewerOf(c).kind; // once: an API key is looked up (and its last use written) per call
+  if (kind === 'apiKey') throw forbidden();
+  if (kind !== 'admin') throw unauthorized();
 }
 
 /** The bearer token of an admin request (already verified). */

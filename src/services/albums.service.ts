@@ -111,6 +111,9 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore }) {
       const endAt = parseDate(input.end_datetime, 'end_datetime');
       checkRange(startAt === undefined ? current.startAt : startAt, endAt === undefined ? current.endAt : endAt);
       const visible = parseVisible(input.visible);
+      if (name === undefined && startAt === undefined && endAt === undefined && visible === undefined) {
+        throw badRequest('Nothing to change: send name, start_datetime, end_datetime or visible');
+      }
       return db.update(albums).set({ name, startAt, endAt, visible }).where(eq(albums.id, id)).returning().get()!;
     },
 

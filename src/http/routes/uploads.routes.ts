@@ -25,7 +25,10 @@ export function uploadRoutes() {
     }
     const rows = services.uploads.list(event.id, viewer, { albumId, mediaExpired: event.status === 'expired' });
     const nicknames = services.guests.nicknames(event.id);
-    return c.json(rows.map((u) => uploadDto(u, nicknames)));
+    // A guest's user id is their session (the recovery link is made of it): only the admin and the guest
+    // themself may see it. Others get null, which still lets the web app tell own uploads from others'.
+    const mayKnowId = (u: (typeof rows)[number]) => viewer.kind === 'admin' || (viewer.kind === 'guest' && u.userId === viewer.userId);
+    return c.json(rows.map((u) => ({ ...uploadDto(u, nicknames), ...(mayKnowId(u) ? {} : { user_id: null }) })));
   });
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {

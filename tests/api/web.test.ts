@@ -1,0 +1,47 @@
+// What is not an API call: unknown /api paths answer JSON 404; other paths get the web app.
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { ensureWebBuilt, expectError, useServer } from './support.ts';
+
+beforeAll(ensureWebBuilt); // registered before the server starts
+const srv = useServer();
+
+describe('unknown paths', () => {
+  test.each([
+    ['GET', '/api/nope'],
+    ['GET', '/api/event/1/nope'],
+    ['POST', '/api/nope'],
+    ['DELETE', '/api/admin'],
+    ['GET', '/api/admin/api-keys/1/extra'],
+    ['PATCH', '/api/event/1'],
+  ])('%s %s is 404 JSON NOT_FOUND', async (method, path) => {
+    await expectError(await srv.client().fetch(path, { method }), 404, 'NOT_FOUND');
+  });
+
+  test.each(['/', '/admin', '/admin/dashboard', '/event/some-code', '/event/token/settings', '/impressum', '/no/such/page', '/event/x/recover/y'])(
+    '%s answers the web app (index.html, 200 text/html)',
+    async (path) => {
+      const res = await srv.client().fetch(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      expect(html).toContain('<div id="root"');
+      expect(html.toLowerCase()).toContain('<!doctype html>');
+    },
+  );
+
+  test('built assets are served with their type; a path outside web/dist is not', async () => {
+    const html = await (await srv.client().fetch('/')).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const js = await srv.client().fetch(script!);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    // Traversal gets the app page, never a file from elsewhere.
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const res = await srv.client().fetch(path);
+      const text = await res.text();
+      expect(text).not.toContain('"devDependencies"');
+    }
+  });
+});
