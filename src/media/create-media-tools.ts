@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 import type { CaptureTime } from './capture-time.ts';
 import { dHash } from './hashing.ts';
-import { makePhotoDerivatives, readPhotoInfo } from './images.ts';
+import { rm } from 'node:fs/promises';
+import { writeAtomically } from './atomic-output.ts';
+import { makePhotoDerivatives, readPhotoInfo, THUMBNAIL, thumbnailSize } from './images.ts';
+import { openUpright } from './sharp-input.ts';
+import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
 import type { MediaTools } from './media-tools.ts';
 import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
 
@@ -10,6 +14,9 @@ import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
  * venue's zone, so they are read in the server's local time (what `new Date` does with such a string).
  */
 const toUtc = (t: CaptureTime | null): string | null => (t ? new Date(t.iso).toISOString() : null);
+
+const PROBE_TIMEOUT_MS = 20_000;
+const POSTER_TIMEOUT_MS = 60_000;
 
 /** The media library behind the MediaTools interface the services use. */
 export function createMediaTools(native: { ffmpegPath: string; ffprobePath: string }): MediaTools {
@@ -22,14 +29,35 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
       const [info, hash] = await Promise.all([readPhotoInfo(input, { sharp }), dHash(out.preview, sharp)]);
       return { ...size, takenAt: toUtc(info.takenAt), dhash: hash };
     },
-    async probeVideo() {
-      throw new Error('video processing not wired yet');
+    async probeVideo(input) {
+      const probe = await probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS });
+      return {
+        width: probe.width,
+        height: probe.height,
+        durationSeconds: probe.durationSeconds,
+        takenAt: toUtc(probe.takenAt),
+        playable: isBrowserPlayable(probe),
+      };
     },
-    async makeVideoThumbnail() {
-      throw new Error('video processing not wired yet');
+
+    /** The poster frame, scaled like a photo's grid thumbnail. */
+    async makeVideoThumbnail(input, thumbnail) {
+      const poster = `${thumbnail}.poster.jpg`;
+      try {
+        await makePoster(input, poster, { ffmpegPath: native.ffmpegPath, timeoutMs: POSTER_TIMEOUT_MS });
+        const meta = await sharp(poster).metadata();
+        const size = thumbnailSize({ width: meta.width, height: meta.height });
+        await writeAtomically(thumbnail, (tmp) =>
+          openUpright(sharp, poster).resize(size.width, size.height, { fit: 'fill' }).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }).toFile(tmp),
+        );
+      } finally {
+        await rm(poster, { force: true });
+      }
     },
-    async makeVideoPreview() {
-      throw new Error(`video processing not wired yet (${native.ffmpegPath})`);
+
+    async makeVideoPreview(input, output, signal) {
+      // The job queue's own time-out aborts through the signal; this ceiling only guards a lost signal.
+      await makePlayablePreview(input, output, { ffmpegPath: native.ffmpegPath, timeoutMs: 6 * 3600_000, signal });
     },
   };
 }

@@ -236,8 +236,11 @@ describe('videos', () => {
     const text = preview.toString('latin1');
     expect(text.indexOf('moov')).toBeLessThan(text.indexOf('mdat'));
     expect(text.includes('avc1')).toBe(true);
-    expect(ready.width).toBe(1080);
-    expect(ready.height).toBe(1920);
+    // The fixture's README speaks of a 90° rotation, but its track matrix is the identity (ffprobe shows no
+    // display matrix), so it is displayed as stored: 1920x1080.
+    expect([ready.width, ready.height]).toEqual([1920, 1080]);
+    expect(ready.duration_seconds).toBeCloseTo(3.02, 1);
+    expect(ready.taken_at).toBe('2026-06-20T18:30:00.000Z');
   });
 
   test('a truncated video is kept as failed and does not stop the queue', async () => {
