@@ -4,6 +4,10 @@ set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v unzip >/dev/null || need+=(unzip)
+# The arm64 binary's smoke test runs under user-mode qemu with Debian's arm64 C and C++ runtimes.
+[ -x /usr/bin/qemu-aarch64-static ] || need+=(qemu-user-static)
+[ -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ] || need+=(libc6-arm64-cross)
+[ -e /usr/aarch64-linux-gnu/lib/libstdc++.so.6 ] || need+=(libstdc++6-arm64-cross)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "Please install: ${need[*]} (apt-get install -y ${need[*]})" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive

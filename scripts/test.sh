@@ -6,3 +6,5 @@ bash scripts/ensure-test-deps.sh
 node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn
 node_modules/.bin/bun test --timeout 120000 src web/src tests/api
 node_modules/.bin/bun test --timeout 300000 tests/e2e
+# Last: builds both binaries and runs them from empty folders (x64 natively, arm64 under qemu).
+node_modules/.bin/bun test --timeout 600000 tests/binary

@@ -30,7 +30,12 @@ const CONTENT_TYPES: Record<string, string> = {
 export function webAppRoutes(assets: WebAssets) {
   const app = new Hono<Env>();
   app.get('*', (c) => {
-    const path = decodeURIComponent(c.req.path).replace(/^\/+/, '');
+    let path = '';
+    try {
+      path = decodeURIComponent(c.req.path).replace(/^\/+/, '');
+    } catch {
+      // A malformed escape is no file of ours; the app's router sends the visitor home.
+    }
     const file = !path.includes('..') && path !== '' ? assets.get(path) : null;
     if (file) {
       const ext = path.split('.').pop() ?? '';

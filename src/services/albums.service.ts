@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, uploads } from '../db/schema.ts';
 import { sortAlbums, UNSORTED_ALBUM_NAME } from '../domain/albums.ts';
+import { isIsoDateTime } from '../domain/dates.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
@@ -23,7 +24,7 @@ const ordered = (rows: AlbumRow[]) =>
 function parseDate(value: unknown, field: string): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badRequest(`${field} is not a valid date`, { field });
+  if (typeof value !== 'string' || !isIsoDateTime(value)) throw badRequest(`${field} is not a valid date`, { field });
   return new Date(value).toISOString();
 }
 

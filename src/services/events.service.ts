@@ -5,6 +5,7 @@ import { albums, events, uploads } from '../db/schema.ts';
 import { isValidColour } from '../domain/colours.ts';
 import { isValidEventCode } from '../domain/event-code.ts';
 import { eventStatus, eventWindow, normaliseDuration, type EventStatus, type EventWindow } from '../domain/event-window.ts';
+import { isIsoDateTime } from '../domain/dates.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { randomHex, randomToken } from '../lib/ids.ts';
 import { resizeHostImage } from '../media/host-image.ts';
@@ -70,7 +71,7 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
     if (input.header_style !== undefined && !(HEADER_STYLES as readonly string[]).includes(input.header_style)) {
       throw badRequest('header_style must be minimalistic, split or premium', { field: 'header_style' });
     }
-    if (input.event_start_datetime !== undefined && Number.isNaN(Date.parse(input.event_start_datetime))) {
+    if (input.event_start_datetime !== undefined && !isIsoDateTime(input.event_start_datetime)) {
       throw badRequest('event_start_datetime is not a valid date', { field: 'event_start_datetime' });
     }
   }
@@ -106,8 +107,9 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
       return view(getRow(id));
     },
 
+    /** Codes are stored lowercase; a guest typing 'Hochzeit' still finds 'hochzeit'. */
     getByCode(code: string): EventView {
-      const row = db.select().from(events).where(eq(events.code, code)).get();
+      const row = db.select().from(events).where(eq(events.code, code.trim().toLowerCase())).get();
       if (!row) throw notFound('Event not found');
       return view(row);
     },

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AdminEventDto, UploadDto, UploadResult } from '../../src/http/api-types.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { FIXTURES, ROOT } from '../helpers/server.ts';
+
+// The real appliance: `npm run build` makes both binaries; each runs from an empty folder with no
+// node_modules, Node or Bun in reach (PATH limited to /usr/bin:/bin, a clean environment).
+
+const QEMU = '/usr/bin/qemu-aarch64-static';
+const temps: string[] = [];
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+beforeAll(() => {
+  const build = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'scripts', 'build-binary.ts'), '--target', 'all'], {
+    cwd: ROOT,
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
+  if (build.exitCode !== 0) throw new Error('npm run build failed');
+}, 600_000);
+
+interface Running {
+  url: string;
+  proc: ReturnType<typeof Bun.spawn>;
+  output(): string;
+}
+
+/** Copies the binary into an empty folder and starts it there, as an operator would. */
+async function startBinary(arch: 'x64' | 'arm64', args: string[] = []): Promise<{ dir: string; run: Running }> {
+  const dir = mkdtempSync(join(tmpdir(), `momentbox-bin-${arch}-`));
+  temps.push(dir);
+  const binary = join(dir, 'momentbox');
+  copyFileSync(join(ROOT, 'dist', `momentbox-linux-${arch}`), binary);
+  Bun.spawnSync(['chmod', '755', binary]);
+  const command = arch === 'arm64' ? [QEMU, '-L', '/usr/aarch64-linux-gnu', binary] : [binary];
+  const proc = Bun.spawn([...command, '--port', '0', '--host', '127.0.0.1', ...args], {
+    cwd: dir,
+    env: { PATH: '/usr/bin:/bin', HOME: dir, MOMENTBOX_ADMIN_PASSWORD: 'smoke-test-password' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let out = '';
+  for (const stream of [proc.stdout, proc.stderr] as ReadableStream<Uint8Array>[]) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream) out += decoder.decode(chunk, { stream: true });
+    })();
+  }
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const m = /listening address=(http:\/\/\S+)/.exec(out);
+    if (m) return { dir, run: { url: m[1]!.replace('localhost', '127.0.0.1'), proc, output: () => out } };
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`binary did not start:\n${out}`);
+    await Bun.sleep(100);
+  }
+}
+
+async function adminWithEvent(url: string): Promise<{ admin: ApiClient; guest: ApiClient; event: AdminEventDto }> {
+  const admin = new ApiClient(url);
+  await admin.login('smoke-test-password');
+  const event = await admin.createEvent({ name: 'Smoke Test' });
+  const guest = new ApiClient(url);
+  await guest.joinAsGuest(event.code, 'Smoke');
+  return { admin, guest, event };
+}
+
+describe('x64 binary', () => {
+  test('runs from an empty folder: login, event, consent, photo, HEVC video, ZIP export, SIGTERM', async () => {
+    const { dir, run } = await startBinary('x64');
+    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+    const { admin, guest, event } = await adminWithEvent(run.url);
+
+    const photo = await guest.uploadOk(event.id, join(FIXTURES, 'photos', 'phones', 'jolla.jpg'), { autoApprove: 'true' });
+    const thumb = await guest.fetch(photo.upload.thumbnail_path!);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+
+    const video: UploadResult = await guest.uploadOk(event.id, join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'), { autoApprove: 'true' });
+    let row: UploadDto | undefined;
+    for (let i = 0; i < 240 && row?.processing_state !== 'ready' && row?.processing_state !== 'failed'; i++) {
+      await Bun.sleep(250);
+      row = (await admin.json<UploadDto[]>(`/api/event/${event.id}/uploads`)).find((u) => u.id === video.id);
+    }
+    expect(row?.processing_state).toBe('ready');
+    const preview = Buffer.from(await (await guest.fetch(row!.preview_path!)).arrayBuffer());
+    expect(preview.toString('latin1').includes('avc1')).toBe(true);
+
+    const zip = await admin.fetch(`/api/event/${event.id}/export-zip`);
+    expect(zip.status).toBe(200);
+    const zipPath = join(dir, 'export.zip');
+    writeFileSync(zipPath, Buffer.from(await zip.arrayBuffer()));
+    const check = Bun.spawnSync(['unzip', '-t', zipPath], { stdout: 'pipe' });
+    expect(check.stdout.toString()).toContain('No errors detected');
+
+    run.proc.kill('SIGTERM');
+    expect(await run.proc.exited).toBe(0);
+  }, 180_000);
+});
+
+describe('arm64 binary under qemu', () => {
+  test('--version, start, and a JPEG upload with its thumbnail', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'momentbox-bin-arm64-version-'));
+    temps.push(dir);
+    const version = Bun.spawnSync([QEMU, '-L', '/usr/aarch64-linux-gnu', join(ROOT, 'dist', 'momentbox-linux-arm64'), '--version'], {
+      cwd: dir,
+      env: { PATH: '/usr/bin:/bin' },
+      stdout: 'pipe',
+    });
+    expect(version.stdout.toString().trim()).toMatch(/^\d+\.\d+\.\d+$/);
+
+    const { run } = await startBinary('arm64');
+    const { guest, event } = await adminWithEvent(run.url);
+    const photo = await guest.uploadOk(event.id, join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg'), { autoApprove: 'true' });
+    expect(photo.upload.processing_state).toBe('ready');
+    const thumb = await guest.fetch(photo.upload.thumbnail_path!);
+    expect(thumb.status).toBe(200);
+    expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    run.proc.kill('SIGTERM');
+    expect(await run.proc.exited).toBe(0);
+  }, 300_000);
+});
