@@ -4,6 +4,7 @@ import type { Ctx, Env } from '../context.ts';
 import { idParam, jsonBody } from '../context.ts';
 import { albumDto, eventDto, exportDto, statisticsDto } from '../dto.ts';
 import type { ClientSettingsDto } from '../api-types.ts';
+import { zipResponse } from './export-zip.ts';
 import { readEventForm } from './forms.ts';
 
 /** The host's settings page, authorised only by the client token in the path. */
@@ -64,6 +65,8 @@ export function clientRoutes() {
     const event = hostEvent(c);
     return c.json(exportDto(event, c.get('deps').services.reports.report(event.id)));
   });
+
+  app.get('/api/client/event-export-zip/:token', (c) => zipResponse(c, hostEvent(c)));
 
   return app;
 }

@@ -3,6 +3,7 @@ import type { Env } from '../context.ts';
 import { idParam, publicUrl, requireAdmin } from '../context.ts';
 import { adminEventDto, exportDto, statisticsDto } from '../dto.ts';
 import type { ClientTokenAnswer, UploaderDto } from '../api-types.ts';
+import { zipResponse } from './export-zip.ts';
 import { readEventForm } from './forms.ts';
 
 /** Event management for the admin dashboard. */
@@ -61,6 +62,11 @@ export function eventRoutes() {
     const { services } = c.get('deps');
     const event = services.events.getById(idParam(c, 'eventId'));
     return c.json(exportDto(event, services.reports.report(event.id)));
+  });
+
+  app.get('/api/event/:eventId/export-zip', (c) => {
+    requireAdmin(c);
+    return zipResponse(c, c.get('deps').services.events.getById(idParam(c, 'eventId')));
   });
 
   app.post('/api/client/generate-token/:eventId', (c) => {

@@ -1,0 +1,43 @@
+import type { ZipEntry } from '../../media/zip-stream.ts';
+import { createZipStream, sanitizeZipName, uniqueName, zipArchiveSize } from '../../media/zip-stream.ts';
+import type { EventView } from '../../services/events.service.ts';
+import type { Ctx } from '../context.ts';
+import { contentDisposition } from './files.routes.ts';
+
+/**
+ * The event's originals as one ZIP, streamed from disk while the client reads it (constant memory,
+ * STORE, ZIP64 past 4 GB): `<event>/<album>/<file>`, names made safe and unique per folder. The exact
+ * size is known up front, so the page can show real progress.
+ */
+export function zipResponse(c: Ctx, event: EventView): Response {
+  const { services } = c.get('deps');
+  const files = services.exports.files(event);
+  const top = sanitizeZipName(event.name, event.code);
+  const albumFolders = new Map<string, string>();
+  const usedAlbumNames = new Set<string>();
+  const usedFileNames = new Map<string, Set<string>>();
+  const entries: ZipEntry[] = files.map((f) => {
+    const albumKey = f.folders[1];
+    let folder = albumFolders.get(albumKey);
+    if (!folder) {
+      folder = uniqueName(usedAlbumNames, sanitizeZipName(albumKey, 'Album'));
+      albumFolders.set(albumKey, folder);
+      usedFileNames.set(folder, new Set());
+    }
+    const name = uniqueName(usedFileNames.get(folder)!, sanitizeZipName(f.name, 'upload'));
+    return { name: `${top}/${folder}/${name}`, size: f.size, mtime: f.modified, open: () => Bun.file(f.path).stream() };
+  });
+  const size = zipArchiveSize(entries);
+  return new Response(createZipStream(entries), {
+    headers: {
+      'Content-Type': 'application/zip',
+      // Bun 1.4 drops a handler's Content-Length on stream bodies and sends them chunked (oven-sh/bun#10507),
+      // so the exact size also goes out as X-Archive-Size for the export page's progress bar.
+      'Content-Length': String(size),
+      'X-Archive-Size': String(size),
+      'Content-Disposition': contentDisposition(services.exports.fileName(event)),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
