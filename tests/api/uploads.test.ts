@@ -328,6 +328,40 @@ describe('chunked uploads', () => {
   });
 });
 
+test('a whole file over the limit sent without a declared length is cut off while it streams', async () => {
+  const event = await admin.createEvent();
+  const { guest } = await guestOf(event);
+  const boundary = 'momentbox-test-boundary';
+  const enc = new TextEncoder();
+  let sent = 0;
+  // A streamed body (chunked transfer, no Content-Length): 25 MB of JPEG-looking bytes.
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`));
+      c.enqueue(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
+    },
+    pull(c) {
+      if (sent >= 25 * 1024 * 1024) {
+        c.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+        c.close();
+        return;
+      }
+      c.enqueue(new Uint8Array(1024 * 1024));
+      sent += 1024 * 1024;
+    },
+  });
+  const res = await guest
+    .fetch(`/api/event/${event.id}/upload`, { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit)
+    .catch(() => null);
+  // The server answers 413 as soon as the limit is passed (or closes the connection on the sender).
+  if (res) {
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', maxSizeBytes: 20 * 1024 * 1024 });
+  }
+  expect(await listAs(admin, event.id)).toHaveLength(0);
+  expect(readdirSync(join(server.dataDir, 'tmp')).filter((n) => n !== 'chunks')).toEqual([]);
+});
+
 describe('who may do what with uploads', () => {
   test('listing, approve, withdraw and delete follow the permission table', async () => {
     const event = await admin.createEvent();
