@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 // The server (src/) serves web/dist; in `vite dev` the API is proxied to a running server.
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   plugins: [react()],
   publicDir: 'public',
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
