@@ -146,6 +146,48 @@ describe('running appliance', () => {
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
   });
 
+  test('SIGTERM lets a running upload finish before the server exits', async () => {
+    const server = await startServer();
+    const admin = new ApiClient(server.url);
+    await admin.login(server.adminPassword);
+    const event = await admin.createEvent();
+    const bytes = new Uint8Array(await Bun.file(join(FIXTURES, 'photos', 'phones', 'jolla.jpg')).arrayBuffer());
+    const boundary = 'sigterm-boundary';
+    const enc = new TextEncoder();
+    let offset = 0;
+    let signalled = false;
+    // The photo trickles in over about a second; SIGTERM arrives in the middle.
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.jpg"\r\n\r\n`));
+      },
+      async pull(c) {
+        if (offset >= bytes.length) {
+          c.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+          c.close();
+          return;
+        }
+        await Bun.sleep(50);
+        c.enqueue(bytes.subarray(offset, offset + 100_000));
+        offset += 100_000;
+        if (!signalled && offset > bytes.length / 2) {
+          signalled = true;
+          server.proc.kill('SIGTERM');
+        }
+      },
+    });
+    const res = await admin.fetch(`/api/event/${event.id}/upload`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    } as RequestInit);
+    expect(signalled).toBe(true);
+    expect(res.status).toBe(201);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  });
+
   test('a nearly full disk refuses uploads with 507 and a clear message', async () => {
     const server = await startServer({ args: ['--min-free-disk-mb', '100000000'] });
     try {
