@@ -4,6 +4,8 @@ set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v unzip >/dev/null || need+=(unzip)
+# The unit file is checked with systemd-analyze verify.
+command -v systemd-analyze >/dev/null || need+=(systemd)
 # The arm64 binary's smoke test runs under user-mode qemu with Debian's arm64 C and C++ runtimes.
 [ -x /usr/bin/qemu-aarch64-static ] || need+=(qemu-user-static)
 [ -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ] || need+=(libc6-arm64-cross)

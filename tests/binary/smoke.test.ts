@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminEventDto, UploadDto, UploadResult } from '../../src/http/api-types.ts';
@@ -121,4 +121,21 @@ describe('arm64 binary under qemu', () => {
     run.proc.kill('SIGTERM');
     expect(await run.proc.exited).toBe(0);
   }, 300_000);
+});
+
+describe('systemd unit', () => {
+  test('systemd-analyze verify accepts systemd/momentbox.service', () => {
+    // The unit names /usr/local/bin/momentbox; verify it against the freshly built binary instead.
+    const dir = mkdtempSync(join(tmpdir(), 'momentbox-unit-'));
+    temps.push(dir);
+    const unit = readFileSync(join(ROOT, 'systemd', 'momentbox.service'), 'utf8');
+    expect(unit).toContain('ExecStart=/usr/local/bin/momentbox');
+    for (const line of ['StateDirectory=momentbox', 'AmbientCapabilities=CAP_NET_BIND_SERVICE', 'Restart=on-failure', 'ProtectSystem=strict', 'ProtectHome=true', 'PrivateTmp=true', 'NoNewPrivileges=true', 'EnvironmentFile=-/etc/momentbox/momentbox.env']) {
+      expect(unit).toContain(line);
+    }
+    writeFileSync(join(dir, 'momentbox.service'), unit.replace('/usr/local/bin/momentbox', join(ROOT, 'dist', 'momentbox-linux-x64')));
+    const verify = Bun.spawnSync(['systemd-analyze', 'verify', join(dir, 'momentbox.service')], { stdout: 'pipe', stderr: 'pipe' });
+    expect(verify.stderr.toString() + verify.stdout.toString()).toBe('');
+    expect(verify.exitCode).toBe(0);
+  });
 });
