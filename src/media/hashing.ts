@@ -1,0 +1,64 @@
+import { asImageError, type DecodeLimits, openUpright, type SharpFactory } from './sharp-input.ts';
+
+/** SHA-256 fed chunk by chunk, e.g. while an upload streams to disk, so the file is never read twice. */
+export interface Sha256Stream {
+  update(chunk: Uint8Array): void;
+  /** bytes seen so far: the real size of an upload, whatever its client declared */
+  readonly bytes: number;
+  /** lowercase hex; the stream cannot be fed after this */
+  digestHex(): string;
+}
+
+export function createSha256(): Sha256Stream {
+  const hasher = new Bun.CryptoHasher('sha256');
+  let bytes = 0;
+  let done = false;
+  return {
+    update(chunk) {
+      if (done) throw new Error('SHA-256 already finished');
+      hasher.update(chunk);
+      bytes += chunk.byteLength;
+    },
+    get bytes() {
+      return bytes;
+    },
+    digestHex() {
+      done = true;
+      return hasher.digest('hex');
+    },
+  };
+}
+
+/** SHA-256 of a file on disk, streamed (constant memory whatever the size). */
+export async function sha256File(path: string): Promise<string> {
+  const sha = createSha256();
+  for await (const chunk of Bun.file(path).stream()) sha.update(chunk);
+  return sha.digestHex();
+}
+
+/**
+ * 64-bit difference hash of a photo as 16 lowercase hex: the upright image shrunk to 9x8 grey pixels,
+ * one bit per pair of horizontal neighbours (1 when the left one is brighter), rows top to bottom,
+ * most significant bit first. Resized, recompressed or re-oriented copies of a photo land a few bits apart.
+ */
+export async function dHash(input: string | Buffer, sharp: SharpFactory, limits?: DecodeLimits): Promise<string> {
+  const pixels = await openUpright(sharp, input, limits)
+    .flatten({ background: '#ffffff' })
+    .resize(9, 8, { fit: 'fill' })
+    .grayscale()
+    .raw()
+    .toBuffer()
+    .catch((err: unknown) => {
+      throw asImageError(err);
+    });
+  let hex = '';
+  for (let row = 0; row < 8; row++) {
+    let rowBits = 0;
+    for (let col = 0; col < 8; col++) {
+      const at = row * 9 + col;
+      rowBits = (rowBits << 1) | ((pixels[at] ?? 0) > (pixels[at + 1] ?? 0) ? 1 : 0);
+    }
+    hex += rowBits.toString(16).padStart(2, '0');
+  }
+  return hex;
+}

@@ -1,0 +1,179 @@
+import { describe, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { makePhotoDerivatives, readPhotoInfo, thumbnailSize } from './images.ts';
+import { MediaError } from './media-error.ts';
+import { fixture, makeTempDir } from './test-helpers.ts';
+
+async function derive(input: string, dir: string, limits: { maxInputPixels?: number } = {}) {
+  const out = { thumbnailPath: join(dir, 'thumb.jpg'), previewPath: join(dir, 'preview.jpg') };
+  const size = await makePhotoDerivatives(input, out, { sharp, ...limits });
+  return { size, ...out };
+}
+
+/** 16x16 grey pixels: enough to tell upright from rotated or mirrored. */
+const tiny = (path: string) => sharp(path).resize(16, 16, { fit: 'fill' }).grayscale().raw().toBuffer();
+
+function meanAbsDiff(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return sum / a.length;
+}
+
+describe('makePhotoDerivatives', () => {
+  for (const shape of ['landscape', 'portrait'] as const) {
+    test(`${shape} photos with EXIF orientation 1-8 all come out upright and unmirrored`, async () => {
+      const tmp = makeTempDir('orient');
+      try {
+        const upright = await derive(fixture(`photos/orientation/${shape}_1.jpg`), join(tmp.dir));
+        const reference = await tiny(upright.thumbnailPath);
+        // The test can fail: the reference mirrored differs far more than any correct result may.
+        const mirrored = await sharp(upright.thumbnailPath).flop().resize(16, 16, { fit: 'fill' }).grayscale().raw().toBuffer();
+        expect(meanAbsDiff(reference, mirrored)).toBeGreaterThan(20);
+
+        for (let orientation = 2; orientation <= 8; orientation++) {
+          const dir = makeTempDir('orient-n');
+          try {
+            const result = await derive(fixture(`photos/orientation/${shape}_${orientation}.jpg`), dir.dir);
+            const thumb = await sharp(result.thumbnailPath).metadata();
+            const preview = await sharp(result.previewPath).metadata();
+            for (const size of [result.size, thumb, preview]) {
+              expect({ orientation, wide: size.width > size.height }).toEqual({ orientation, wide: shape === 'landscape' });
+            }
+            expect({ orientation, diff: meanAbsDiff(reference, await tiny(result.thumbnailPath)) < 4 }).toEqual({ orientation, diff: true });
+          } finally {
+            dir.remove();
+          }
+        }
+      } finally {
+        tmp.remove();
+      }
+    });
+  }
+
+  test('no EXIF and no GPS position leave the box in thumbnails and previews', async () => {
+    for (const name of readdirSync(fixture('photos/gps'))) {
+      const tmp = makeTempDir('gps');
+      try {
+        const original = fixture(`photos/gps/${name}`);
+        expect(await exifr.gps(original)).toHaveProperty('latitude'); // the fixture really has a position
+        const { thumbnailPath, previewPath } = await derive(original, tmp.dir);
+        for (const path of [thumbnailPath, previewPath]) {
+          expect(await exifr.gps(path)).toBeUndefined();
+          expect(await exifr.parse(path, true)).toBeUndefined();
+          const meta = await sharp(path).metadata();
+          expect(meta.exif).toBeUndefined();
+          expect(meta.xmp).toBeUndefined();
+        }
+      } finally {
+        tmp.remove();
+      }
+    }
+  });
+
+  test('sizes: preview fits 2048, thumbnail has a 480 px short side, small photos are not blown up', async () => {
+    const tmp = makeTempDir('sizes');
+    try {
+      const iphone = await derive(fixture('photos/phones/iphone_hdr_YES.jpg'), tmp.dir);
+      expect(iphone.size).toEqual({ width: 3264, height: 2448 });
+      expect(await sharp(iphone.previewPath).metadata()).toMatchObject({ width: 2048, height: 1536, format: 'jpeg' });
+      expect(await sharp(iphone.thumbnailPath).metadata()).toMatchObject({ width: 640, height: 480, format: 'jpeg' });
+
+      const small = await derive(fixture('photos/cameras/Canon_40D.jpg'), tmp.dir); // overwrites the files above
+      expect(small.size).toEqual({ width: 100, height: 68 });
+      expect(await sharp(small.thumbnailPath).metadata()).toMatchObject({ width: 100, height: 68 });
+      expect(await sharp(small.previewPath).metadata()).toMatchObject({ width: 100, height: 68 });
+      expect(readdirSync(tmp.dir).sort()).toEqual(['preview.jpg', 'thumb.jpg']); // no temp files left
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  test('thumbnail size: short side 480, panoramas capped at 1440 on the long side', () => {
+    expect(thumbnailSize({ width: 4608, height: 1976 })).toEqual({ width: 1119, height: 480 });
+    expect(thumbnailSize({ width: 1976, height: 4608 })).toEqual({ width: 480, height: 1119 });
+    expect(thumbnailSize({ width: 12000, height: 2000 })).toEqual({ width: 1440, height: 240 });
+    expect(thumbnailSize({ width: 300, height: 200 })).toEqual({ width: 300, height: 200 });
+  });
+
+  test('every broken or odd JPEG either gets derivatives or a clear MediaError, within seconds, and leaves no half files', async () => {
+    const outcomes: Record<string, string> = {};
+    for (const name of [...readdirSync(fixture('photos/invalid')), '../heic/iphone_13_pro_max.HEIC']) {
+      const tmp = makeTempDir('invalid');
+      const started = performance.now();
+      try {
+        const { size } = await derive(fixture(`photos/invalid/${name}`), tmp.dir);
+        expect(size.width).toBeGreaterThan(0);
+        expect(readdirSync(tmp.dir).sort()).toEqual(['preview.jpg', 'thumb.jpg']);
+        outcomes[name] = 'ok';
+      } catch (err) {
+        expect(err).toBeInstanceOf(MediaError);
+        expect((err as MediaError).message).not.toContain('Vips'); // the tool's words go to detail, not to people
+        expect(readdirSync(tmp.dir)).toEqual([]);
+        outcomes[name] = (err as MediaError).reason;
+      } finally {
+        tmp.remove();
+      }
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+    // corrupted.jpg has valid EXIF but broken image data; the HEIC cannot be decoded by sharp's prebuilt libvips.
+    expect(outcomes).toMatchObject({ 'corrupted.jpg': 'CORRUPT', '../heic/iphone_13_pro_max.HEIC': 'UNSUPPORTED' });
+  });
+
+  test('a photo cut short at the end (an interrupted copy) is still shown', async () => {
+    const tmp = makeTempDir('cut');
+    try {
+      const whole = await Bun.file(fixture('photos/gps/DSCN0010.jpg')).bytes();
+      const cut = join(tmp.dir, 'cut.jpg');
+      await Bun.write(cut, whole.subarray(0, Math.floor(whole.length * 0.9)));
+      const { size, previewPath } = await derive(cut, tmp.dir);
+      expect(size).toEqual({ width: 640, height: 480 });
+      expect(await sharp(previewPath).metadata()).toMatchObject({ width: 640, height: 480 });
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  test('an image over the pixel limit is refused as TOO_LARGE before anything is written', async () => {
+    const tmp = makeTempDir('limit');
+    try {
+      await expect(derive(fixture('photos/gps/DSCN0010.jpg'), tmp.dir, { maxInputPixels: 640 * 479 })).rejects.toMatchObject({
+        name: 'MediaError',
+        reason: 'TOO_LARGE',
+      });
+      expect(readdirSync(tmp.dir)).toEqual([]);
+    } finally {
+      tmp.remove();
+    }
+  });
+});
+
+describe('readPhotoInfo', () => {
+  test('a phone photo with OffsetTimeOriginal gives its time with the offset', async () => {
+    expect(await readPhotoInfo(fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'), { sharp })).toEqual({
+      width: 4608,
+      height: 1976,
+      takenAt: { iso: '2022-08-14T14:12:31+03:00', hasZone: true },
+    });
+  });
+
+  test('a camera photo without offset gives the wall-clock time as shot, flagged as zoneless', async () => {
+    expect(await readPhotoInfo(fixture('photos/cameras/Canon_40D.jpg'), { sharp })).toEqual({
+      width: 100,
+      height: 68,
+      takenAt: { iso: '2008-05-30T15:56:01.000', hasZone: false }, // the camera wrote SubSecTimeOriginal "00"
+    });
+  });
+
+  test('the size is the upright one: a rotated portrait is taller than wide', async () => {
+    const info = await readPhotoInfo(fixture('photos/orientation/portrait_6.jpg'), { sharp });
+    expect({ width: info.width, height: info.height }).toEqual({ width: 450, height: 600 });
+  });
+
+  test('no EXIF, or a damaged file with intact EXIF: the date is there or null, never an error', async () => {
+    expect((await readPhotoInfo(fixture('photos/no-exif/no_exif.jpg'), { sharp })).takenAt).toBeNull();
+    expect((await readPhotoInfo(fixture('photos/invalid/corrupted.jpg'), { sharp })).takenAt).toEqual({ iso: '2015-09-08T11:02:17', hasZone: false });
+  });
+});

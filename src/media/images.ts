@@ -1,0 +1,105 @@
+import { rm } from 'node:fs/promises';
+import exifr from 'exifr';
+import { writeAtomically } from './atomic-output.ts';
+import { type CaptureTime, captureTimeFromExif } from './capture-time.ts';
+import { asImageError, type DecodeLimits, openUpright, type SharpFactory } from './sharp-input.ts';
+
+// Both derivatives are JPEG: at thumbnail size WebP is only ~4% smaller than mozjpeg (measured on the
+// iPhone fixture), and iPhones that stopped at iOS 12 (iPhone 6, still seen at family events) cannot show WebP.
+export const DERIVATIVE_MIME = 'image/jpeg';
+export const DERIVATIVE_EXT = 'jpg';
+
+/**
+ * Grid thumbnail: the short side is 480 px. A phone grid of three columns is ~130 CSS px per cell at
+ * 3x density (~390 device px), a laptop cell ~240 CSS px at 2x (480): both stay sharp when the cell
+ * crops to a square. Panoramas stop at 1440 px on the long side. mozjpeg: ~15% smaller, cheap at this size.
+ */
+export const THUMBNAIL = { shortSide: 480, maxLongSide: 1440, quality: 75 } as const;
+/** Viewer preview: fits 2048 px, full screen on phones and laptops. Plain libjpeg: mozjpeg is ~3x slower at this size on a Pi. */
+export const PREVIEW = { maxSide: 2048, quality: 82 } as const;
+
+export interface PhotoOptions extends DecodeLimits {
+  sharp: SharpFactory;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * Makes the grid thumbnail and the viewer preview of a photo: upright by its EXIF orientation, without
+ * any metadata (no EXIF, no GPS leaves the box), each written atomically. Returns the upright size of
+ * the original. Throws a MediaError when the photo cannot be decoded, is too large or takes too long.
+ */
+export async function makePhotoDerivatives(
+  inputPath: string,
+  out: { thumbnailPath: string; previewPath: string },
+  opts: PhotoOptions,
+): Promise<Size> {
+  const original = await uprightSize(inputPath, opts.sharp);
+  const thumb = thumbnailSize(original);
+  try {
+    // sharp drops all metadata unless asked to keep it (withMetadata/keepExif), so nothing to strip by hand.
+    await writeAtomically(out.previewPath, (tmp) =>
+      openUpright(opts.sharp, inputPath, opts)
+        .flatten({ background: '#ffffff' })
+        .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: PREVIEW.quality, progressive: true })
+        .toFile(tmp),
+    );
+    await writeAtomically(out.thumbnailPath, (tmp) =>
+      openUpright(opts.sharp, inputPath, opts)
+        .flatten({ background: '#ffffff' })
+        .resize(thumb.width, thumb.height, { fit: 'fill' })
+        .jpeg({ quality: THUMBNAIL.quality, mozjpeg: true })
+        .toFile(tmp),
+    );
+  } catch (err) {
+    await rm(out.previewPath, { force: true }); // no orphan preview when the thumbnail failed
+    throw asImageError(err);
+  }
+  return original;
+}
+
+/** Thumbnail size for an upright original: short side 480 (never enlarged), long side at most 1440. */
+export function thumbnailSize({ width, height }: Size): Size {
+  const scale = Math.min(1, THUMBNAIL.shortSide / Math.min(width, height), THUMBNAIL.maxLongSide / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+export interface PhotoInfo extends Size {
+  /** when the photo was taken, from EXIF; null when the file does not say */
+  takenAt: CaptureTime | null;
+}
+
+/** Upright size and EXIF capture time of a photo. A photo whose EXIF is unreadable simply has no capture time. */
+export async function readPhotoInfo(path: string, opts: { sharp: SharpFactory }): Promise<PhotoInfo> {
+  const [size, takenAt] = await Promise.all([uprightSize(path, opts.sharp), readCaptureTime(path)]);
+  return { ...size, takenAt };
+}
+
+async function uprightSize(path: string, sharp: SharpFactory): Promise<Size> {
+  try {
+    // Reads the header only; autoOrient has width and height swapped for orientations 5-8.
+    const { autoOrient } = await sharp(path).metadata();
+    return { width: autoOrient.width, height: autoOrient.height };
+  } catch (err) {
+    throw asImageError(err);
+  }
+}
+
+const EXIF_DATE_TAGS = ['DateTimeOriginal', 'OffsetTimeOriginal', 'SubSecTimeOriginal', 'CreateDate', 'OffsetTimeDigitized', 'SubSecTimeDigitized'];
+
+async function readCaptureTime(path: string): Promise<CaptureTime | null> {
+  // Raw strings (reviveValues: false): exifr would otherwise turn zoneless times into Dates in the server's zone.
+  const tags: Record<string, unknown> | undefined = await exifr.parse(path, { pick: EXIF_DATE_TAGS, reviveValues: false }).catch(() => undefined);
+  if (!tags) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const read = (date: unknown, offset: unknown, subSeconds: unknown) => {
+    const dateText = text(date);
+    return dateText ? captureTimeFromExif(dateText, text(offset), text(subSeconds)) : null;
+  };
+  // DateTimeOriginal is when the shutter fired; CreateDate (digitized) equals it on phones and stands in for it on scans.
+  return read(tags.DateTimeOriginal, tags.OffsetTimeOriginal, tags.SubSecTimeOriginal) ?? read(tags.CreateDate, tags.OffsetTimeDigitized, tags.SubSecTimeDigitized);
+}

@@ -1,0 +1,39 @@
+import type sharpModule from 'sharp';
+import type { Sharp } from 'sharp';
+import { MediaError } from './media-error.ts';
+
+/** sharp itself, passed in by the caller: the compiled binary loads it its own way (see src/native). */
+export type SharpFactory = typeof sharpModule;
+
+export interface DecodeLimits {
+  /** Refuse images with more pixels than this before decoding them (a "pixel flood" PNG is tiny on disk). Default 100 MP. */
+  maxInputPixels?: number;
+  /** Give up on one sharp pipeline after this long. Default 30 s, generous for a 100 MP photo on a Raspberry Pi. */
+  timeoutSeconds?: number;
+}
+
+const DEFAULT_MAX_INPUT_PIXELS = 100_000_000;
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/**
+ * Opens an image upright (EXIF orientation applied, unmirrored) with the library's limits.
+ * failOn 'none': libvips ranks a truncated JPEG as the mildest problem, and every stricter level
+ * refuses one, yet a phone photo missing its last rows is still worth showing. Real damage
+ * (broken Huffman data, no image at all) still throws.
+ */
+export function openUpright(sharp: SharpFactory, input: string | Buffer, limits: DecodeLimits = {}): Sharp {
+  return sharp(input, { limitInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, failOn: 'none' })
+    .rotate()
+    .timeout({ seconds: limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS });
+}
+
+/** sharp's errors as MediaErrors; errors that are not about the image (a missing input file) pass unchanged. */
+export function asImageError(err: unknown): unknown {
+  if (!(err instanceof Error) || err instanceof MediaError) return err;
+  const detail = err.message;
+  if (/^Input file is missing/.test(detail)) return err;
+  if (/exceeds pixel limit/.test(detail)) return new MediaError('TOO_LARGE', 'This photo has too many pixels to be processed.', detail, { cause: err });
+  if (/timeout: \d+% complete/.test(detail)) return new MediaError('TIMEOUT', 'Processing this photo took too long.', detail, { cause: err });
+  if (/unsupported image format|has not been built in/.test(detail)) return new MediaError('UNSUPPORTED', 'This file is not a photo in a supported format.', detail, { cause: err });
+  return new MediaError('CORRUPT', 'This photo is damaged and cannot be shown.', detail, { cause: err });
+}

@@ -1,0 +1,63 @@
+// Tells the type of an upload from its first bytes only: the file name and the client's MIME type are
+// whatever the sender claims, so neither is trusted. The product takes JPEG, PNG, MP4 and MOV; HEIC/AVIF
+// (ISO-BMFF like MP4, but an image) and everything else give null.
+
+export interface SniffedMedia {
+  kind: 'photo' | 'video';
+  mime: 'image/jpeg' | 'image/png' | 'video/mp4' | 'video/quicktime';
+  ext: 'jpg' | 'png' | 'mp4' | 'mov';
+}
+
+/** How many leading bytes sniffMediaType looks at: an `ftyp` box with its major and ~10 compatible brands. */
+export const SNIFF_BYTES = 64;
+
+const JPEG: SniffedMedia = { kind: 'photo', mime: 'image/jpeg', ext: 'jpg' };
+const PNG: SniffedMedia = { kind: 'photo', mime: 'image/png', ext: 'png' };
+const MP4: SniffedMedia = { kind: 'video', mime: 'video/mp4', ext: 'mp4' };
+const MOV: SniffedMedia = { kind: 'video', mime: 'video/quicktime', ext: 'mov' };
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+// Brands of ISO-BMFF video files written by phones and cameras (Android: isom/mp42/3gp*, Sony: XAVC/MSNV).
+const MP4_BRANDS = new Set([
+  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP',
+  '3gp4', '3gp5', '3gp6', '3gp7', '3g2a', '3g2b', '3g2c', 'dash', 'mmp4', 'MSNV', 'XAVC',
+]);
+const QUICKTIME_BRAND = 'qt  ';
+// ISO-BMFF files that are no video: HEIF/AVIF images and image sequences, iTunes audio and audiobooks.
+const NOT_VIDEO_BRANDS = new Set([
+  'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'mif1', 'mif2', 'msf1', 'avif', 'avis', 'avio',
+  'M4A ', 'M4B ', 'M4P ',
+]);
+
+/** Type of a file by its magic bytes, or null when it is none of JPEG, PNG, MP4, MOV. Give it SNIFF_BYTES (fewer if the file is shorter). */
+export function sniffMediaType(firstBytes: Uint8Array): SniffedMedia | null {
+  if (startsWith(firstBytes, [0xff, 0xd8, 0xff])) return JPEG;
+  if (startsWith(firstBytes, PNG_SIGNATURE)) return PNG;
+  return sniffIsoBmff(firstBytes);
+}
+
+function sniffIsoBmff(bytes: Uint8Array): SniffedMedia | null {
+  if (bytes.length < 12 || ascii(bytes, 4, 8) !== 'ftyp') return null;
+  const boxSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
+  if (boxSize < 16 || boxSize % 4 !== 0) return null;
+  // The major brand decides. HEIC's is `heic`/`mif1` and must not slip through on a compatible `iso*` brand,
+  // so compatible brands count only when the major brand is unknown.
+  const major = ascii(bytes, 8, 12);
+  if (major === QUICKTIME_BRAND) return MOV;
+  if (MP4_BRANDS.has(major)) return MP4;
+  if (NOT_VIDEO_BRANDS.has(major)) return null;
+  const compatible: string[] = [];
+  for (let at = 16; at + 4 <= Math.min(boxSize, bytes.length); at += 4) compatible.push(ascii(bytes, at, at + 4));
+  if (compatible.includes(QUICKTIME_BRAND)) return MOV;
+  if (compatible.some((brand) => MP4_BRANDS.has(brand))) return MP4;
+  return null;
+}
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
+}
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, end));
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { MediaError } from './media-error.ts';
+import { ffmpegPath, ffprobePath, fixture, makeTempDir } from './test-helpers.ts';
+import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
+
+const probe = (path: string) => probeVideo(path, { ffprobePath, timeoutMs: 10_000 });
+const tools = { ffmpegPath, timeoutMs: 60_000 };
+
+const tmp = makeTempDir('video');
+/** The iPhone fixture as a real iPhone writes a portrait video; see makeUprightIphoneCopy. */
+let portraitIphone: string;
+
+beforeAll(async () => {
+  portraitIphone = await makeUprightIphoneCopy(join(tmp.dir, 'portrait-iphone.mov'));
+});
+afterAll(() => tmp.remove());
+
+/**
+ * The shipped iphone-hevc-rotated.mov has an identity matrix in its track header, i.e. no rotation at all
+ * (ffprobe shows 1920x1080 and no display matrix). To test rotation, this copy gets what an iPhone held
+ * upright writes: landscape pixels with a 90° clockwise matrix (0 1 0 / -1 0 0 / 1080 0 1), ffprobe
+ * rotation -90. It also gets a GPS position, as phones write one, to check that previews drop it.
+ */
+async function makeUprightIphoneCopy(target: string): Promise<string> {
+  const withLocation = join(tmp.dir, 'with-location.mov');
+  const copy = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-i', fixture('videos/iphone-hevc-rotated.mov'), '-map', '0', '-c', 'copy', '-metadata', 'location=+48.8584+002.2945/', '-f', 'mov', withLocation]);
+  if (copy.exitCode !== 0) throw new Error(copy.stderr.toString());
+  const bytes = await Bun.file(withLocation).bytes();
+  const moov = topLevelBoxes(bytes).find((box) => box.type === 'moov')!;
+  const tkhd = Buffer.from(bytes).indexOf('tkhd', moov.at) - 4; // the first track is the video
+  // box header, version and flags, times/ids/duration (v0: 20 bytes, v1: 32), reserved/layer/group/volume: 16
+  const matrixAt = tkhd + 8 + 4 + (bytes[tkhd + 8] === 1 ? 32 : 20) + 16;
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  [0, 0x10000, 0, -0x10000, 0, 0, 1080 * 0x10000, 0, 0x40000000].forEach((v, i) => view.setInt32(matrixAt + i * 4, v));
+  await Bun.write(target, bytes);
+  return target;
+}
+
+/** The top-level boxes of an MP4/MOV file, in file order. */
+function topLevelBoxes(bytes: Uint8Array): { type: string; at: number }[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  const boxes: { type: string; at: number }[] = [];
+  for (let at = 0; at + 8 <= bytes.length; ) {
+    const size32 = view.getUint32(at);
+    boxes.push({ type: new TextDecoder().decode(bytes.subarray(at + 4, at + 8)), at });
+    at += size32 === 1 ? Number(view.getBigUint64(at + 8)) : size32 === 0 ? bytes.length - at : size32;
+  }
+  return boxes;
+}
+const boxOrder = async (path: string) => topLevelBoxes(await Bun.file(path).bytes()).map((box) => box.type);
+
+/** 16x16 grey pixels of a picture, optionally turned clockwise first. */
+const tiny = (input: string | Buffer, turn = 0) => sharp(input).rotate(turn).resize(16, 16, { fit: 'fill' }).grayscale().raw().toBuffer();
+const meanAbsDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? 0)), 0) / a.length;
+
+/** The frame at 0.5 s as ffmpeg decodes it, without applying any rotation. */
+function storedFrame(path: string): Buffer {
+  const run = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-noautorotate', '-ss', '0.5', '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+  return run.stdout;
+}
+
+describe('probeVideo', () => {
+  test('an Android H.264 MP4: 1280x720, plays in every browser as it is, recorded 2026-06-20 21:15 UTC', async () => {
+    const info = await probe(fixture('videos/android-h264.mp4'));
+    expect(info).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', audioCodec: 'aac', container: 'mp4', durationSeconds: 3 });
+    expect(new Date(info.takenAt!.iso).toISOString()).toBe('2026-06-20T21:15:00.000Z');
+    expect(isBrowserPlayable(info)).toBe(true);
+  });
+
+  test("an iPhone HEVC MOV: not playable everywhere; its time comes from Apple's creationdate with the phone's offset", async () => {
+    const info = await probe(fixture('videos/iphone-hevc-rotated.mov'));
+    expect(info).toMatchObject({ videoCodec: 'hevc', audioCodec: 'aac', container: 'mov', majorBrand: 'qt' });
+    expect(info.takenAt).toEqual({ iso: '2026-06-20T20:30:00+02:00', hasZone: true });
+    expect(isBrowserPlayable(info)).toBe(false);
+    // As shipped, the fixture carries no rotation (identity matrix), so it displays landscape.
+    expect({ width: info.width, height: info.height }).toEqual({ width: 1920, height: 1080 });
+  });
+
+  test('an upright iPhone video (90° matrix) displays as 1080x1920 portrait', async () => {
+    expect(await probe(portraitIphone)).toMatchObject({ width: 1080, height: 1920, videoCodec: 'hevc' });
+  });
+
+  test('a video without metadata has no capture time (the service falls back to the upload time)', async () => {
+    const info = await probe(fixture('videos/no-metadata.mp4'));
+    expect(info).toMatchObject({ width: 640, height: 360, audioCodec: null, takenAt: null, durationSeconds: 2 });
+    expect(isBrowserPlayable(info)).toBe(true); // H.264 without sound is fine
+  });
+
+  test('a truncated upload and an HTML page are refused with a MediaError, quickly', async () => {
+    for (const name of ['truncated.mp4', 'html-disguised-as.mp4']) {
+      const started = performance.now();
+      await expect(probe(fixture(`videos/${name}`))).rejects.toMatchObject({ name: 'MediaError', reason: 'CORRUPT' });
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+  });
+});
+
+describe('makePoster', () => {
+  test('the poster of an upright iPhone video is portrait, upright (not sideways) and at most 1280 px', async () => {
+    const poster = join(tmp.dir, 'poster.jpg');
+    await makePoster(portraitIphone, poster, tools);
+    expect(await sharp(poster).metadata()).toMatchObject({ format: 'jpeg', width: 720, height: 1280 });
+    const stored = storedFrame(portraitIphone);
+    const asShown = meanAbsDiff(await tiny(poster), await tiny(stored, 90));
+    const turnedTheOtherWay = meanAbsDiff(await tiny(poster), await tiny(stored, 270));
+    expect(asShown).toBeLessThan(6);
+    expect(turnedTheOtherWay).toBeGreaterThan(30);
+  });
+
+  test('a clip shorter than 0.5 s gets its first frame as poster', async () => {
+    const clip = join(tmp.dir, 'short.mp4');
+    Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:duration=0.2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip]);
+    const poster = join(tmp.dir, 'short.jpg');
+    await makePoster(clip, poster, tools);
+    expect(await sharp(poster).metadata()).toMatchObject({ width: 320, height: 240 });
+  });
+});
+
+describe('makePlayablePreview', () => {
+  test('an upright iPhone HEVC video becomes an upright H.264/AAC MP4 that starts playing at once, without its location', async () => {
+    const preview = join(tmp.dir, 'preview.mp4');
+    await makePlayablePreview(portraitIphone, preview, tools);
+
+    const info = await probe(preview);
+    expect(info).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', pixelFormat: 'yuv420p', container: 'mp4', width: 720, height: 1280 });
+    expect(info.durationSeconds).toBeCloseTo(3, 1);
+    expect(isBrowserPlayable(info)).toBe(true);
+
+    // The rotation is in the pixels now: the stored frame itself is portrait and matches the original as shown.
+    const frame = storedFrame(preview);
+    expect(await sharp(frame).metadata()).toMatchObject({ width: 720, height: 1280 });
+    expect(meanAbsDiff(await tiny(frame), await tiny(storedFrame(portraitIphone), 90))).toBeLessThan(6);
+
+    // +faststart: the index (moov) comes before the media data. The Android original shows the other order.
+    const boxes = await boxOrder(preview);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    const original = await boxOrder(fixture('videos/android-h264.mp4'));
+    expect(original.indexOf('moov')).toBeGreaterThan(original.indexOf('mdat'));
+
+    const tags = Bun.spawnSync([ffprobePath, '-v', 'error', '-show_entries', 'format_tags:stream_tags', '-of', 'json', preview]).stdout.toString();
+    const source = Bun.spawnSync([ffprobePath, '-v', 'error', '-show_entries', 'format_tags', '-of', 'json', portraitIphone]).stdout.toString();
+    expect(source).toContain('+48.8584+002.2945');
+    expect(tags).not.toContain('48.8584');
+    expect(readdirSync(tmp.dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  test('a truncated upload fails with a MediaError within the time-out and leaves no file behind', async () => {
+    const dir = makeTempDir('truncated');
+    try {
+      const started = performance.now();
+      const opts = { ffmpegPath, timeoutMs: 10_000 };
+      await expect(makePlayablePreview(fixture('videos/truncated.mp4'), join(dir.dir, 'preview.mp4'), opts)).rejects.toMatchObject({ reason: 'CORRUPT' });
+      await expect(makePoster(fixture('videos/truncated.mp4'), join(dir.dir, 'poster.jpg'), opts)).rejects.toBeInstanceOf(MediaError);
+      expect(performance.now() - started).toBeLessThan(opts.timeoutMs);
+      expect(readdirSync(dir.dir)).toEqual([]);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  test('a transcode that runs past its time-out is killed with a TIMEOUT error and leaves no file', async () => {
+    const dir = makeTempDir('timeout');
+    try {
+      const started = performance.now();
+      const run = makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), { ffmpegPath, timeoutMs: 150 });
+      await expect(run).rejects.toMatchObject({ name: 'MediaError', reason: 'TIMEOUT' });
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(readdirSync(dir.dir)).toEqual([]);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  test('shutdown aborts a running transcode and leaves no file', async () => {
+    const dir = makeTempDir('abort');
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('shutting down')), 150);
+      await expect(makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), { ...tools, signal: controller.signal })).rejects.toThrow('shutting down');
+      expect(readdirSync(dir.dir)).toEqual([]);
+    } finally {
+      dir.remove();
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { writeAtomically } from './atomic-output.ts';
+import { type CaptureTime, captureTimeFromIso } from './capture-time.ts';
+import { MediaError } from './media-error.ts';
+import { runTool, type ToolResult } from './run-tool.ts';
+
+export interface FfprobeOptions {
+  ffprobePath: string;
+  timeoutMs: number;
+}
+
+export interface FfmpegOptions {
+  ffmpegPath: string;
+  /** hard limit for the whole call; a transcode needs roughly its video's duration or more on a Raspberry Pi */
+  timeoutMs: number;
+  /** stops the work, e.g. at shutdown; the call then rejects with the signal's reason */
+  signal?: AbortSignal;
+}
+
+export interface VideoProbe {
+  durationSeconds: number | null;
+  /** as displayed: the rotation of the file (e.g. an upright phone video) is applied */
+  width: number;
+  height: number;
+  /** ffprobe's codec names: 'h264', 'hevc', ... */
+  videoCodec: string;
+  pixelFormat: string | null;
+  audioCodec: string | null;
+  /** QuickTime (the `qt  ` brand, iPhones) or MP4 */
+  container: 'mp4' | 'mov';
+  majorBrand: string | null;
+  /** when it was recorded; null when the file does not say (or says 1904/1970, a camera without a clock) */
+  takenAt: CaptureTime | null;
+}
+
+/** Longest side of the poster and of the playable preview: sharp on a phone, light for a Pi to encode. */
+export const VIDEO_MAX_SIDE = 1280;
+/** The poster shows the frame at 0.5 s: the first frame of a phone video is often black or blurred. */
+const POSTER_AT_SECONDS = 0.5;
+
+// `-f mov` on every input: sniffing let only ftyp files through, and forcing the demuxer keeps ffmpeg
+// from treating a crafted file as a playlist or another format that opens further files or URLs.
+const INPUT_FORMAT = ['-f', 'mov'];
+const QUIET = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
+// Fit VIDEO_MAX_SIDE on the long side (never enlarge), even dimensions as H.264 4:2:0 needs.
+// ffmpeg has applied the rotation before this filter, so iw/ih are the upright size.
+const SCALE = `scale=w='trunc(min(1,${VIDEO_MAX_SIDE}/max(iw,ih))*iw/2)*2':h=-2`;
+
+/** Reads what the gallery needs to know about a video with ffprobe. Throws a MediaError when it is no readable video. */
+export async function probeVideo(path: string, opts: FfprobeOptions): Promise<VideoProbe> {
+  const run = await runTool(opts.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...INPUT_FORMAT, resolve(path)], {
+    timeoutMs: opts.timeoutMs,
+  });
+  if (run.exitCode !== 0) throw unreadable(run);
+  const info = parseProbe(run.stdout);
+  if (!info) throw unreadable(run);
+  // A cover picture in an audio file is a "video" stream too, but no video.
+  const video = info.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  if (!video) throw new MediaError('UNSUPPORTED', 'This file contains no video.');
+  if (!video.width || !video.height || !video.codec_name) throw unreadable(run);
+  const audio = info.streams?.find((s) => s.codec_type === 'audio');
+  const tags = info.format?.tags ?? {};
+  const majorBrand = tags.major_brand?.trim() || null;
+  const sideways = Math.abs(rotationOf(video)) % 180 === 90;
+  return {
+    durationSeconds: positiveNumber(info.format?.duration) ?? positiveNumber(video.duration),
+    width: sideways ? video.height : video.width,
+    height: sideways ? video.width : video.height,
+    videoCodec: video.codec_name,
+    pixelFormat: video.pix_fmt ?? null,
+    audioCodec: audio?.codec_name ?? null,
+    // No brand at all is a classic QuickTime file.
+    container: majorBrand === null || majorBrand === 'qt' ? 'mov' : 'mp4',
+    majorBrand,
+    // Apple's creationdate carries the phone's offset; creation_time is UTC and often the moment the file was written.
+    takenAt: firstCaptureTime(tags['com.apple.quicktime.creationdate'], tags.creation_time, video.tags?.creation_time),
+  };
+}
+
+/**
+ * Whether every phone browser plays the original as it is: H.264 in 8-bit 4:2:0, AAC or no sound, in MP4.
+ * Otherwise (HEVC from iPhones, QuickTime, 10-bit) the gallery shows a preview made by makePlayablePreview.
+ */
+export function isBrowserPlayable(probe: VideoProbe): boolean {
+  return (
+    probe.container === 'mp4' &&
+    probe.videoCodec === 'h264' &&
+    (probe.pixelFormat === 'yuv420p' || probe.pixelFormat === 'yuvj420p') &&
+    (probe.audioCodec === null || probe.audioCodec === 'aac')
+  );
+}
+
+/**
+ * A JPEG poster: the upright frame at 0.5 s (the first frame for shorter clips), at most 1280 px on the
+ * long side, without metadata. Written atomically; throws a MediaError when no frame can be decoded.
+ */
+export async function makePoster(input: string, output: string, opts: FfmpegOptions): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs;
+  await writeAtomically(output, async (tmp) => {
+    for (const at of [POSTER_AT_SECONDS, 0]) {
+      const args = ['-ss', String(at), ...INPUT_FORMAT, '-i', resolve(input), '-frames:v', '1', '-vf', SCALE, '-q:v', '3', '-map_metadata', '-1', '-f', 'mjpeg', resolve(tmp)];
+      await ffmpeg(args, { ...opts, timeoutMs: deadline - Date.now() });
+      if (await hasBytes(tmp)) return; // a clip shorter than 0.5 s gives an empty file at 0.5
+    }
+    throw new MediaError('CORRUPT', 'This video has no picture that could be shown.');
+  });
+}
+
+/**
+ * An MP4 every browser plays: H.264 (veryfast, CRF 23, 4:2:0) at most 1280 px, AAC 128k, upright (the
+ * rotation is applied to the pixels, not left as a flag), no metadata (no GPS position), and
+ * `+faststart` so playback starts before the whole file has loaded. Runs at low priority;
+ * written atomically, so a time-out or a broken input leaves no file.
+ */
+export async function makePlayablePreview(input: string, output: string, opts: FfmpegOptions): Promise<void> {
+  await writeAtomically(output, async (tmp) => {
+    await ffmpeg(
+      [
+        ...INPUT_FORMAT, '-i', resolve(input),
+        '-map', '0:v:0', '-map', '0:a:0?',
+        '-vf', `${SCALE},format=yuv420p`,
+        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high',
+        '-c:a', 'aac', '-b:a', '128k',
+        // The rotation is now in the pixels; a leftover rotate flag would turn the video a second time.
+        '-metadata:s:v:0', 'rotate=0',
+        '-map_metadata', '-1', '-map_chapters', '-1',
+        '-movflags', '+faststart',
+        // Phone files interleave audio and video loosely; ffmpeg 4's default queue is too short for some.
+        '-max_muxing_queue_size', '1024',
+        '-f', 'mp4', resolve(tmp),
+      ],
+      { ...opts, lowPriority: true },
+    );
+    if (!(await hasBytes(tmp))) throw new MediaError('CORRUPT', 'This video has no picture that could be converted.');
+  });
+}
+
+async function ffmpeg(args: string[], opts: FfmpegOptions & { lowPriority?: boolean }): Promise<void> {
+  if (opts.timeoutMs <= 0) throw new MediaError('TIMEOUT', 'Processing this video took too long.');
+  const run = await runTool(opts.ffmpegPath, [...QUIET, ...args], opts);
+  if (run.exitCode !== 0) throw unreadable(run);
+}
+
+function unreadable(run: ToolResult): MediaError {
+  if (/Decoder \(codec .*\) not found|not implemented|Unsupported codec/i.test(run.stderrTail)) {
+    return new MediaError('UNSUPPORTED', 'This video uses a format that cannot be played here.', run.stderrTail);
+  }
+  return new MediaError('CORRUPT', 'This video is damaged or incomplete and cannot be played.', run.stderrTail);
+}
+
+async function hasBytes(path: string): Promise<boolean> {
+  return ((await stat(path).catch(() => null))?.size ?? 0) > 0;
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+  tags?: { rotate?: string; creation_time?: string };
+  side_data_list?: { rotation?: number }[];
+}
+
+interface ProbeOutput {
+  streams?: ProbeStream[];
+  format?: { duration?: string; tags?: Record<string, string | undefined> };
+}
+
+function parseProbe(json: string): ProbeOutput | null {
+  try {
+    return JSON.parse(json) as ProbeOutput;
+  } catch {
+    return null;
+  }
+}
+
+/** Degrees from the display matrix (ffprobe 5+) or the `rotate` tag (older ffprobe). */
+function rotationOf(stream: ProbeStream): number {
+  const fromMatrix = stream.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation;
+  return fromMatrix ?? (Number(stream.tags?.rotate) || 0);
+}
+
+function positiveNumber(value: string | undefined): number | null {
+  const n = Number(value);
+  return value !== undefined && Number.isFinite(n) && n > 0 ? n : null;
+}
+
+function firstCaptureTime(...candidates: (string | undefined)[]): CaptureTime | null {
+  for (const value of candidates) {
+    const time = value === undefined ? null : captureTimeFromIso(value);
+    if (time) return time;
+  }
+  return null;
+}
