@@ -80,6 +80,7 @@ export const de = {
   // Grid
   uploadTile: 'Foto & Video Upload',
   uploadTileHint: 'Tippen zum Auswählen',
+  uploadTileClosed: 'Uploads geschlossen',
   autoApprove: 'Automatisch freigeben',
   autoApproveHint: 'Neue Uploads sofort für alle sichtbar',
   emptyAlbum: 'Noch keine Bilder in diesem Album. Füge welche hinzu!',
@@ -138,6 +139,7 @@ export const de = {
   nicknamePlaceholder: 'Wie sollen dich die anderen sehen?',
   nicknameTooLong: 'Maximal 30 Zeichen erlaubt.',
   recoveryLink: 'Dein persönlicher Wiederherstellungs-Link',
+  recoverySection: 'Auf anderen Geräten weitermachen',
   recoveryExplain:
     'Mit diesem Link kommst du auf einem anderen Gerät oder nach dem Löschen der Browserdaten wieder an deine Uploads.',
   recoveryQrAlt: 'QR-Code mit deinem Wiederherstellungs-Link',

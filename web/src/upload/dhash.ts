@@ -58,6 +58,9 @@ export async function dhashOfImage(file: Blob): Promise<string> {
     mid.width = Math.max(DHASH_W, Math.round(bitmap.width * scale));
     mid.height = Math.max(DHASH_H, Math.round(bitmap.height * scale));
     const mctx = mid.getContext('2d')!;
+    // Transparent pixels count as white, as on the server (sharp flatten on white).
+    mctx.fillStyle = '#ffffff';
+    mctx.fillRect(0, 0, mid.width, mid.height);
     mctx.imageSmoothingQuality = 'high';
     mctx.drawImage(bitmap, 0, 0, mid.width, mid.height);
     const small = document.createElement('canvas');

@@ -29,6 +29,8 @@ function useColumns(): number {
 }
 
 const OVERSCAN_ROWS = 4;
+/** Below this many tiles everything is rendered (simpler for the browser's find, print and screenshots). */
+const VIRTUALISE_FROM = 150;
 const INITIAL_TILES = 24;
 
 interface GridProps {
@@ -59,11 +61,11 @@ export function MediaGrid({ uploads, uploadTile, renderTile }: GridProps) {
 
   const update = useCallback(() => {
     const el = outerRef.current;
-    if (!el || rowHeight <= 0) return;
+    if (!el || rowHeight <= 0 || total < VIRTUALISE_FROM) return;
     const gridTop = el.getBoundingClientRect().top + window.scrollY;
     const next = visibleRows({ scrollTop: window.scrollY, viewport: window.innerHeight, gridTop, rowHeight, rows, overscan: OVERSCAN_ROWS });
     setRange((prev) => (prev[0] === next[0] && prev[1] === next[1] ? prev : next));
-  }, [rowHeight, rows]);
+  }, [rowHeight, rows, total]);
 
   useLayoutEffect(update, [update]);
 
@@ -85,8 +87,9 @@ export function MediaGrid({ uploads, uploadTile, renderTile }: GridProps) {
     };
   }, [update]);
 
-  const measured = width > 0;
-  const [r0, r1] = measured ? range : [0, Math.ceil(INITIAL_TILES / cols)];
+  const virtual = total >= VIRTUALISE_FROM;
+  const measured = width > 0 && virtual;
+  const [r0, r1] = measured ? range : virtual ? [0, Math.ceil(INITIAL_TILES / cols)] : [0, rows - 1];
   const start = r0 * cols;
   const end = Math.min(total, (r1 + 1) * cols);
   const children: ReactNode[] = [];

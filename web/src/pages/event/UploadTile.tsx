@@ -43,9 +43,9 @@ export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick,
           <ImagePlus size={28} />
         </span>
         <span className="ev-upload__title">{de.uploadTile}</span>
-        <span className="ev-upload__hint">{de.uploadTileHint}</span>
+        <span className="ev-upload__hint">{disabled ? de.uploadTileClosed : de.uploadTileHint}</span>
       </label>
-      {identified && (
+      {identified && !disabled && (
         <label className="ev-upload__auto" htmlFor={autoId}>
           <input id={autoId} type="checkbox" checked={autoApprove} onChange={(e) => onAutoApprove(e.target.checked)} data-testid="auto-approve" />
           <span>{de.autoApprove}</span>

@@ -75,8 +75,8 @@ export function ProfileModal({ nickname, recoveryLink, onSave, onClose }: Props)
       </form>
 
       {recoveryLink ? (
-        <section className="ev-recovery" aria-label={de.recoveryLink}>
-          <h3 className="ev-recovery__title">{de.recoveryLink}</h3>
+        <section className="ev-recovery" aria-label={de.recoverySection}>
+          <h3 className="ev-recovery__title">{de.recoverySection}</h3>
           <p className="g-help">{de.recoveryExplain}</p>
           <div className="ev-recovery__qr">
             <QrCode value={recoveryLink} size={RECOVERY_QR_SIZE} alt={de.recoveryQrAlt} testId="recovery-qr" />

@@ -15,6 +15,7 @@ export function QrModal({ link, onClose }: { link: string; onClose: () => void }
       onClose={onClose}
       size="sm"
       testId="qr-modal"
+      initialFocus="[data-testid=event-link-copy]"
       footer={
         <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
           {de.close}
