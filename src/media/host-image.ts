@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { asImageError, openUpright } from './sharp-input.ts';
 
 const MAX_EDGE = 1600;
 
@@ -7,10 +8,11 @@ const MAX_EDGE = 1600;
  * without metadata. Throws when the bytes are not an image.
  */
 export async function resizeHostImage(input: Uint8Array, outputPath: string): Promise<void> {
-  await sharp(input, { limitInputPixels: 100_000_000, failOn: 'error' })
-    .rotate()
+  await openUpright(sharp, Buffer.from(input.buffer, input.byteOffset, input.byteLength))
     .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 85, mozjpeg: true })
-    .timeout({ seconds: 30 })
-    .toFile(outputPath);
+    .toFile(outputPath)
+    .catch((err: unknown) => {
+      throw asImageError(err);
+    });
 }
