@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { Download, LockKeyhole, SearchX, ShieldCheck } from 'lucide-react';
+import { Download, Images, LockKeyhole, SearchX, ShieldCheck } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
@@ -68,6 +68,7 @@ export default function EventPage() {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<UploadDto | null>(null);
   const device = useMemo(() => detectDevice(), []);
+  const lastAffected = useRef<Set<number>>(new Set());
 
   useEffect(() => {
     void useEventStore
@@ -163,6 +164,7 @@ export default function EventPage() {
         },
       );
       useUploads.getState().finish();
+      lastAffected.current = affected;
       // After the last upload the affected albums are refreshed (§4).
       await Promise.all([...affected].map((id) => useEventStore.getState().loadAlbumUploads(id)));
     },
@@ -172,7 +174,16 @@ export default function EventPage() {
   const closeUploadModal = useCallback(() => {
     useUploads.getState().close();
     // Closing reloads the uploads of all albums (§2); the pending count follows from the store.
-    void useEventStore.getState().reloadAllUploads();
+    void useEventStore
+      .getState()
+      .reloadAllUploads()
+      .then(() => {
+        // Everything went into one other album (e.g. 'Unsortiert'): show it, so the guest sees the result.
+        const s = useEventStore.getState();
+        const only = [...lastAffected.current];
+        if (only.length === 1 && only[0] !== s.selectedAlbumId && s.albums.some((a) => a.id === only[0])) s.selectAlbum(only[0]!);
+        lastAffected.current = new Set();
+      });
   }, []);
 
   const onDownloadOne = useCallback(
@@ -264,6 +275,14 @@ export default function EventPage() {
             ) : (
               <MediaGrid
                 uploads={list}
+                empty={
+                  rawList && (
+                    <p className="ev-empty" data-testid="empty-album">
+                      <Images size={28} aria-hidden="true" />
+                      <span>{de.emptyAlbum}</span>
+                    </p>
+                  )
+                }
                 uploadTile={
                   <UploadTile
                     identified={identified}
@@ -287,11 +306,6 @@ export default function EventPage() {
                   />
                 )}
               />
-            )}
-            {!albumBusy && rawList && list.length === 0 && (
-              <p className="ev-empty" data-testid="empty-album">
-                {de.emptyAlbum}
-              </p>
             )}
           </main>
         </div>

@@ -36,10 +36,12 @@ const INITIAL_TILES = 24;
 interface GridProps {
   uploads: UploadDto[];
   uploadTile: ReactNode;
+  /** shown beside the upload tile when there are no uploads */
+  empty?: ReactNode;
   renderTile: (u: UploadDto, index: number) => ReactNode;
 }
 
-export function MediaGrid({ uploads, uploadTile, renderTile }: GridProps) {
+export function MediaGrid({ uploads, uploadTile, renderTile, empty }: GridProps) {
   const cols = useColumns();
   const outerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -122,6 +124,11 @@ export function MediaGrid({ uploads, uploadTile, renderTile }: GridProps) {
         }}
       >
         {children}
+        {uploads.length === 0 && empty && (
+          <div className="ev-cell ev-cell--empty" style={{ gridColumn: `span ${cols - 1}` }}>
+            {empty}
+          </div>
+        )}
       </div>
     </div>
   );

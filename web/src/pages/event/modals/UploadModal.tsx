@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, CircleSlash, CloudUpload, Copy, Pause } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleSlash, Clock, CloudUpload, Copy, Pause } from 'lucide-react';
 import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
@@ -41,6 +41,8 @@ function StatusIcon({ it }: { it: UploadItem }) {
       return <CircleAlert size={18} aria-hidden="true" />;
     case 'cancelled':
       return <CircleSlash size={18} aria-hidden="true" />;
+    case 'pending':
+      return it.extractingMetadata ? <Spinner /> : <Clock size={18} aria-hidden="true" />;
     default:
       return <Spinner />;
   }
