@@ -35,6 +35,14 @@ afterAll(async () => env?.stop());
 describe('guest on a phone', () => {
   test('joins by code, consents, uploads into albums by capture date, duplicates are skipped', async () => {
     const { context, page } = await newGuest(env, PHONE);
+    // As on the venue LAN over plain http://: no secure context, so no crypto.subtle, no randomUUID,
+    // no async clipboard. Hashing (hash-wasm), ids and copying must work without them.
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'isSecureContext', { get: () => false });
+      Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });
+      delete (Crypto.prototype as { randomUUID?: unknown }).randomUUID;
+      Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+    });
 
     // Landing: empty code is refused, then the code joins.
     await page.goto(env.url + '/');
@@ -54,6 +62,7 @@ describe('guest on a phone', () => {
     expect(await page.getByTestId('consent-confirm').isDisabled()).toBe(true);
     await page.getByTestId('consent-nickname').fill('x'.repeat(31));
     expect(await page.getByTestId('help-modal').getByRole('alert').textContent()).toBe('Maximal 30 Zeichen erlaubt.');
+    expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.subtle, typeof crypto.randomUUID])).toEqual([false, 'undefined', 'undefined']);
     const link = await consent(page, 'Anna');
     const cookies = await context.cookies();
     const cookie = cookies.find((c) => c.name === 'event_sommerfest-e2e');

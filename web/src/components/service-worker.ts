@@ -16,10 +16,22 @@ export function onServiceWorkerMessage(data: unknown, storage = { local: localSt
   return true;
 }
 
-export function registerServiceWorker(version?: string): void {
+/**
+ * The build's identity: the entry script's name carries Vite's content hash, and it changes whenever any
+ * chunk changes (the entry names the lazy chunks). Registering /sw.js?v=<that> makes every new build a new
+ * service worker version, the same on every page of one build.
+ */
+export function buildId(doc: Pick<Document, 'querySelector'> = document): string | null {
+  const src = doc.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? '';
+  const m = /-([A-Za-z0-9_-]{6,})\.js$/.exec(src);
+  return m ? m[1]! : null;
+}
+
+export function registerServiceWorker(): void {
   if (started || typeof window === 'undefined' || !window.isSecureContext || !('serviceWorker' in navigator)) return;
   started = true;
   navigator.serviceWorker.addEventListener('message', (e) => onServiceWorkerMessage(e.data));
+  const version = buildId();
   const url = version ? `/sw.js?v=${encodeURIComponent(version)}` : '/sw.js';
   navigator.serviceWorker
     .register(url, { scope: '/' })

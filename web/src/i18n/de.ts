@@ -81,6 +81,7 @@ export const de = {
   uploadTile: 'Foto & Video Upload',
   uploadTileHint: 'Tippen zum Auswählen',
   uploadTileClosed: 'Uploads geschlossen',
+  uploadTileNotYet: 'Uploads ab Eventbeginn',
   autoApprove: 'Automatisch freigeben',
   autoApproveHint: 'Neue Uploads sofort für alle sichtbar',
   emptyAlbum: 'Noch keine Bilder in diesem Album. Füge welche hinzu!',

@@ -111,7 +111,8 @@ export const useEventStore = create<EventState>((set, get) => ({
     // Who is this? The cookie event_{code}, confirmed by the server (§4 consent flow).
     const userId = getUserId(code);
     if (!userId) {
-      set({ isFirstVisit: true, hasConsent: false, modal: 'help' });
+      // An admin looking at the guest page is not asked for a guest's consent.
+      set({ isFirstVisit: true, hasConsent: false, modal: get().isAdmin ? null : 'help' });
     } else {
       set({ currentUserId: userId });
       guestApi
@@ -131,10 +132,11 @@ export const useEventStore = create<EventState>((set, get) => ({
     try {
       const albums = visibleSorted(await guestApi.albums(event.id));
       const first = initialAlbum(albums);
-      set({ albums, selectedAlbumId: first?.id ?? null, loading: false });
-      // The selected album first, then the others for their covers and counts.
-      if (first) await get().loadAlbumUploads(first.id);
-      await Promise.all(albums.filter((a) => a.id !== first?.id).map((a) => get().loadAlbumUploads(a.id)));
+      set({ albums, selectedAlbumId: first?.id ?? null });
+      // The page shows once every album's uploads are here (covers, counts, the grid, the pending hint),
+      // so nothing moves afterwards; the requests run in parallel.
+      await Promise.all(albums.map((a) => get().loadAlbumUploads(a.id)));
+      set({ loading: false });
     } catch (err) {
       console.error('albums', err);
       set({ loading: false });

@@ -48,7 +48,7 @@ export function ImageField({
         <div className="hx-image-field__body">
           <label htmlFor={id} className="hx-btn hx-btn--secondary hx-btn--sm">
             <Upload size={15} aria-hidden="true" />
-            {shown ? 'Replace image' : 'Choose image'}
+            {shown && !broken ? 'Replace image' : 'Choose image'}
           </label>
           <input
             id={id}

@@ -74,7 +74,7 @@ export default function EventPage() {
     void useEventStore
       .getState()
       .load(code)
-      .then(() => registerServiceWorker(useEventStore.getState().config?.version));
+      .then(() => registerServiceWorker());
     const t = window.setInterval(() => useEventStore.getState().refreshStatus(), STATUS_REFRESH_MS);
     return () => window.clearInterval(t);
   }, [code]);
@@ -195,7 +195,7 @@ export default function EventPage() {
     [device.mobile],
   );
 
-  if (st.loading && !event) return <Spinner fullscreen label={de.loadingEvent} />;
+  if (st.loading) return <Spinner fullscreen label={de.loadingEvent} />;
 
   if (st.notFound || !event) {
     return (
@@ -253,7 +253,7 @@ export default function EventPage() {
                   </p>
                 </div>
                 {event.allow_download && list.length > 0 && (
-                  <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={() => actions.openModal('download')} data-testid="download-album">
+                  <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={() => actions.openModal('download')} aria-label={de.downloadAlbum} data-testid="download-album">
                     <Download size={18} aria-hidden="true" />
                     <span>{de.download}</span>
                   </button>
@@ -291,6 +291,7 @@ export default function EventPage() {
                     beforePick={beforePick}
                     onFiles={(files) => void startUpload(files)}
                     disabled={uploadsBlocked}
+                    notStarted={st.statusInfo.status === 'not_started'}
                   />
                 }
                 renderTile={(u, i) => (

@@ -94,13 +94,24 @@ export function MediaGrid({ uploads, uploadTile, renderTile, empty }: GridProps)
   const [r0, r1] = measured ? range : virtual ? [0, Math.ceil(INITIAL_TILES / cols)] : [0, rows - 1];
   const start = r0 * cols;
   const end = Math.min(total, (r1 + 1) * cols);
+  // In virtual mode every cell sits at its own absolute place: cells coming and going never move the
+  // others (no layout shift), and only the rows near the viewport exist.
+  const place = (i: number): React.CSSProperties | undefined =>
+    measured
+      ? { position: 'absolute', top: Math.floor(i / cols) * rowHeight, left: (i % cols) * (tile + gap), width: tile, height: tile }
+      : undefined;
   const children: ReactNode[] = [];
   for (let i = start; i < end; i++) {
-    if (i === 0) children.push(<div key="upload-tile" className="ev-cell">{uploadTile}</div>);
+    if (i === 0)
+      children.push(
+        <div key="upload-tile" className="ev-cell" style={place(0)}>
+          {uploadTile}
+        </div>,
+      );
     else {
       const u = uploads[i - 1]!;
       children.push(
-        <div key={u.id} className="ev-cell">
+        <div key={u.id} className="ev-cell" style={place(i)}>
           {renderTile(u, i - 1)}
         </div>,
       );
@@ -110,26 +121,23 @@ export function MediaGrid({ uploads, uploadTile, renderTile, empty }: GridProps)
   return (
     <div
       ref={outerRef}
-      className="ev-grid-outer"
+      className={measured ? 'ev-grid-outer ev-grid--virtual' : 'ev-grid-outer'}
       style={measured ? { height: Math.max(0, rows * rowHeight - gap) } : undefined}
       data-testid="media-grid"
       data-total={uploads.length}
     >
-      <div
-        className={measured ? 'ev-grid ev-grid--virtual' : 'ev-grid'}
-        style={{
-          gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
-          gap,
-          transform: measured ? `translateY(${r0 * rowHeight}px)` : undefined,
-        }}
-      >
-        {children}
-        {uploads.length === 0 && empty && (
-          <div className="ev-cell ev-cell--empty" style={{ gridColumn: `span ${cols - 1}` }}>
-            {empty}
-          </div>
-        )}
-      </div>
+      {measured ? (
+        children
+      ) : (
+        <div className="ev-grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap }}>
+          {children}
+          {uploads.length === 0 && empty && (
+            <div className="ev-cell ev-cell--empty" style={{ gridColumn: `span ${cols - 1}` }}>
+              {empty}
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -13,9 +13,10 @@ interface Props {
   beforePick: () => boolean;
   onFiles: (files: File[]) => void;
   disabled: boolean;
+  notStarted?: boolean;
 }
 
-export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick, onFiles, disabled }: Props) {
+export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick, onFiles, disabled, notStarted }: Props) {
   const inputId = useId();
   const autoId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -43,7 +44,7 @@ export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick,
           <ImagePlus size={28} />
         </span>
         <span className="ev-upload__title">{de.uploadTile}</span>
-        <span className="ev-upload__hint">{disabled ? de.uploadTileClosed : de.uploadTileHint}</span>
+        <span className="ev-upload__hint">{disabled ? (notStarted ? de.uploadTileNotYet : de.uploadTileClosed) : de.uploadTileHint}</span>
       </label>
       {identified && !disabled && (
         <label className="ev-upload__auto" htmlFor={autoId}>

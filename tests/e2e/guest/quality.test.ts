@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from '../../helpers/browser.ts';
+import { ROOT } from '../../helpers/server.ts';
+import type { AdminEventDto, AlbumDto, UploadDto } from '../../../src/http/api-types.ts';
+import { CAMERAS, createEvent, FIXTURES, newGuest, openEvent, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
+
+// Quality bars of the guest pages: JavaScript loaded before the first thumbnail (≤ 150 KB gzip),
+// accessibility (axe: no serious or critical violations; keyboard), no layout shift while thumbnails
+// load, a 2,000-item album that stays light on a phone, the legal pages, any other path, a 401.
+
+let env: GuestEnv;
+let event: AdminEventDto;
+let album: AlbumDto;
+let uploads: UploadDto[] = [];
+
+beforeAll(async () => {
+  env = await startGuestEnv();
+  event = await createEvent(env.admin, { name: 'Firmenfeier 2026', code: 'firmenfeier', header_style: 'premium', primary_color: 'indigo' });
+  album = await env.admin.createAlbum(event.id, { name: 'Abend', start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2030-01-01T00:00:00Z' });
+  for (const f of [...CAMERAS, join(FIXTURES, 'photos', 'orientation', 'portrait_3.jpg')]) {
+    const r = await env.admin.uploadOk(event.id, f, { albumId: String(album.id), autoApprove: 'true' });
+    uploads.push(r.upload);
+  }
+});
+afterAll(async () => env?.stop());
+
+async function axe(page: Page) {
+  // Let finite animations (a modal fading in) finish, or axe measures half-transparent colours.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+  );
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) console.error(JSON.stringify(bad.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })), null, 1));
+  return bad;
+}
+
+describe('guest pages: quality bars', () => {
+  test('JavaScript loaded on the event page before the first thumbnail is at most 150 KB gzip', async () => {
+    const { context, page } = await newGuest(env, PHONE);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+    });
+    await page.goto(`${env.url}/event/${event.code}`);
+    await page.locator('[data-testid=media-tile] img').first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=media-tile] img')].some((i) => (i as HTMLImageElement).complete));
+    let raw = 0;
+    let gz = 0;
+    for (const path of scripts) {
+      const bytes = new Uint8Array(await Bun.file(join(ROOT, 'web', 'dist', path)).arrayBuffer());
+      raw += bytes.length;
+      gz += Bun.gzipSync(bytes, { level: 9 }).length;
+    }
+    console.log(`event page JS before first thumbnail: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip`);
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(gz).toBeLessThanOrEqual(150 * 1024);
+    // The heavy helpers stay out until needed.
+    expect([...scripts].some((s) => /qrcode|browser-|hash-wasm|index\.esm|lite\.esm|exifr/.test(s))).toBe(false);
+    await context.close();
+  });
+
+  test('axe: no serious or critical violations on the landing and event pages, phone and desktop', async () => {
+    for (const [vp, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const { context, page } = await newGuest(env, opts);
+      await page.goto(env.url + '/');
+      await page.locator('.land').waitFor();
+      expect(await axe(page)).toEqual([]);
+      await shot(page, `landing-${vp}`);
+
+      // A guest with consent, so the page shows everything a guest can use.
+      const { userId } = await env.admin.json<{ userId: string }>(`/api/event/${event.code}/consent`, { method: 'POST', json: {} });
+      await context.addCookies([{ name: `event_${event.code}`, value: userId, url: env.url }]);
+      await openEvent(page, env, event.code);
+      await page.locator('[data-testid=media-tile] img').first().waitFor();
+      await page.waitForTimeout(300);
+      expect(await axe(page)).toEqual([]);
+      await shot(page, `event-premium-${vp}`);
+      // And with the menu's profile modal open.
+      await page.getByTestId('menu').click();
+      await page.getByTestId('menu-profile').click();
+      await page.getByTestId('recovery-qr').locator('img').waitFor();
+      expect(await axe(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test('keyboard: every control is reachable with Tab, has a name and a visible focus', async () => {
+    const { context, page } = await newGuest(env, DESKTOP);
+    const { userId } = await env.admin.json<{ userId: string }>(`/api/event/${event.code}/consent`, { method: 'POST', json: {} });
+    await context.addCookies([{ name: `event_${event.code}`, value: userId, url: env.url }]);
+    await openEvent(page, env, event.code);
+    await page.locator('[data-testid=media-tile] img').first().waitFor();
+    const seen: { name: string; outline: string; shadow: string }[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const info = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const label =
+          el.getAttribute('aria-label') ||
+          (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+          el.closest('label')?.textContent ||
+          el.textContent ||
+          '';
+        const cs = getComputedStyle(el);
+        const host = el.closest('.ev-upload') as HTMLElement | null;
+        const hostCs = host ? getComputedStyle(host) : null;
+        return {
+          name: label.trim(),
+          outline: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0 ? cs.outlineStyle : hostCs && hostCs.outlineStyle !== 'none' ? 'host' : 'none',
+          shadow: cs.boxShadow,
+        };
+      });
+      if (info) seen.push(info);
+    }
+    const names = seen.map((s) => s.name);
+    for (const expected of ['Menü', 'Foto & Video Upload', 'Automatisch freigeben', 'Foto 1 öffnen', 'Album herunterladen', 'Impressum']) {
+      expect(names.some((n) => n.includes(expected))).toBe(true);
+    }
+    for (const s of seen) {
+      expect(s.name.length).toBeGreaterThan(0);
+      expect(s.outline !== 'none' || s.shadow !== 'none').toBe(true);
+    }
+    // Enter on a tile opens the viewer; Escape closes it and focus returns to the tile.
+    const tile = page.locator('[data-testid=media-tile] .ev-tile__open').first();
+    await tile.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('viewer').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('viewer').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Foto 1 öffnen');
+    await context.close();
+  });
+
+  test('a 2,000-item album on a phone: few DOM nodes, smooth scrolling, no layout shift', async () => {
+    const { context, page } = await newGuest(env, PHONE);
+    const real = await env.admin.json<UploadDto[]>(`/api/event/${event.id}/uploads?albumId=${album.id}`);
+    const many: UploadDto[] = Array.from({ length: 2000 }, (_, i) => {
+      const u = real[i % real.length]!;
+      return { ...u, id: 100_000 + i, thumbnail_path: `${u.thumbnail_path}?n=${i}` };
+    });
+    // The server's answer for this album, multiplied: 2,000 real thumbnails URLs, each loaded separately.
+    await page.route(`**/api/event/${event.id}/uploads?albumId=${album.id}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }),
+    );
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${env.url}/event/${event.code}`);
+    await page.locator('[data-testid=media-tile] img').first().waitFor();
+    expect(await page.getByTestId('media-grid').getAttribute('data-total')).toBe('2000');
+    const initialTiles = await page.getByTestId('media-tile').count();
+    expect(initialTiles).toBeLessThan(60);
+    // Thumbnails arrive into fixed square boxes: nothing moves while they load.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=media-tile] img')].every((i) => (i as HTMLImageElement).complete));
+    const loadCls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    console.log(`layout shift while the page and its thumbnails load: ${loadCls.toFixed(4)}`);
+    expect(loadCls).toBeLessThan(0.02);
+
+    // Scroll the whole album like a thumb would, measuring frame times.
+    const result = await page.evaluate(async () => {
+      const frames: number[] = [];
+      let maxTiles = 0;
+      let last = performance.now();
+      const end = document.documentElement.scrollHeight;
+      while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 5) {
+        window.scrollBy(0, 600);
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        const now = performance.now();
+        frames.push(now - last);
+        last = now;
+        maxTiles = Math.max(maxTiles, document.querySelectorAll('[data-testid=media-tile]').length);
+      }
+      frames.sort((a, b) => a - b);
+      return { frames: frames.length, p95: frames[Math.floor(frames.length * 0.95)]!, median: frames[Math.floor(frames.length / 2)]!, maxTiles, end };
+    });
+    console.log(`2,000 items, CPU x4: ${result.frames} scroll steps, median ${result.median.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, at most ${result.maxTiles} tiles in the DOM`);
+    // The DOM holds only the rows near the viewport, whatever the album's size.
+    expect(result.maxTiles).toBeLessThan(120);
+    // Frame times depend on the machine (2 shared cores here, no GPU); generous bound on the median.
+    expect(result.median).toBeLessThan(100);
+    // The last item is there at the bottom.
+    await page.locator('[data-testid=media-tile][data-upload-id="101999"]').waitFor();
+    await page.waitForTimeout(500);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    console.log(`layout shift after scrolling through 2,000 items: ${cls.toFixed(4)}`);
+    expect(cls).toBeLessThan(0.02);
+    await context.close();
+  });
+
+  test('legal pages link home and to each other; other paths go to /', async () => {
+    for (const [vp, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const { context, page } = await newGuest(env, opts);
+      await page.goto(env.url + '/impressum');
+      await page.getByRole('heading', { level: 1, name: 'Impressum' }).waitFor();
+      await shot(page, `impressum-${vp}`);
+      await page.getByRole('link', { name: 'Datenschutz' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' }).waitFor();
+      await shot(page, `datenschutz-${vp}`);
+      await page.getByRole('link', { name: 'Startseite', exact: true }).click();
+      await page.locator('.land').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.goto(env.url + '/gibt/es/nicht');
+      await page.waitForURL(env.url + '/');
+      await context.close();
+    }
+  });
+
+  test('a 401 clears the admin token and goes to /admin', async () => {
+    const { context, page } = await newGuest(env, DESKTOP);
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('momentbox_admin_token', 'expired-token');
+      }
+    });
+    await page.goto(`${env.url}/event/${event.code}`);
+    await page.waitForURL('**/admin', { timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('momentbox_admin_token'))).toBeNull();
+    await context.close();
+  });
+
+  test('admin mode on the guest page: badge, red and blue marks, nickname on tap, delete', async () => {
+    const guest = await newGuest(env, PHONE);
+    await guest.context.addCookies([]);
+    const { userId } = await env.admin.json<{ userId: string }>(`/api/event/${event.code}/consent`, { method: 'POST', json: {} });
+    await env.admin.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Carla' } });
+    await guest.context.close();
+    // One unapproved upload by that guest, made through the API with her cookie.
+    const form = new FormData();
+    form.append('file', new File([await Bun.file(join(FIXTURES, 'photos', 'orientation', 'landscape_2.jpg')).arrayBuffer()], 'landscape_2.jpg', { type: 'image/jpeg' }));
+    form.append('albumId', String(album.id));
+    form.append('autoApprove', 'false');
+    const res = await fetch(`${env.url}/api/event/${event.id}/upload`, { method: 'POST', body: form, headers: { cookie: `event_${event.code}=${userId}` } });
+    expect(res.status).toBe(201);
+    const pendingId = ((await res.json()) as { id: number }).id;
+
+    const { context, page } = await newGuest(env, DESKTOP);
+    await page.addInitScript((t) => localStorage.setItem('momentbox_admin_token', t), env.admin.adminToken!);
+    await openEvent(page, env, event.code);
+    await page.getByTestId('admin-badge').waitFor();
+    expect(await page.getByTestId('admin-badge').textContent()).toBe('Admin Mode Active');
+    const pending = page.locator(`[data-testid=media-tile][data-upload-id="${pendingId}"]`);
+    await pending.waitFor();
+    expect(await pending.getAttribute('class')).toContain('ev-tile--admin-pending');
+    expect(await page.locator('.ev-tile--admin-approved').count()).toBeGreaterThan(0);
+    await pending.getByTestId('admin-mark').click();
+    expect(await pending.getByTestId('admin-mark').textContent()).toBe('Carla');
+    await shot(page, 'event-admin-desktop');
+    await pending.getByTestId('delete-upload').click();
+    await page.getByTestId('delete-confirm').click();
+    await pending.waitFor({ state: 'detached' });
+    expect((await env.admin.json<UploadDto[]>(`/api/event/${event.id}/uploads?albumId=${album.id}`)).some((u) => u.id === pendingId)).toBe(false);
+    await context.close();
+  });
+});
