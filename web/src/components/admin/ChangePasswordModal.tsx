@@ -43,11 +43,24 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
           <span className="hx-label">Current Password</span>
           <input type="password" name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} required />
         </label>
-        <label className="hx-field">
-          <span className="hx-label">New Password</span>
-          <input type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} required />
-          <span className="hx-small hx-muted">At least 8 characters.</span>
-        </label>
+        <div className="hx-field">
+          <label className="hx-label" htmlFor="cp-new">
+            New Password
+          </label>
+          <input
+            id="cp-new"
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+            aria-describedby="cp-new-hint"
+            required
+          />
+          <span id="cp-new-hint" className="hx-small hx-muted">
+            At least 8 characters.
+          </span>
+        </div>
         <label className="hx-field">
           <span className="hx-label">Confirm New Password</span>
           <input type="password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} required />

@@ -53,18 +53,35 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
     <div className="hx-general">
       <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label="General Settings">
         <h2 className="hx-panel__title">General Settings</h2>
-        <label className="hx-field">
-          <span className="hx-label">
+        <div className="hx-field">
+          <label className="hx-label" htmlFor="gs-name">
             Event Name <span className="hx-req">*</span>
+          </label>
+          <input
+            id="gs-name"
+            name="name"
+            value={name}
+            required
+            maxLength={120}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!name.trim()}
+            aria-describedby={name.trim() ? undefined : 'gs-name-error'}
+          />
+          {!name.trim() && (
+            <span id="gs-name-error" className="hx-field-error">
+              Event name is required.
+            </span>
+          )}
+        </div>
+        <div className="hx-field">
+          <label className="hx-label" htmlFor="gs-code">
+            Event Code
+          </label>
+          <input id="gs-code" name="code" value={event.code} readOnly className="hx-readonly hx-mono" aria-describedby="gs-code-note" />
+          <span id="gs-code-note" className="hx-small hx-muted">
+            This code is used in the URL and cannot be changed.
           </span>
-          <input name="name" value={name} required maxLength={120} onChange={(e) => setName(e.target.value)} aria-invalid={!name.trim()} />
-          {!name.trim() && <span className="hx-field-error">Event name is required.</span>}
-        </label>
-        <label className="hx-field">
-          <span className="hx-label">Event Code</span>
-          <input name="code" value={event.code} readOnly className="hx-readonly hx-mono" />
-          <span className="hx-small hx-muted">This code is used in the URL and cannot be changed.</span>
-        </label>
+        </div>
         <div className="hx-grid-2">
           <ColourField label="Primary Color" name="primary_color" value={primary} fallback={DEFAULT_PRIMARY} onChange={setPrimary} />
           <ColourField label="Secondary Color" name="secondary_color" value={secondary} fallback={DEFAULT_SECONDARY} onChange={setSecondary} />
@@ -80,13 +97,21 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
             ))}
           </select>
         </label>
-        <label className="hx-check">
-          <input type="checkbox" name="allow_download" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} />
-          <span>
-            Allow users to download images
-            <span className="hx-small hx-muted hx-block">Users can download individual photos or entire albums as ZIP files.</span>
+        <div className="hx-field">
+          <label className="hx-check">
+            <input
+              type="checkbox"
+              name="allow_download"
+              checked={allowDownload}
+              onChange={(e) => setAllowDownload(e.target.checked)}
+              aria-describedby="gs-download-note"
+            />
+            <span>Allow users to download images</span>
+          </label>
+          <span id="gs-download-note" className="hx-small hx-muted hx-check-note">
+            Users can download individual photos or entire albums as ZIP files.
           </span>
-        </label>
+        </div>
         <div className="hx-form__actions">
           <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !name.trim()}>
             <Save size={16} /> {saving ? 'Saving...' : 'Save Settings'}

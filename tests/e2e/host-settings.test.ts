@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { berlinToIso, card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTOS, setUp, toastShown, VIDEO, type Harness } from './host/harness.ts';
+
+// The host settings page reached by the client link: spinner, error panel, General Settings with the live
+// preview, Albums with every toast, lazily loaded Statistiken after real guest uploads, and the admin's
+// statistics and uploader modals with working recovery links.
+
+let h: Harness;
+let event: AdminEventDto;
+let settings: Page;
+let settingsUrl = '';
+
+beforeAll(async () => {
+  h = await setUp();
+  await h.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  event = await h.admin.createEvent({ name: 'Sommerfest 2026', code: 'sommerfest' });
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(async () => {
+  if (h) await closeDialogs(h.page);
+  if (settings) await closeDialogs(settings);
+});
+
+const visibleAlbums = () => h.visitor.json<AlbumDto[]>(`/api/event/${event.id}/albums`);
+const visibleNames = async () => (await visibleAlbums()).map((a) => a.name);
+
+describe('client link', () => {
+  test('generated on the dashboard, copied to the clipboard, opened in a new tab', async () => {
+    const { page } = h;
+    await loginUi(page, h.server.adminPassword);
+    const c = card(page, 'sommerfest');
+    await c.getByRole('button', { name: 'Generate client link' }).click();
+    await toastShown(page, 'Client token generated successfully');
+    await toastShown(page, 'Client settings URL copied to clipboard');
+    const input = c.getByLabel('Client settings URL');
+    settingsUrl = await input.inputValue();
+    expect(settingsUrl).toMatch(/\/event\/[A-Za-z0-9_-]{20,}\/settings$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(settingsUrl);
+    const { client_token } = (await h.admin.json<AdminEventDto[]>('/api/event/events')).find((e) => e.id === event.id)!;
+    expect(settingsUrl).toEndWith(`/event/${client_token}/settings`);
+    await h.shot('20-dashboard-client-link');
+
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await c.getByRole('button', { name: 'Copy client settings URL' }).click();
+    await toastShown(page, 'URL copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(settingsUrl);
+
+    // the page shows a spinner while it loads: hold the answer back a little to see it
+    await h.context.route('**/api/client/event-settings/**', async (route) => {
+      await Bun.sleep(600);
+      await route.continue();
+    });
+    const [tab] = await Promise.all([h.context.waitForEvent('page'), c.getByRole('link', { name: 'Open client settings' }).click()]);
+    settings = tab;
+    await settings.getByRole('status').first().waitFor();
+    await settings.getByRole('heading', { name: 'Sommerfest 2026' }).waitFor();
+    await h.context.unroute('**/api/client/event-settings/**');
+    expect(new URL(settings.url()).pathname).toBe(new URL(settingsUrl).pathname);
+  });
+
+  test('an unknown token shows the German error panel with a way home', async () => {
+    const p = await h.context.newPage();
+    await p.goto('/event/not-a-real-token/settings');
+    await p.getByText('Ungültiger Token oder Fehler beim Laden der Event-Daten.').waitFor();
+    await h.shot('21-settings-invalid-token', p);
+    await p.getByRole('button', { name: 'Return to Home' }).click();
+    await p.waitForURL((u) => u.pathname === '/');
+    await p.close();
+  });
+});
+
+describe('settings page', () => {
+  test('header and tabs; General Settings is the default tab', async () => {
+    const view = settings.getByRole('link', { name: 'Event anzeigen' });
+    expect(await view.getAttribute('href')).toBe('/event/sommerfest');
+    expect(await view.getAttribute('target')).toBe('_blank');
+    const tabs = await settings.getByRole('tab').allInnerTexts();
+    expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual(['general settings', 'albums', 'statistiken beta', 'export']);
+    expect(await settings.getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected')).toBe('true');
+    await settings.getByText('This code is used in the URL and cannot be changed.').waitFor();
+    const code = settings.getByLabel('Event Code');
+    expect(await code.inputValue()).toBe('sommerfest');
+    expect(await code.getAttribute('readonly')).not.toBeNull();
+    expect(await settings.getByLabel('Allow users to download images').isChecked()).toBe(true);
+    expect(await settings.getByLabel('Primary Color', { exact: true }).inputValue()).toBe('#3B82F6');
+    expect(await settings.getByLabel('Secondary Color', { exact: true }).inputValue()).toBe('#DBEAFE');
+    await h.shot('22-settings-general', settings);
+  });
+
+  test('General Settings: live preview, header image, Saving..., toast top-right for 3 s, saved for guests', async () => {
+    const preview = settings.getByTestId('header-preview');
+    expect(await preview.getAttribute('data-style')).toBe('minimalistic');
+    await settings.getByLabel('Header Style').selectOption('split');
+    expect(await preview.getAttribute('data-style')).toBe('split');
+    await settings.getByLabel('Primary Color', { exact: true }).fill('#111827');
+    const panelBg = await preview.locator('.hx-pv__panel').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(panelBg).toBe('rgb(17, 24, 39)');
+    await settings.getByLabel('Event Name').fill('Sommerfest am See');
+    expect(await preview.innerText()).toContain('Sommerfest am See');
+    await settings.locator('input[type=file]').setInputFiles(HOST_IMAGE);
+    await preview.locator('img').first().waitFor();
+    await settings.getByLabel('Allow users to download images').uncheck();
+    await h.shot('23-settings-general-edited', settings);
+
+    // hold the save back to see 'Saving...'
+    await settings.route('**/api/client/event/**', async (route) => {
+      await Bun.sleep(500);
+      await route.continue();
+    });
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await settings.getByRole('button', { name: 'Saving...' }).waitFor();
+    await toastShown(settings, 'Settings saved successfully');
+    await settings.unroute('**/api/client/event/**');
+    const toast = settings.locator('.hx-toast', { hasText: 'Settings saved successfully' });
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeLessThan(100);
+    expect(box.x + box.width).toBeGreaterThan(1440 - 40);
+    await h.shot('24-settings-saved-toast', settings);
+    const shownAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2000);
+
+    const ev = await h.visitor.json<EventDto>('/api/event/sommerfest');
+    expect(ev.name).toBe('Sommerfest am See');
+    expect(ev.header_style).toBe('split');
+    expect(ev.primary_color.toUpperCase()).toBe('#111827');
+    expect(ev.allow_download).toBe(false);
+    expect(ev.host_image_url).toBeTruthy();
+    await settings.getByRole('heading', { name: 'Sommerfest am See' }).waitFor();
+  });
+
+  test('an empty name cannot be saved', async () => {
+    await settings.getByLabel('Event Name').fill('   ');
+    expect(await settings.getByRole('button', { name: 'Save Settings' }).isDisabled()).toBe(true);
+    await settings.getByLabel('Event Name').fill('Sommerfest am See');
+  });
+
+  test('Albums: empty list, create, edit (form filled and focused), cancel, hide, show, delete, each with its toast', async () => {
+    // start from an event without albums
+    for (const a of await h.admin.json<AlbumDto[]>(`/api/event/${event.id}/albums`)) await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
+    await settings.reload();
+    await settings.getByRole('tab', { name: 'Albums' }).click();
+    await settings.getByText('No albums found. Create your first album using the form.').waitFor();
+    const visible = settings.getByLabel('Make this album visible to all users');
+    expect(await visible.isChecked()).toBe(true);
+    const create = settings.getByRole('button', { name: 'Create Album' });
+    expect(await create.isDisabled()).toBe(true);
+    await settings.getByText('automatically assigned to this album').waitFor();
+
+    // a dated album in the past, and one with only a start
+    await settings.getByLabel('Album Name').fill('Sektempfang');
+    await settings.getByLabel('Start Date & Time (optional)').fill('2026-06-20T14:00');
+    await settings.getByLabel('End Date & Time (optional)').fill('2026-06-20T16:30');
+    await create.click();
+    await toastShown(settings, 'Album created successfully');
+    expect(await settings.getByLabel('Album Name').inputValue()).toBe('');
+    await settings.getByLabel('Album Name').fill('Grillen');
+    await settings.getByLabel('Start Date & Time (optional)').fill('2026-06-20T18:00');
+    await create.click();
+    const grillen = settings.locator('[data-album="Grillen"]');
+    await grillen.waitFor();
+    // new albums go on top; German dates; 'Not set'; a phase badge only with both dates
+    expect(await settings.locator('.hx-album-card .hx-album-card__name').allInnerTexts()).toEqual(['Grillen', 'Sektempfang']);
+    const sekt = settings.locator('[data-album="Sektempfang"]');
+    expect(await sekt.innerText()).toContain('20.06.2026, 14:00');
+    expect(await sekt.innerText()).toContain('20.06.2026, 16:30');
+    expect(await sekt.getByText('Visible', { exact: true }).isVisible()).toBe(true);
+    expect(await sekt.getByText('Past', { exact: true }).isVisible()).toBe(true);
+    expect(await grillen.getByText('Not set').isVisible()).toBe(true);
+    expect(await grillen.locator('.hx-badge', { hasText: /^(Current|Upcoming|Past)$/ }).count()).toBe(0);
+    await h.shot('25-settings-albums', settings);
+
+    await eventually(async () => (await visibleNames()).join() === 'Sektempfang,Grillen', 'guests see both albums');
+    const sektDto = (await visibleAlbums()).find((a) => a.name === 'Sektempfang')!;
+    expect(sektDto.start_datetime).toBe(berlinToIso('2026-06-20T14:00'));
+    expect(sektDto.end_datetime).toBe(berlinToIso('2026-06-20T16:30'));
+
+    // edit: form filled, name focused, then update
+    await settings.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await sekt.getByRole('button', { name: 'Edit Sektempfang' }).click();
+    await settings.getByRole('heading', { name: 'Edit Album' }).waitFor();
+    expect(await settings.getByLabel('Album Name').inputValue()).toBe('Sektempfang');
+    expect(await settings.getByLabel('End Date & Time (optional)').inputValue()).toBe('2026-06-20T16:30');
+    await eventually(async () => (await settings.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) === 'album_name', 'name focused');
+    await h.shot('26-settings-album-editing', settings);
+    await settings.getByLabel('Album Name').fill('Sektempfang & Kuchen');
+    await settings.getByLabel('End Date & Time (optional)').fill('2030-06-20T16:30');
+    await settings.getByRole('button', { name: 'Update Album' }).click();
+    await toastShown(settings, 'Album updated successfully');
+    await settings.getByRole('heading', { name: 'Create New Album' }).waitFor();
+    const kuchen = settings.locator('[data-album="Sektempfang & Kuchen"]');
+    await kuchen.getByText('Current', { exact: true }).waitFor();
+    await eventually(async () => (await visibleNames()).includes('Sektempfang & Kuchen'), 'guests see the new name');
+
+    // cancel editing returns to create mode
+    await grillen.getByRole('button', { name: 'Edit Grillen' }).click();
+    await settings.getByRole('button', { name: 'Cancel Editing' }).click();
+    await settings.getByRole('heading', { name: 'Create New Album' }).waitFor();
+    expect(await settings.getByLabel('Album Name').inputValue()).toBe('');
+
+    // hide and show
+    await grillen.getByRole('button', { name: 'Hide Grillen' }).click();
+    await toastShown(settings, 'Album hidden successfully');
+    await grillen.getByText('Hidden', { exact: true }).waitFor();
+    await eventually(async () => !(await visibleNames()).includes('Grillen'), 'hidden for guests');
+    await h.shot('27-settings-album-hidden', settings);
+    await grillen.getByRole('button', { name: 'Show Grillen' }).click();
+    await toastShown(settings, 'Album shown successfully');
+    await eventually(async () => (await visibleNames()).includes('Grillen'), 'shown again for guests');
+
+    // delete, after the warning
+    await grillen.getByRole('button', { name: 'Delete Grillen' }).click();
+    const dialog = settings.getByRole('dialog', { name: 'Delete Album' });
+    await dialog
+      .getByText('Are you sure you want to delete this album? All photos and videos in this album will be permanently deleted.')
+      .waitFor();
+    await h.shot('28-settings-album-delete', settings);
+    await dialog.getByRole('button', { name: 'Delete album' }).click();
+    await toastShown(settings, 'Album deleted successfully');
+    await grillen.waitFor({ state: 'detached' });
+    await eventually(async () => !(await visibleNames()).includes('Grillen'), 'deleted for guests');
+  });
+
+  test('a rejected album shows the server message (end before start)', async () => {
+    await settings.getByLabel('Album Name').fill('Zeitreise');
+    await settings.getByLabel('Start Date & Time (optional)').fill('2026-06-20T18:00');
+    await settings.getByLabel('End Date & Time (optional)').fill('2026-06-20T10:00');
+    await settings.getByRole('button', { name: 'Create Album' }).click();
+    const t = settings.locator('.hx-toast--error');
+    await t.waitFor();
+    expect(await t.innerText()).toContain('The end must not be before the start');
+    expect(await visibleNames()).not.toContain('Zeitreise');
+  });
+
+  test('Statistiken: loaded on first open only, totals, Top Uploader with Anonym, albums with Sichtbar/Versteckt', async () => {
+    // three guests upload through the API (consent first, then with the cookie); one has no nickname
+    const album = (await h.admin.json<AlbumDto[]>(`/api/event/${event.id}/albums`))[0]!;
+    await h.admin.createAlbum(event.id, { name: 'Versteckte Ecke' });
+    const hidden = (await h.admin.json<AlbumDto[]>(`/api/event/${event.id}/albums`)).find((a) => a.name === 'Versteckte Ecke')!;
+    await h.admin.fetch(`/api/album/${hidden.id}`, { method: 'PUT', json: { visible: false } });
+    const lena = new ApiClient(h.server.url);
+    await lena.joinAsGuest('sommerfest', 'Lena');
+    for (const f of PHOTOS.slice(0, 3)) await lena.uploadOk(event.id, f, { albumId: String(album.id) });
+    const max = new ApiClient(h.server.url);
+    await max.joinAsGuest('sommerfest', 'Max');
+    await max.uploadOk(event.id, PHOTOS[3]!, { albumId: String(album.id) });
+    await max.uploadOk(event.id, VIDEO, { albumId: String(album.id) });
+    const anon = new ApiClient(h.server.url);
+    await anon.joinAsGuest('sommerfest');
+    await anon.uploadOk(event.id, PHOTOS[0]!.replace('Nikon_D70', 'Canon_40D'), { albumId: String(album.id) });
+
+    let statsCalls = 0;
+    settings.on('request', (r) => {
+      if (r.url().includes('/api/client/event-statistics/')) statsCalls++;
+    });
+    await settings.reload();
+    await settings.getByRole('heading', { name: 'Sommerfest am See' }).waitFor();
+    await settings.waitForTimeout(300);
+    expect(statsCalls).toBe(0);
+    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    await settings.getByRole('table', { name: 'Top Uploader' }).waitFor();
+    expect(statsCalls).toBe(1);
+    expect(await settings.getByTestId('stat-uploads').innerText()).toContain('6');
+    expect(await settings.getByTestId('stat-photos').innerText()).toContain('5');
+    expect(await settings.getByTestId('stat-videos').innerText()).toContain('1');
+    expect(await settings.getByTestId('stat-size').innerText()).toMatch(/\d+\.\d\d MB/);
+    const rows = await settings.getByRole('table', { name: 'Top Uploader' }).locator('tbody tr').allInnerTexts();
+    expect(rows[0]).toContain('Lena');
+    expect(rows[0]).toContain('3');
+    expect(rows[1]).toContain('Max');
+    expect(rows[2]).toContain('Anonym');
+    const albums = await settings.getByRole('table', { name: 'Alben' }).locator('tbody tr').allInnerTexts();
+    expect(albums.some((r) => r.includes('Versteckte Ecke') && r.includes('Versteckt'))).toBe(true);
+    expect(albums.some((r) => r.includes(album.name) && r.includes('Sichtbar') && r.includes('6'))).toBe(true);
+    await h.shot('29-settings-statistiken', settings);
+    await settings.getByRole('tab', { name: 'Albums' }).click();
+    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    await settings.getByRole('table', { name: 'Top Uploader' }).waitFor();
+    expect(statsCalls).toBe(1);
+  });
+
+  test('Statistiken failing to load: inline text and toast', async () => {
+    await settings.route('**/api/client/event-statistics/**', (route) => route.fulfill({ status: 500, body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
+    await settings.reload();
+    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    await settings.getByText('Failed to load event statistics').waitFor();
+    await toastShown(settings, 'Fehler beim Laden der Statistiken');
+    await settings.unroute('**/api/client/event-statistics/**');
+  });
+});
+
+describe('admin statistics and uploaders', () => {
+  test('statistics modal: totals and top uploaders', async () => {
+    const { page } = h;
+    await page.reload();
+    await card(page, 'sommerfest').getByRole('button', { name: 'Stats' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Statistics/ });
+    await dialog.getByRole('table', { name: 'Top Uploader' }).waitFor();
+    expect(await dialog.getByTestId('stat-uploads').innerText()).toContain('6');
+    const rows = await dialog.locator('tbody tr').allInnerTexts();
+    expect(rows.map((r) => r.split('\t')[1])).toEqual(['Lena', 'Max', 'Anonym']);
+    await h.shot('30-admin-statistics', page);
+  });
+
+  test('statistics modal of an event without uploads: Keine Statistikdaten verfügbar', async () => {
+    const { page } = h;
+    const empty = await h.admin.createEvent({ name: 'Leeres Event', code: 'leer' });
+    for (const a of await h.admin.json<AlbumDto[]>(`/api/event/${empty.id}/albums`)) await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
+    await page.reload();
+    await card(page, 'leer').getByRole('button', { name: 'Stats' }).click();
+    await page.getByRole('dialog', { name: /^Statistics/ }).getByText('Keine Statistikdaten verfügbar').waitFor();
+  });
+
+  test('uploader list: nickname or Anonym, counts, recovery links that restore the session', async () => {
+    const { page } = h;
+    await card(page, 'sommerfest').getByRole('button', { name: 'Uploader' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Uploader/ });
+    await dialog.getByRole('table', { name: 'Uploaders' }).waitFor();
+    const rows = await dialog.locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain('Lena');
+    expect(rows[0]).toContain('3');
+    expect(rows[2]).toContain('Anonym');
+    await h.shot('31-admin-uploaders', page);
+    const links = await dialog.getByTestId('recovery-link').evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
+    for (const link of links) {
+      const m = /\/event\/sommerfest\/recover\/([0-9a-f-]{36})$/.exec(link);
+      expect(m).not.toBeNull();
+      expect((await h.visitor.json<{ hasConsent: boolean }>(`/api/event/sommerfest/consent/${m![1]}`)).hasConsent).toBe(true);
+    }
+    // open Lena's link in a fresh browser: the recovery page restores her cookie and goes to the event
+    const fresh = await h.browser.newContext({ baseURL: h.server.url, viewport: { width: 1280, height: 800 } });
+    const p = await fresh.newPage();
+    await p.goto(new URL(links[0]!).pathname);
+    await p.waitForURL((u) => u.pathname === '/event/sommerfest', { timeout: 10_000 });
+    const cookies = await fresh.cookies();
+    expect(cookies.find((c) => c.name === 'event_sommerfest')?.value).toBe(/recover\/(.+)$/.exec(links[0]!)![1]);
+    await fresh.close();
+  });
+
+  test('no script errors on any page', () => {
+    expect(h.errors).toEqual([]);
+  });
+});
