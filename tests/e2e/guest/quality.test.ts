@@ -217,6 +217,34 @@ describe('guest pages: quality bars', () => {
     }
   });
 
+  test('service worker (secure context only): a new version posts SW_UPDATED, storage is cleared, the page reloads', async () => {
+    const { context, page } = await newGuest(env, DESKTOP);
+    // 127.0.0.1 is a secure context, so the worker registers here (over http:// on the LAN it does not).
+    await page.goto(env.url + '/');
+    await page.locator('.land').waitFor();
+    const reg = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.ready;
+      return r.active?.scriptURL ?? '';
+    });
+    expect(reg).toMatch(/\/sw\.js\?v=[A-Za-z0-9_-]+$/);
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.evaluate(() => {
+      localStorage.setItem('momentbox_probe', '1');
+      sessionStorage.setItem('momentbox_probe', '1');
+      (window as unknown as { __before: boolean }).__before = true;
+    });
+    // A new build means a new worker version: the waiting worker is told to take over, announces
+    // itself, and the page clears local and session storage and reloads.
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=next-build', { scope: '/' }).then(() => undefined));
+    await reloaded;
+    await page.locator('.land').waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('momentbox_probe'), sessionStorage.getItem('momentbox_probe'), 'x']))
+      .toEqual([null, null, 'x']);
+    expect(await page.evaluate(() => (window as unknown as { __before?: boolean }).__before ?? false)).toBe(false);
+    await context.close();
+  });
+
   test('a 401 clears the admin token and goes to /admin', async () => {
     const { context, page } = await newGuest(env, DESKTOP);
     await page.addInitScript(() => {

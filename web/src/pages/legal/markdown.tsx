@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 
 // A tiny renderer for the legal texts in assets/legal: '#'/'##' headings, '- ' lists, paragraphs
-// (lines inside a paragraph keep their breaks), and **bold**. Enough for those texts, nothing more.
+// (lines inside a paragraph keep their breaks), **bold** and `code`. Enough for those texts, nothing more.
 
 function inline(text: string, key: string): ReactNode[] {
-  return text.split(/(\*\*[^*]+\*\*)/g).map((part, i) =>
-    part.startsWith('**') && part.endsWith('**') ? <strong key={`${key}-${i}`}>{part.slice(2, -2)}</strong> : part,
+  return text.split(/(\*\*[^*]+\*\*|`[^`]+`)/g).map((part, i) =>
+    part.startsWith('**') && part.endsWith('**') ? (
+      <strong key={`${key}-${i}`}>{part.slice(2, -2)}</strong>
+    ) : part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+      <code key={`${key}-${i}`}>{part.slice(1, -1)}</code>
+    ) : (
+      part
+    ),
   );
 }
 
