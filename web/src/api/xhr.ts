@@ -26,6 +26,11 @@ export interface XhrOptions {
   body: FormData;
   /** 0 = none (the whole-file upload has no time-out) */
   timeoutMs?: number;
+  /**
+   * Counted from the last sign of life (upload progress), not from the start: a slow link that keeps
+   * moving is not cut, a dead one is noticed after this long. 0 = none.
+   */
+  idleTimeoutMs?: number;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -37,13 +42,27 @@ export function xhrSend<T>(opts: XhrOptions): Promise<XhrAnswer<T>> {
     xhr.withCredentials = true;
     xhr.timeout = opts.timeoutMs ?? 0;
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
-    if (opts.onProgress) {
-      const cb = opts.onProgress;
-      xhr.upload.onprogress = (e) => cb(e.loaded, e.lengthComputable ? e.total : 0);
-    }
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    const arm = () => {
+      if (!opts.idleTimeoutMs) return;
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, opts.idleTimeoutMs);
+    };
+    xhr.upload.onprogress = (e) => {
+      arm();
+      opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : 0);
+    };
+    xhr.onprogress = arm;
     const onAbort = () => xhr.abort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => opts.signal?.removeEventListener('abort', onAbort);
+    const done = () => {
+      clearTimeout(idle);
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
     xhr.onload = () => {
       done();
       let json: unknown = null;
@@ -66,7 +85,7 @@ export function xhrSend<T>(opts: XhrOptions): Promise<XhrAnswer<T>> {
     };
     xhr.onabort = () => {
       done();
-      reject(new XhrFailure('abort'));
+      reject(new XhrFailure(timedOut ? 'timeout' : 'abort'));
     };
     if (opts.signal?.aborted) {
       done();
@@ -74,5 +93,6 @@ export function xhrSend<T>(opts: XhrOptions): Promise<XhrAnswer<T>> {
       return;
     }
     xhr.send(opts.body);
+    arm();
   });
 }

@@ -301,7 +301,8 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
     return xhrSend<ChunkResult>({
       url: `/api/event/${deps.eventId}/upload-chunk`,
       body: form,
-      timeoutMs: plan.timeoutMs,
+      // §9 chunk time-out (30 s desktop, 60 s mobile, 120 s iOS), counted from the last progress.
+      idleTimeoutMs: plan.timeoutMs,
       signal: deps.signal,
       onProgress: (loaded, total) => showProgress(total ? (loaded / total) * (e - s) : 0),
     });

@@ -1,0 +1,242 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import type { AlbumDto } from '../../../src/http/api-types';
+import type { UploadItem } from '../store/upload-store';
+import type { DeviceProfile } from './device';
+import { newItem, runQueue, type UploadDeps } from './engine';
+
+// The upload queue against a scripted server: XMLHttpRequest and fetch are replaced by fakes that
+// answer per request, so resume, errors and retries can be checked without a network.
+
+interface Sent {
+  url: string;
+  chunkIndex: number | null;
+  uploadId: string | null;
+}
+
+type Answer = { status: number; body?: unknown } | 'network';
+
+let sent: Sent[] = [];
+let xhrAnswer: (s: Sent, nth: number) => Answer = () => ({ status: 200, body: {} });
+let fetchAnswer: (url: string) => { status: number; body: unknown } = () => ({ status: 200, body: { exists: false, duplicate: null } });
+let fetched: string[] = [];
+
+class FakeXHR {
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  timeout = 0;
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onprogress: (() => void) | null = null;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private url = '';
+  open(_m: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {
+    queueMicrotask(() => this.onabort?.());
+  }
+  send(body: FormData) {
+    const s: Sent = {
+      url: this.url,
+      chunkIndex: body.has('chunkIndex') ? Number(body.get('chunkIndex')) : null,
+      uploadId: (body.get('uploadId') as string | null) ?? null,
+    };
+    sent.push(s);
+    const a = xhrAnswer(s, sent.length - 1);
+    setTimeout(() => {
+      if (a === 'network') return this.onerror?.();
+      this.upload.onprogress?.({ loaded: 10, total: 10, lengthComputable: true });
+      this.status = a.status;
+      this.responseText = JSON.stringify(a.body ?? {});
+      this.onload?.();
+    }, 1);
+  }
+}
+
+const realXHR = globalThis.XMLHttpRequest;
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  sent = [];
+  fetched = [];
+  (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXHR;
+  (globalThis as { localStorage?: unknown }).localStorage ??= { getItem: () => null, setItem() {}, removeItem() {} };
+  globalThis.fetch = (async (input: string | URL) => {
+    const url = String(input);
+    fetched.push(url);
+    const a = fetchAnswer(url);
+    return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+});
+afterEach(() => {
+  (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = realXHR;
+  globalThis.fetch = realFetch;
+});
+
+const MB = 1024 * 1024;
+const android: DeviceProfile = { mobile: true, ios: false, lowEnd: false };
+const ios: DeviceProfile = { mobile: true, ios: true, lowEnd: false };
+const album: AlbumDto = { id: 7, event_id: 1, name: 'Party', visible: true, start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2100-01-01T00:00:00Z', created_at: '' };
+
+function video(size: number, name = 'clip.mp4') {
+  return new File([new Uint8Array(size)], name, { type: 'video/mp4', lastModified: Date.UTC(2026, 5, 20) });
+}
+
+async function run(files: File[], device: DeviceProfile, over: Partial<UploadDeps> = {}) {
+  const items = new Map<string, UploadItem>();
+  const history: Partial<UploadItem>[] = [];
+  const toasts: string[] = [];
+  const sleeps: number[] = [];
+  const entries = files.map((file) => {
+    const it = newItem(file);
+    items.set(it.id, it);
+    return { id: it.id, file };
+  });
+  await runQueue(entries, {
+    eventId: 1,
+    maxUploadSizeMB: 300,
+    autoApprove: true,
+    userId: 'u',
+    device,
+    albums: () => [album],
+    selectedAlbum: () => album,
+    ensureUnsorted: async () => album,
+    update: (id, patch) => {
+      history.push(patch);
+      items.set(id, { ...items.get(id)!, ...patch });
+    },
+    toast: (m) => toasts.push(m),
+    signal: new AbortController().signal,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    resumeDelayMs: () => 1,
+    ...over,
+  });
+  return { items: [...items.values()], history, toasts, sleeps };
+}
+
+const chunkOk = (i: number, total: number, id = 99) =>
+  i === total - 1 ? { status: 200, body: { partial: false, received: [...Array(total).keys()], totalChunks: total, id, approved: true } } : { status: 200, body: { partial: true, received: [i], totalChunks: total } };
+
+describe('upload engine', () => {
+  test('a network error pauses the item; it resumes from the chunks the server has, with one stable uploadId', async () => {
+    let failedOnce = false;
+    xhrAnswer = (s) => {
+      if (s.chunkIndex === 1 && !failedOnce) {
+        failedOnce = true;
+        return 'network';
+      }
+      return chunkOk(s.chunkIndex!, 3);
+    };
+    fetchAnswer = (url) =>
+      url.includes('upload-chunk/status') ? { status: 200, body: { received: [0], totalChunks: 3, complete: false } } : { status: 200, body: { exists: false, duplicate: null } };
+    const r = await run([video(3 * MB)], android);
+    expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 1, 2]);
+    expect(new Set(sent.map((s) => s.uploadId)).size).toBe(1);
+    expect(fetched.filter((u) => u.includes('upload-chunk/status')).length).toBe(1);
+    expect(r.history.some((h) => h.paused === true && h.error === 'Upload pausiert - wird automatisch fortgesetzt' && h.status === 'pending')).toBe(true);
+    expect(r.items[0]).toMatchObject({ status: 'success', progress: 100, approved: true, targetAlbumId: 7, paused: false });
+  });
+
+  test('after a pause the server may already have the whole file: done without sending again', async () => {
+    xhrAnswer = (s) => (s.chunkIndex === 2 ? 'network' : chunkOk(s.chunkIndex!, 3));
+    fetchAnswer = (url) =>
+      url.includes('upload-chunk/status') ? { status: 200, body: { received: [0, 1, 2], totalChunks: 3, complete: true, id: 5, approved: false } } : { status: 200, body: { exists: false, duplicate: null } };
+    const r = await run([video(3 * MB)], android);
+    expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 2]);
+    expect(r.items[0]).toMatchObject({ status: 'success', approved: false });
+  });
+
+  test('a 5xx on a chunk aborts the upload', async () => {
+    xhrAnswer = (s) => (s.chunkIndex === 1 ? { status: 500, body: { error: 'Platte voll', code: 'INTERNAL_ERROR' } } : chunkOk(s.chunkIndex!, 3));
+    const r = await run([video(3 * MB)], android);
+    expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1]);
+    expect(r.items[0]!.status).toBe('error');
+    expect(r.items[0]!.error).toBe('Upload fehlgeschlagen. Bitte versuche es erneut. Platte voll');
+  });
+
+  test('other chunk errors only warn and the upload continues', async () => {
+    xhrAnswer = (s) => (s.chunkIndex === 1 ? { status: 400, body: { error: 'komisch', code: 'VALIDATION_ERROR' } } : chunkOk(s.chunkIndex!, 3));
+    const r = await run([video(3 * MB)], android);
+    expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 2]);
+    expect(r.items[0]!.status).toBe('success');
+  });
+
+  test("the last chunk's answer must carry the id", async () => {
+    xhrAnswer = (s) => (s.chunkIndex === 2 ? { status: 200, body: { partial: false, received: [0, 1, 2], totalChunks: 3 } } : chunkOk(s.chunkIndex!, 3));
+    const r = await run([video(3 * MB)], android);
+    expect(r.items[0]!.error).toBe('Upload completed but server did not return upload ID');
+  });
+
+  test('on iOS a failed chunk is retried once after 2 s before it pauses', async () => {
+    let fails = 0;
+    xhrAnswer = (s) => (s.chunkIndex === 0 && fails++ === 0 ? 'network' : chunkOk(s.chunkIndex!, 3));
+    const r = await run([video(3 * MB)], ios);
+    expect(sent.map((s) => s.chunkIndex)).toEqual([0, 0, 1, 2]);
+    expect(r.sleeps).toContain(2000);
+    expect(r.history.some((h) => h.paused === true)).toBe(false);
+    expect(r.items[0]!.status).toBe('success');
+  });
+
+  test('409 on a whole-file upload: duplicate with its text; small files go in one request', async () => {
+    xhrAnswer = () => ({ status: 409, body: { error: 'Duplikat', code: 'DUPLICATE', duplicate: { id: 3 } } });
+    const r = await run([video(1 * MB)], android);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.chunkIndex).toBeNull();
+    expect(r.items[0]).toMatchObject({ status: 'duplicate', isDuplicate: true, error: 'Diese Datei wurde bereits hochgeladen' });
+    expect(r.items[0]!.duplicateInfo).toEqual({ kind: 'exact', id: 3 });
+  });
+
+  test('FILE_TOO_LARGE: the toast with the server limit; the mobile item text', async () => {
+    xhrAnswer = () => ({ status: 413, body: { error: 'zu groß', code: 'FILE_TOO_LARGE', maxSizeBytes: 100 * MB } });
+    const r = await run([video(1 * MB)], android);
+    expect(r.toasts).toEqual(['Die Datei ist zu groß. Die maximale Dateigröße beträgt 100 MB.']);
+    expect(r.items[0]!.error).toBe('Datei zu groß. Bitte wähle eine kleinere Datei aus.');
+  });
+
+  test('the pre-check finds an exact duplicate: nothing is sent', async () => {
+    fetchAnswer = (url) => (url.includes('check-exact') ? { status: 200, body: { exists: true, duplicate: { id: 11 } } } : { status: 404, body: {} });
+    const r = await run([video(1 * MB)], android);
+    expect(sent).toHaveLength(0);
+    expect(fetched.some((u) => /check-exact\?sha256=[0-9a-f]{64}&eventId=1/.test(u))).toBe(true);
+    expect(r.items[0]).toMatchObject({ status: 'duplicate', duplicateInfo: { kind: 'exact', id: 11 } });
+  });
+
+  test('a failing duplicate check lets the file through; wrong types and sizes never leave the device', async () => {
+    fetchAnswer = () => ({ status: 500, body: { error: 'x', code: 'INTERNAL_ERROR' } });
+    xhrAnswer = () => ({ status: 201, body: { id: 1, approved: true, album_id: 7 } });
+    const gif = new File([new Uint8Array(10)], 'a.gif', { type: 'image/gif' });
+    const r = await run([video(1 * MB), gif], android);
+    expect(sent).toHaveLength(1);
+    expect(r.items[0]!.status).toBe('success');
+    expect(r.items[1]).toMatchObject({ status: 'error', error: 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt' });
+  });
+
+  test('uploads run one at a time on mobile with 1 s between them', async () => {
+    fetchAnswer = () => ({ status: 200, body: { exists: false, duplicate: null } });
+    xhrAnswer = () => ({ status: 201, body: { id: 1, approved: true, album_id: 7 } });
+    const r = await run([video(1000), video(1001), video(1002)], android);
+    expect(r.items.every((i) => i.status === 'success')).toBe(true);
+    expect(r.sleeps.filter((ms) => ms === 1000)).toHaveLength(2);
+  });
+
+  test('mobile memory check: over 80 % waits 5 s and tries again, then gives up with its text', async () => {
+    const perf = performance as unknown as { memory?: unknown };
+    const before = Object.getOwnPropertyDescriptor(perf, 'memory');
+    Object.defineProperty(perf, 'memory', { configurable: true, value: { usedJSHeapSize: 90, jsHeapSizeLimit: 100 } });
+    try {
+      const r = await run([video(1000)], android);
+      expect(r.sleeps.filter((ms) => ms === 5000).length).toBeGreaterThanOrEqual(5);
+      expect(r.items[0]!.error).toBe('Nicht genügend Speicher. Bitte schließe andere Apps und versuche es erneut.');
+      expect(sent).toHaveLength(0);
+    } finally {
+      if (before) Object.defineProperty(perf, 'memory', before);
+      else delete perf.memory;
+    }
+  });
+});
