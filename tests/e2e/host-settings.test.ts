@@ -37,7 +37,7 @@ describe('client link', () => {
     await c.getByRole('button', { name: 'Generate client link' }).click();
     await toastShown(page, 'Client token generated successfully');
     await toastShown(page, 'Client settings URL copied to clipboard');
-    const input = c.getByLabel('Client settings URL');
+    const input = c.getByLabel('Client settings URL', { exact: true });
     settingsUrl = await input.inputValue();
     expect(settingsUrl).toMatch(/\/event\/[A-Za-z0-9_-]{20,}\/settings$/);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(settingsUrl);

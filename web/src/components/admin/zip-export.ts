@@ -21,7 +21,11 @@ import { filesDoneForBytes } from './host-utils';
  *     export, and once the download is handed over the progress reads Y of Y, with a note that the browser's
  *     download bar shows the bytes. Before handing over we check the ZIP URL with a fetch whose body we
  *     cancel at the headers, so an error (expired token, no files) becomes a message on the page instead of
- *     a broken download.
+ *     a broken download. A navigation cannot send the admin's Bearer header, so this path needs a URL that
+ *     authorises itself: the host's client-token URL (the admin dashboard uses it when the event has one).
+ *  3. Without either (admin, plain http, event without a client link) the ZIP is read with fetch, with real
+ *     progress, into a Blob and then saved. This is the one path bounded by the laptop's memory; the
+ *     dashboard says so and suggests creating the client link first for very large events.
  *
  * The JSON export is fetched first in both cases, for the count and the spec's empty-state messages.
  */
@@ -71,6 +75,11 @@ interface WritableStreamLike {
   abort: (reason?: unknown) => Promise<void>;
 }
 
+/** The exact archive size the server announces (X-Archive-Size, as Bun drops Content-Length on streams). */
+function archiveSize(res: Response): number {
+  return Number(res.headers.get('x-archive-size')) || Number(res.headers.get('content-length')) || 0;
+}
+
 function fileNameFrom(res: Response, fallback: string): string {
   const cd = res.headers.get('content-disposition') ?? '';
   const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(cd);
@@ -106,8 +115,8 @@ async function probe(url: string, headers: Record<string, string>): Promise<Resp
 export interface RunExportOptions {
   /** the streaming ZIP URL */
   url: string;
-  /** the same URL for a navigation download (may carry credentials a navigation cannot send as headers) */
-  downloadUrl?: string;
+  /** a URL that authorises itself (no headers needed), for a navigation download; none: read with fetch */
+  downloadUrl?: string | null;
   headers?: Record<string, string>;
   fallbackName: string;
   files: ExportFilesInfo;
@@ -144,7 +153,7 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
         }
         throw new ExportError(msg || `HTTP ${res.status}`, res.status);
       }
-      const declared = Number(res.headers.get('content-length')) || 0;
+      const declared = archiveSize(res);
       const estimate = declared || o.files.sizes.reduce((a, b) => a + b + 100, 0) + 22;
       const writable = await handle.createWritable();
       const reader = res.body.getReader();
@@ -170,17 +179,57 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
     }
   }
 
-  const res = await probe(o.url, headers);
+  if (o.downloadUrl) {
+    const res = await probe(o.downloadUrl, {});
+    saveUrl(o.downloadUrl, fileNameFrom(res, o.fallbackName));
+    o.onProgress({ done: total, total, percent: 100, mode: 'handed-off' });
+    return 'handed-off';
+  }
+
+  // Last resort: read the stream ourselves (real progress), keep it in memory, save it as a Blob.
+  const res = await fetch(o.url, { headers, credentials: 'include' });
+  if (!res.ok || !res.body) {
+    let msg = '';
+    try {
+      msg = ((await res.json()) as { error?: string }).error ?? '';
+    } catch {
+      // not JSON
+    }
+    throw new ExportError(msg || `HTTP ${res.status}`, res.status);
+  }
+  const estimate = archiveSize(res) || o.files.sizes.reduce((a, b) => a + b + 100, 0) + 22;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  o.onProgress({ done: 0, total, percent: 0, mode: 'streaming' });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    o.onProgress({
+      done: Math.min(total, filesDoneForBytes(o.files.sizes, bytes)),
+      total,
+      percent: Math.min(99, Math.floor((bytes / Math.max(estimate, 1)) * 100)),
+      mode: 'streaming',
+    });
+  }
+  const blobUrl = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
+  saveUrl(blobUrl, fileNameFrom(res, o.fallbackName));
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  o.onProgress({ done: total, total, percent: 100, mode: 'streaming' });
+  return 'streamed';
+}
+
+function saveUrl(url: string, fileName: string) {
   const a = document.createElement('a');
-  a.href = o.downloadUrl ?? o.url;
-  a.download = fileNameFrom(res, o.fallbackName);
+  a.href = url;
+  a.download = fileName;
   a.rel = 'noopener';
   a.style.display = 'none';
   document.body.appendChild(a);
   a.click();
   a.remove();
-  o.onProgress({ done: total, total, percent: 100, mode: 'handed-off' });
-  return 'handed-off';
 }
 
 /** Illegal filename characters replaced by underscores (for the suggested file name). */

@@ -7,8 +7,9 @@ const TAGLINE = 'Teile deine Erinnerungen';
 
 /**
  * A live mobile preview of the guest page header in its three styles (guest document): minimalistic
- * (centred round host image), split (diagonal colour panel beside the image), premium (full-width image).
- * Text switches between white and dark by the primary colour's brightness (threshold 100 / 160).
+ * (centred round host image), split (image above a diagonal colour panel on phones), premium (full-width image).
+ * Text switches between white and dark by the primary colour's brightness (threshold 100 / 160). Layout and colours follow the guest
+ * page's EventHeader at phone width, scaled to the frame.
  */
 export function HeaderPreview({
   name,
@@ -26,6 +27,7 @@ export function HeaderPreview({
   const p = toHexColour(primary, DEFAULT_PRIMARY);
   const s = toHexColour(secondary, DEFAULT_SECONDARY);
   const text = headerTextColour(p, style);
+  const light = lighten(p, 0.6);
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [imageUrl]);
   const hasImage = !!imageUrl && !broken;
@@ -35,7 +37,7 @@ export function HeaderPreview({
     hasImage ? (
       <img className={cls} src={imageUrl!} alt="" onError={() => setBroken(true)} />
     ) : (
-      <span className={`${cls} hx-pv__placeholder`} style={{ background: lighten(p, 0.6), color: p }}>
+      <span className={`${cls} hx-pv__placeholder`} style={{ background: `linear-gradient(135deg, ${light}, #fff 120%)`, color: p }}>
         <ImageIcon size={22} aria-hidden="true" />
       </span>
     );
@@ -45,32 +47,32 @@ export function HeaderPreview({
       <div className="hx-phone__notch" aria-hidden="true" />
       <div className="hx-phone__screen">
         {style === 'minimalistic' && (
-          <div className="hx-pv hx-pv--min" style={{ background: `linear-gradient(180deg, ${p}, ${lighten(p, 0.6)})`, color: text }}>
+          <div className="hx-pv hx-pv--min" style={{ background: `linear-gradient(160deg, ${p} 0%, ${light} 100%)`, color: text }}>
             {image('hx-pv__avatar')}
             <strong className="hx-pv__title">{title}</strong>
             <span className="hx-pv__tag">{TAGLINE}</span>
           </div>
         )}
         {style === 'split' && (
-          <div className="hx-pv hx-pv--split" style={{ background: s }}>
-            <div className="hx-pv__panel" style={{ background: p, color: text }}>
+          <div className="hx-pv hx-pv--split">
+            <div className="hx-pv__split-img">{image('hx-pv__fill')}</div>
+            <div className="hx-pv__panel" style={{ background: `linear-gradient(135deg, ${p} 0%, ${p} 55%, ${light} 140%)`, color: text }}>
               <strong className="hx-pv__title">{title}</strong>
               <span className="hx-pv__tag">{TAGLINE}</span>
             </div>
-            <div className="hx-pv__side">{image('hx-pv__split-img')}</div>
           </div>
         )}
         {style === 'premium' && (
-          <div className="hx-pv hx-pv--premium" style={{ background: p }}>
+          <div className="hx-pv hx-pv--premium" style={{ background: `linear-gradient(135deg, ${p}, ${s})` }}>
             {hasImage ? (
-              <img className="hx-pv__cover" src={imageUrl!} alt="" onError={() => setBroken(true)} />
+              <img className="hx-pv__fill hx-pv__cover" src={imageUrl!} alt="" onError={() => setBroken(true)} />
             ) : (
-              <span className="hx-pv__cover hx-pv__placeholder" style={{ background: `linear-gradient(135deg, ${p}, ${s})`, color: '#fff' }}>
-                <ImageIcon size={28} aria-hidden="true" />
+              <span className="hx-pv__cover hx-pv__placeholder" style={{ color: 'rgba(255,255,255,.65)' }}>
+                <ImageIcon size={34} aria-hidden="true" />
               </span>
             )}
             <div className="hx-pv__shade" />
-            <div className="hx-pv__overlay" style={{ color: text }}>
+            <div className="hx-pv__overlay">
               <strong className="hx-pv__title">{title}</strong>
               <span className="hx-pv__tag">{TAGLINE}</span>
             </div>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { CalendarPlus, Camera, KeyRound, KeySquare, LogOut, Search, X } from 'lucide-react';
 import type { AdminEventDto } from '../../../../src/http/api-types';
 import { adminApi, loadConfig } from '../../api/admin';
+import { clientApi } from '../../api/client-settings';
 import { adminToken, authHeaders } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
 import { AlbumsModal } from '../../components/admin/AlbumsModal';
@@ -94,8 +95,8 @@ export default function AdminDashboardPage() {
     try {
       const how = await runZipExport({
         url,
-        // a navigation download cannot send the Bearer header: the admin token goes in the query
-        downloadUrl: `${url}?token=${encodeURIComponent(adminToken.get() ?? '')}`,
+        // a navigation download cannot send the Bearer header: the host's client-token URL authorises itself
+        downloadUrl: ev.client_token ? clientApi.exportZipUrl(ev.client_token) : null,
         headers: authHeaders(),
         fallbackName: `${safeFileName(ev.code)}_export.zip`,
         files,

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AdminEventDto, AppConfig } from '../../src/http/api-types.ts';
+import { DESKTOP, screenshotPath } from '../helpers/browser.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { startServer } from '../helpers/server.ts';
+import { card, closeDialogs, loginUi, PHOTO, PHOTOS, setUp, toastShown, VIDEO, WIFI, type Harness } from './host/harness.ts';
+
+// API keys (created, shown once, used by a photo booth, then 'Aktiv'), the ZIP export from the settings
+// page and the dashboard (downloaded and listed with `unzip -l`), and the printable QR material.
+
+// The page runs on http://127.0.0.1, a secure context, where Chromium offers showSaveFilePicker; on the
+// venue LAN (plain http) it does not. This context hides it, as on the LAN.
+const NO_PICKER = `Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true });`;
+// A save dialog stand-in: collects what the page writes into the "file".
+const FAKE_PICKER = `
+  window.__zip = { chunks: [], closed: false, name: '' };
+  window.showSaveFilePicker = async (opts) => {
+    window.__zip.name = opts.suggestedName;
+    return { createWritable: async () => ({
+      write: async (c) => { window.__zip.chunks.push(new Uint8Array(c)); },
+      close: async () => { window.__zip.closed = true; },
+      abort: async () => {},
+    }) };
+  };`;
+
+let h: Harness;
+let event: AdminEventDto;
+const tmp = mkdtempSync(join(tmpdir(), 'momentbox-host-export-'));
+
+beforeAll(async () => {
+  h = await setUp({ contextInit: NO_PICKER });
+  event = await h.admin.createEvent({ name: 'Export: Party/Ü30', code: 'export-party' });
+  const trauung = await h.admin.createAlbum(event.id, { name: 'Trauung', start_datetime: null, end_datetime: null });
+  const feier = await h.admin.createAlbum(event.id, { name: 'Feier & Tanz', start_datetime: null, end_datetime: null });
+  const guest = new ApiClient(h.server.url);
+  await guest.joinAsGuest('export-party', 'Jana');
+  await guest.uploadOk(event.id, PHOTOS[0]!, { albumId: String(trauung.id) });
+  await guest.uploadOk(event.id, PHOTOS[1]!, { albumId: String(trauung.id) });
+  await guest.uploadOk(event.id, PHOTOS[2]!, { albumId: String(feier.id) });
+  await guest.uploadOk(event.id, VIDEO, { albumId: String(feier.id) });
+  await loginUi(h.page, h.server.adminPassword);
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** `unzip -l` of a file: the entry names. */
+function unzipList(path: string): string[] {
+  const out = Bun.spawnSync(['unzip', '-l', path]);
+  if (out.exitCode !== 0) throw new Error(`unzip -l failed: ${out.stderr.toString()}`);
+  const lines = out.stdout.toString().split('\n');
+  return lines
+    .map((l) => /^\s*\d+\s+\S+\s+\S+\s+(.+)$/.exec(l)?.[1])
+    .filter((n): n is string => !!n && n !== 'Name' && !/^-+$/.test(n));
+}
+
+function unzipTest(path: string) {
+  const out = Bun.spawnSync(['unzip', '-tq', path]);
+  expect(out.stdout.toString()).toContain('No errors detected');
+}
+
+/** The tree every export of the event must have: top folder = event, a folder per album, the files. */
+function expectExportTree(names: string[]) {
+  const files = names.filter((n) => !n.endsWith('/'));
+  expect(files).toHaveLength(4);
+  const tops = new Set(files.map((f) => f.split('/')[0]));
+  expect(tops.size).toBe(1);
+  const top = [...tops][0]!;
+  expect(top).toContain('Export');
+  expect(top).not.toMatch(/[\\/:*?"<>|]/);
+  for (const f of files) expect(f.split('/')).toHaveLength(3);
+  const byAlbum = (album: string) => files.filter((f) => f.split('/')[1] === album).length;
+  expect(byAlbum('Trauung')).toBe(2);
+  expect(files.filter((f) => /Feier/.test(f.split('/')[1]!))).toHaveLength(2);
+  expect(files.some((f) => f.endsWith('.mp4'))).toBe(true);
+}
+
+describe('API keys', () => {
+  let key = '';
+
+  test('created with a name, shown once, listed as Unbenutzt; a duplicate name gets the German error', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'API keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'API Keys' });
+    await dialog.getByText('No API keys yet.').waitFor();
+    const create = dialog.getByRole('button', { name: 'Create key' });
+    await dialog.getByLabel('Key name').fill('   ');
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Key name').fill('Fotobox Eingang');
+    await create.click();
+    const secret = dialog.getByTestId('new-api-key');
+    await secret.waitFor();
+    key = await secret.getByLabel('New API key').inputValue();
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    const row = dialog.locator('tr[data-key="Fotobox Eingang"]');
+    await row.getByText('Unbenutzt').waitFor();
+    expect(await row.innerText()).toContain('Never');
+    await h.shot('40-api-key-created');
+
+    await dialog.getByLabel('Key name').fill('Fotobox Eingang');
+    await create.click();
+    await dialog.getByRole('alert').filter({ hasText: 'Ein API-Schlüssel mit diesem Namen existiert bereits' }).waitFor();
+
+    // closed and opened again: the key is not shown anywhere
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'API keys' }).click();
+    await dialog.locator('tr[data-key="Fotobox Eingang"]').waitFor();
+    expect(await dialog.getByTestId('new-api-key').count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('a photo booth uploads with X-API-Key; the key then reads Aktiv with its last use', async () => {
+    const form = new FormData();
+    form.append('file', new File([readFileSync(PHOTO)], 'booth.jpg', { type: 'image/jpeg' }));
+    const res = await fetch(`${h.server.url}/api/event/${event.id}/upload`, { method: 'POST', headers: { 'X-API-Key': key }, body: form });
+    expect(res.status).toBe(201);
+    const { page } = h;
+    await page.getByRole('button', { name: 'API keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'API Keys' });
+    const row = dialog.locator('tr[data-key="Fotobox Eingang"]');
+    await row.getByText('Aktiv').waitFor();
+    expect(await row.innerText()).toMatch(/\d\d\.\d\d\.\d{4}, \d\d:\d\d[\s\S]*\d\d\.\d\d\.\d{4}, \d\d:\d\d/);
+    await h.shot('41-api-key-active');
+    // the booth's photo is not part of the export checks below
+    const uploads = await h.admin.json<{ id: number; original_name: string }[]>(`/api/event/${event.id}/uploads`);
+    await h.admin.fetch(`/api/event/${event.id}/upload/${uploads.find((u) => u.original_name === 'booth.jpg')!.id}`, { method: 'DELETE' });
+
+    // deleted: the key no longer works
+    await row.getByRole('button', { name: 'Delete Fotobox Eingang' }).click();
+    await dialog.getByRole('button', { name: 'Delete key' }).click();
+    await row.waitFor({ state: 'detached' });
+    const again = new FormData();
+    again.append('file', new File([readFileSync(PHOTO)], 'booth.jpg', { type: 'image/jpeg' }));
+    const denied = await fetch(`${h.server.url}/api/event/${event.id}/upload`, { method: 'POST', headers: { 'X-API-Key': key }, body: again });
+    expect(denied.status).toBe(401);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('a failing list shows Fehler beim Laden der API-Schlüssel', async () => {
+    const { page } = h;
+    await page.route('**/api/admin/api-keys', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
+    await page.getByRole('button', { name: 'API keys' }).click();
+    await page.getByRole('dialog', { name: 'API Keys' }).getByText('Fehler beim Laden der API-Schlüssel').waitFor();
+    await page.unroute('**/api/admin/api-keys');
+    await closeDialogs(page);
+  });
+});
+
+describe('ZIP export', () => {
+  test('dashboard, plain http without a client link: read with progress, saved, unzips to event/album/file', async () => {
+    const { page } = h;
+    await page.reload();
+    const [download] = await Promise.all([page.waitForEvent('download'), card(page, 'export-party').getByRole('button', { name: 'Export' }).click()]);
+    const file = join(tmp, 'admin-blob.zip');
+    await download.saveAs(file);
+    await card(page, 'export-party').getByText('Fortschritt: 4 von 4 Dateien (100%)').waitFor();
+    await toastShown(page, 'Export erfolgreich abgeschlossen');
+    await h.shot('42-dashboard-export');
+    unzipTest(file);
+    expectExportTree(unzipList(file));
+    expect(download.suggestedFilename()).toEndWith('.zip');
+  });
+
+  test('settings page on plain http: the browser downloads the streamed ZIP natively', async () => {
+    const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+    const p = await h.context.newPage();
+    await p.goto(`/event/${client_token}/settings`);
+    await p.getByRole('tab', { name: 'Export' }).click();
+    for (const note of ['eine Weile dauern', 'Originalqualität', 'nach den Alben benannt', 'erst vollständig', 'versuche es erneut']) {
+      await p.getByText(note, { exact: false }).waitFor();
+    }
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Als ZIP exportieren' }).click()]);
+    expect(download.url()).toContain(`/api/client/event-export-zip/${client_token}`);
+    await p.getByText('Fortschritt: 4 von 4 Dateien').waitFor();
+    await p.getByText('100%').waitFor();
+    await toastShown(p, 'Export erfolgreich abgeschlossen');
+    await h.shot('43-settings-export', p);
+    const file = join(tmp, 'settings.zip');
+    await download.saveAs(file);
+    expect(download.suggestedFilename()).toMatch(/^Momentbox_.*_export\.zip$/);
+    unzipTest(file);
+    expectExportTree(unzipList(file));
+    await p.close();
+  });
+
+  test('dashboard in a secure context: streamed into the chosen file with real progress', async () => {
+    const ctx = await h.browser.newContext({ ...DESKTOP, baseURL: h.server.url });
+    await ctx.addInitScript(FAKE_PICKER);
+    const p = await ctx.newPage();
+    await loginUi(p, h.server.adminPassword);
+    await card(p, 'export-party').getByRole('button', { name: 'Export' }).click();
+    const deadline = Date.now() + 20_000;
+    while (!(await p.evaluate(() => (window as unknown as { __zip: { closed: boolean } }).__zip.closed))) {
+      if (Date.now() > deadline) throw new Error('export did not finish');
+      await Bun.sleep(20);
+    }
+    await card(p, 'export-party').getByText('Fortschritt: 4 von 4 Dateien (100%)').waitFor();
+    const b64: string = await p.evaluate(async () => {
+      const z = (window as unknown as { __zip: { chunks: Uint8Array[] } }).__zip;
+      const blob = new Blob(z.chunks as BlobPart[]);
+      const buf = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (let i = 0; i < buf.length; i += 0x8000) s += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+      return btoa(s);
+    });
+    const file = join(tmp, 'picker.zip');
+    writeFileSync(file, Buffer.from(b64, 'base64'));
+    const originals = [...PHOTOS.slice(0, 3), VIDEO].reduce((sum, f) => sum + statSync(f).size, 0);
+    expect(statSync(file).size).toBeGreaterThan(originals);
+    unzipTest(file);
+    expectExportTree(unzipList(file));
+    await ctx.close();
+  });
+
+  test('empty events: the spec messages', async () => {
+    const empty = await h.admin.createEvent({ name: 'Ohne Uploads', code: 'ohne-uploads' });
+    const { page } = h;
+    await page.reload();
+    await card(page, 'ohne-uploads').getByRole('button', { name: 'Export' }).click();
+    await toastShown(page, 'Keine Uploads zum Exportieren vorhanden');
+
+    const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${empty.id}`, { method: 'POST' });
+    const p = await h.context.newPage();
+    await p.goto(`/event/${client_token}/settings`);
+    await p.getByRole('tab', { name: 'Export' }).click();
+    await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
+    await p.locator('.hx-alert').filter({ hasText: 'Keine Uploads zum Exportieren gefunden' }).waitFor();
+    for (const a of await h.admin.json<{ id: number }[]>(`/api/event/${empty.id}/albums`)) await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
+    await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
+    await p.locator('.hx-alert').filter({ hasText: 'Keine Alben oder Uploads zum Exportieren gefunden' }).waitFor();
+    await p.route('**/api/client/event-export/**', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
+    await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
+    await p.locator('.hx-alert').filter({ hasText: 'Fehler beim Exportieren der Daten' }).waitFor();
+    await p.close();
+  });
+});
+
+describe('printable QR material', () => {
+  const qrOf = (p: Page, label: RegExp) => p.getByRole('img', { name: label }).getAttribute('data-qr');
+
+  test('A4 poster from the dashboard: event colours, name, event QR with the public URL, Wi-Fi QR beside it', async () => {
+    const { page, context } = h;
+    const [p] = await Promise.all([context.waitForEvent('page'), card(page, 'export-party').getByRole('link', { name: 'Print QR' }).click()]);
+    await p.getByTestId('print-sheet').waitFor();
+    const config = await h.visitor.json<AppConfig>('/api/config');
+    expect(await qrOf(p, /^Event QR code/)).toBe(`${config.publicUrl}/event/export-party`);
+    expect(await qrOf(p, /^Wi-Fi QR code/)).toBe('WIFI:T:WPA;S:Gäste\\;WLAN;P:sekt\\:und\\,torte;;');
+    expect(await p.getByRole('img', { name: /^Event QR code/ }).locator('svg').count()).toBe(1);
+    const sheet = p.getByTestId('print-sheet');
+    expect(await sheet.innerText()).toContain('Export: Party/Ü30');
+    expect(await sheet.innerText()).toContain(WIFI.ssid);
+    expect(await sheet.innerText()).toContain('export-party');
+    await p.waitForTimeout(300);
+    await p.screenshot({ path: screenshotPath('host', '50-print-a4'), fullPage: true });
+    await printedPages(p, 1);
+
+    await p.getByRole('radio', { name: 'Table card (A6)' }).click();
+    expect(new URL(p.url()).searchParams.get('format')).toBe('card');
+    await p.waitForTimeout(300);
+    await p.screenshot({ path: screenshotPath('host', '51-print-card'), fullPage: true });
+    await printedPages(p, 1);
+    await p.close();
+  });
+
+  test('from the settings page with the host token, without an admin session', async () => {
+    const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+    const ctx = await h.browser.newContext({ ...DESKTOP, baseURL: h.server.url });
+    const p = await ctx.newPage();
+    await p.goto(`/event/${client_token}/settings`);
+    const [printPage] = await Promise.all([ctx.waitForEvent('page'), p.getByRole('link', { name: 'QR-Code drucken' }).click()]);
+    await printPage.getByTestId('print-sheet').waitFor();
+    expect(await qrOf(printPage, /^Event QR code/)).toEndWith('/event/export-party');
+    await ctx.close();
+  });
+
+  test('without a configured Wi-Fi only the event QR is printed, with a note on screen', async () => {
+    const server = await startServer();
+    try {
+      const admin = new ApiClient(server.url);
+      await admin.login(server.adminPassword);
+      const ev = await admin.createEvent({ name: 'Kein WLAN', code: 'kein-wlan' });
+      const ctx = await h.browser.newContext({ ...DESKTOP, baseURL: server.url });
+      await ctx.addInitScript(`localStorage.setItem('momentbox_admin_token', ${JSON.stringify(admin.adminToken)})`);
+      const p = await ctx.newPage();
+      await p.goto(`/print/${ev.id}`);
+      await p.getByTestId('print-sheet').waitFor();
+      await p.getByText('No venue Wi-Fi is configured').waitFor();
+      expect(await p.getByRole('img', { name: /^Wi-Fi QR code/ }).count()).toBe(0);
+      expect(await qrOf(p, /^Event QR code/)).toEndWith('/event/kein-wlan');
+      await p.screenshot({ path: screenshotPath('host', '52-print-no-wifi'), fullPage: true });
+      await ctx.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('no script errors on any page', () => {
+    expect(h.errors).toEqual([]);
+  });
+});
+
+/** Prints to PDF with the page's own @page size and checks the sheet fits on the given number of pages. */
+async function printedPages(p: Page, expected: number) {
+  const pdf = await p.pdf({ preferCSSPageSize: true, printBackground: true });
+  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+  expect(pages).toBe(expected);
+}
+
+export type { BrowserContext };
