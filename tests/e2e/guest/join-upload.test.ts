@@ -106,6 +106,16 @@ describe('guest on a phone', () => {
 
     // The page shows it too: album cards with counts, the grid of the chosen album.
     await page.locator('[data-testid=album-card][data-album-name="Unsortiert"]').waitFor();
+    // A chosen card glides to the middle of the slider (after 300 ms).
+    await selectAlbum(page, 'Handys 2014–2015');
+    await page.waitForTimeout(1100);
+    const offCentre = await page.evaluate(() => {
+      const track = document.querySelector('.ev-albums__track')!.getBoundingClientRect();
+      const card = document.querySelector('[data-album-name="Handys 2014–2015"]')!.getBoundingClientRect();
+      return Math.abs(card.left + card.width / 2 - (track.left + track.width / 2));
+    });
+    expect(offCentre).toBeLessThan(4);
+    expect(await page.getByTestId('albums-left').isEnabled()).toBe(true);
     await selectAlbum(page, 'Frühling 2008');
     await page.locator('[data-testid=media-tile] img').first().waitFor();
     expect(await page.getByTestId('media-tile').count()).toBe(3);

@@ -79,6 +79,13 @@ describe('guest pages: quality bars', () => {
       await page.waitForTimeout(300);
       expect(await axe(page)).toEqual([]);
       await shot(page, `event-premium-${vp}`);
+      // Premium header: parallax only from 1024 px.
+      await page.evaluate(() => window.scrollTo(0, 200));
+      await page.waitForTimeout(200);
+      const transform = await page.getByTestId('parallax').evaluate((el) => (el as HTMLElement).style.transform);
+      if (vp === 'desktop') expect(transform).toContain('translate3d(0px, 80px, 0px)');
+      else expect(transform).toBe('');
+      await page.evaluate(() => window.scrollTo(0, 0));
       // And with the menu's profile modal open.
       await page.getByTestId('menu').click();
       await page.getByTestId('menu-profile').click();
