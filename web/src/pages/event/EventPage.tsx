@@ -215,6 +215,8 @@ export default function EventPage() {
   const link = eventLink(st.config, event.code);
   const myRecovery = currentUserId ? recoveryLink(st.config, event.code, currentUserId) : null;
   const uploadsBlocked = st.statusInfo.status !== 'active' && !isAdmin;
+  // After viewable-until the gallery is gone for guests: the banner says so, nothing else to show.
+  const expiredForGuest = st.statusInfo.status === 'expired' && !isAdmin;
   const range = selectedAlbum ? formatRange(parseDate(selectedAlbum.start_datetime), parseDate(selectedAlbum.end_datetime)) : null;
   const albumBusy = selectedAlbumId !== null && !!st.albumLoading[selectedAlbumId] && !rawList;
 
@@ -237,79 +239,81 @@ export default function EventPage() {
       <div className="ev-body">
         <StatusBanner info={st.statusInfo} />
 
-        <div className="ev-layout">
-          <AlbumList albums={st.albums} uploads={st.uploads} loading={st.albumLoading} selectedId={selectedAlbumId} onSelect={(id) => actions.selectAlbum(id)} />
+        {expiredForGuest ? null : (
+          <div className="ev-layout">
+            <AlbumList albums={st.albums} uploads={st.uploads} loading={st.albumLoading} selectedId={selectedAlbumId} onSelect={(id) => actions.selectAlbum(id)} />
 
-          <main className="ev-content" id="main">
-            {selectedAlbum && (
-              <div className="ev-toolbar">
-                <div className="ev-toolbar__text">
-                  <h2 className="ev-toolbar__title" data-testid="album-title">
-                    {selectedAlbum.name}
-                  </h2>
-                  <p className="ev-toolbar__meta">
-                    {range && <span>{range}</span>}
-                    {rawList && <span>{albumCountLabel(list)}</span>}
-                  </p>
-                </div>
-                {event.allow_download && list.length > 0 && (
-                  <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={() => actions.openModal('download')} aria-label={de.downloadAlbum} data-testid="download-album">
-                    <Download size={18} aria-hidden="true" />
-                    <span>{de.download}</span>
-                  </button>
-                )}
-              </div>
-            )}
-
-            {pending > 0 && (
-              <p className="ev-pending" data-testid="pending-hint">
-                <LockKeyhole size={16} aria-hidden="true" />
-                {de.pendingHint(pending)}
-              </p>
-            )}
-
-            {albumBusy ? (
-              <div className="ev-grid-loading">
-                <Spinner label={de.albumLoading} />
-              </div>
-            ) : (
-              <MediaGrid
-                uploads={list}
-                empty={
-                  rawList && (
-                    <p className="ev-empty" data-testid="empty-album">
-                      <Images size={28} aria-hidden="true" />
-                      <span>{de.emptyAlbum}</span>
+            <main className="ev-content" id="main">
+              {selectedAlbum && (
+                <div className="ev-toolbar">
+                  <div className="ev-toolbar__text">
+                    <h2 className="ev-toolbar__title" data-testid="album-title">
+                      {selectedAlbum.name}
+                    </h2>
+                    <p className="ev-toolbar__meta">
+                      {range && <span>{range}</span>}
+                      {rawList && <span>{albumCountLabel(list)}</span>}
                     </p>
-                  )
-                }
-                uploadTile={
-                  <UploadTile
-                    identified={identified}
-                    autoApprove={st.autoApprove}
-                    onAutoApprove={(on) => actions.setAutoApprove(on)}
-                    beforePick={beforePick}
-                    onFiles={(files) => void startUpload(files)}
-                    disabled={uploadsBlocked}
-                    notStarted={st.statusInfo.status === 'not_started'}
-                  />
-                }
-                renderTile={(u, i) => (
-                  <MediaTile
-                    upload={u}
-                    index={i}
-                    own={currentUserId !== null && u.user_id === currentUserId}
-                    admin={isAdmin}
-                    busy={!!st.busy[u.id]}
-                    onOpen={onOpen}
-                    onToggle={onToggle}
-                    onDelete={onDelete}
-                  />
-                )}
-              />
-            )}
-          </main>
-        </div>
+                  </div>
+                  {event.allow_download && list.length > 0 && (
+                    <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={() => actions.openModal('download')} aria-label={de.downloadAlbum} data-testid="download-album">
+                      <Download size={18} aria-hidden="true" />
+                      <span>{de.download}</span>
+                    </button>
+                  )}
+                </div>
+              )}
+
+              {pending > 0 && (
+                <p className="ev-pending" data-testid="pending-hint">
+                  <LockKeyhole size={16} aria-hidden="true" />
+                  {de.pendingHint(pending)}
+                </p>
+              )}
+
+              {albumBusy ? (
+                <div className="ev-grid-loading">
+                  <Spinner label={de.albumLoading} />
+                </div>
+              ) : (
+                <MediaGrid
+                  uploads={list}
+                  empty={
+                    rawList && (
+                      <p className="ev-empty" data-testid="empty-album">
+                        <Images size={28} aria-hidden="true" />
+                        <span>{de.emptyAlbum}</span>
+                      </p>
+                    )
+                  }
+                  uploadTile={
+                    <UploadTile
+                      identified={identified}
+                      autoApprove={st.autoApprove}
+                      onAutoApprove={(on) => actions.setAutoApprove(on)}
+                      beforePick={beforePick}
+                      onFiles={(files) => void startUpload(files)}
+                      disabled={uploadsBlocked}
+                      notStarted={st.statusInfo.status === 'not_started'}
+                    />
+                  }
+                  renderTile={(u, i) => (
+                    <MediaTile
+                      upload={u}
+                      index={i}
+                      own={currentUserId !== null && u.user_id === currentUserId}
+                      admin={isAdmin}
+                      busy={!!st.busy[u.id]}
+                      onOpen={onOpen}
+                      onToggle={onToggle}
+                      onDelete={onDelete}
+                    />
+                  )}
+                />
+              )}
+            </main>
+          </div>
+        )}
       </div>
 
       <SiteFooter />
