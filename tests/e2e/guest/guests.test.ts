@@ -181,6 +181,13 @@ describe('two guests', () => {
   });
 
   test('the recovery link restores the session in a fresh browser', async () => {
+    // Desktop first, only to look at it; then the phone walks through.
+    const look = await newGuest(env, DESKTOP);
+    await look.page.goto(recoveryLink);
+    await look.page.getByText('Sitzung erfolgreich wiederhergestellt! Du wirst weitergeleitet...').waitFor();
+    await shot(look.page, 'recover-success-desktop');
+    await look.context.close();
+
     const fresh = await newGuest(env, PHONE);
     await fresh.page.goto(recoveryLink);
     await fresh.page.getByText('Sitzung erfolgreich wiederhergestellt! Du wirst weitergeleitet...').waitFor();
@@ -195,12 +202,20 @@ describe('two guests', () => {
     await fresh.context.close();
 
     // An unknown id: no session; the error offers the way home.
-    const other = await newGuest(env, DESKTOP);
-    await other.page.goto(`${env.url}/event/${event.code}/recover/${crypto.randomUUID()}`);
-    await other.page.getByText('Wiederherstellung fehlgeschlagen: Keine gültige Sitzung gefunden.').waitFor();
-    expect(await other.page.getByRole('link', { name: 'Zurück zur Startseite' }).count()).toBe(1);
-    await shot(other.page, 'recover-error-desktop');
-    await other.context.close();
+    for (const [vp, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const other = await newGuest(env, opts);
+      await other.page.goto(`${env.url}/event/${event.code}/recover/${crypto.randomUUID()}`);
+      await other.page.getByText('Wiederherstellung fehlgeschlagen: Keine gültige Sitzung gefunden.').waitFor();
+      expect(await other.page.getByRole('link', { name: 'Zurück zur Startseite' }).count()).toBe(1);
+      await shot(other.page, `recover-error-${vp}`);
+      await other.context.close();
+    }
+    // The server cannot be asked: the request error text.
+    const offline = await newGuest(env, PHONE);
+    await offline.page.route('**/api/event/*/consent/*', (route) => route.abort('failed'));
+    await offline.page.goto(recoveryLink);
+    await offline.page.getByText('Fehler bei der Wiederherstellung der Sitzung. Bitte versuche es erneut.').waitFor();
+    await offline.context.close();
   });
 
   test('downloads: one photo from the viewer, then the album without the ones already downloaded', async () => {

@@ -13,7 +13,7 @@ interface Sent {
   uploadId: string | null;
 }
 
-type Answer = { status: number; body?: unknown } | 'network';
+type Answer = { status: number; body?: unknown } | 'network' | 'hang';
 
 let sent: Sent[] = [];
 let xhrAnswer: (s: Sent, nth: number) => Answer = () => ({ status: 200, body: {} });
@@ -49,6 +49,7 @@ class FakeXHR {
     const a = xhrAnswer(s, sent.length - 1);
     setTimeout(() => {
       if (a === 'network') return this.onerror?.();
+      if (a === 'hang') return;
       this.upload.onprogress?.({ loaded: 10, total: 10, lengthComputable: true });
       this.status = a.status;
       this.responseText = JSON.stringify(a.body ?? {});
@@ -238,5 +239,16 @@ describe('upload engine', () => {
       if (before) Object.defineProperty(perf, 'memory', before);
       else delete perf.memory;
     }
+  });
+
+  test('cancel: the running upload is aborted and marked cancelled, the rest never starts', async () => {
+    xhrAnswer = () => 'hang';
+    fetchAnswer = () => ({ status: 200, body: { exists: false, duplicate: null } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const r = await run([video(1000), video(1001)], android, { signal: controller.signal });
+    expect(sent).toHaveLength(1);
+    expect(r.items[0]!.status).toBe('cancelled');
+    expect(r.items[1]!.status).toBe('pending');
   });
 });
