@@ -31,7 +31,11 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
     const unlock = lockScroll();
     const root = ref.current;
     if (root) {
-      const target = (initialFocus && root.querySelector<HTMLElement>(initialFocus)) || focusables(root).find((el) => !el.classList.contains('g-modal__x')) || root;
+      // Not a text field by default: on a phone that would push the keyboard over the dialog at once.
+      const target =
+        (initialFocus && root.querySelector<HTMLElement>(initialFocus)) ||
+        focusables(root).find((el) => !el.classList.contains('g-modal__x') && !el.matches('input:not([type=checkbox]):not([type=radio]), textarea')) ||
+        root;
       target.focus();
     }
     return () => {

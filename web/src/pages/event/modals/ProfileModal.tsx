@@ -38,7 +38,6 @@ export function ProfileModal({ nickname, recoveryLink, onSave, onClose }: Props)
       icon={<UserRoundPen size={20} />}
       onClose={onClose}
       testId="profile-modal"
-      initialFocus="input"
       footer={
         <>
           <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
