@@ -173,6 +173,25 @@ describe('admin dashboard', () => {
     expect(await search.inputValue()).toBe('');
   });
 
+  test('sizes over 100 MB are amber', async () => {
+    const { page } = h;
+    // a real 100 MB event is too slow for a test: the list answer is the server's, with one size raised
+    await page.route('**/api/event/events', async (route) => {
+      const res = await route.fetch();
+      const list = (await res.json()) as AdminEventDto[];
+      await route.fulfill({ response: res, json: list.map((e) => (e.code === 'acme-2026' ? { ...e, total_size_mb: 150.5 } : e)) });
+    });
+    await page.reload();
+    const big = card(page, 'acme-2026').getByTestId('event-size');
+    await big.getByText('150.50 MB').waitFor();
+    expect(await big.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 83, 9)');
+    const small = card(page, 'anna-tom').getByTestId('event-size');
+    expect(await small.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(107, 114, 128)');
+    await page.unroute('**/api/event/events');
+    await page.reload();
+    await card(page, 'anna-tom').waitFor();
+  });
+
   test('albums modal: create, edit, hide, show and delete, with the guest side following each step', async () => {
     const { page } = h;
     await card(page, eventCode).getByRole('button', { name: 'Albums' }).click();

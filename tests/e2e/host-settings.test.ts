@@ -98,8 +98,9 @@ describe('settings page', () => {
     await settings.getByLabel('Header Style').selectOption('split');
     expect(await preview.getAttribute('data-style')).toBe('split');
     await settings.getByLabel('Primary Color', { exact: true }).fill('#111827');
-    const panelBg = await preview.locator('.hx-pv__panel').evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(panelBg).toBe('rgb(17, 24, 39)');
+    const panelBg = await preview.locator('.hx-pv__panel').evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(panelBg).toContain('rgb(17, 24, 39)');
+    expect(await preview.locator('.hx-pv__panel').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     await settings.getByLabel('Event Name').fill('Sommerfest am See');
     expect(await preview.innerText()).toContain('Sommerfest am See');
     await settings.locator('input[type=file]').setInputFiles(HOST_IMAGE);

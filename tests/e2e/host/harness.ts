@@ -55,7 +55,8 @@ export async function setUp(opts: { env?: Record<string, string>; contextInit?: 
     visitor: new ApiClient(server.url),
     errors,
     async shot(name, p = page) {
-      await p.waitForTimeout(150); // let transitions settle
+      await p.bringToFront(); // a background tab does not run its CSS animations
+      await p.waitForTimeout(250); // let transitions settle
       await p.screenshot({ path: screenshotPath('host', name), fullPage: false });
     },
     async close() {

@@ -64,7 +64,10 @@ export default function PrintPage() {
   const primary = toHexColour(event.primary_color, DEFAULT_PRIMARY);
   const secondary = toHexColour(event.secondary_color, DEFAULT_SECONDARY);
   const onPrimary = headerTextColour(primary, 'minimalistic');
+  // the round step numbers are small: white unless the colour is very light
+  const onStep = headerTextColour(primary, 'split');
   const link = eventLink(config.publicUrl, event.code);
+  const shownLink = link.replace(/^https?:\/\//, '');
   const wifi = config.wifi && config.wifi.ssid ? config.wifi : null;
   const setFormat = (f: Format) => {
     const next = new URLSearchParams(params);
@@ -117,7 +120,7 @@ export default function PrintPage() {
           <div className={`hx-sheet__codes${wifi ? ' has-wifi' : ''}`}>
             {wifi && (
               <section className="hx-sheet__code">
-                <span className="hx-sheet__step" style={{ background: primary, color: onPrimary }}>
+                <span className="hx-sheet__step" style={{ background: primary, color: onStep }}>
                   1
                 </span>
                 <h2>
@@ -140,7 +143,7 @@ export default function PrintPage() {
             )}
             <section className="hx-sheet__code">
               {wifi && (
-                <span className="hx-sheet__step" style={{ background: primary, color: onPrimary }}>
+                <span className="hx-sheet__step" style={{ background: primary, color: onStep }}>
                   2
                 </span>
               )}
@@ -148,7 +151,18 @@ export default function PrintPage() {
                 <Camera aria-hidden="true" /> Event öffnen
               </h2>
               <QrCode value={link} label={`Event QR code for ${link}`} className="hx-qr hx-qr--event" />
-              <p className="hx-sheet__link">{link.replace(/^https?:\/\//, '')}</p>
+              <p className="hx-sheet__link">
+                {shownLink.split('/').map((part, i) => (
+                  <span key={i}>
+                    {i > 0 && (
+                      <>
+                        /<wbr />
+                      </>
+                    )}
+                    {part}
+                  </span>
+                ))}
+              </p>
               <p className="hx-sheet__code-text">
                 Event-Code: <strong>{event.code}</strong>
               </p>
