@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
+import { PHONE } from '../helpers/browser.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { berlinToIso, card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTOS, setUp, toastShown, VIDEO, type Harness } from './host/harness.ts';
 
@@ -292,6 +293,28 @@ describe('settings page', () => {
     await settings.getByText('Failed to load event statistics').waitFor();
     await toastShown(settings, 'Fehler beim Laden der Statistiken');
     await settings.unroute('**/api/client/event-statistics/**');
+  });
+});
+
+describe('settings page on a phone', () => {
+  test('every tab fits the screen without sideways scrolling', async () => {
+    const ctx = await h.browser.newContext({ ...PHONE, baseURL: h.server.url });
+    const p = await ctx.newPage();
+    await p.goto(new URL(settingsUrl).pathname);
+    await p.getByRole('heading', { name: 'Sommerfest am See' }).waitFor();
+    for (const [tab, name] of [
+      ['General Settings', '32-phone-settings-general'],
+      ['Albums', '33-phone-settings-albums'],
+      ['Statistiken', '34-phone-settings-statistiken'],
+      ['Export', '35-phone-settings-export'],
+    ] as const) {
+      await p.getByRole('tab', { name: new RegExp(tab) }).click();
+      await p.waitForTimeout(400);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await h.shot(name, p);
+    }
+    await ctx.close();
   });
 });
 

@@ -36,12 +36,13 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
         {top.length === 0 ? (
           <p className="hx-empty-inline">Keine Statistikdaten verfügbar</p>
         ) : (
+          <div className="hx-table-wrap">
           <table className="hx-table" aria-label="Top Uploader">
             <thead>
               <tr>
                 <th className="hx-num">#</th>
                 <th>Name</th>
-                <th>Benutzer-ID</th>
+                <th className="hx-hide-sm">Benutzer-ID</th>
                 <th className="hx-num">Uploads</th>
               </tr>
             </thead>
@@ -52,12 +53,15 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
                     <span className={`hx-rank hx-rank--${i + 1}`}>{i + 1}</span>
                   </td>
                   <td>{uploaderName(u)}</td>
-                  <td className="hx-mono hx-muted">{uploaderKey(u)}</td>
+                  <td className="hx-mono hx-muted hx-hide-sm hx-ellipsis" title={uploaderKey(u)}>
+                    {uploaderKey(u)}
+                  </td>
                   <td className="hx-num">{u.upload_count}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </section>
 
@@ -69,6 +73,7 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
           {(stats.album_stats ?? []).length === 0 ? (
             <p className="hx-empty-inline">Keine Statistikdaten verfügbar</p>
           ) : (
+            <div className="hx-table-wrap">
             <table className="hx-table" aria-label="Alben">
               <thead>
                 <tr>
@@ -91,6 +96,7 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
                 ))}
               </tbody>
             </table>
+            </div>
           )}
         </section>
       )}
