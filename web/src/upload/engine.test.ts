@@ -60,6 +60,7 @@ class FakeXHR {
 
 const realXHR = globalThis.XMLHttpRequest;
 const realFetch = globalThis.fetch;
+const hadLocalStorage = 'localStorage' in globalThis;
 
 beforeEach(() => {
   sent = [];
@@ -76,6 +77,7 @@ beforeEach(() => {
 afterEach(() => {
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = realXHR;
   globalThis.fetch = realFetch;
+  if (!hadLocalStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 
 const MB = 1024 * 1024;
