@@ -19,10 +19,15 @@ export function Modal({
   icon?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // read during the first render, before an autoFocus inside the dialog moves the focus
+  const opener = useRef(document.activeElement as HTMLElement | null);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea, select');
-    (first ?? ref.current)?.focus();
+    const previous = opener.current;
+    // an element that focused itself (autoFocus) keeps the focus; else the first field, else the dialog
+    if (!ref.current?.contains(document.activeElement)) {
+      const first = ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea, select');
+      (first ?? ref.current)?.focus();
+    }
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };
