@@ -72,7 +72,8 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
         )}
         {done && (
           <div className="hx-alert hx-alert--success" role="status">
-            <CheckCircle2 size={18} aria-hidden="true" /> Password changed successfully. You will be logged out in 2 seconds.
+            <CheckCircle2 size={18} aria-hidden="true" />
+            <span>Password changed successfully. You will be logged out in 2 seconds.</span>
           </div>
         )}
         <div className="hx-form__actions">
