@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-test-deps.sh
+node_modules/.bin/tsc --noEmit -p tsconfig.json
 node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn
 node_modules/.bin/bun test --timeout 120000 src web/src tests/api
 node_modules/.bin/bun test --timeout 300000 tests/e2e

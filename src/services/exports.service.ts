@@ -1,5 +1,6 @@
 import type { MediaStore } from '../storage/media-store.ts';
 import { notFound } from '../lib/errors.ts';
+import { randomToken } from '../lib/ids.ts';
 import type { EventView } from './events.service.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -12,9 +13,29 @@ export interface ExportFile {
   modified: Date;
 }
 
+const TICKET_MS = 60_000;
+
 /** The originals of an event, album by album, for the streaming ZIP export. */
-export function createExportsService(deps: { store: MediaStore; reports: ReportsService }) {
+export function createExportsService(deps: { store: MediaStore; reports: ReportsService; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  // Short-lived download tickets: a browser download (a plain link) cannot send the admin's Bearer header.
+  const tickets = new Map<string, { eventId: number; expires: number }>();
+
   return {
+    /** A ticket that lets a plain link download this event's ZIP for a minute. */
+    issueTicket(eventId: number): { ticket: string; expiresAt: Date } {
+      const t = now().getTime();
+      for (const [key, value] of tickets) if (value.expires < t) tickets.delete(key);
+      const ticket = randomToken(32);
+      tickets.set(ticket, { eventId, expires: t + TICKET_MS });
+      return { ticket, expiresAt: new Date(t + TICKET_MS) };
+    },
+
+    ticketValid(eventId: number, ticket: string): boolean {
+      const found = tickets.get(ticket);
+      return found !== undefined && found.eventId === eventId && found.expires >= now().getTime();
+    },
+
     files(event: EventView): ExportFile[] {
       const report = deps.reports.report(event.id);
       if (report.uploads.length === 0) throw notFound('Keine Uploads zum Exportieren vorhanden');

@@ -65,7 +65,7 @@ export function createServices(deps: ServiceDeps) {
     ingest,
     uploads: createUploadsService({ db, store }),
     reports,
-    exports: createExportsService({ store, reports }),
+    exports: createExportsService({ store, reports, now }),
   };
 }
 

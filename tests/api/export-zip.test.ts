@@ -104,3 +104,19 @@ test('two files with the same name in one album both arrive', async () => {
   const list = Bun.spawnSync(['unzip', '-Z1', zip], { stdout: 'pipe' }).stdout.toString().trim().split('\n').sort();
   expect(list).toEqual(['Same Names/A/IMG_0001 (2).jpg', 'Same Names/A/IMG_0001.jpg']);
 });
+
+test('an admin export ticket lets a plain link download the ZIP for a minute, for that event only', async () => {
+  const event = await admin.createEvent({ name: 'Ticket' });
+  const other = await admin.createEvent({ name: 'Other' });
+  await admin.uploadOk(event.id, cameras('Canon_40D.jpg'));
+  const { url, expires_at } = await admin.json<{ url: string; expires_at: string }>(`/api/event/${event.id}/export-ticket`, { method: 'POST' });
+  expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(30_000);
+  const anonymous = new ApiClient(server.url);
+  const res = await anonymous.fetch(url);
+  expect(res.status).toBe(200);
+  expect(Bun.spawnSync(['unzip', '-t', await save(res, 'ticket.zip')]).exitCode).toBe(0);
+  const ticket = new URL(url, server.url).searchParams.get('ticket');
+  expect((await anonymous.fetch(`/api/event/${other.id}/export-zip?ticket=${ticket}`)).status).toBe(401);
+  expect((await anonymous.fetch(`/api/event/${event.id}/export-zip?ticket=forged`)).status).toBe(401);
+  expect((await anonymous.fetch(`/api/event/${event.id}/export-ticket`, { method: 'POST' })).status).toBe(401);
+});

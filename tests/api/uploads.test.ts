@@ -50,7 +50,7 @@ async function sendChunk(
 ): Promise<Response> {
   const form = new FormData();
   const part = bytes.subarray(opts.index * opts.chunkSize, Math.min(bytes.length, (opts.index + 1) * opts.chunkSize));
-  form.append('chunk', new File([part], 'blob'));
+  form.append('chunk', new File([part as Uint8Array<ArrayBuffer>], 'blob'));
   form.append('chunkIndex', String(opts.index));
   form.append('totalChunks', String(opts.total));
   form.append('fileName', opts.fileName);

@@ -153,11 +153,12 @@ describe('API keys', () => {
 });
 
 describe('ZIP export', () => {
-  test('dashboard, plain http without a client link: read with progress, saved, unzips to event/album/file', async () => {
+  test('dashboard on plain http: the browser downloads the streamed ZIP through a ticket link, unzips to event/album/file', async () => {
     const { page } = h;
     await page.reload();
     const [download] = await Promise.all([page.waitForEvent('download'), card(page, 'export-party').getByRole('button', { name: 'Export' }).click()]);
-    const file = join(tmp, 'admin-blob.zip');
+    expect(download.url()).toMatch(/\/api\/event\/\d+\/export-zip\?ticket=/);
+    const file = join(tmp, 'admin-download.zip');
     await download.saveAs(file);
     await card(page, 'export-party').getByText('Fortschritt: 4 von 4 Dateien (100%)').waitFor();
     await toastShown(page, 'Export erfolgreich abgeschlossen');

@@ -65,8 +65,20 @@ export function eventRoutes() {
   });
 
   app.get('/api/event/:eventId/export-zip', (c) => {
+    const { services } = c.get('deps');
+    const eventId = idParam(c, 'eventId');
+    const ticket = c.req.query('ticket');
+    if (!ticket || !services.exports.ticketValid(eventId, ticket)) requireAdmin(c);
+    return zipResponse(c, services.events.getById(eventId));
+  });
+
+  /** A link the browser's download manager can fetch without the Bearer header, valid for a minute. */
+  app.post('/api/event/:eventId/export-ticket', (c) => {
     requireAdmin(c);
-    return zipResponse(c, c.get('deps').services.events.getById(idParam(c, 'eventId')));
+    const { services } = c.get('deps');
+    const event = services.events.getById(idParam(c, 'eventId'));
+    const { ticket, expiresAt } = services.exports.issueTicket(event.id);
+    return c.json({ url: `/api/event/${event.id}/export-zip?ticket=${ticket}`, expires_at: expiresAt.toISOString() });
   });
 
   app.post('/api/client/generate-token/:eventId', (c) => {

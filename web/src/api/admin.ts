@@ -82,7 +82,8 @@ export const adminApi = {
   uploaders: (eventId: number) => api.get<UploaderDto[]>(`/api/event/${eventId}/uploaders`),
   statistics: (eventId: number) => api.get<StatisticsDto>(`/api/event/${eventId}/statistics`),
   exportJson: (eventId: number) => api.get<ExportDto>(`/api/event/${eventId}/export`),
-  exportZipUrl: (eventId: number) => `/api/event/${eventId}/export-zip`,
+  /** a one-minute URL for the ZIP that a plain download link can use (no Bearer header needed) */
+  exportTicket: (eventId: number) => api.post<{ url: string; expires_at: string }>(`/api/event/${eventId}/export-ticket`),
 
   generateClientToken: (eventId: number) => api.post<ClientTokenAnswer>(`/api/client/generate-token/${eventId}`),
 };

@@ -21,11 +21,10 @@ import { filesDoneForBytes } from './host-utils';
  *     export, and once the download is handed over the progress reads Y of Y, with a note that the browser's
  *     download bar shows the bytes. Before handing over we check the ZIP URL with a fetch whose body we
  *     cancel at the headers, so an error (expired token, no files) becomes a message on the page instead of
- *     a broken download. A navigation cannot send the admin's Bearer header, so this path needs a URL that
- *     authorises itself: the host's client-token URL (the admin dashboard uses it when the event has one).
- *  3. Without either (admin, plain http, event without a client link) the ZIP is read with fetch, with real
- *     progress, into a Blob and then saved. This is the one path bounded by the laptop's memory; the
- *     dashboard says so and suggests creating the client link first for very large events.
+ *     a broken download.
+ *
+ * Both paths need a URL that authorises itself, as a navigation cannot send the admin's Bearer header: the
+ * host's client-token URL, or for the admin a one-minute ticket URL (POST /api/event/{id}/export-ticket).
  *
  * The JSON export is fetched first in both cases, for the count and the spec's empty-state messages.
  */
@@ -95,9 +94,9 @@ function fileNameFrom(res: Response, fallback: string): string {
 }
 
 /** Checks the ZIP URL answers 200 without reading its body (the body stream is cancelled at once). */
-async function probe(url: string, headers: Record<string, string>): Promise<Response> {
+async function probe(url: string): Promise<Response> {
   const ctrl = new AbortController();
-  const res = await fetch(url, { headers, credentials: 'include', signal: ctrl.signal });
+  const res = await fetch(url, { credentials: 'include', signal: ctrl.signal });
   if (!res.ok) {
     let msg = '';
     try {
@@ -113,11 +112,8 @@ async function probe(url: string, headers: Record<string, string>): Promise<Resp
 }
 
 export interface RunExportOptions {
-  /** the streaming ZIP URL */
+  /** the streaming ZIP URL; it authorises itself (client token or ticket), no headers needed */
   url: string;
-  /** a URL that authorises itself (no headers needed), for a navigation download; none: read with fetch */
-  downloadUrl?: string | null;
-  headers?: Record<string, string>;
   fallbackName: string;
   files: ExportFilesInfo;
   onProgress: (p: ExportProgress) => void;
@@ -127,7 +123,6 @@ export interface RunExportOptions {
 
 /** Downloads the ZIP; resolves with how it went ('cancelled' when the user closed the save dialog). */
 export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'handed-off' | 'cancelled'> {
-  const headers = o.headers ?? {};
   const total = o.files.total;
   const w = window as unknown as SaveFilePickerWindow;
 
@@ -143,7 +138,7 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
       handle = null; // e.g. the click's user activation expired: use the download manager instead
     }
     if (handle) {
-      const res = await fetch(o.url, { headers, credentials: 'include' });
+      const res = await fetch(o.url, { credentials: 'include' });
       if (!res.ok || !res.body) {
         let msg = '';
         try {
@@ -179,46 +174,10 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
     }
   }
 
-  if (o.downloadUrl) {
-    const res = await probe(o.downloadUrl, {});
-    saveUrl(o.downloadUrl, fileNameFrom(res, o.fallbackName));
-    o.onProgress({ done: total, total, percent: 100, mode: 'handed-off' });
-    return 'handed-off';
-  }
-
-  // Last resort: read the stream ourselves (real progress), keep it in memory, save it as a Blob.
-  const res = await fetch(o.url, { headers, credentials: 'include' });
-  if (!res.ok || !res.body) {
-    let msg = '';
-    try {
-      msg = ((await res.json()) as { error?: string }).error ?? '';
-    } catch {
-      // not JSON
-    }
-    throw new ExportError(msg || `HTTP ${res.status}`, res.status);
-  }
-  const estimate = archiveSize(res) || o.files.sizes.reduce((a, b) => a + b + 100, 0) + 22;
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  o.onProgress({ done: 0, total, percent: 0, mode: 'streaming' });
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    bytes += value.byteLength;
-    o.onProgress({
-      done: Math.min(total, filesDoneForBytes(o.files.sizes, bytes)),
-      total,
-      percent: Math.min(99, Math.floor((bytes / Math.max(estimate, 1)) * 100)),
-      mode: 'streaming',
-    });
-  }
-  const blobUrl = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
-  saveUrl(blobUrl, fileNameFrom(res, o.fallbackName));
-  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
-  o.onProgress({ done: total, total, percent: 100, mode: 'streaming' });
-  return 'streamed';
+  const res = await probe(o.url);
+  saveUrl(o.url, fileNameFrom(res, o.fallbackName));
+  o.onProgress({ done: total, total, percent: 100, mode: 'handed-off' });
+  return 'handed-off';
 }
 
 function saveUrl(url: string, fileName: string) {

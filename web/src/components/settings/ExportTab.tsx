@@ -26,7 +26,6 @@ export function ExportTab({ token, event }: { token: string; event: EventDto }) 
       setProgress({ done: 0, total: files.total, percent: 0, mode: 'preparing' });
       const how = await runZipExport({
         url: clientApi.exportZipUrl(token),
-        downloadUrl: clientApi.exportZipUrl(token),
         fallbackName: `${PRODUCT}_${safeFileName(event.name)}_export.zip`,
         files,
         onProgress: setProgress,

@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { CalendarPlus, Camera, KeyRound, KeySquare, LogOut, Search, X } from 'lucide-react';
 import type { AdminEventDto } from '../../../../src/http/api-types';
 import { adminApi, loadConfig } from '../../api/admin';
-import { clientApi } from '../../api/client-settings';
-import { adminToken, authHeaders } from '../../api/http';
+import { adminToken } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
 import { AlbumsModal } from '../../components/admin/AlbumsModal';
 import { ApiKeysModal } from '../../components/admin/ApiKeysModal';
@@ -91,13 +90,11 @@ export default function AdminDashboardPage() {
       toast.error('Keine Uploads zum Exportieren vorhanden');
       return;
     }
-    const url = adminApi.exportZipUrl(ev.id);
     try {
+      // A download link cannot send the Bearer header: a one-minute ticket URL authorises itself.
+      const { url } = await adminApi.exportTicket(ev.id);
       const how = await runZipExport({
         url,
-        // a navigation download cannot send the Bearer header: the host's client-token URL authorises itself
-        downloadUrl: ev.client_token ? clientApi.exportZipUrl(ev.client_token) : null,
-        headers: authHeaders(),
         fallbackName: `${safeFileName(ev.code)}_export.zip`,
         files,
         onProgress: (p) => setProgress(ev.id, p),
