@@ -1,0 +1,320 @@
+// `npm run bench`: the upload path's figures, each against a reference measured in the same run on the same
+// machine, so they mean the same on a laptop, a Pi or CI:
+//   a. chunked ingest through the API vs a plain loopback sink that only writes the request bytes to disk
+//   b. 12 MP photos per second through the API vs sharp alone making the same derivatives in-process
+//   c. the server's peak RSS while 20 guests upload 50 MB files at once, and while a ~2 GB ZIP export
+//      streams to a slow reader (against the idle server's RSS)
+// A script, not a test: it prints figures and asserts nothing. Takes ~2-4 minutes on 2 cores.
+import sharp from 'sharp';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ApiClient,
+  GeneratedVideo,
+  MB,
+  headersOf,
+  makePhoto,
+  mbps,
+  pool,
+  rssOf,
+  serverWithEvent,
+  slowGet,
+  startServer,
+  startSink,
+  uploadChunked,
+  waitForIdleQueue,
+  uploadWhole,
+  watchPeakRss,
+  type Target,
+  type TestServer,
+} from './bench/lib.ts';
+
+const INGEST = { files: 4, fileSize: 50 * MB, chunkSize: 10 * MB, parallel: 4, rounds: 3 };
+const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: 2, rounds: 3 };
+const LOAD = { clients: 20, fileSize: 50 * MB, chunkSize: 10 * MB };
+/** Export: 40 x 50 MB; the first 20 are the load phase's uploads. */
+const EXPORT = { files: 40, rate: 50 * MB, pauseEvery: 256 * MB, pauseMs: 1000 };
+
+const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));
+const running: TestServer[] = [];
+const stoppers: (() => Promise<void>)[] = [];
+const stopAll = async () => {
+  for (const s of running.splice(0)) if (s.proc.exitCode === null) await s.stop({ keepData: true });
+  for (const stop of stoppers.splice(0)) await stop().catch(() => undefined);
+};
+const cleanUp = () => rmSync(root, { recursive: true, force: true });
+process.on('SIGINT', () => {
+  for (const s of running) s.proc.kill('SIGKILL');
+  cleanUp();
+  process.exit(130);
+});
+
+const log = (line: string) => console.log(`  ${line}`);
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const rows: { figure: string; measured: string; reference: string; ratio: string; aim: string }[] = [];
+
+/** Throughputs are the best round of each side; a ratio is the median of the rounds' own ratios (each round
+ * measures both sides back to back, so a burst of other work on the machine hits one round, not the figure). */
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** Writes back dirty pages (of earlier phases) so they do not slow down the next measurement. */
+const settleDisk = () => Bun.spawnSync(['sync']);
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const t = performance.now();
+  const result = await work();
+  return { ms: performance.now() - t, result };
+}
+
+// ---- a. ingest throughput ----
+async function ingest() {
+  console.log(`a. chunked ingest: ${INGEST.files} x ${INGEST.fileSize / MB} MB, ${INGEST.chunkSize / MB} MB chunks, ${INGEST.parallel} at once`);
+  const sinkDir = join(root, 'sink');
+  mkdirSync(sinkDir);
+  const sink = await startSink(sinkDir);
+  stoppers.push(() => sink.stop());
+  const { server, guest, eventId } = await serverWithEvent(join(root, 'ingest'));
+  running.push(server);
+  const api: Target = { url: server.url, eventId, headers: headersOf(guest) };
+  const plain: Target = { url: sink.url, eventId, headers: {} };
+  const total = INGEST.files * INGEST.fileSize;
+  const run = (t: Target, tag: string) =>
+    timed(() =>
+      pool(
+        INGEST.parallel,
+        Array.from({ length: INGEST.files }, (_, i) => () => uploadChunked(t, new GeneratedVideo(`${tag}-${i}.mp4`, INGEST.fileSize), INGEST.chunkSize)),
+      ),
+    );
+  // Warm-up (JIT, first-file costs), then alternate rounds so both see the same machine; the best round counts.
+  await uploadChunked(plain, new GeneratedVideo('warm.mp4', 12 * MB), INGEST.chunkSize);
+  await uploadChunked(api, new GeneratedVideo('warm.mp4', 12 * MB), INGEST.chunkSize);
+  let bestSink = 0;
+  let bestApi = 0;
+  const ratios: number[] = [];
+  for (let r = 0; r < INGEST.rounds; r++) {
+    // Each round starts with no dirty pages of the previous one waiting to be written back.
+    settleDisk();
+    const s = await run(plain, `sink${r}`);
+    rmSync(sinkDir, { recursive: true, force: true });
+    mkdirSync(sinkDir);
+    await waitForIdleQueue(server.url); // the previous round's video posters are made by now
+    settleDisk();
+    const a = await run(api, `api${r}`);
+    const sinkRate = mbps(total, s.ms);
+    const apiRate = mbps(total, a.ms);
+    log(`round ${r + 1}: API ${fmt(apiRate)} MB/s, sink ${fmt(sinkRate)} MB/s (${fmt(apiRate / sinkRate, 2)})`);
+    bestSink = Math.max(bestSink, sinkRate);
+    bestApi = Math.max(bestApi, apiRate);
+    ratios.push(apiRate / sinkRate);
+  }
+  await sink.stop();
+  await server.stop({ keepData: true });
+  rmSync(join(root, 'ingest'), { recursive: true, force: true });
+  rmSync(sinkDir, { recursive: true, force: true });
+  rows.push({
+    figure: `a. chunked ingest (${(total / MB).toFixed(0)} MB)`,
+    measured: `${fmt(bestApi)} MB/s`,
+    reference: `${fmt(bestSink)} MB/s sink`,
+    ratio: fmt(median(ratios), 2),
+    aim: '>= 0.70',
+  });
+}
+
+// ---- b. photos per second ----
+async function photos() {
+  console.log(`b. photos: ${PHOTOS.count} x ${PHOTOS.width}x${PHOTOS.height} JPEG; sharp ${PHOTOS.parallel} at once, the API from ${PHOTOS.parallel + 1} clients`);
+  const dir = join(root, 'photos');
+  mkdirSync(dir);
+  const paths: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < PHOTOS.count; i++) {
+    const path = join(dir, `IMG_${1000 + i}.jpg`);
+    bytes += await makePhoto(sharp, path, PHOTOS.width, PHOTOS.height);
+    paths.push(path);
+  }
+  log(`generated ${PHOTOS.count} photos, ${fmt(bytes / PHOTOS.count / MB, 2)} MB each on average`);
+
+  // Reference: sharp in this process doing the server's derivative work on the same files, as many at once
+  // as the server runs (two): an upright preview that fits 2048 px and a thumbnail with a 480 px short side,
+  // with the server's own sizes and qualities.
+  const { PREVIEW, THUMBNAIL, thumbnailSize } = await import('../src/media/images.ts');
+  const out = join(root, 'derived');
+  mkdirSync(out);
+  const sharpAlone = () =>
+    timed(() =>
+      pool(
+        PHOTOS.parallel,
+        paths.map((p, i) => async () => {
+          const meta = await sharp(p).metadata();
+          const thumb = thumbnailSize({ width: meta.autoOrient?.width ?? meta.width!, height: meta.autoOrient?.height ?? meta.height! });
+          await sharp(p, { failOn: 'none' })
+            .rotate()
+            .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
+            .jpeg({ quality: PREVIEW.quality, progressive: true })
+            .toFile(join(out, `${i}-preview.jpg`));
+          await sharp(p, { failOn: 'none' })
+            .rotate()
+            .resize(thumb.width, thumb.height, { fit: 'fill' })
+            .jpeg({ quality: THUMBNAIL.quality, mozjpeg: true })
+            .toFile(join(out, `${i}-thumb.jpg`));
+        }),
+      ),
+    );
+
+  const { server, guest, eventId } = await serverWithEvent(join(root, 'photo-server'));
+  running.push(server);
+  const api: Target = { url: server.url, eventId, headers: headersOf(guest) };
+  // A byte after the JPEG's end marker makes distinct files of one photo (decoders stop at the marker).
+  const withTrailer = (p: string, trailer: number) => {
+    const b = new Uint8Array(readFileSync(p));
+    const copy = new Uint8Array(b.length + 1);
+    copy.set(b);
+    copy[b.length] = trailer;
+    return copy;
+  };
+  // Warm-up on both sides, not counted (the first sharp call loads libvips).
+  await uploadWhole(api, 'warm.jpg', withTrailer(paths[0]!, 0x41), 'image/jpeg');
+  await sharp(paths[0]!).resize(480).jpeg().toBuffer();
+  // Whole-file uploads, three at once as the web app on a laptop sends them; each answer comes after the
+  // thumbnail and preview exist. Rounds alternate with the reference; the best of each counts.
+  let reference = Infinity;
+  let through = Infinity;
+  const ratios: number[] = [];
+  const states = new Set<string>();
+  for (let r = 0; r < PHOTOS.rounds; r++) {
+    settleDisk();
+    const ref = (await sharpAlone()).ms;
+    reference = Math.min(reference, ref);
+    const files = paths.map((p) => withTrailer(p, 0x42 + r));
+    settleDisk();
+    const run = await timed(() => pool(PHOTOS.parallel + 1, files.map((b, i) => () => uploadWhole(api, `IMG_${1000 + i}.jpg`, b, 'image/jpeg'))));
+    for (const res of run.result) states.add(res.upload?.processing_state);
+    through = Math.min(through, run.ms);
+    ratios.push(ref / run.ms);
+    log(`round ${r + 1}: API ${fmt(PHOTOS.count / (run.ms / 1000), 2)} photos/s, sharp alone ${fmt(PHOTOS.count / (ref / 1000), 2)} photos/s (${fmt(ref / run.ms, 2)})`);
+  }
+  await server.stop({ keepData: true });
+  rmSync(join(root, 'photo-server'), { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+
+  const refRate = PHOTOS.count / (reference / 1000);
+  const apiRate = PHOTOS.count / (through / 1000);
+  const ready = states.size === 1 && states.has('ready');
+  log(`best: API ${fmt(apiRate, 2)} photos/s (processing states: ${[...states].join(', ')}), sharp alone ${fmt(refRate, 2)} photos/s`);
+  rows.push({
+    figure: `b. 12 MP photos (${fmt(bytes / PHOTOS.count / MB, 1)} MB)`,
+    measured: ready ? `${fmt(apiRate, 2)} /s` : `n/a (${[...states].join(',')})`,
+    reference: `${fmt(refRate, 2)} /s sharp`,
+    ratio: ready ? fmt(median(ratios), 2) : 'n/a',
+    aim: '',
+  });
+}
+
+// ---- c. memory under load and during a large export ----
+async function memory() {
+  console.log(`c. memory: ${LOAD.clients} clients x ${LOAD.fileSize / MB} MB in ${LOAD.chunkSize / MB} MB chunks, then a ${((EXPORT.files * LOAD.fileSize) / 1e9).toFixed(1)} GB export to a slow reader`);
+  const { server, guest, admin, eventId } = await serverWithEvent(join(root, 'memory'));
+  running.push(server);
+  const pid = server.proc.pid;
+  const api: Target = { url: server.url, eventId, headers: headersOf(guest) };
+  await uploadChunked(api, new GeneratedVideo('warm.mp4', 12 * MB), LOAD.chunkSize);
+  await waitForIdleQueue(server.url);
+  await Bun.sleep(500);
+  const idle = rssOf(pid);
+  log(`idle server RSS ${fmt(idle / MB)} MB`);
+
+  const upload = (from: number) =>
+    timed(() => Promise.all(Array.from({ length: LOAD.clients }, (_, i) => uploadChunked(api, new GeneratedVideo(`guest-${from + i}.mp4`, LOAD.fileSize), LOAD.chunkSize))));
+  const loadWatch = watchPeakRss(pid);
+  const load = await upload(0);
+  const loadPeak = loadWatch.stop();
+  log(`${LOAD.clients} concurrent uploads: ${fmt(mbps(LOAD.clients * LOAD.fileSize, load.ms))} MB/s, peak RSS ${fmt(loadPeak / MB)} MB`);
+  rows.push({
+    figure: `c1. peak RSS, ${LOAD.clients} x ${LOAD.fileSize / MB} MB uploads`,
+    measured: `${fmt(loadPeak / MB, 0)} MB`,
+    reference: `${fmt(idle / MB, 0)} MB idle`,
+    ratio: fmt(loadPeak / idle, 2),
+    aim: '< 250 MB',
+  });
+
+  // The rest of the ~2 GB export, uploaded unmeasured.
+  for (let from = LOAD.clients; from < EXPORT.files; from += LOAD.clients) {
+    await upload(from);
+  }
+  const listed = await admin.json<unknown[]>(`/api/event/${eventId}/uploads`);
+  // A fresh process on the same data, so the export's memory is not hidden in what the uploads left behind;
+  // the video jobs of the uploads are done first, so only the export runs.
+  await waitForIdleQueue(server.url);
+  await server.stop({ keepData: true });
+  settleDisk();
+  const again = await startServer({ dataDir: join(root, 'memory') });
+  running.push(again);
+  const exporter = new ApiClient(again.url);
+  await exporter.login(again.adminPassword);
+  await exporter.json(`/api/event/${eventId}/export`); // one ordinary call, as the export page makes first
+  await Bun.sleep(500);
+  const before = rssOf(again.proc.pid);
+  log(`${listed.length} uploads in the event; restarted (RSS ${fmt(before / MB)} MB); exporting at ${EXPORT.rate / MB} MB/s, ${EXPORT.pauseMs} ms pause every ${EXPORT.pauseEvery / MB} MB`);
+  const exportWatch = watchPeakRss(again.proc.pid);
+  // RSS at every 256 MB read: flat means constant memory, a climb means the archive is held somewhere.
+  const trend: number[] = [];
+  const result = await slowGet(`${again.url}/api/event/${eventId}/export-zip`, headersOf(exporter), {
+    rate: EXPORT.rate,
+    pauseEvery: EXPORT.pauseEvery,
+    pauseMs: EXPORT.pauseMs,
+    onProgress: (bytes) => {
+      if (bytes >= (trend.length + 1) * EXPORT.pauseEvery) trend.push(rssOf(again.proc.pid));
+    },
+  });
+  const exportPeak = exportWatch.stop();
+  await again.stop({ keepData: true });
+  rmSync(join(root, 'memory'), { recursive: true, force: true });
+  log(`server RSS every ${EXPORT.pauseEvery / MB} MB of the export: ${trend.map((b) => fmt(b / MB, 0)).join(' ')} MB`);
+  if (result.status !== 200) {
+    log(`export answered ${result.status}: skipped`);
+    rows.push({ figure: 'c2. peak RSS, ~2 GB export', measured: `n/a (${result.status})`, reference: '', ratio: '', aim: '< 150 MB' });
+    return;
+  }
+  const expected = Number(result.headers['x-archive-size'] ?? result.headers['content-length'] ?? NaN);
+  log(
+    `export: ${fmt(result.bytes / MB, 0)} MB in ${fmt(result.ms / 1000)} s (${fmt(mbps(result.bytes, result.ms))} MB/s)` +
+      `${Number.isFinite(expected) ? `, announced ${fmt(expected / MB, 0)} MB` : ''}, ZIP end record ${result.zipEnd ? 'present' : 'MISSING'}, peak RSS ${fmt(exportPeak / MB)} MB`,
+  );
+  rows.push({
+    figure: `c2. peak RSS, ${fmt(result.bytes / 1e9, 2)} GB export, slow reader`,
+    measured: `${fmt(exportPeak / MB, 0)} MB`,
+    reference: `${fmt(before / MB, 0)} MB idle`,
+    ratio: fmt(exportPeak / before, 2),
+    aim: '< 150 MB',
+  });
+  if (Number.isFinite(expected) && expected !== result.bytes) log(`WARNING: export body ${result.bytes} bytes, announced ${expected}`);
+}
+
+const started = performance.now();
+try {
+  await ingest();
+  await photos();
+  await memory();
+} finally {
+  await stopAll();
+  cleanUp();
+}
+
+const header = { figure: 'figure', measured: 'measured', reference: 'reference', ratio: 'ratio', aim: 'aim' };
+const all = [header, ...rows];
+const width = (k: keyof typeof header) => Math.max(...all.map((r) => r[k].length));
+const line = (r: typeof header) => (Object.keys(header) as (keyof typeof header)[]).map((k) => r[k].padEnd(width(k))).join('  ').trimEnd();
+console.log('');
+console.log(line(header));
+console.log((Object.keys(header) as (keyof typeof header)[]).map((k) => '-'.repeat(width(k))).join('  '));
+for (const r of rows) console.log(line(r));
+console.log('a, b: best round of each side, ratio = median of the per-round ratios; c: peak RSS (VmHWM) of the server process vs its idle RSS');
+console.log(
+  `(total ${fmt((performance.now() - started) / 1000, 0)} s on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}; ` +
+    `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}: other work on the machine blurs single figures, less so the ratios)`,
+);
