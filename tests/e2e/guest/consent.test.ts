@@ -64,6 +64,21 @@ describe('consent flow edges', () => {
     await page.getByTestId('help-modal').waitFor({ state: 'detached' });
     const cookie = (await context.cookies()).find((c) => c.name === `event_${event.code}`)!;
     expect((await env.admin.json<{ hasConsent: boolean }>(`/api/event/${event.code}/consent/${cookie.value}`)).hasConsent).toBe(true);
+
+    // Toasts: one at a time, a new one replaces the old, gone after 4 s.
+    await page.getByTestId('menu').click();
+    await page.getByTestId('menu-share').click();
+    await page.getByTestId('event-link-copy').click();
+    await page.getByTestId('toast').waitFor();
+    await page.waitForTimeout(1500);
+    await page.getByTestId('event-link-copy').click();
+    const shownAt = Date.now();
+    await page.waitForTimeout(200);
+    expect(await page.getByTestId('toast').count()).toBe(1);
+    await page.getByTestId('toast').waitFor({ state: 'detached', timeout: 6000 });
+    const shown = Date.now() - shownAt;
+    expect(shown).toBeGreaterThan(3500);
+    expect(shown).toBeLessThan(5000);
     await context.close();
   });
 });
