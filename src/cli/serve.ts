@@ -60,6 +60,8 @@ export async function serve(opts: ServeOptions) {
     onAdminPasswordChanged: () => rmSync(initialPasswordFile(config.dataDir), { force: true }),
   });
   await ensureAdminPassword(services, config, logger);
+  const orphans = services.ingest.removeOrphans();
+  if (orphans > 0) logger.info('removed leftovers of an interrupted run', { files: orphans });
   services.ingest.removeStalePartials();
   const cleanup = setInterval(() => services.ingest.removeStalePartials(), CLEANUP_INTERVAL_MS);
   services.jobs.start();

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
-import { chunkSessions, jobs, uploads } from '../db/schema.ts';
+import { chunkSessions, events, jobs, uploads } from '../db/schema.ts';
 import { albumForDate } from '../domain/albums.ts';
 import { AppError, badRequest, conflict, forbidden } from '../lib/errors.ts';
 import { hashSecret, randomHex } from '../lib/ids.ts';
@@ -323,13 +323,15 @@ export function createIngestService(deps: IngestDeps) {
     tracked,
 
     /**
-     * Streams an incoming file (or chunk) into tmp/ with hashing and the size limit; with `checkType` the
-     * first bytes must be JPEG, PNG, MP4 or MOV, else it stops at once with 415.
+     * Streams an incoming file (or chunk) into tmp/ with the size limit; a whole file is hashed as it
+     * passes and its first bytes must be JPEG, PNG, MP4 or MOV, else it stops at once with 415.
      */
-    receiveFile(stream: AsyncIterable<Uint8Array>, opts: { checkType: boolean }): Promise<WrittenFile> {
+    receiveFile(stream: AsyncIterable<Uint8Array>, opts: { whole: boolean }): Promise<WrittenFile> {
+      // A chunk is neither typed nor hashed: its first bytes are not the file's, and the file is hashed once assembled.
       return writeStreamToFile(stream, store.tmpPath(), {
         maxBytes: deps.maxUploadBytes,
-        checkHead: opts.checkType ? sniffOrRefuse : undefined,
+        checkHead: opts.whole ? sniffOrRefuse : undefined,
+        hash: opts.whole,
       });
     },
 
@@ -397,7 +399,50 @@ export function createIngestService(deps: IngestDeps) {
       const key = sessionKey(target, { ...f, chunkIndex: 0 });
       const done = finishedUpload(key);
       if (done) return { complete: true, upload: done, received: Array.from({ length: f.totalChunks }, (_, i) => i) };
-      return { complete: false, upload: null, received: receivedChunks(key) };
+      const received = receivedChunks(key);
+      // Every chunk is here but the file was never assembled (the server stopped in between): the last one
+      // is reported missing, so any client sends it again and that request assembles the file.
+      if (received.length === f.totalChunks && !assembling.has(key)) received.pop();
+      return { complete: false, upload: null, received };
+    },
+
+    /**
+     * At start, before any request: temp files and media files that no row lists are leftovers of a
+     * crash between writing and committing (a row is inserted only after its files are in place).
+     */
+    removeOrphans(): number {
+      let removed = 0;
+      for (const name of readdirSync(store.tmpDir)) {
+        if (name === 'chunks') continue;
+        rmSync(join(store.tmpDir, name), { recursive: true, force: true });
+        removed++;
+      }
+      const keys = new Set(db.select({ key: uploads.storageKey }).from(uploads).all().map((u) => u.key));
+      const hostKeys = new Set(db.select({ key: events.hostImageKey }).from(events).all().map((e) => e.key));
+      for (const eventDir of readdirSync(store.mediaDir)) {
+        for (const [sub, keyOf] of [
+          ['originals', (n: string) => n.replace(/\.[a-z0-9]+$/, '')],
+          ['derived', (n: string) => n],
+        ] as const) {
+          const dir = join(store.mediaDir, eventDir, sub);
+          const names = (() => {
+            try {
+              return readdirSync(dir);
+            } catch {
+              return [];
+            }
+          })();
+          for (const name of names) {
+            const host = /^host-([0-9a-f]+)\.jpg$/.exec(name);
+            const known = host ? hostKeys.has(host[1]!) : keys.has(keyOf(name));
+            if (!known) {
+              rmSync(join(dir, name), { recursive: true, force: true });
+              removed++;
+            }
+          }
+        }
+      }
+      return removed;
     },
 
     /** Removes chunked uploads untouched for a day, and stray temp files. */

@@ -1,4 +1,5 @@
-import { createWriteStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { AppError } from '../lib/errors.ts';
 
 export interface WrittenFile {
@@ -23,18 +24,33 @@ export const fileTooLarge = (maxBytes: number) =>
     maxSizeBytes: maxBytes,
   });
 
+/** Writes are gathered to this size: fewer system calls than one per network packet. */
+const WRITE_BATCH = 1024 * 1024;
+
 /**
- * Streams bytes to a new file with back-pressure, hashing (SHA-256) and counting as they pass, so no
- * upload is ever held whole in memory. On any failure the partial file is removed.
+ * Streams bytes to a new file with back-pressure (each batch is awaited before more is read), hashing
+ * (SHA-256) and counting as they pass, so no upload is ever held whole in memory. On any failure the
+ * partial file is removed. `hash: false` skips the digest (chunks are hashed once, when assembled).
  */
-export async function writeStreamToFile(source: AsyncIterable<Uint8Array>, path: string, opts: WriteOptions): Promise<WrittenFile> {
-  const hasher = new Bun.CryptoHasher('sha256');
-  const out = createWriteStream(path, { flags: 'wx' });
-  const opened = new Promise<void>((resolve, reject) => out.once('open', () => resolve()).once('error', reject));
+export async function writeStreamToFile(
+  source: AsyncIterable<Uint8Array>,
+  path: string,
+  opts: WriteOptions & { hash?: boolean },
+): Promise<WrittenFile> {
+  const hasher = opts.hash === false ? null : new Bun.CryptoHasher('sha256');
+  const file = await open(path, 'wx');
   let size = 0;
   let head = new Uint8Array(0);
+  let batch: Uint8Array[] = [];
+  let batched = 0;
+  const flush = async () => {
+    if (batched === 0) return;
+    const data = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batched);
+    batch = [];
+    batched = 0;
+    await file.write(data);
+  };
   try {
-    await opened;
     for await (const chunk of source) {
       size += chunk.byteLength;
       if (size > opts.maxBytes) throw fileTooLarge(opts.maxBytes);
@@ -45,15 +61,18 @@ export async function writeStreamToFile(source: AsyncIterable<Uint8Array>, path:
         head = merged;
         if (head.length >= HEAD_BYTES) opts.checkHead?.(head);
       }
-      hasher.update(chunk);
-      if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
+      hasher?.update(chunk);
+      batch.push(chunk);
+      batched += chunk.byteLength;
+      if (batched >= WRITE_BATCH) await flush();
     }
     if (head.length < HEAD_BYTES) opts.checkHead?.(head);
-    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    await flush();
+    await file.close();
   } catch (err) {
-    out.destroy();
+    await file.close().catch(() => {});
     rmSync(path, { force: true });
     throw err;
   }
-  return { path, size, sha256: hasher.digest('hex'), head };
+  return { path, size, sha256: hasher?.digest('hex') ?? '', head };
 }

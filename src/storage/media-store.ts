@@ -74,6 +74,13 @@ export class MediaStore {
     }
     mkdirSync(dirname(finalPath), { recursive: true });
     renameSync(tmpPath, finalPath);
+    // The rename itself is durable only once its folder is synced.
+    const dirFd = openSync(dirname(finalPath), 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
   }
 
   removeUploadFiles(eventId: number, key: string, ext: string): void {

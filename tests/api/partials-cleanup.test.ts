@@ -11,7 +11,7 @@ import { MediaStore } from '../../src/storage/media-store.ts';
 
 // Partial chunked uploads are kept a day for resuming, then removed; finished ones are not touched.
 
-test('partial uploads untouched for a day are removed, fresher ones stay', async () => {
+test('partial uploads untouched for a day are removed, fresher ones stay; crash leftovers go at start', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'momentbox-partials-'));
   try {
     let clock = new Date('2026-06-20T12:00:00Z');
@@ -30,7 +30,7 @@ test('partial uploads untouched for a day are removed, fresher ones stay', async
     const event = await services.events.create({ name: 'Cleanup', code: 'cleanup', event_start_datetime: '2026-06-20T00:00:00Z' });
     const target = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, albumId: null, autoApprove: true };
     const chunk = async (uploadId: string) => {
-      const file = await services.ingest.receiveFile((async function* () { yield new Uint8Array(1000); })(), { checkType: false });
+      const file = await services.ingest.receiveFile((async function* () { yield new Uint8Array(1000); })(), { whole: false });
       return services.ingest.acceptChunk(file, { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId }, target);
     };
     await chunk('old-upload-1');
@@ -44,6 +44,18 @@ test('partial uploads untouched for a day are removed, fresher ones stay', async
     expect(status('old-upload-1')).toEqual([]);
     expect(status('new-upload-1')).toEqual([0]);
     expect(readdirSync(store.chunksDir)).toHaveLength(1);
+
+    // Leftovers of a crash: a temp file, a derived folder and an original that no row lists.
+    const photo = await services.ingest.receiveFile(Bun.file(join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'photos', 'cameras', 'Canon_40D.jpg')).stream(), { whole: true });
+    const kept = await services.ingest.commitSingle(photo, 'kept.jpg', target);
+    await Bun.write(join(store.tmpDir, 'half-written'), 'x');
+    await Bun.write(store.derivedPath(event.id, 'f'.repeat(32), 'thumb.jpg'), 'x');
+    await Bun.write(store.originalPath(event.id, 'e'.repeat(32), 'jpg'), 'x');
+    expect(services.ingest.removeOrphans()).toBe(3);
+    expect(readdirSync(join(store.eventDir(event.id), 'originals'))).toEqual([`${kept.storageKey}.jpg`]);
+    expect(readdirSync(join(store.eventDir(event.id), 'derived'))).toEqual([kept.storageKey]);
+    expect(readdirSync(store.tmpDir)).toEqual(['chunks']);
+    expect(status('new-upload-1')).toEqual([0]);
     db.$client.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -49,7 +49,7 @@ export function ingestRoutes() {
     const base = begin(c);
     return services.ingest.tracked(async () => {
       const { fields, file } = await receiveMultipart(c.req.raw, ['file'], (stream) =>
-        services.ingest.receiveFile(stream, { checkType: true }),
+        services.ingest.receiveFile(stream, { whole: true }),
       );
       if (!file) throw badRequest('Es wurde keine Datei gesendet', { field: 'file' });
       const row = await services.ingest.commitSingle(file.result, file.fileName, target(c, base, fields));
@@ -62,9 +62,8 @@ export function ingestRoutes() {
     const { services } = c.get('deps');
     const base = begin(c);
     return services.ingest.tracked(async () => {
-      // The type is checked on the assembled file: a chunk's first bytes are not the file's.
       const { fields, file } = await receiveMultipart(c.req.raw, ['chunk', 'file'], (stream) =>
-        services.ingest.receiveFile(stream, { checkType: false }),
+        services.ingest.receiveFile(stream, { whole: false }),
       );
       if (!file) throw badRequest('Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
       const outcome = await services.ingest.acceptChunk(
