@@ -24,8 +24,8 @@ export const fileTooLarge = (maxBytes: number) =>
     maxSizeBytes: maxBytes,
   });
 
-/** Writes are gathered to this size: fewer system calls than one per network packet. */
-const WRITE_BATCH = 1024 * 1024;
+/** Writes are gathered to this size: far fewer system calls than one per network packet, while 20 uploads at once stay under ~250 MB of memory. */
+const WRITE_BATCH = 256 * 1024;
 
 /**
  * Streams bytes to a new file with back-pressure (each batch is awaited before more is read), hashing
@@ -45,10 +45,10 @@ export async function writeStreamToFile(
   let batched = 0;
   const flush = async () => {
     if (batched === 0) return;
-    const data = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batched);
+    const buffers = batch;
     batch = [];
     batched = 0;
-    await file.write(data);
+    await file.writev(buffers); // one system call, no copy into a joined buffer
   };
   try {
     for await (const chunk of source) {
