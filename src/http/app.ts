@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import type { AppDeps, Env } from './context.ts';
 import { onApiNotFound, onError } from './middleware/errors.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
@@ -42,6 +43,9 @@ export function createApp(opts: AppOptions): Hono<Env> {
   // Upload bodies stream to disk; they must come before the body-size limit below, which buffers.
   app.route('/', ingestRoutes());
 
+  // JSON answers shrink ~10x with gzip: a 2,000-photo album list is ~1.4 MB raw, a burden on venue Wi-Fi.
+  // Media bytes are already compressed and are not touched (content-type filter).
+  app.use('/api/*', compress());
   app.use('/api/*', async (c, next) => {
     const type = c.req.header('content-type') ?? '';
     const limit = type.includes('multipart/form-data') ? MAX_BODY_BYTES : MAX_JSON_BYTES;

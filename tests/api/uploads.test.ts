@@ -451,3 +451,16 @@ describe('who may do what with uploads', () => {
     expect(listed.total_size_mb).toBe(stats.total_size_mb);
   });
 });
+
+test('JSON lists are gzip-compressed for clients that accept it; media bytes are not', async () => {
+  const event = await admin.createEvent();
+  const { guest } = await guestOf(event);
+  const ids: number[] = [];
+  for (const name of ['Canon_40D.jpg', 'Nikon_D70.jpg', 'Pentax_K10D.jpg']) ids.push((await guest.uploadOk(event.id, photo('cameras', name))).id);
+  const res = await fetch(`${server.url}/api/event/${event.id}/uploads`, { headers: { 'accept-encoding': 'gzip', authorization: `Bearer ${admin.adminToken}` }, decompress: false } as RequestInit);
+  expect(res.headers.get('content-encoding')).toBe('gzip');
+  const list = JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await res.arrayBuffer())))) as UploadDto[];
+  expect(list.map((u) => u.id).sort()).toEqual(ids.sort());
+  const media = await fetch(server.url + list[0]!.file_path, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+  expect(media.headers.get('content-encoding')).toBeNull();
+});
