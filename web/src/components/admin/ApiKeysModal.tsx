@@ -3,7 +3,7 @@ import { Copy, KeySquare, Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import type { ApiKeyDto, CreatedApiKey } from '../../../../src/http/api-types';
 import { adminApi, HttpError } from '../../api/admin';
 import { Spinner } from '../Spinner';
-import { copyText } from './clipboard';
+import { copyText } from '../clipboard';
 import { formatGermanDateTime } from './host-utils';
 import { Modal } from './Modal';
 import { toast } from './toast';

@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import type { AdminEventDto, EventStatus } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
-import { copyText } from './clipboard';
+import { copyText } from '../clipboard';
 import { eventLink, formatGermanDate, formatMb, settingsLink, sizeTone } from './host-utils';
 import { toast } from './toast';
 import type { ExportProgress } from './zip-export';

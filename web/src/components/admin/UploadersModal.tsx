@@ -3,7 +3,7 @@ import { Copy, ExternalLink, Users } from 'lucide-react';
 import type { AdminEventDto, UploaderDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
 import { Spinner } from '../Spinner';
-import { copyText } from './clipboard';
+import { copyText } from '../clipboard';
 import { uploaderName } from './host-utils';
 import { Modal } from './Modal';
 import { toast } from './toast';

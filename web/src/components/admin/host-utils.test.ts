@@ -10,7 +10,6 @@ import {
   headerTextColour,
   isAlbumCurrent,
   isoToLocalInput,
-  lighten,
   localInputToIso,
   normalizeDuration,
   randomSuffix,
@@ -151,7 +150,7 @@ describe('misc', () => {
     expect(toHexColour('purple', '#000000')).toBe('#8b5cf6');
     expect(toHexColour('#ABC', '#000000')).toBe('#aabbcc');
     expect(toHexColour('bogus', '#3B82F6')).toBe('#3b82f6');
-    expect(lighten('#000000', 0.6)).toBe('#999999');
+    expect(toHexColour('constructor', '#3B82F6')).toBe('#3b82f6');
     expect(headerTextColour('#ffffff', 'minimalistic')).toBe('#1f2937');
     expect(headerTextColour('#3B82F6', 'minimalistic')).toBe('#1f2937');
     expect(headerTextColour('#3B82F6', 'split')).toBe('#ffffff');

@@ -1,3 +1,4 @@
+import { COLOR_TOKENS, HEADER_THRESHOLDS, resolveColor, textColorOn } from '../../lib/colors';
 // Pure helpers shared by the admin dashboard, the host settings page and the print view.
 // No React, no fetch: everything here is unit-tested in host-utils.test.ts.
 
@@ -138,62 +139,21 @@ export function localInputToIso(value: string | null | undefined): string | null
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-/** Colours may be hex or one of eight named tokens (guest document). */
-export const NAMED_COLOURS: Record<string, string> = {
-  purple: '#8B5CF6',
-  blue: '#3B82F6',
-  green: '#10B981',
-  red: '#EF4444',
-  yellow: '#F59E0B',
-  pink: '#EC4899',
-  indigo: '#6366F1',
-  gray: '#6B7280',
-};
-
 /** A colour as #rrggbb (for <input type="color">), or the fallback when it is neither hex nor a named token. */
 export function toHexColour(value: string | null | undefined, fallback: string): string {
-  const v = (value ?? '').trim();
-  const named = NAMED_COLOURS[v.toLowerCase()];
-  if (named) return named.toLowerCase();
-  if (/^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
-  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(v);
-  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
-  return fallback.toLowerCase();
+  return resolveColor(value, resolveColor(fallback, '#000000')).toLowerCase();
 }
 
 export function isValidColour(value: string): boolean {
   const v = value.trim();
-  return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) || v.toLowerCase() in NAMED_COLOURS;
-}
-
-/** Perceived brightness 0..255 (YIQ). */
-export function brightness(hex: string): number {
-  const h = toHexColour(hex, '#000000');
-  const r = parseInt(h.slice(1, 3), 16);
-  const g = parseInt(h.slice(3, 5), 16);
-  const b = parseInt(h.slice(5, 7), 16);
-  return (r * 299 + g * 587 + b * 114) / 1000;
-}
-
-/** Mixes a colour towards white by factor (0.6 = 60 % of the way). */
-export function lighten(hex: string, factor = 0.6): string {
-  const h = toHexColour(hex, '#000000');
-  const ch = (i: number) => {
-    const c = parseInt(h.slice(i, i + 2), 16);
-    return pad16(Math.round(c + (255 - c) * factor));
-  };
-  return `#${ch(1)}${ch(3)}${ch(5)}`;
-}
-
-function pad16(n: number): string {
-  return n.toString(16).padStart(2, '0');
+  return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) || Object.hasOwn(COLOR_TOKENS, v.toLowerCase());
 }
 
 /** White or dark header text depending on the primary colour (threshold 100 minimalistic, 160 split). */
 export function headerTextColour(primary: string, style: 'minimalistic' | 'split' | 'premium'): string {
-  const threshold = style === 'split' ? 160 : 100;
+  // Premium puts the text on the darkened photo, so it is always white.
   if (style === 'premium') return '#ffffff';
-  return brightness(primary) > threshold ? '#1f2937' : '#ffffff';
+  return textColorOn(resolveColor(primary), HEADER_THRESHOLDS[style]).toLowerCase();
 }
 
 export function isImageFile(file: File | null | undefined): boolean {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ImageIcon } from 'lucide-react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
-import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, headerTextColour, lighten, toHexColour } from '../admin/host-utils';
+import { lighten, LIGHTEN_FACTOR } from '../../lib/colors';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, headerTextColour, toHexColour } from '../admin/host-utils';
 
 const TAGLINE = 'Teile deine Erinnerungen';
 
@@ -27,7 +28,7 @@ export function HeaderPreview({
   const p = toHexColour(primary, DEFAULT_PRIMARY);
   const s = toHexColour(secondary, DEFAULT_SECONDARY);
   const text = headerTextColour(p, style);
-  const light = lighten(p, 0.6);
+  const light = lighten(p, LIGHTEN_FACTOR);
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [imageUrl]);
   const hasImage = !!imageUrl && !broken;

@@ -25,7 +25,7 @@ import { bulkDownload } from './download';
 import { blockedUploadToast, computeEventStatus } from './logic/status';
 import { albumCountLabel } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
-import { themeVars } from './logic/colors';
+import { themeVars } from '../../lib/colors';
 import { QrModal } from './modals/QrModal';
 import { ProfileModal } from './modals/ProfileModal';
 import { HelpModal } from './modals/HelpModal';

@@ -43,3 +43,8 @@ describe('event colours', () => {
     expect(v['--primary-light']).toBe('#D1BEFB');
   });
 });
+
+test('names of object properties are no colour tokens', () => {
+  expect(resolveColor('constructor', '#111111')).toBe('#111111');
+  expect(resolveColor('__proto__', '#111111')).toBe('#111111');
+});

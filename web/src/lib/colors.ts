@@ -17,8 +17,8 @@ export const COLOR_TOKENS: Record<string, string> = {
 export function resolveColor(value: string | null | undefined, fallback = DEFAULT_PRIMARY): string {
   const v = (value ?? '').trim().toLowerCase();
   if (!v) return fallback;
-  const token = COLOR_TOKENS[v];
-  if (token) return token;
+  // hasOwn: 'constructor' or '__proto__' must not be read as tokens.
+  if (Object.hasOwn(COLOR_TOKENS, v)) return COLOR_TOKENS[v]!;
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
   if (!m) return fallback;
   let hex = m[1]!;
