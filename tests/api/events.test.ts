@@ -3,30 +3,10 @@
 import { describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import type { AdminEventDto, AlbumDto, ClientTokenAnswer, ExportDto, StatisticsDto, UploaderDto } from '../../src/http/api-types.ts';
-import { defaultAlbumId, expectError, expectOk, form, PHOTO, PHOTOS, send, uniqueCode, useServer } from './support.ts';
+import { ADMIN_EVENT_FIELDS, defaultAlbumId, expectError, expectOk, form, PHOTO, PHOTOS, send, uniqueCode, useServer } from './support.ts';
 
 const srv = useServer();
 const DAY = 86_400_000;
-
-const ADMIN_EVENT_FIELDS = [
-  'allow_download',
-  'client_token',
-  'code',
-  'created_at',
-  'event_duration_days',
-  'event_end_datetime',
-  'event_start_datetime',
-  'event_viewable_until_datetime',
-  'header_style',
-  'host_image_url',
-  'id',
-  'name',
-  'primary_color',
-  'secondary_color',
-  'status',
-  'total_size_mb',
-  'upload_count',
-];
 
 const createRaw = (fields: Record<string, string | Blob>) => srv.admin.fetch('/api/event', { method: 'POST', body: form(fields) });
 const listEvents = () => srv.admin.json<AdminEventDto[]>('/api/event/events');

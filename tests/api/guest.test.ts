@@ -1,28 +1,11 @@
 // Guest side: config, event by code, consent and nickname (guest-side spec §5-§7, docs/api.md).
 import { describe, expect, test } from 'bun:test';
-import { expectError, expectOk, send, snapshot, useServer } from './support.ts';
+import { EVENT_FIELDS, expectError, expectOk, send, snapshot, useServer } from './support.ts';
 
 const srv = useServer({
   args: ['--max-upload-mb', '123'],
   env: { MOMENTBOX_WIFI_SSID: 'Hochzeit WLAN', MOMENTBOX_WIFI_PASSWORD: 'sekret 123' },
 });
-
-const EVENT_FIELDS = [
-  'allow_download',
-  'code',
-  'created_at',
-  'event_duration_days',
-  'event_end_datetime',
-  'event_start_datetime',
-  'event_viewable_until_datetime',
-  'header_style',
-  'host_image_url',
-  'id',
-  'name',
-  'primary_color',
-  'secondary_color',
-  'status',
-];
 
 describe('GET /api/config', () => {
   test('answers the configured upload limit, the public URL, the Wi-Fi and the version to anyone', async () => {

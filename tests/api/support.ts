@@ -14,6 +14,27 @@ export const PHOTOS = ['Canon_40D.jpg', 'Nikon_D70.jpg', 'Panasonic_DMC-FZ30.jpg
 );
 export const PHOTO = PHOTOS[0]!;
 
+/** The keys of an event as guests see it (GET /api/event/{code}), sorted. */
+export const EVENT_FIELDS = [
+  'allow_download',
+  'code',
+  'created_at',
+  'event_duration_days',
+  'event_end_datetime',
+  'event_start_datetime',
+  'event_viewable_until_datetime',
+  'header_style',
+  'host_image_url',
+  'id',
+  'name',
+  'primary_color',
+  'secondary_color',
+  'status',
+];
+
+/** The keys of an event as the admin sees it: the guest fields plus client token, size and upload count, sorted. */
+export const ADMIN_EVENT_FIELDS = [...EVENT_FIELDS, 'client_token', 'total_size_mb', 'upload_count'].sort();
+
 export interface ServerHandle {
   server: TestServer;
   url: string;
