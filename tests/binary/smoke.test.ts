@@ -123,6 +123,65 @@ describe('arm64 binary under qemu', () => {
   }, 300_000);
 });
 
+describe('installer', () => {
+  test('scripts/install.sh installs user, binary, settings and unit, starts it, prints the login; a second run upgrades in place', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'momentbox-install-'));
+    temps.push(root);
+    const shims = join(root, 'shims');
+    const log = join(root, 'calls.log');
+    // Stand-ins for the system tools the installer calls; `systemctl restart` starts the installed binary
+    // the way the unit would (its data dir, its settings file), so the installer really waits for it.
+    const shim = (name: string, body: string) => {
+      writeFileSync(join(shims, name), `#!/usr/bin/env bash\necho "${name} $*" >> ${log}\n${body}\n`, { mode: 0o755 });
+    };
+    Bun.spawnSync(['mkdir', '-p', shims]);
+    shim('id', `[ "$1" = -u ] && exec /usr/bin/id -u; [ -f ${root}/user-created ]`);
+    shim('useradd', `touch ${root}/user-created`);
+    shim('chgrp', '');
+    shim(
+      'systemctl',
+      `if [ "$1" = restart ]; then
+  [ -f ${root}/pid ] && kill "$(cat ${root}/pid)" 2>/dev/null; sleep 0.3
+  mkdir -p ${root}/var/lib/momentbox
+  MOMENTBOX_DATA_DIR=${root}/var/lib/momentbox MOMENTBOX_PORT=0 MOMENTBOX_HOST=127.0.0.1 nohup ${root}/usr/local/bin/momentbox > ${root}/service.log 2>&1 &
+  echo $! > ${root}/pid
+fi`,
+    );
+    const install = () =>
+      Bun.spawnSync(['bash', join(ROOT, 'scripts', 'install.sh'), join(ROOT, 'dist', 'momentbox-linux-x64')], {
+        env: { PATH: `${shims}:/usr/bin:/bin:/usr/sbin:/sbin`, MOMENTBOX_INSTALL_ROOT: root },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
+    try {
+      const first = install();
+      expect(first.stderr.toString()).toBe('');
+      expect(first.exitCode).toBe(0);
+      const out = first.stdout.toString();
+      const password = readFileSync(join(root, 'var/lib/momentbox/initial-admin-password'), 'utf8').trim();
+      expect(out).toContain('Momentbox is running.');
+      expect(out).toMatch(/Admin: http:\/\/\S+\/admin/);
+      expect(out).toContain(`Admin password: ${password}`);
+      expect(readFileSync(join(root, 'etc/systemd/system/momentbox.service'), 'utf8')).toBe(readFileSync(join(ROOT, 'systemd', 'momentbox.service'), 'utf8'));
+      expect(readFileSync(join(root, 'etc/momentbox/momentbox.env'), 'utf8')).toContain('# MOMENTBOX_PUBLIC_URL=');
+      const calls = readFileSync(log, 'utf8');
+      expect(calls).toContain('useradd --system --user-group');
+      expect(calls).toContain('systemctl enable momentbox.service');
+
+      // The operator has set a public URL; an upgrade must keep it and not create the user again.
+      writeFileSync(join(root, 'etc/momentbox/momentbox.env'), 'MOMENTBOX_PUBLIC_URL=http://momentbox.local\n');
+      const second = install();
+      expect(second.exitCode).toBe(0);
+      expect(second.stdout.toString()).toContain('Admin: http://momentbox.local/admin');
+      expect(readFileSync(join(root, 'etc/momentbox/momentbox.env'), 'utf8')).toBe('MOMENTBOX_PUBLIC_URL=http://momentbox.local\n');
+      expect(readFileSync(log, 'utf8').match(/useradd/g)).toHaveLength(1);
+      expect(readFileSync(log, 'utf8').match(/systemctl restart/g)).toHaveLength(2);
+    } finally {
+      Bun.spawnSync(['bash', '-c', `[ -f ${root}/pid ] && kill "$(cat ${root}/pid)" 2>/dev/null; true`]);
+    }
+  }, 120_000);
+});
+
 describe('systemd unit', () => {
   test('systemd-analyze verify accepts systemd/momentbox.service', () => {
     // The unit names /usr/local/bin/momentbox; verify it against the freshly built binary instead.
