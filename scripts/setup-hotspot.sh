@@ -3,7 +3,9 @@
 # guests join the network, every DNS name resolves to the box, and phones open Momentbox as a captive portal.
 #   sudo scripts/setup-hotspot.sh "<SSID>" "<password, 8-63 characters>" [wifi interface, default wlan0]
 # Idempotent: run it again to change the name or password.
+# MOMENTBOX_INSTALL_ROOT=<dir> writes the files below <dir> instead of / (for the script's test).
 set -euo pipefail
+R="${MOMENTBOX_INSTALL_ROOT:-}"
 
 if [ "$(id -u)" != 0 ]; then echo "Please run as root (sudo $0 ...)." >&2; exit 1; fi
 ssid="${1:-}"; password="${2:-}"; iface="${3:-wlan0}"
@@ -18,8 +20,8 @@ address=10.42.0.1
 connection=momentbox-hotspot
 
 # 1. Every DNS name points at the box: phones' connectivity checks reach Momentbox, which opens the portal.
-install -d /etc/NetworkManager/dnsmasq-shared.d
-cat > /etc/NetworkManager/dnsmasq-shared.d/momentbox.conf <<CONF
+install -d "$R/etc/NetworkManager/dnsmasq-shared.d"
+cat > "$R/etc/NetworkManager/dnsmasq-shared.d/momentbox.conf" <<CONF
 # Written by Momentbox setup-hotspot.sh: answer every name with the box's address.
 address=/#/${address}
 CONF
@@ -33,8 +35,8 @@ nmcli connection add type wifi ifname "$iface" con-name "$connection" autoconnec
 nmcli connection up "$connection" >/dev/null
 
 # 3. Momentbox learns its address, the Wi-Fi for the printable QR code, and to act as the captive portal.
-env_file=/etc/momentbox/momentbox.env
-install -d -m 0755 /etc/momentbox
+env_file="$R/etc/momentbox/momentbox.env"
+install -d -m 0755 "$R/etc/momentbox"
 touch "$env_file"
 set_var() {
   local key="$1" value="$2"

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SETTINGS } from '../../src/config.ts';
@@ -60,6 +60,55 @@ describe('command line', () => {
   test('check warns when the disk is nearly full', () => {
     const res = run(['check', '--data-dir', tempDir(), '--port', '0', '--min-free-disk-mb', '100000000']);
     expect(res.out).toMatch(/^WARN free disk space: .* uploads stop below 100000000 MB/m);
+  });
+});
+
+describe('venue network setup', () => {
+  test('setup-hotspot.sh makes an access point, points every name at the box and tells Momentbox; a rerun replaces, not repeats', async () => {
+    const root = tempDir();
+    const shims = join(root, 'shims');
+    const log = join(root, 'calls.log');
+    mkdirSync(shims);
+    // Stand-ins for NetworkManager and systemd, which this test machine does not run.
+    for (const [name, body] of [['nmcli', ''], ['systemctl', 'exit 0'], ['getent', 'exit 0'], ['chgrp', '']]) {
+      writeFileSync(join(shims, name), `#!/usr/bin/env bash\necho "${name} $*" >> ${log}\n${body}\n`, { mode: 0o755 });
+    }
+    const setup = (...args: string[]) =>
+      Bun.spawnSync(['bash', join(ROOT, 'scripts', 'setup-hotspot.sh'), ...args], {
+        env: { PATH: `${shims}:/usr/bin:/bin`, MOMENTBOX_INSTALL_ROOT: root },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
+    expect(setup('Hochzeit', 'short').exitCode).toBe(2);
+
+    const first = setup('Hochzeit Anna & Ben', 'geheim-1234');
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout.toString()).toContain('the box is 10.42.0.1');
+    expect(readFileSync(join(root, 'etc/NetworkManager/dnsmasq-shared.d/momentbox.conf'), 'utf8')).toContain('address=/#/10.42.0.1');
+    const calls = readFileSync(log, 'utf8');
+    expect(calls).toContain('nmcli connection add type wifi ifname wlan0 con-name momentbox-hotspot autoconnect yes ssid Hochzeit Anna & Ben');
+    expect(calls).toContain('802-11-wireless.mode ap');
+    expect(calls).toContain('ipv4.method shared');
+    expect(calls).toContain('wifi-sec.key-mgmt wpa-psk wifi-sec.psk geheim-1234');
+    expect(calls).toContain('systemctl restart momentbox.service');
+
+    const second = setup('Hochzeit Anna & Ben', 'anderes-passwort');
+    expect(second.exitCode).toBe(0);
+    const env = readFileSync(join(root, 'etc/momentbox/momentbox.env'), 'utf8').trim().split('\n').sort();
+    expect(env).toEqual([
+      'MOMENTBOX_CAPTIVE_PORTAL=true',
+      'MOMENTBOX_PUBLIC_URL=http://10.42.0.1',
+      'MOMENTBOX_WIFI_PASSWORD=anderes-passwort',
+      'MOMENTBOX_WIFI_SSID=Hochzeit Anna & Ben',
+    ]);
+    // What the script wrote is what Momentbox reads: the Wi-Fi reaches the printable QR view through /api/config.
+    const server = await startServer({ env: Object.fromEntries(env.map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string])) });
+    try {
+      const config = await (await fetch(`${server.url}/api/config`)).json();
+      expect(config).toMatchObject({ publicUrl: 'http://10.42.0.1', wifi: { ssid: 'Hochzeit Anna & Ben', password: 'anderes-passwort' } });
+    } finally {
+      await server.stop();
+    }
   });
 });
 
