@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { PartyPopper } from 'lucide-react';
 import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
-import { NICKNAME_MAX, nicknameError } from '../logic/nickname';
+import { nicknameError } from '../logic/nickname';
+import { NicknameField } from './NicknameField';
 
 interface Props {
   eventName: string;
@@ -21,8 +22,6 @@ export function HelpModal({ eventName, needsConsent, closable, onConfirm, onClos
   const [nickname, setNickname] = useState('');
   const [busy, setBusy] = useState(false);
   const termsId = useId();
-  const nickId = useId();
-  const errId = useId();
   const nickErr = nicknameError(nickname);
 
   const confirm = async (e?: React.FormEvent) => {
@@ -65,28 +64,7 @@ export function HelpModal({ eventName, needsConsent, closable, onConfirm, onClos
       </ol>
       {needsConsent && (
         <form id={`${termsId}-form`} className="ev-help__consent" onSubmit={confirm}>
-          <div className="g-field">
-            <label className="g-label" htmlFor={nickId}>
-              {de.nicknameOptional}
-            </label>
-            <input
-              id={nickId}
-              className="g-input"
-              value={nickname}
-              onChange={(e) => setNickname(e.target.value)}
-              placeholder={de.nicknamePlaceholder}
-              autoComplete="nickname"
-              aria-invalid={nickErr ? true : undefined}
-              aria-describedby={nickErr ? errId : undefined}
-              data-testid="consent-nickname"
-              data-max={NICKNAME_MAX}
-            />
-            {nickErr && (
-              <p id={errId} className="g-error" role="alert">
-                {nickErr}
-              </p>
-            )}
-          </div>
+          <NicknameField label={de.nicknameOptional} value={nickname} onChange={setNickname} testId="consent-nickname" />
           <label className="g-check" htmlFor={termsId}>
             <input id={termsId} type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} data-testid="consent-terms" />
             <span>
