@@ -1,9 +1,7 @@
-import { KeyRound, TriangleAlert } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
-import { QrCode } from '../../../components/QrCode';
-import { CopyField } from './CopyField';
-import { RECOVERY_QR_SIZE } from './ProfileModal';
+import { RecoveryLink } from './RecoveryLink';
 
 /** §2 recovery modal, shown after consent: the personal recovery link. */
 export function RecoveryModal({ link, onClose }: { link: string; onClose: () => void }) {
@@ -20,16 +18,7 @@ export function RecoveryModal({ link, onClose }: { link: string; onClose: () => 
       }
     >
       <p className="g-help ev-recovery__lead">{de.recoveryModalText}</p>
-      <div className="ev-recovery__qr">
-        <QrCode value={link} size={RECOVERY_QR_SIZE} alt={de.recoveryQrAlt} testId="recovery-qr" />
-      </div>
-      <CopyField label={de.recoveryLink} value={link} copiedMessage={de.recoveryCopied} testId="recovery-link" />
-      <div className="g-warning" role="note">
-        <TriangleAlert size={20} aria-hidden="true" />
-        <p>
-          <strong>{de.warningTitle}:</strong> {de.warningText}
-        </p>
-      </div>
+      <RecoveryLink link={link} />
     </Modal>
   );
 }
