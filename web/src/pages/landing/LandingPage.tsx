@@ -32,6 +32,12 @@ const HOST_ICONS: LucideIcon[] = [CalendarPlus, Palette, FolderHeart, ShieldChec
 const GUEST_ICONS: LucideIcon[] = [KeyRound, Upload, Images, UserRound];
 const FEATURE_ICONS: LucideIcon[] = [Hash, Palette, FolderTree, CalendarClock, Download, CircleCheck, Smartphone, LockKeyhole, ChartColumn];
 
+/** The two benefit card sections, guests first: heading, [title, text] items with one icon each, layout classes. */
+const BENEFIT_SECTIONS = [
+  { id: 'land-guests', title: de.forGuests, items: de.guestBenefits, icons: GUEST_ICONS, listClass: 'land-cards--4', iconClass: 'land-card__icon' },
+  { id: 'land-hosts', title: de.forHosts, items: de.hostBenefits, icons: HOST_ICONS, listClass: 'land-cards--5', iconClass: 'land-card__icon land-card__icon--alt' },
+];
+
 export default function LandingPage() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
@@ -120,45 +126,27 @@ export default function LandingPage() {
       </section>
 
       <main className="land-main">
-        <section className="land-section" aria-labelledby="land-guests">
-          <h2 id="land-guests" className="land-section__title">
-            {de.forGuests}
-          </h2>
-          <ul className="land-cards land-cards--4">
-            {de.guestBenefits.map(([title, text], i) => {
-              const Icon = GUEST_ICONS[i]!;
-              return (
-                <li key={title} className="land-card">
-                  <span className="land-card__icon" aria-hidden="true">
-                    <Icon size={22} />
-                  </span>
-                  <h3>{title}</h3>
-                  <p>{text}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-
-        <section className="land-section" aria-labelledby="land-hosts">
-          <h2 id="land-hosts" className="land-section__title">
-            {de.forHosts}
-          </h2>
-          <ul className="land-cards land-cards--5">
-            {de.hostBenefits.map(([title, text], i) => {
-              const Icon = HOST_ICONS[i]!;
-              return (
-                <li key={title} className="land-card">
-                  <span className="land-card__icon land-card__icon--alt" aria-hidden="true">
-                    <Icon size={22} />
-                  </span>
-                  <h3>{title}</h3>
-                  <p>{text}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        {BENEFIT_SECTIONS.map((section) => (
+          <section key={section.id} className="land-section" aria-labelledby={section.id}>
+            <h2 id={section.id} className="land-section__title">
+              {section.title}
+            </h2>
+            <ul className={`land-cards ${section.listClass}`}>
+              {section.items.map(([title, text], i) => {
+                const Icon = section.icons[i]!;
+                return (
+                  <li key={title} className="land-card">
+                    <span className={section.iconClass} aria-hidden="true">
+                      <Icon size={22} />
+                    </span>
+                    <h3>{title}</h3>
+                    <p>{text}</p>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
 
         <section className="land-section land-section--features" aria-labelledby="land-features">
           <h2 id="land-features" className="land-section__title">
