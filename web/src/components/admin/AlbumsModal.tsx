@@ -1,24 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Eye, EyeOff, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FolderOpen, Pencil, Plus } from 'lucide-react';
 import type { AdminEventDto, AlbumDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
 import { Spinner } from '../Spinner';
+import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
+import { DELETE_ALBUM_WARNING, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
+import { InlineConfirm } from './InlineConfirm';
 import { Modal } from './Modal';
-import { formatGermanDateTime, isAlbumCurrent, isoToLocalInput, localInputToIso } from './host-utils';
-
-export const DELETE_ALBUM_WARNING =
-  'Are you sure you want to delete this album? All photos and videos in this album will be permanently deleted.';
+import { formatGermanDateTime, isAlbumCurrent } from './host-utils';
 
 export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose: () => void }) {
   const [albums, setAlbums] = useState<AlbumDto[] | null>(null);
   const [error, setError] = useState('');
-  const [editing, setEditing] = useState<AlbumDto | null>(null);
-  const [name, setName] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
+  const draft = useAlbumDraft();
+  const { editing } = draft;
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
 
   const load = async () => {
     try {
@@ -33,23 +30,16 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event.id]);
 
-  const resetForm = () => {
-    setEditing(null);
-    setName('');
-    setStart('');
-    setEnd('');
-  };
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim() || busy) return;
+    if (!draft.canSubmit || busy) return;
     setBusy(true);
     setError('');
-    const fields = { name: name.trim(), start_datetime: localInputToIso(start), end_datetime: localInputToIso(end) };
+    const fields = draft.fields();
     try {
       if (editing) await adminApi.updateAlbum(editing.id, fields);
       else await adminApi.createAlbum(event.id, fields);
-      resetForm();
+      draft.reset();
       await load();
     } catch {
       setError(editing ? 'Failed to update album' : 'Failed to create album');
@@ -62,7 +52,7 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
     setError('');
     try {
       const updated = await adminApi.setAlbumVisible(a.id, !a.visible);
-      setAlbums((list) => list?.map((x) => (x.id === a.id ? { ...x, ...updated, visible: !a.visible } : x)) ?? null);
+      setAlbums((list) => (list ? withToggledVisibility(list, a, updated) : null));
     } catch {
       setError('Failed to update album visibility');
     }
@@ -73,7 +63,7 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
     try {
       await adminApi.deleteAlbum(a.id);
       setConfirmDelete(null);
-      if (editing?.id === a.id) resetForm();
+      if (editing?.id === a.id) draft.reset();
       setAlbums((list) => list?.filter((x) => x.id !== a.id) ?? null);
     } catch {
       setConfirmDelete(null);
@@ -82,50 +72,31 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
   };
 
   const edit = (a: AlbumDto) => {
-    setEditing(a);
-    setName(a.name);
-    setStart(isoToLocalInput(a.start_datetime));
-    setEnd(isoToLocalInput(a.end_datetime));
-    requestAnimationFrame(() => nameRef.current?.focus());
+    draft.edit(a);
+    requestAnimationFrame(() => draft.nameRef.current?.focus());
   };
 
   return (
     <Modal title={`Albums · ${event.name}`} icon={<FolderOpen size={20} />} onClose={onClose} size="lg">
       <form className="hx-form hx-album-form" onSubmit={submit} aria-label={editing ? 'Edit album' : 'Create album'}>
         <div className="hx-album-form__row">
-          <label className="hx-field hx-grow">
-            <span className="hx-label">
-              Album name <span className="hx-req">*</span>
-            </span>
-            <input ref={nameRef} name="album_name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
-          </label>
-          <label className="hx-field">
-            <span className="hx-label">Start (optional)</span>
-            <input type="datetime-local" name="album_start" step={60} value={start} onChange={(e) => setStart(e.target.value)} />
-          </label>
-          <label className="hx-field">
-            <span className="hx-label">End (optional)</span>
-            <input type="datetime-local" name="album_end" step={60} value={end} onChange={(e) => setEnd(e.target.value)} />
-          </label>
+          <AlbumNameField draft={draft} label="Album name" className="hx-field hx-grow" />
+          <AlbumDateFields draft={draft} startLabel="Start (optional)" endLabel="End (optional)" />
         </div>
-        <div className="hx-form__actions">
-          {editing && (
-            <button type="button" className="hx-btn hx-btn--ghost" onClick={resetForm}>
-              <X size={16} /> Cancel Editing
-            </button>
-          )}
-          <button type="submit" className="hx-btn hx-btn--primary" disabled={!name.trim() || busy}>
-            {editing ? (
-              <>
-                <Pencil size={16} /> Update Album
-              </>
-            ) : (
-              <>
-                <Plus size={16} /> Create Album
-              </>
-            )}
-          </button>
-        </div>
+        <AlbumFormActions
+          draft={draft}
+          busy={busy}
+          createLabel={
+            <>
+              <Plus size={16} /> Create Album
+            </>
+          }
+          updateLabel={
+            <>
+              <Pencil size={16} /> Update Album
+            </>
+          }
+        />
       </form>
 
       {error && (
@@ -135,21 +106,11 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
       )}
 
       {confirmDelete && (
-        <div className="hx-confirm" role="alertdialog" aria-label="Delete album">
-          <p>
-            <strong>{confirmDelete.name}</strong>
-            <br />
-            {DELETE_ALBUM_WARNING}
-          </p>
-          <div className="hx-confirm__actions">
-            <button type="button" className="hx-btn hx-btn--ghost" onClick={() => setConfirmDelete(null)}>
-              Cancel
-            </button>
-            <button type="button" className="hx-btn hx-btn--danger" onClick={() => remove(confirmDelete)}>
-              <Trash2 size={16} /> Delete album
-            </button>
-          </div>
-        </div>
+        <InlineConfirm label="Delete album" confirmLabel="Delete album" onCancel={() => setConfirmDelete(null)} onConfirm={() => remove(confirmDelete)}>
+          <strong>{confirmDelete.name}</strong>
+          <br />
+          {DELETE_ALBUM_WARNING}
+        </InlineConfirm>
       )}
 
       {albums === null ? (
@@ -172,29 +133,14 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
                     : 'No time window'}
                 </div>
               </div>
-              <div className="hx-album-row__actions">
-                <button
-                  type="button"
-                  className="hx-icon-btn"
-                  title={a.visible ? 'Hide album' : 'Show album'}
-                  aria-label={a.visible ? `Hide ${a.name}` : `Show ${a.name}`}
-                  onClick={() => toggle(a)}
-                >
-                  {a.visible ? <EyeOff size={18} /> : <Eye size={18} />}
-                </button>
-                <button type="button" className="hx-icon-btn" title="Edit album" aria-label={`Edit ${a.name}`} onClick={() => edit(a)}>
-                  <Pencil size={18} />
-                </button>
-                <button
-                  type="button"
-                  className="hx-icon-btn hx-icon-btn--danger"
-                  title="Delete album"
-                  aria-label={`Delete ${a.name}`}
-                  onClick={() => setConfirmDelete(a)}
-                >
-                  <Trash2 size={18} />
-                </button>
-              </div>
+              <AlbumActions
+                album={a}
+                className="hx-album-row__actions"
+                iconSize={18}
+                onToggle={() => toggle(a)}
+                onEdit={() => edit(a)}
+                onDelete={() => setConfirmDelete(a)}
+              />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { adminApi, HttpError } from '../../api/admin';
 import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
 import { formatGermanDateTime } from './host-utils';
+import { InlineConfirm } from './InlineConfirm';
 import { Modal } from './Modal';
 import { toast } from './toast';
 
@@ -112,19 +113,9 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
       )}
 
       {confirmDelete && (
-        <div className="hx-confirm" role="alertdialog" aria-label="Delete API key">
-          <p>
-            Delete the API key <strong>{confirmDelete.name}</strong>? Apps using it can no longer upload. This cannot be undone.
-          </p>
-          <div className="hx-confirm__actions">
-            <button type="button" className="hx-btn hx-btn--ghost" onClick={() => setConfirmDelete(null)}>
-              Cancel
-            </button>
-            <button type="button" className="hx-btn hx-btn--danger" onClick={() => remove(confirmDelete)}>
-              <Trash2 size={16} /> Delete key
-            </button>
-          </div>
-        </div>
+        <InlineConfirm label="Delete API key" confirmLabel="Delete key" onCancel={() => setConfirmDelete(null)} onConfirm={() => remove(confirmDelete)}>
+          Delete the API key <strong>{confirmDelete.name}</strong>? Apps using it can no longer upload. This cannot be undone.
+        </InlineConfirm>
       )}
 
       {keys === null ? (

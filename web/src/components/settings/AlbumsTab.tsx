@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CalendarClock, Eye, EyeOff, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { CalendarClock, FolderOpen, Pencil, Plus } from 'lucide-react';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { serverMessage } from '../../api/admin';
 import { clientApi } from '../../api/client-settings';
-import { DELETE_ALBUM_WARNING } from '../admin/AlbumsModal';
 import { ConfirmModal } from '../admin/ConfirmModal';
-import { ALBUM_PHASE_LABEL, albumPhase, formatGermanDateTime, isoToLocalInput, localInputToIso } from '../admin/host-utils';
+import { ALBUM_PHASE_LABEL, albumPhase, formatGermanDateTime } from '../admin/host-utils';
+import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
+import { DELETE_ALBUM_WARNING, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
 import { toast } from '../admin/toast';
 
 export function AlbumsTab({
@@ -22,44 +23,28 @@ export function AlbumsTab({
   editRequest: { album: AlbumDto; n: number } | null;
   onEdit: (a: AlbumDto) => void;
 }) {
-  const [editing, setEditing] = useState<AlbumDto | null>(null);
-  const [name, setName] = useState('');
-  const [visible, setVisible] = useState(true);
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
+  const draft = useAlbumDraft();
+  const { editing, reset } = draft;
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
   const [deleting, setDeleting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-
-  const reset = () => {
-    setEditing(null);
-    setName('');
-    setVisible(true);
-    setStart('');
-    setEnd('');
-  };
 
   useEffect(() => {
     if (!editRequest) return;
-    const a = editRequest.album;
-    setEditing(a);
-    setName(a.name);
-    setVisible(a.visible);
-    setStart(isoToLocalInput(a.start_datetime));
-    setEnd(isoToLocalInput(a.end_datetime));
+    draft.edit(editRequest.album);
     requestAnimationFrame(() => {
       formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      nameRef.current?.focus({ preventScroll: true });
+      draft.nameRef.current?.focus({ preventScroll: true });
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editRequest]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim() || busy) return;
+    if (!draft.canSubmit || busy) return;
     setBusy(true);
-    const fields = { name: name.trim(), visible, start_datetime: localInputToIso(start), end_datetime: localInputToIso(end) };
+    const fields = { ...draft.fields(), visible: draft.visible };
     try {
       if (editing) {
         const updated = await clientApi.updateAlbum(token, editing.id, fields);
@@ -81,7 +66,7 @@ export function AlbumsTab({
   const toggle = async (a: AlbumDto) => {
     try {
       const updated = await clientApi.updateAlbum(token, a.id, { visible: !a.visible });
-      setAlbums((list) => list.map((x) => (x.id === a.id ? { ...x, ...updated, visible: !a.visible } : x)));
+      setAlbums((list) => withToggledVisibility(list, a, updated));
       toast.success(a.visible ? 'Album hidden successfully' : 'Album shown successfully');
     } catch {
       toast.error('Failed to update album visibility');
@@ -110,40 +95,19 @@ export function AlbumsTab({
           {editing ? <Pencil size={18} aria-hidden="true" /> : <Plus size={18} aria-hidden="true" />}
           {editing ? 'Edit Album' : 'Create New Album'}
         </h2>
-        <label className="hx-field">
-          <span className="hx-label">
-            Album Name <span className="hx-req">*</span>
-          </span>
-          <input ref={nameRef} name="album_name" value={name} required maxLength={120} onChange={(e) => setName(e.target.value)} />
-        </label>
+        <AlbumNameField draft={draft} label="Album Name" required />
         <label className="hx-check">
-          <input type="checkbox" name="album_visible" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
+          <input type="checkbox" name="album_visible" checked={draft.visible} onChange={(e) => draft.setVisible(e.target.checked)} />
           <span>Make this album visible to all users</span>
         </label>
         <div className="hx-grid-2">
-          <label className="hx-field">
-            <span className="hx-label">Start Date &amp; Time (optional)</span>
-            <input type="datetime-local" name="album_start" step={60} value={start} onChange={(e) => setStart(e.target.value)} />
-          </label>
-          <label className="hx-field">
-            <span className="hx-label">End Date &amp; Time (optional)</span>
-            <input type="datetime-local" name="album_end" step={60} value={end} onChange={(e) => setEnd(e.target.value)} />
-          </label>
+          <AlbumDateFields draft={draft} startLabel="Start Date & Time (optional)" endLabel="End Date & Time (optional)" />
         </div>
         <p className="hx-hint">
           <CalendarClock size={16} aria-hidden="true" />
           <span>Photos taken after the start date or before the end date are automatically assigned to this album.</span>
         </p>
-        <div className="hx-form__actions">
-          {editing && (
-            <button type="button" className="hx-btn hx-btn--ghost" onClick={reset}>
-              <X size={16} /> Cancel Editing
-            </button>
-          )}
-          <button type="submit" className="hx-btn hx-btn--primary" disabled={!name.trim() || busy}>
-            {editing ? 'Update Album' : 'Create Album'}
-          </button>
-        </div>
+        <AlbumFormActions draft={draft} busy={busy} createLabel="Create Album" updateLabel="Update Album" />
       </form>
 
       <section className="hx-panel" aria-labelledby="your-albums">
@@ -174,23 +138,15 @@ export function AlbumsTab({
                       <dd>{formatGermanDateTime(a.end_datetime)}</dd>
                     </div>
                   </dl>
-                  <div className="hx-album-card__actions">
-                    <button type="button" className="hx-icon-btn" title="Edit album" aria-label={`Edit ${a.name}`} onClick={() => onEdit(a)}>
-                      <Pencil size={17} />
-                    </button>
-                    <button
-                      type="button"
-                      className="hx-icon-btn"
-                      title={a.visible ? 'Hide album' : 'Show album'}
-                      aria-label={a.visible ? `Hide ${a.name}` : `Show ${a.name}`}
-                      onClick={() => toggle(a)}
-                    >
-                      {a.visible ? <EyeOff size={17} /> : <Eye size={17} />}
-                    </button>
-                    <button type="button" className="hx-icon-btn hx-icon-btn--danger" title="Delete album" aria-label={`Delete ${a.name}`} onClick={() => setConfirmDelete(a)}>
-                      <Trash2 size={17} />
-                    </button>
-                  </div>
+                  <AlbumActions
+                    album={a}
+                    className="hx-album-card__actions"
+                    iconSize={17}
+                    editFirst
+                    onToggle={() => toggle(a)}
+                    onEdit={() => onEdit(a)}
+                    onDelete={() => setConfirmDelete(a)}
+                  />
                 </li>
               );
             })}
