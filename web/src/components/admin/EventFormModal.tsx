@@ -3,7 +3,7 @@ import { CalendarPlus, Lock, LockOpen, Pencil } from 'lucide-react';
 import type { AdminEventDto, HeaderStyle } from '../../../../src/http/api-types';
 import { adminApi, serverMessage } from '../../api/admin';
 import { Modal } from './Modal';
-import { ColourField } from './ColourField';
+import { AllowDownloadField, ColourFields, HeaderStyleField } from './EventDesignFields';
 import { ImageField } from './ImageField';
 import {
   codeFromName,
@@ -15,12 +15,6 @@ import {
   normalizeDuration,
   randomSuffix,
 } from './host-utils';
-
-export const HEADER_STYLES: { value: HeaderStyle; label: string }[] = [
-  { value: 'minimalistic', label: 'Minimalistic' },
-  { value: 'split', label: 'Split' },
-  { value: 'premium', label: 'Premium' },
-];
 
 function nowLocalInput(): string {
   const d = new Date();
@@ -144,28 +138,10 @@ export function EventFormModal({
           </div>
         </div>
 
-        <div className="hx-grid-2">
-          <ColourField label="Primary colour" name="primary_color" value={primary} fallback={DEFAULT_PRIMARY} onChange={setPrimary} />
-          <ColourField
-            label="Secondary colour"
-            name="secondary_color"
-            value={secondary}
-            fallback={DEFAULT_SECONDARY}
-            onChange={setSecondary}
-          />
-        </div>
+        <ColourFields labels={['Primary colour', 'Secondary colour']} primary={primary} secondary={secondary} onPrimary={setPrimary} onSecondary={setSecondary} />
 
         <div className="hx-grid-3">
-          <label className="hx-field">
-            <span className="hx-label">Header style</span>
-            <select name="header_style" value={headerStyle} onChange={(e) => setHeaderStyle(e.target.value as HeaderStyle)}>
-              {HEADER_STYLES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <HeaderStyleField label="Header style" value={headerStyle} onChange={setHeaderStyle} />
           <label className="hx-field">
             <span className="hx-label">Event start</span>
             <input type="datetime-local" name="event_start_datetime" value={start} step={60} onChange={(e) => setStart(e.target.value)} />
@@ -190,10 +166,7 @@ export function EventFormModal({
           hint="Shown in the guest page header. Images only."
         />
 
-        <label className="hx-check">
-          <input type="checkbox" name="allow_download" checked={allowDownload} onChange={(e) => setAllowDownload(e.target.checked)} />
-          <span>Allow users to download images</span>
-        </label>
+        <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} />
 
         {error && (
           <div className="hx-alert hx-alert--error" role="alert">

@@ -2,8 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import type { EventDto, HeaderStyle } from '../../../../src/http/api-types';
 import { clientApi } from '../../api/client-settings';
-import { ColourField } from '../admin/ColourField';
-import { HEADER_STYLES } from '../admin/EventFormModal';
+import { AllowDownloadField, ColourFields, HeaderStyleField } from '../admin/EventDesignFields';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from '../admin/host-utils';
 import { ImageField } from '../admin/ImageField';
 import { toast } from '../admin/toast';
@@ -82,36 +81,10 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
             This code is used in the URL and cannot be changed.
           </span>
         </div>
-        <div className="hx-grid-2">
-          <ColourField label="Primary Color" name="primary_color" value={primary} fallback={DEFAULT_PRIMARY} onChange={setPrimary} />
-          <ColourField label="Secondary Color" name="secondary_color" value={secondary} fallback={DEFAULT_SECONDARY} onChange={setSecondary} />
-        </div>
+        <ColourFields labels={['Primary Color', 'Secondary Color']} primary={primary} secondary={secondary} onPrimary={setPrimary} onSecondary={setSecondary} />
         <ImageField label="Header Image (optional)" currentUrl={event.host_image_url} file={image} onFile={setImage} hint="Images only (JPEG, PNG, …)." />
-        <label className="hx-field">
-          <span className="hx-label">Header Style</span>
-          <select name="header_style" value={headerStyle} onChange={(e) => setHeaderStyle(e.target.value as HeaderStyle)}>
-            {HEADER_STYLES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="hx-field">
-          <label className="hx-check">
-            <input
-              type="checkbox"
-              name="allow_download"
-              checked={allowDownload}
-              onChange={(e) => setAllowDownload(e.target.checked)}
-              aria-describedby="gs-download-note"
-            />
-            <span>Allow users to download images</span>
-          </label>
-          <span id="gs-download-note" className="hx-small hx-muted hx-check-note">
-            Users can download individual photos or entire albums as ZIP files.
-          </span>
-        </div>
+        <HeaderStyleField label="Header Style" value={headerStyle} onChange={setHeaderStyle} />
+        <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} note="Users can download individual photos or entire albums as ZIP files." />
         <div className="hx-form__actions">
           <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !name.trim()}>
             <Save size={16} /> {saving ? 'Saving...' : 'Save Settings'}
