@@ -70,7 +70,7 @@ describe('venue network setup', () => {
     const log = join(root, 'calls.log');
     mkdirSync(shims);
     // Stand-ins for NetworkManager and systemd, which this test machine does not run.
-    for (const [name, body] of [['nmcli', ''], ['systemctl', 'exit 0'], ['getent', 'exit 0'], ['chgrp', '']]) {
+    for (const [name, body] of [['nmcli', ''], ['systemctl', 'exit 0'], ['getent', 'exit 0'], ['chgrp', '']] as const) {
       writeFileSync(join(shims, name), `#!/usr/bin/env bash\necho "${name} $*" >> ${log}\n${body}\n`, { mode: 0o755 });
     }
     const setup = (...args: string[]) =>
