@@ -22,7 +22,7 @@ export interface EmbeddedNatives {
 let embeddedNatives: EmbeddedNatives | null = null;
 let prepared: Promise<NativeTools> | null = null;
 // Held for the life of the process: the library must stay loaded for sharp.
-let libvipsHandle: unknown;
+const loadedLibraries: unknown[] = [];
 
 /** Called by binary-entry.ts only, before prepareNativeTools. */
 export function useEmbeddedNatives(natives: EmbeddedNatives): void {
@@ -66,7 +66,7 @@ async function extractEmbedded(dataDir: string, natives: EmbeddedNatives): Promi
 
   // Loaded by path before sharp is imported; sharp's addon then finds it by soname instead of
   // through its RPATH into node_modules, which the binary does not have. Naming one symbol is enough.
-  libvipsHandle = dlopen(join(folder, natives.libvipsName), { vips_version: { args: [FFIType.i32], returns: FFIType.i32 } });
+  loadedLibraries.push(dlopen(join(folder, natives.libvipsName), { vips_version: { args: [FFIType.i32], returns: FFIType.i32 } }));
   return { ffmpegPath: join(folder, 'ffmpeg'), ffprobePath: join(folder, 'ffprobe') };
 }
 

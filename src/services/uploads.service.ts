@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, uploads } from '../db/schema.ts';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
@@ -86,7 +86,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore }) {
       return db
         .select({ id: uploads.id, dhash: uploads.dhash })
         .from(uploads)
-        .where(and(eq(uploads.eventId, eventId), like(uploads.dhash, '________________')))
+        .where(and(eq(uploads.eventId, eventId), isNotNull(uploads.dhash)))
         .all()
         .map((r) => ({ id: r.id, distance: hammingDistance(dhash, r.dhash!) }))
         .filter((m) => m.distance <= threshold)

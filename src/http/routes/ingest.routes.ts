@@ -35,7 +35,7 @@ export function ingestRoutes() {
     return { event, viewer };
   }
 
-  function target(c: Ctx, base: ReturnType<typeof begin>, fields: Record<string, string>): UploadTarget {
+  function target(base: ReturnType<typeof begin>, fields: Record<string, string>): UploadTarget {
     let albumId: number | null = null;
     if (fields.albumId) {
       albumId = parseId(fields.albumId);
@@ -52,7 +52,7 @@ export function ingestRoutes() {
         services.ingest.receiveFile(stream, { whole: true }),
       );
       if (!file) throw badRequest('Es wurde keine Datei gesendet', { field: 'file' });
-      const row = await services.ingest.commitSingle(file.result, file.fileName, target(c, base, fields));
+      const row = await services.ingest.commitSingle(file.result, file.fileName, target(base, fields));
       const upload = uploadDto(row, services.guests.nicknames(row.eventId));
       return c.json<UploadResult>({ id: row.id, approved: row.approved, album_id: row.albumId, upload }, 201);
     });
@@ -75,7 +75,7 @@ export function ingestRoutes() {
           fileSize: Number(fields.fileSize),
           uploadId: fields.uploadId || null,
         },
-        target(c, base, fields),
+        target(base, fields),
       );
       if (!outcome.done) return c.json<ChunkResult>({ partial: true, received: outcome.received, totalChunks: outcome.totalChunks });
       const row = outcome.upload;
