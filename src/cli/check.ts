@@ -1,4 +1,5 @@
-import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { freeDiskBytes } from '../storage/media-store.ts';
 import type { Config } from '../config.ts';
 
 export interface CheckDeps {
@@ -38,8 +39,7 @@ export async function check(config: Config, deps: CheckDeps, print: (line: strin
     verdict(false, 'data folder', `${config.dataDir} is not writable (${(err as Error).message})`);
   }
   try {
-    const fs = statfsSync(config.dataDir);
-    const freeMb = Math.floor((fs.bavail * fs.bsize) / 1048576);
+    const freeMb = Math.floor(freeDiskBytes(config.dataDir) / 1048576);
     const enough = freeMb >= config.minFreeDiskMb + config.maxUploadMb;
     verdict(enough ? true : 'warn', 'free disk space', `${freeMb} MB free${enough ? '' : `: uploads stop below ${config.minFreeDiskMb} MB`}`);
   } catch (err) {

@@ -1,5 +1,4 @@
 import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createApp } from '../http/app.ts';
@@ -9,7 +8,7 @@ import { randomToken } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MediaTools } from '../media/media-tools.ts';
 import { createServices, type Services } from '../services/index.ts';
-import { MediaStore } from '../storage/media-store.ts';
+import { initialPasswordPath, MediaStore } from '../storage/media-store.ts';
 
 export interface ServeOptions {
   config: Config;
@@ -35,13 +34,11 @@ async function ensureAdminPassword(services: Services, config: Config, logger: L
     logger.info('admin password set from MOMENTBOX_ADMIN_PASSWORD');
     return;
   }
-  const file = initialPasswordFile(config.dataDir);
+  const file = initialPasswordPath(config.dataDir);
   writeFileSync(file, password + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   logger.info('generated the initial admin password', { password, file });
 }
-
-export const initialPasswordFile = (dataDir: string) => join(dataDir, 'initial-admin-password');
 
 export async function serve(opts: ServeOptions) {
   const { config, logger } = opts;
@@ -57,7 +54,7 @@ export async function serve(opts: ServeOptions) {
     retentionDays: config.retentionDays,
     maxUploadBytes: config.maxUploadMb * 1024 * 1024,
     minFreeDiskBytes: config.minFreeDiskMb * 1024 * 1024,
-    onAdminPasswordChanged: () => rmSync(initialPasswordFile(config.dataDir), { force: true }),
+    onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
   });
   await ensureAdminPassword(services, config, logger);
   const orphans = services.ingest.removeOrphans();

@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, statfsSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
 import { chunkSessions, events, jobs, uploads } from '../db/schema.ts';
@@ -87,10 +87,18 @@ export function createIngestService(deps: IngestDeps) {
     if (event.status === 'expired') throw forbidden('Dieses Event ist abgelaufen und nicht mehr verfügbar.', 'EVENT_EXPIRED');
   }
 
-  /** 507 when the disk would be too full after `bytes` more; never start writing a file that cannot finish. */
-  function assertDiskSpace(bytes: number) {
-    const fs = statfsSync(store.dataDir);
-    const free = fs.bavail * fs.bsize;
+  /** Free bytes, and whether they are above the floor below which uploads stop (also /healthz's verdict). */
+  function diskSpace(): { freeBytes: number; ok: boolean } {
+    const freeBytes = store.freeBytes();
+    return { freeBytes, ok: freeBytes >= deps.minFreeDiskBytes };
+  }
+
+  /**
+   * 507 when the disk would be too full after `bytes` more (by default the largest upload, when the
+   * request does not say); never start writing a file that cannot finish.
+   */
+  function assertDiskSpace(bytes = deps.maxUploadBytes) {
+    const free = store.freeBytes();
     if (free - bytes < deps.minFreeDiskBytes) {
       throw new AppError(507, 'INSUFFICIENT_STORAGE', 'Der Speicher der Momentbox ist voll. Bitte wende dich an den Veranstalter.', {
         freeBytes: free,
@@ -315,6 +323,7 @@ export function createIngestService(deps: IngestDeps) {
 
   return {
     authorize,
+    diskSpace,
     assertDiskSpace,
     assertDeclaredSize,
     get activeUploads() {

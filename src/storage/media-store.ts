@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomHex } from '../lib/ids.ts';
 
@@ -18,6 +18,7 @@ export const DERIVED = {
  *   <data>/media/<eventId>/derived/<key>/<file>      thumbnails, previews, posters
  *   <data>/media/<eventId>/derived/host-<key>.jpg    the event's host image
  *   <data>/tmp/                                      partial uploads (chunks), files being written
+ *   <data>/initial-admin-password                    the generated first password, until it is changed
  */
 export class MediaStore {
   readonly mediaDir: string;
@@ -33,6 +34,14 @@ export class MediaStore {
 
   get databasePath(): string {
     return join(this.dataDir, 'momentbox.db');
+  }
+
+  get initialPasswordPath(): string {
+    return initialPasswordPath(this.dataDir);
+  }
+
+  freeBytes(): number {
+    return freeDiskBytes(this.dataDir);
   }
 
   eventDir(eventId: number): string {
@@ -110,4 +119,12 @@ export class MediaStore {
       return 0;
     }
   }
+}
+
+export const initialPasswordPath = (dataDir: string) => join(dataDir, 'initial-admin-password');
+
+/** Bytes an unprivileged process may still write on the file system holding `dir`. */
+export function freeDiskBytes(dir: string): number {
+  const fs = statfsSync(dir);
+  return fs.bavail * fs.bsize;
 }

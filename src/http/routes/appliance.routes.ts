@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { statfsSync } from 'node:fs';
 import type { Ctx, Env } from '../context.ts';
 import { publicUrl } from '../context.ts';
 
@@ -13,7 +12,7 @@ export function applianceRoutes() {
   const app = new Hono<Env>();
 
   app.get('/healthz', (c) => {
-    const { services, config } = c.get('deps');
+    const { services } = c.get('deps');
     let database = 'ok';
     let queue: number | null = null;
     try {
@@ -21,15 +20,13 @@ export function applianceRoutes() {
     } catch (err) {
       database = `error: ${(err as Error).message}`;
     }
-    const fs = statfsSync(config.dataDir);
-    const freeBytes = fs.bavail * fs.bsize;
-    const diskOk = freeBytes >= config.minFreeDiskMb * 1048576;
-    const healthy = database === 'ok' && diskOk;
+    const disk = services.ingest.diskSpace();
+    const healthy = database === 'ok' && disk.ok;
     return c.json(
       {
         status: healthy ? 'ok' : 'degraded',
         database,
-        disk: { free_bytes: freeBytes, ok: diskOk },
+        disk: { free_bytes: disk.freeBytes, ok: disk.ok },
         queue: { length: queue },
         version: c.get('deps').version,
       },

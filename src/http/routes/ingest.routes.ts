@@ -30,7 +30,7 @@ export function ingestRoutes() {
       services.ingest.assertDeclaredSize(Math.max(1, declared - ENVELOPE_BYTES));
       services.ingest.assertDiskSpace(declared);
     } else {
-      services.ingest.assertDiskSpace(c.get('deps').config.maxUploadMb * 1024 * 1024);
+      services.ingest.assertDiskSpace();
     }
     return { event, viewer };
   }
