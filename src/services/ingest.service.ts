@@ -344,6 +344,11 @@ export function createIngestService(deps: IngestDeps) {
       });
     },
 
+    /** Drops a received file that will not become an upload. */
+    discard(file: WrittenFile) {
+      rmSync(file.path, { force: true });
+    },
+
     /** A whole file already streamed to tmp/ becomes an upload. */
     commitSingle(file: WrittenFile, originalName: string, target: UploadTarget): Promise<UploadRow> {
       return commit(file, originalName, target);
@@ -416,14 +421,21 @@ export function createIngestService(deps: IngestDeps) {
     },
 
     /**
-     * At start, before any request: temp files and media files that no row lists are leftovers of a
-     * crash between writing and committing (a row is inserted only after its files are in place).
+     * At start, before any request: temp files, chunk folders without a session and media files that no
+     * row lists are leftovers of a crash between writing and committing (a row is inserted only after its
+     * files are in place).
      */
     removeOrphans(): number {
       let removed = 0;
       for (const name of readdirSync(store.tmpDir)) {
         if (name === 'chunks') continue;
         rmSync(join(store.tmpDir, name), { recursive: true, force: true });
+        removed++;
+      }
+      const sessions = new Set(db.select({ key: chunkSessions.key }).from(chunkSessions).all().map((s) => s.key));
+      for (const name of readdirSync(store.chunksDir)) {
+        if (sessions.has(name)) continue;
+        rmSync(join(store.chunksDir, name), { recursive: true, force: true });
         removed++;
       }
       const keys = new Set(db.select({ key: uploads.storageKey }).from(uploads).all().map((u) => u.key));
@@ -464,12 +476,6 @@ export function createIngestService(deps: IngestDeps) {
         const path = join(store.tmpDir, name);
         if (name === 'chunks') continue;
         if (statSync(path).mtimeMs < cutoffMs) rmSync(path, { recursive: true, force: true });
-      }
-      // Chunk folders without a session row (the row went, the folder stayed after a crash).
-      const known = new Set(db.select({ key: chunkSessions.key }).from(chunkSessions).all().map((s) => s.key));
-      for (const name of readdirSync(store.chunksDir)) {
-        const path = join(store.chunksDir, name);
-        if (!known.has(name) && statSync(path).mtimeMs < cutoffMs) rmSync(path, { recursive: true, force: true });
       }
       return stale.length;
     },

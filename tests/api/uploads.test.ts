@@ -362,6 +362,15 @@ test('a whole file over the limit sent without a declared length is cut off whil
   expect(readdirSync(join(server.dataDir, 'tmp')).filter((n) => n !== 'chunks')).toEqual([]);
 });
 
+test('a bad albumId is refused and leaves nothing behind in tmp/', async () => {
+  const event = await admin.createEvent();
+  const { guest } = await guestOf(event);
+  const res = await guest.upload(event.id, photo('cameras', 'Canon_40D.jpg'), { albumId: 'drop table' });
+  expect(res.status).toBe(400);
+  expect(await res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'albumId' });
+  expect(readdirSync(join(server.dataDir, 'tmp')).filter((n) => n !== 'chunks')).toEqual([]);
+});
+
 describe('who may do what with uploads', () => {
   test('listing, approve, withdraw and delete follow the permission table', async () => {
     const event = await admin.createEvent();

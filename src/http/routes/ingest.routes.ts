@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { badRequest } from '../../lib/errors.ts';
 import type { UploadTarget } from '../../services/ingest.service.ts';
+import type { WrittenFile } from '../../storage/file-writer.ts';
 import type { Ctx, Env } from '../context.ts';
 import { idParam, parseId, viewerOf } from '../context.ts';
 import { uploadDto } from '../dto.ts';
@@ -35,11 +36,15 @@ export function ingestRoutes() {
     return { event, viewer };
   }
 
-  function target(base: ReturnType<typeof begin>, fields: Record<string, string>): UploadTarget {
-    let albumId: number | null = null;
-    if (fields.albumId) {
-      albumId = parseId(fields.albumId);
-      if (albumId === null) throw badRequest('albumId ist ungültig', { field: 'albumId' });
+  /**
+   * Where the received file goes, from the form fields (which the spec's clients send after the file).
+   * A bad field discards the file, so nothing is left behind in tmp/.
+   */
+  function target(c: Ctx, base: ReturnType<typeof begin>, fields: Record<string, string>, file: WrittenFile): UploadTarget {
+    const albumId = fields.albumId ? parseId(fields.albumId) : null;
+    if (fields.albumId && albumId === null) {
+      c.get('deps').services.ingest.discard(file);
+      throw badRequest('albumId ist ungültig', { field: 'albumId' });
     }
     return { ...base, albumId, autoApprove: truthy(fields.autoApprove) };
   }
@@ -52,7 +57,7 @@ export function ingestRoutes() {
         services.ingest.receiveFile(stream, { whole: true }),
       );
       if (!file) throw badRequest('Es wurde keine Datei gesendet', { field: 'file' });
-      const row = await services.ingest.commitSingle(file.result, file.fileName, target(base, fields));
+      const row = await services.ingest.commitSingle(file.result, file.fileName, target(c, base, fields, file.result));
       const upload = uploadDto(row, services.guests.nicknames(row.eventId));
       return c.json<UploadResult>({ id: row.id, approved: row.approved, album_id: row.albumId, upload }, 201);
     });
@@ -75,7 +80,7 @@ export function ingestRoutes() {
           fileSize: Number(fields.fileSize),
           uploadId: fields.uploadId || null,
         },
-        target(base, fields),
+        target(c, base, fields, file.result),
       );
       if (!outcome.done) return c.json<ChunkResult>({ partial: true, received: outcome.received, totalChunks: outcome.totalChunks });
       const row = outcome.upload;
