@@ -1,4 +1,5 @@
 import { colourToHex } from '../domain/colours.ts';
+import { bytesToMb } from '../domain/sizes.ts';
 import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
 import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
@@ -18,8 +19,6 @@ import { DERIVED } from '../storage/media-store.ts';
 
 // Rows to the wire format of the specs (snake_case field names, ISO times).
 
-const MB = 1024 * 1024;
-const toMb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
 
 export function eventDto(e: EventView): EventDto {
   return {
@@ -41,7 +40,7 @@ export function eventDto(e: EventView): EventDto {
 }
 
 export function adminEventDto(e: EventWithTotals): AdminEventDto {
-  return { ...eventDto(e), total_size_mb: toMb(e.totalBytes), upload_count: e.uploadCount, client_token: e.clientToken };
+  return { ...eventDto(e), total_size_mb: bytesToMb(e.totalBytes), upload_count: e.uploadCount, client_token: e.clientToken };
 }
 
 export function albumDto(a: AlbumRow): AlbumDto {

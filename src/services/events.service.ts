@@ -94,6 +94,23 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
     return key;
   }
 
+  /** Stored bytes and upload count per event (of one event, when given). */
+  function totalsByEvent(eventId?: number): Map<number, { bytes: number; count: number }> {
+    const rows = db
+      .select({ eventId: uploads.eventId, bytes: sql<number>`coalesce(sum(${uploads.storedBytes}), 0)`, count: sql<number>`count(*)` })
+      .from(uploads)
+      .where(eventId === undefined ? undefined : eq(uploads.eventId, eventId))
+      .groupBy(uploads.eventId)
+      .all();
+    return new Map(rows.map((r) => [r.eventId, r]));
+  }
+
+  const withTotals = (event: EventView, totals: Map<number, { bytes: number; count: number }>): EventWithTotals => ({
+    ...event,
+    totalBytes: totals.get(event.id)?.bytes ?? 0,
+    uploadCount: totals.get(event.id)?.count ?? 0,
+  });
+
   function getRow(id: number): EventRow {
     const row = db.select().from(events).where(eq(events.id, id)).get();
     if (!row) throw notFound('Event not found');
@@ -121,31 +138,13 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
     },
 
     list(): EventWithTotals[] {
-      const totals = db
-        .select({
-          eventId: uploads.eventId,
-          bytes: sql<number>`coalesce(sum(${uploads.storedBytes}), 0)`,
-          count: sql<number>`count(*)`,
-        })
-        .from(uploads)
-        .groupBy(uploads.eventId)
-        .all();
-      const byEvent = new Map(totals.map((t) => [t.eventId, t]));
-      return db
-        .select()
-        .from(events)
-        .orderBy(desc(events.createdAt), desc(events.id))
-        .all()
-        .map((row) => ({ ...view(row), totalBytes: byEvent.get(row.id)?.bytes ?? 0, uploadCount: byEvent.get(row.id)?.count ?? 0 }));
+      const totals = totalsByEvent();
+      return db.select().from(events).orderBy(desc(events.createdAt), desc(events.id)).all().map((row) => withTotals(view(row), totals));
     },
 
-    totals(eventId: number): { totalBytes: number; uploadCount: number } {
-      const t = db
-        .select({ bytes: sql<number>`coalesce(sum(${uploads.storedBytes}), 0)`, count: sql<number>`count(*)` })
-        .from(uploads)
-        .where(eq(uploads.eventId, eventId))
-        .get();
-      return { totalBytes: t?.bytes ?? 0, uploadCount: t?.count ?? 0 };
+    /** One event with its real bytes on disk and upload count, as the dashboard lists it. */
+    withTotals(event: EventView): EventWithTotals {
+      return withTotals(event, totalsByEvent(event.id));
     },
 
     async create(input: EventInput): Promise<EventView> {

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import { bytesToMb } from '../domain/sizes.ts';
 import { uploads } from '../db/schema.ts';
 import type { AlbumRow, AlbumsService } from './albums.service.ts';
 import type { GuestsService } from './guests.service.ts';
 import type { UploadRow } from './uploads.service.ts';
 
 export const TOP_UPLOADERS = 10;
-const MB = 1024 * 1024;
 
 export interface UploaderSummary {
   userId: string;
@@ -55,7 +55,7 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
         })),
         uploaders,
         totalBytes,
-        totalSizeMb: Math.round((totalBytes / MB) * 100) / 100,
+        totalSizeMb: bytesToMb(totalBytes),
         photos,
         videos: rows.length - photos,
         nicknames,

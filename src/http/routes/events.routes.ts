@@ -19,14 +19,14 @@ export function eventRoutes() {
     requireAdmin(c);
     const { events } = c.get('deps').services;
     const created = await events.create(await readEventForm(c));
-    return c.json(adminEventDto({ ...created, ...events.totals(created.id) }), 201);
+    return c.json(adminEventDto(events.withTotals(created)), 201);
   });
 
   app.put('/api/event/:id', async (c) => {
     requireAdmin(c);
     const { events } = c.get('deps').services;
     const updated = await events.update(idParam(c, 'id'), await readEventForm(c));
-    return c.json(adminEventDto({ ...updated, ...events.totals(updated.id) }));
+    return c.json(adminEventDto(events.withTotals(updated)));
   });
 
   app.delete('/api/event/:id', (c) => {
