@@ -68,7 +68,8 @@ export function createJobQueue(opts: QueueOptions) {
     db.update(jobs).set({ state: 'running', attempts: attempt, updatedAt: stamp() }).where(eq(jobs.id, job.id)).run();
     const controller = new AbortController();
     current = controller;
-    const timeout = setTimeout(() => controller.abort(new Error('time-out')), handler.timeoutMs(job));
+    const limitMs = handler.timeoutMs(job);
+    const timeout = setTimeout(() => controller.abort(new Error('time-out')), limitMs);
     const started = performance.now();
     try {
       await handler.run(job, controller.signal);
@@ -76,7 +77,7 @@ export function createJobQueue(opts: QueueOptions) {
       logger.info('job done', { kind: job.kind, upload: job.uploadId, ms: Math.round(performance.now() - started) });
     } catch (err) {
       const stopping = !running;
-      const message = controller.signal.aborted && !stopping ? `time-out after ${handler.timeoutMs(job)} ms` : String((err as Error)?.message ?? err);
+      const message = controller.signal.aborted && !stopping ? `time-out after ${limitMs} ms` : String((err as Error)?.message ?? err);
       if (stopping) {
         // Shut down mid-job: it runs again after the restart, without counting this attempt.
         db.update(jobs).set({ state: 'queued', attempts: job.attempts, updatedAt: stamp() }).where(eq(jobs.id, job.id)).run();
