@@ -27,6 +27,13 @@ test('videos queued or half-processed when the server is killed are finished aft
     expect(res.status).toBe(201);
     ids.push(((await res.json()) as { id: number }).id);
   }
+  // Kill while a job is running, so the restart must pick up a half-done job, not only queued ones.
+  for (let i = 0; i < 200; i++) {
+    const rows = await admin.json<UploadDto[]>(`/api/event/${event.id}/uploads`);
+    if (rows.some((u) => u.processing_state === 'processing')) break;
+    await Bun.sleep(25);
+  }
+  expect((await admin.json<UploadDto[]>(`/api/event/${event.id}/uploads`)).some((u) => u.processing_state === 'processing')).toBe(true);
   server.proc.kill('SIGKILL');
   await server.proc.exited;
 
