@@ -64,12 +64,6 @@ export function bearerToken(c: Ctx): string {
   return credential(c) ?? '';
 }
 
-export function requireAdminOrHost(viewer: Viewer, eventId: number): void {
-  if (viewer.kind === 'admin' || (viewer.kind === 'host' && viewer.eventId === eventId)) return;
-  if (viewer.kind === 'visitor') throw unauthorized();
-  throw forbidden();
-}
-
 /** Parses a positive integer id from the path; 404 for anything else (no leak of what exists). */
 export function idParam(c: Ctx, name: string): number {
   const id = parseId(c.req.param(name));

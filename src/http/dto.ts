@@ -2,7 +2,7 @@ import { colourToHex } from '../domain/colours.ts';
 import { bytesToMb } from '../domain/sizes.ts';
 import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
-import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
+import { TOP_UPLOADERS, type EventReport, type UploaderSummary } from '../services/reports.service.ts';
 import type { UploadRow } from '../services/uploads.service.ts';
 import type {
   AdminEventDto,
@@ -95,7 +95,7 @@ export function statisticsDto(r: EventReport): StatisticsDto {
     photos: r.photos,
     videos: r.videos,
     users,
-    top_uploaders: users.slice(0, 10),
+    top_uploaders: users.slice(0, TOP_UPLOADERS),
     album_stats: albumStats,
     statistics: { total_size_mb: r.totalSizeMb, total_uploads: r.uploads.length, total_albums: r.albums.length },
   };

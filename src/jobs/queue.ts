@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { jobs } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -144,10 +144,6 @@ export function createJobQueue(opts: QueueOptions) {
           .where(inArray(jobs.state, ['queued', 'running']))
           .get()?.n ?? 0
       );
-    },
-
-    failedFor(uploadId: number): JobRow | undefined {
-      return db.select().from(jobs).where(and(eq(jobs.uploadId, uploadId), eq(jobs.state, 'failed'))).get();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, uploads } from '../db/schema.ts';
 import { sortAlbums, UNSORTED_ALBUM_NAME } from '../domain/albums.ts';
@@ -128,12 +128,6 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore }) {
         .all();
       db.delete(albums).where(eq(albums.id, id)).run();
       for (const f of files) store.removeUploadFiles(album.eventId, f.key, f.ext);
-    },
-
-    /** Albums by id for one event (used when listing uploads of several albums). */
-    byIds(eventId: number, ids: number[]): AlbumRow[] {
-      if (ids.length === 0) return [];
-      return db.select().from(albums).where(and(eq(albums.eventId, eventId), inArray(albums.id, ids))).all();
     },
   };
 }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { rmSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
 import { albums, events, uploads } from '../db/schema.ts';
+import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
 import { isValidColour } from '../domain/colours.ts';
 import { isValidEventCode } from '../domain/event-code.ts';
 import { eventStatus, eventWindow, normaliseDuration, type EventStatus, type EventWindow } from '../domain/event-window.ts';
@@ -165,7 +166,7 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
         .returning()
         .get();
       // Every event starts with one album so guests can upload at once.
-      db.insert(albums).values({ eventId: row.id, name: 'Default Album' }).run();
+      db.insert(albums).values({ eventId: row.id, name: DEFAULT_ALBUM_NAME }).run();
       if (input.host_image) {
         try {
           const key = await storeHostImage(row.id, input.host_image);
