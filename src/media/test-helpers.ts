@@ -6,8 +6,8 @@ import ffprobe from '@ffprobe-installer/ffprobe';
 
 const projectRoot = resolve(import.meta.dir, '../..');
 
-/** A file in the shared test media, which sits next to the project (`../shared/fixtures` from its root). */
-export const fixture = (relativePath: string): string => resolve(projectRoot, '../shared/fixtures', relativePath);
+/** A file of the test media in `tests/fixtures/` (see its README for where each comes from). */
+export const fixture = (relativePath: string): string => resolve(projectRoot, 'tests/fixtures', relativePath);
 
 /** The ffmpeg and ffprobe of this platform from node_modules, as src/native finds them in development. */
 export const ffmpegPath = ffmpeg.path;

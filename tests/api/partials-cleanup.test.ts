@@ -46,7 +46,7 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     expect(readdirSync(store.chunksDir)).toHaveLength(1);
 
     // Leftovers of a crash: a temp file, a derived folder and an original that no row lists.
-    const photo = await services.ingest.receiveFile(Bun.file(join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'photos', 'cameras', 'Canon_40D.jpg')).stream(), { whole: true });
+    const photo = await services.ingest.receiveFile(Bun.file(join(import.meta.dir, '..', 'fixtures', 'photos', 'cameras', 'Canon_40D.jpg')).stream(), { whole: true });
     const kept = await services.ingest.commitSingle(photo, 'kept.jpg', target);
     await Bun.write(join(store.tmpDir, 'half-written'), 'x');
     await Bun.write(store.derivedPath(event.id, 'f'.repeat(32), 'thumb.jpg'), 'x');

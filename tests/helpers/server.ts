@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dir, '..', '..');
-export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
+export const FIXTURES = join(ROOT, 'tests', 'fixtures');
 const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
 
 export interface TestServer {

@@ -10,8 +10,8 @@ import { ROOT, startServer, type TestServer } from '../../helpers/server.ts';
 // Shared pieces of the guest end-to-end tests: one real server on a temp data dir per file, an admin
 // client to set events up, Debian's Chromium, and helpers for what a guest does on the page.
 
-/** The fixtures, referred to relative to the repository root as the brief asks. */
-export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
+/** The test media in the repository. */
+export const FIXTURES = join(ROOT, 'tests', 'fixtures');
 export const CAMERAS = ['Canon_40D.jpg', 'Nikon_D70.jpg', 'Panasonic_DMC-FZ30.jpg', 'Pentax_K10D.jpg', 'Sony_HDR-HC3.jpg'].map((f) =>
   join(FIXTURES, 'photos', 'cameras', f),
 );

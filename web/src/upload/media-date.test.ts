@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { parseExifDate, readMediaDate, videoCreationDate } from './media-date';
 
-const FIX = join(import.meta.dir, '..', '..', '..', '..', 'shared', 'fixtures');
+const FIX = join(import.meta.dir, '..', '..', '..', 'tests', 'fixtures');
 
 describe('capture dates', () => {
   test('EXIF date without zone is local time; with an offset it is exact', () => {
