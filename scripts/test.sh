@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Type check, unit and API tests (bun:test against real servers), the end-to-end
+# `npm test`: every test. Type check, lint (ESLint with the import layering), unit and API tests (bun:test against real servers), the end-to-end
 # tests in Debian's Chromium, then both binaries built and run from empty folders. Ends with one line
 # `tests: N passed, N failed` summing all suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-test-deps.sh
 node_modules/.bin/tsc --noEmit -p tsconfig.json
+# The lint tools have their own package.json (typescript-eslint needs TypeScript 5's API, the app uses 7);
+# installed here when missing or when their lock file changed.
+if ! cmp -s scripts/lint/package-lock.json scripts/lint/node_modules/.package-lock.installed; then
+  npm ci --prefix scripts/lint --no-audit --no-fund --loglevel=error
+  cp scripts/lint/package-lock.json scripts/lint/node_modules/.package-lock.installed
+fi
+scripts/lint/node_modules/.bin/eslint --max-warnings 0 .
 node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 suite() { node_modules/.bin/bun test "$@" 2>&1 | tee -a "$log"; }
-suite --timeout 120000 src web/src tests/api
+suite --timeout 120000 src web/src tests/api tests/lint
 suite --timeout 300000 tests/e2e
 # Last: builds both binaries and runs them from empty folders (x64 natively, arm64 under qemu).
 suite --timeout 600000 tests/binary

@@ -13,7 +13,7 @@ import { CAMERAS, createEvent, FIXTURES, newGuest, openEvent, shot, startGuestEn
 let env: GuestEnv;
 let event: AdminEventDto;
 let album: AlbumDto;
-let uploads: UploadDto[] = [];
+const uploads: UploadDto[] = [];
 
 beforeAll(async () => {
   env = await startGuestEnv();
