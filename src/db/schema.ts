@@ -152,3 +152,20 @@ export const chunkSessions = sqliteTable('chunk_sessions', {
   createdAt: createdAt(),
   updatedAt: text('updated_at').notNull(),
 });
+
+/**
+ * Devices on the venue network that joined the captive portal (its button, or consent on an event page):
+ * their connectivity checks get the genuine 'online' answers until `joined_until`. Known by MAC where the
+ * neighbour table has it (a phone keeps its MAC on one network while its DHCP address may change), else by address.
+ */
+export const portalDevices = sqliteTable(
+  'portal_devices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    address: text('address').notNull(),
+    mac: text('mac'),
+    joinedUntil: text('joined_until').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portal_devices_address_idx').on(t.address), index('portal_devices_mac_idx').on(t.mac)],
+);

@@ -22,3 +22,11 @@ export function colourToHex(value: string): string {
   const key = value.toLowerCase();
   return Object.hasOwn(COLOUR_TOKENS, key) ? COLOUR_TOKENS[key]! : value;
 }
+
+/** White or dark text, whichever reads better on a hex background (perceived brightness, ITU-R BT.601). */
+export function textColourOn(hex: string): '#ffffff' | '#1f2937' {
+  const h = hex.slice(1);
+  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h;
+  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+  return (r * 299 + g * 587 + b * 114) / 1000 < 160 ? '#ffffff' : '#1f2937';
+}

@@ -10,6 +10,7 @@ import { eventRoutes } from './routes/events.routes.ts';
 import { fileRoutes } from './routes/files.routes.ts';
 import { ingestRoutes } from './routes/ingest.routes.ts';
 import { guestRoutes } from './routes/guest.routes.ts';
+import { portalRoutes } from './routes/portal.routes.ts';
 import { uploadRoutes } from './routes/uploads.routes.ts';
 import { webAppRoutes, type WebAssets } from './web-app.ts';
 
@@ -19,7 +20,7 @@ const MAX_JSON_BYTES = 1024 * 1024;
 
 export interface AppOptions extends AppDeps {
   webAssets: WebAssets;
-  /** routes of the appliance mounted before everything else (health, captive portal) */
+  /** routes of the appliance mounted before everything else (health) */
   extraRoutes?: Hono<Env>[];
 }
 
@@ -39,6 +40,8 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.onError(onError);
 
   for (const routes of opts.extraRoutes ?? []) app.route('/', routes);
+  // Before everything else: in captive-portal mode a device that has not joined gets the portal.
+  app.route('/', portalRoutes());
   app.route('/', fileRoutes());
   // Upload bodies stream to disk; they must come before the body-size limit below, which buffers.
   app.route('/', ingestRoutes());

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
+import { getConnInfo } from 'hono/bun';
 import { getCookie } from 'hono/cookie';
 import type { Config } from '../config.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
+import { plainAddress } from '../lib/network.ts';
 import type { EventView } from '../services/events.service.ts';
 import type { Services } from '../services/index.ts';
 import type { Viewer } from '../services/viewer.ts';
@@ -97,4 +99,17 @@ export function publicUrl(c: Ctx): string {
   if (configured) return configured;
   const url = new URL(c.req.url);
   return `${url.protocol}//${c.req.header('host') ?? url.host}`;
+}
+
+/**
+ * The address of the device that sent the request, as the socket sees it ('::ffff:' prefix dropped), or
+ * `local` when there is no socket (app.request in tests). The box is no proxy's backend, so no header is trusted.
+ */
+export function clientAddress(c: Ctx): string {
+  try {
+    const address = getConnInfo(c).remote.address;
+    return address ? plainAddress(address) : 'local';
+  } catch {
+    return 'local';
+  }
 }

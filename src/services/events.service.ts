@@ -143,6 +143,11 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
       return db.select().from(events).orderBy(desc(events.createdAt), desc(events.id)).all().map((row) => withTotals(view(row), totals));
     },
 
+    /** Events that take uploads now, newest first: what the captive portal offers without a default event. */
+    running(): EventView[] {
+      return db.select().from(events).orderBy(desc(events.createdAt), desc(events.id)).all().map(view).filter((e) => e.status === 'active');
+    },
+
     /** One event with its real bytes on disk and upload count, as the dashboard lists it. */
     withTotals(event: EventView): EventWithTotals {
       return withTotals(event, totalsByEvent(event.id));

@@ -2,6 +2,7 @@ import type { Db } from '../db/connection.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { VIDEO_JOB, videoDerivativesJob } from '../jobs/video-derivatives.job.ts';
 import type { Logger } from '../lib/logger.ts';
+import { macOf } from '../lib/network.ts';
 import type { MediaTools } from '../media/media-tools.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { createAdminService } from './admin.service.ts';
@@ -11,6 +12,7 @@ import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createIngestService } from './ingest.service.ts';
+import { createPortalService } from './portal.service.ts';
 import { createReportsService } from './reports.service.ts';
 import { createUploadsService } from './uploads.service.ts';
 
@@ -66,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
     uploads: createUploadsService({ db, store }),
     reports,
     exports: createExportsService({ store, reports, now }),
+    portal: createPortalService({ db, macOf, now }),
   };
 }
 

@@ -7,7 +7,7 @@ import type { UploadDto } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { FIXTURES, ROOT, startServer } from '../helpers/server.ts';
 
-// The operator's side: command line, backup and restore, health, shutdown and the captive portal.
+// The operator's side: command line, backup and restore, health, shutdown (the captive portal: captive-portal.test.ts).
 
 const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
 const temps: string[] = [];
@@ -248,26 +248,6 @@ describe('running appliance', () => {
       expect(await res.json()).toMatchObject({ code: 'INSUFFICIENT_STORAGE', error: expect.stringContaining('Speicher') });
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(503);
-    } finally {
-      await server.stop();
-    }
-  });
-
-  test('as captive portal, connectivity checks and foreign hosts are sent to the default event', async () => {
-    const server = await startServer({ args: ['--captive-portal', '--public-url', 'http://10.42.0.1', '--default-event', 'anna-ben'] });
-    try {
-      for (const path of ['/hotspot-detect.html', '/generate_204', '/connecttest.txt', '/ncsi.txt', '/success.txt']) {
-        const res = await fetch(server.url + path, { redirect: 'manual' });
-        expect(res.status).toBe(302);
-        expect(res.headers.get('location')).toBe('http://10.42.0.1/event/anna-ben');
-      }
-      const foreign = await fetch(`${server.url}/anything`, { redirect: 'manual', headers: { host: 'connectivitycheck.gstatic.com' } });
-      expect(foreign.status).toBe(302);
-      expect(foreign.headers.get('location')).toBe('http://10.42.0.1/event/anna-ben');
-      // The box's own name and address are served normally.
-      const own = await fetch(`${server.url}/api/config`, { headers: { host: '10.42.0.1' } });
-      expect(own.status).toBe(200);
-      expect((await own.json()).publicUrl).toBe('http://10.42.0.1');
     } finally {
       await server.stop();
     }

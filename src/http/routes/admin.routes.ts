@@ -1,20 +1,10 @@
 import { Hono } from 'hono';
-import { getConnInfo } from 'hono/bun';
-import type { Env, Ctx } from '../context.ts';
-import { bearerToken, idParam, jsonBody, requireAdmin } from '../context.ts';
+import type { Env } from '../context.ts';
+import { bearerToken, clientAddress, idParam, jsonBody, requireAdmin } from '../context.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
 import type { ApiKeyDto, CreatedApiKey, LoginAnswer } from '../api-types.ts';
 
 const apiKeyDto = (k: ApiKeyRow): ApiKeyDto => ({ id: k.id, name: k.name, created_at: k.createdAt, last_used_at: k.lastUsedAt });
-
-/** The client's address for login rate limiting (`local` when there is no socket, as in app.request tests). */
-function clientAddress(c: Ctx): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
-  }
-}
 
 /** Admin login, password and API keys. */
 export function adminRoutes() {

@@ -5,6 +5,7 @@ import type { Env } from '../context.ts';
 import { GUEST_COOKIE_MAX_AGE, guestCookieName, jsonBody, publicUrl, viewerOf } from '../context.ts';
 import { eventDto } from '../dto.ts';
 import type { AppConfig } from '../api-types.ts';
+import { joinCaptivePortal } from './portal.routes.ts';
 
 /** Config, the event by code, consent and nickname: what a guest's phone asks first. */
 export function guestRoutes() {
@@ -28,6 +29,7 @@ export function guestRoutes() {
     const userId = body.userId === undefined || body.userId === null ? crypto.randomUUID() : body.userId;
     if (!isUuid(userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
     services.guests.giveConsent(event.id, userId);
+    joinCaptivePortal(c);
     // Written by hand: Hono's setCookie refuses a Max-Age over 400 days (RFC 6265bis), but the spec asks for
     // ten years (browsers cap it themselves). Code and UUID need no escaping. Not HttpOnly: the web app reads it.
     const expires = new Date(Date.now() + GUEST_COOKIE_MAX_AGE * 1000).toUTCString();

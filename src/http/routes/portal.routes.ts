@@ -1,0 +1,104 @@
+import { Hono } from 'hono';
+import { isConnectivityCheck, ONLINE_ANSWERS, VENUE_SHORT_NAME } from '../../domain/captive-portal.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { EventView } from '../../services/events.service.ts';
+import type { Ctx, Env } from '../context.ts';
+import { clientAddress, publicUrl } from '../context.ts';
+import { portalStylesheet, renderPortalPage } from '../portal-page.ts';
+
+// The venue's captive portal, per device. A device that has not joined gets the portal for every
+// connectivity check and every foreign host name (the venue DNS answers all names with the box), so its
+// sign-in sheet opens on the portal page. Once it joined (the page's button, or consent on an event page),
+// its checks get the genuine 'online' answers: the sheet closes, the phone keeps the Wi-Fi, and the guest
+// continues in a real browser, which keeps cookies and may upload.
+
+const NO_STORE = 'no-store';
+const isIpLiteral = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+const requestHost = (c: Ctx) => (c.req.header('host') ?? '').replace(/:\d+$/, '').toLowerCase();
+
+/** The device behind this request joined (consent on an event page). Does nothing outside captive-portal mode. */
+export function joinCaptivePortal(c: Ctx): void {
+  const { config, services } = c.get('deps');
+  if (config.captivePortal) services.portal.join(clientAddress(c));
+}
+
+function findEvent(c: Ctx, code: string | null | undefined): EventView | null {
+  if (!code) return null;
+  try {
+    return c.get('deps').services.events.getByCode(code);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** The event the portal and the box's root lead to: the configured default event, if it exists. */
+const defaultEvent = (c: Ctx) => findEvent(c, c.get('deps').config.defaultEvent);
+
+const redirect = (c: Ctx, location: string) => {
+  c.header('Cache-Control', NO_STORE);
+  return c.redirect(location, 302);
+};
+
+/** `fotos.box/<code>` leads to the event; anything else to the same path at the box's public address. */
+function shortNameTarget(c: Ctx, base: string): string {
+  const segment = /^\/([^/]+)\/?$/.exec(c.req.path)?.[1];
+  const event = c.req.path === '/' ? defaultEvent(c) : findEvent(c, segment && decodeURIComponent(segment));
+  if (event) return `${base}/event/${encodeURIComponent(event.code)}`;
+  return `${base}${c.req.path}${new URL(c.req.url).search}`;
+}
+
+export function portalRoutes() {
+  const app = new Hono<Env>();
+
+  app.use('*', async (c, next) => {
+    const { config, services } = c.get('deps');
+    if (!config.captivePortal || !config.publicUrl) return next();
+    const base = config.publicUrl;
+    const host = requestHost(c);
+    if (host === VENUE_SHORT_NAME) return redirect(c, shortNameTarget(c, base));
+    const foreign = host !== '' && host !== new URL(base).hostname.toLowerCase() && host !== 'localhost' && !isIpLiteral(host);
+    if (!foreign && !isConnectivityCheck(c.req.path)) return next();
+    if (!services.portal.isJoined(clientAddress(c))) return redirect(c, `${base}/portal`);
+    const answer = ONLINE_ANSWERS[c.req.path];
+    if (answer) {
+      const headers: Record<string, string> = { 'Cache-Control': NO_STORE };
+      if (answer.type) headers['Content-Type'] = answer.type;
+      return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers });
+    }
+    const event = defaultEvent(c);
+    return redirect(c, event ? `${base}/event/${encodeURIComponent(event.code)}` : `${base}/`);
+  });
+
+  app.get('/portal', (c) => {
+    const { config, services } = c.get('deps');
+    const running = services.events.running();
+    const event = findEvent(c, c.req.query('event')) ?? defaultEvent(c) ?? (running.length === 1 ? running[0]! : null);
+    const base = config.publicUrl ?? publicUrl(c);
+    const page = renderPortalPage({
+      event,
+      running,
+      joined: services.portal.isJoined(clientAddress(c)),
+      eventAddress: event ? `${base}/event/${encodeURIComponent(event.code)}` : null,
+      shortAddress: event && config.captivePortal ? `${VENUE_SHORT_NAME}/${event.code}` : null,
+    });
+    c.header('Cache-Control', NO_STORE);
+    return c.html(page);
+  });
+
+  // A plain form post, so it works in a sheet without script; back to the page, which now says 'Verbunden'.
+  app.post('/portal/join', async (c) => {
+    const form = await c.req.parseBody();
+    c.get('deps').services.portal.join(clientAddress(c));
+    const event = findEvent(c, typeof form.event === 'string' ? form.event : null);
+    return c.redirect(event ? `/portal?event=${encodeURIComponent(event.code)}` : '/portal', 303);
+  });
+
+  app.get('/portal/style.css', (c) => {
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(portalStylesheet(findEvent(c, c.req.query('event'))));
+  });
+
+  return app;
+}

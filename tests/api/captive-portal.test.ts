@@ -1,0 +1,187 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiClient } from '../helpers/api-client.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+// The captive portal per device, over loopback: each device is its own source address (127.0.0.x), as each
+// phone on the venue Wi-Fi is. tests/venue/venue-network.test.ts does the same with real DHCP and DNS.
+
+const BOX = 'http://10.42.0.1';
+const SUCCESS_HTML = '<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>';
+/** Every connectivity check with the answer the vendor's server gives when the internet is there. */
+const ONLINE: [path: string, status: number, body: string][] = [
+  ['/hotspot-detect.html', 200, SUCCESS_HTML],
+  ['/library/test/success.html', 200, SUCCESS_HTML],
+  ['/generate_204', 204, ''],
+  ['/gen_204', 204, ''],
+  ['/connecttest.txt', 200, 'Microsoft Connect Test'],
+  ['/ncsi.txt', 200, 'Microsoft NCSI'],
+  ['/success.txt', 200, 'success\n'],
+];
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: string;
+}
+
+/** One HTTP request from a given source address, like a phone with that address would send it. */
+function fromDevice(server: TestServer, device: string, path: string, opts: { host?: string; method?: string; form?: string; json?: unknown } = {}): Promise<Answer> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: Number(url.port),
+        path,
+        method: opts.method ?? 'GET',
+        localAddress: device,
+        headers: {
+          host: opts.host ?? url.host,
+          ...(opts.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: (res.headers.location as string | undefined) ?? null, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.json !== undefined ? JSON.stringify(opts.json) : opts.form);
+  });
+}
+
+const PHONE_A = '127.0.0.2';
+const PHONE_B = '127.0.0.3';
+
+async function portalServer(dataDir?: string, extra: string[] = []) {
+  return startServer({ dataDir, args: ['--captive-portal', '--public-url', BOX, ...extra] });
+}
+
+describe('captive portal per device', () => {
+  test('before joining every check and foreign host goes to the portal; after the button only that device gets the online answers', async () => {
+    const server = await portalServer();
+    try {
+      for (const [path] of ONLINE) {
+        const res = await fromDevice(server, PHONE_A, path, { host: 'captive.apple.com' });
+        expect([path, res.status, res.location]).toEqual([path, 302, `${BOX}/portal`]);
+      }
+      expect((await fromDevice(server, PHONE_A, '/some/page', { host: 'www.example.org' })).location).toBe(`${BOX}/portal`);
+
+      const joined = await fromDevice(server, PHONE_A, '/portal/join', { method: 'POST', form: '' });
+      expect(joined.status).toBe(303);
+      for (const [path, status, body] of ONLINE) {
+        const res = await fromDevice(server, PHONE_A, path, { host: 'connectivitycheck.gstatic.com' });
+        expect([path, res.status, res.body]).toEqual([path, status, body]);
+      }
+      // The other phone is not joined.
+      for (const [path] of ONLINE) expect((await fromDevice(server, PHONE_B, path)).location).toBe(`${BOX}/portal`);
+      // The box's own address serves the app normally.
+      expect((await fromDevice(server, PHONE_B, '/api/config', { host: '10.42.0.1' })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('consent on an event page joins the device, and a restart keeps what every device did', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'momentbox-portal-'));
+    temps.push(dataDir);
+    let server = await portalServer(dataDir);
+    const admin = new ApiClient(server.url);
+    await admin.login(server.adminPassword);
+    const event = await admin.createEvent({ name: 'Anna & Ben' });
+    const consent = await fromDevice(server, PHONE_B, `/api/event/${event.code}/consent`, { method: 'POST', host: '10.42.0.1', json: {} });
+    expect(consent.status).toBe(200);
+    expect((await fromDevice(server, PHONE_B, '/generate_204')).status).toBe(204);
+    expect((await fromDevice(server, PHONE_A, '/generate_204')).status).toBe(302);
+    await server.stop({ keepData: true });
+
+    server = await portalServer(dataDir);
+    try {
+      expect((await fromDevice(server, PHONE_B, '/hotspot-detect.html')).body).toBe(SUCCESS_HTML);
+      expect((await fromDevice(server, PHONE_A, '/hotspot-detect.html')).location).toBe(`${BOX}/portal`);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('the portal page', () => {
+  test('shows the default event, its colours, one button and the address to type, without script and in a few KB', async () => {
+    let server = await portalServer();
+    const admin = new ApiClient(server.url);
+    await admin.login(server.adminPassword);
+    const event = await admin.createEvent({ name: 'Hochzeit Anna & Ben', primary_color: '#112233', secondary_color: 'pink' });
+    await server.stop({ keepData: true });
+    server = await portalServer(server.dataDir, ['--default-event', event.code]);
+    try {
+      const page = await fromDevice(server, PHONE_A, '/portal');
+      expect(page.status).toBe(200);
+      expect(page.body.length).toBeLessThan(4096);
+      expect(page.body).toContain('<html lang="de">');
+      expect(page.body).toContain('Hochzeit Anna &amp; Ben');
+      expect(page.body).not.toMatch(/<script|\sstyle=|<style|on(click|load|submit)=/i);
+      expect(page.body).not.toMatch(/type="file"|\/api\//);
+      expect(page.body.match(/<button/g)).toHaveLength(1);
+      expect(page.body).toContain('>Jetzt verbinden</button>');
+      expect(page.body).toContain(`${BOX}/event/${event.code}`);
+      expect(page.body).toContain(`fotos.box/${event.code}`);
+      expect(page.body).toContain('Tippe oben auf Fertig und öffne Safari');
+      expect(page.body).toContain('Android');
+      const css = await fromDevice(server, PHONE_A, `/portal/style.css?event=${event.code}`);
+      expect(css.body).toContain('--p:#112233;--s:#EC4899;--on-p:#ffffff');
+
+      await fromDevice(server, PHONE_A, '/portal/join', { method: 'POST', form: `event=${event.code}` });
+      const after = await fromDevice(server, PHONE_A, `/portal?event=${event.code}`);
+      expect(after.body).toContain('Verbunden!');
+      expect(after.body).not.toContain('<button');
+      expect(after.body).toContain(`${BOX}/event/${event.code}`);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('without a default event it lists the running events to choose from', async () => {
+    const server = await portalServer();
+    try {
+      const admin = new ApiClient(server.url);
+      await admin.login(server.adminPassword);
+      const empty = await fromDevice(server, PHONE_A, '/portal');
+      expect(empty.body).toContain('Gerade läuft hier keine Veranstaltung.');
+      const first = await admin.createEvent({ name: 'Sommerfest' });
+      const second = await admin.createEvent({ name: 'Taufe Mia' });
+      await admin.createEvent({ name: 'Nächstes Jahr', event_start_datetime: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+      const list = await fromDevice(server, PHONE_A, '/portal');
+      expect(list.body).toContain('Zu welcher Veranstaltung gehörst du?');
+      expect(list.body).toContain(`href="/portal?event=${second.code}">Taufe Mia</a>`);
+      expect(list.body).toContain(`href="/portal?event=${first.code}">Sommerfest</a>`);
+      expect(list.body).not.toContain('Nächstes Jahr');
+      const chosen = await fromDevice(server, PHONE_A, `/portal?event=${first.code}`);
+      expect(chosen.body).toContain(`${BOX}/event/${first.code}`);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('the short name leads to the event at the box address', async () => {
+    const server = await portalServer();
+    try {
+      const admin = new ApiClient(server.url);
+      await admin.login(server.adminPassword);
+      const event = await admin.createEvent({ name: 'Kurz' });
+      expect((await fromDevice(server, PHONE_A, `/${event.code}`, { host: 'fotos.box' })).location).toBe(`${BOX}/event/${event.code}`);
+      expect((await fromDevice(server, PHONE_A, '/admin', { host: 'fotos.box' })).location).toBe(`${BOX}/admin`);
+    } finally {
+      await server.stop();
+    }
+  });
+});
