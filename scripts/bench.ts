@@ -4,13 +4,18 @@
 //   b. 12 MP photos per second through the API vs sharp alone making the same derivatives in-process
 //   c. the server's peak RSS while 20 guests upload 50 MB files at once, and while a ~2 GB ZIP export
 //      streams to a slow reader (against the idle server's RSS)
+//   d. 300 idle live streams (GET /api/event/{id}/live, as 300 phones and walls keep open): the server's RSS
+//      and CPU time over a minute with them open vs the same minute without, and how long one upload takes
+//      to reach all 300
 // A script, not a test: it prints figures and asserts nothing. Takes ~2-4 minutes on 2 cores.
 import sharp from 'sharp';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ApiClient,
+  cpuMsOf,
   GeneratedVideo,
   MB,
   headersOf,
@@ -34,6 +39,7 @@ const INGEST = { files: 4, fileSize: 50 * MB, chunkSize: 10 * MB, parallel: 4, r
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: 2, rounds: 3 };
 const LOAD = { clients: 20, fileSize: 50 * MB, chunkSize: 10 * MB };
 /** Export: 40 x 50 MB; the first 20 are the load phase's uploads. */
+const LIVE = { streams: 300, idleMs: 45_000 };
 const EXPORT = { files: 40, rate: 50 * MB, pauseEvery: 256 * MB, pauseMs: 1000 };
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));
@@ -295,11 +301,75 @@ async function memory() {
   if (Number.isFinite(expected) && expected !== result.bytes) log(`WARNING: export body ${result.bytes} bytes, announced ${expected}`);
 }
 
+// ---- d. idle live streams ----
+/** Raw sockets, not fetch: Bun's fetch runs at most 256 requests at once, and a stream never ends. */
+function openLiveStream(url: URL, path: string, onData: (text: string) => void): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.setEncoding('utf8');
+    socket.on('data', onData);
+    socket.on('error', reject);
+  });
+}
+
+async function liveStreams() {
+  console.log(`d. ${LIVE.streams} idle live streams, ${LIVE.idleMs / 1000} s each phase`);
+  const { server, guest, eventId } = await serverWithEvent(join(root, 'live'));
+  running.push(server);
+  const pid = server.proc.pid;
+  const url = new URL(server.url);
+  await Bun.sleep(1000);
+  const idle = async () => {
+    const cpu = cpuMsOf(pid);
+    await Bun.sleep(LIVE.idleMs);
+    return { cpuMs: cpuMsOf(pid) - cpu, rss: rssOf(pid) };
+  };
+  const without = await idle();
+  const received = new Array<string>(LIVE.streams).fill('');
+  const sockets = await pool(20, Array.from({ length: LIVE.streams }, (_, i) => () => openLiveStream(url, `/api/event/${eventId}/live`, (t) => (received[i] += t))));
+  const deadline = Date.now() + 30_000;
+  while (received.some((r) => !r.includes('event: ready')) && Date.now() < deadline) await Bun.sleep(100);
+  const ready = received.filter((r) => r.includes('event: ready')).length;
+  const open = await idle();
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7' } }).jpeg().toBuffer();
+  const sent = performance.now();
+  await uploadWhole({ url: server.url, eventId, headers: headersOf(guest) }, 'live.jpg', new Uint8Array(photo), 'image/jpeg');
+  const fanDeadline = Date.now() + 30_000;
+  while (received.some((r) => !r.includes('event: upload')) && Date.now() < fanDeadline) await Bun.sleep(5);
+  const fanOutMs = performance.now() - sent;
+  const reached = received.filter((r) => r.includes('event: upload')).length;
+  const heartbeats = received.reduce((n, r) => n + (r.match(/: ping/g)?.length ?? 0), 0);
+  for (const s of sockets) s.destroy();
+  await server.stop({ keepData: true });
+  running.splice(running.indexOf(server), 1);
+  rmSync(join(root, 'live'), { recursive: true, force: true });
+  log(`${ready} of ${LIVE.streams} streams open; ${heartbeats} heartbeats received; upload reached ${reached} of them in ${fmt(fanOutMs, 0)} ms (upload included)`);
+  const perStreamKb = (open.rss - without.rss) / 1024 / LIVE.streams;
+  rows.push({
+    figure: `d1. RSS with ${LIVE.streams} idle live streams`,
+    measured: `${fmt(open.rss / MB, 0)} MB (${fmt(perStreamKb, 0)} kB/stream)`,
+    reference: `${fmt(without.rss / MB, 0)} MB without`,
+    ratio: fmt(open.rss / without.rss, 2),
+    aim: '< 1.5',
+  });
+  rows.push({
+    figure: `d2. server CPU over ${LIVE.idleMs / 1000} s, ${LIVE.streams} idle streams`,
+    measured: `${fmt(open.cpuMs, 0)} ms (${fmt((open.cpuMs / LIVE.idleMs) * 100, 2)} % of a core)`,
+    reference: `${fmt(without.cpuMs, 0)} ms without`,
+    ratio: fmt(open.cpuMs / Math.max(without.cpuMs, 10), 1),
+    aim: '< 1 % of a core',
+  });
+}
+
 const started = performance.now();
 try {
   await ingest();
   await photos();
   await memory();
+  await liveStreams();
 } finally {
   await stopAll();
   cleanUp();

@@ -235,6 +235,13 @@ export function watchPeakRss(pid: number): { stop(): number } {
   };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (from /proc/<pid>/stat, 100 ticks a second). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15 of the line)
+}
+
 // ---- a slow reader ----
 
 export interface SlowReadResult {

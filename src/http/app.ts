@@ -9,6 +9,7 @@ import { clientRoutes } from './routes/client.routes.ts';
 import { eventRoutes } from './routes/events.routes.ts';
 import { fileRoutes } from './routes/files.routes.ts';
 import { ingestRoutes } from './routes/ingest.routes.ts';
+import { liveRoutes } from './routes/live.routes.ts';
 import { guestRoutes } from './routes/guest.routes.ts';
 import { portalRoutes } from './routes/portal.routes.ts';
 import { uploadRoutes } from './routes/uploads.routes.ts';
@@ -63,6 +64,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.route('/', clientRoutes());
   app.route('/', albumRoutes());
   app.route('/', uploadRoutes());
+  app.route('/', liveRoutes());
   app.route('/', guestRoutes());
   app.all('/api/*', onApiNotFound);
   app.route('/', webAppRoutes(opts.webAssets));

@@ -4,6 +4,7 @@ import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
 import { TOP_UPLOADERS, type EventReport, type UploaderSummary } from '../services/reports.service.ts';
 import type { UploadRow } from '../services/uploads.service.ts';
+import type { Viewer } from '../services/viewer.ts';
 import type {
   AdminEventDto,
   AlbumDto,
@@ -81,6 +82,16 @@ export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): 
     created_at: u.createdAt,
     processing_state: u.processingState,
   };
+}
+
+/**
+ * An upload as one viewer may see it. A guest's user id is their session (the recovery link is made of it):
+ * only the admin and the guest themself may see it. Others get null, which still lets the web app tell own
+ * uploads from others'.
+ */
+export function uploadDtoFor(viewer: Viewer, u: UploadRow, nicknames: Map<string, string | null>): UploadDto {
+  const mayKnowId = viewer.kind === 'admin' || (viewer.kind === 'guest' && u.userId === viewer.userId);
+  return { ...uploadDto(u, nicknames), ...(mayKnowId ? {} : { user_id: null }) };
 }
 
 const uploaderStat = (u: UploaderSummary): UploaderStat => ({ user_id: u.userId, nickname: u.nickname, upload_count: u.uploadCount });

@@ -9,13 +9,25 @@ import type { JobHandler } from './queue.ts';
 
 export const VIDEO_JOB = 'video-derivatives';
 
+type UploadRow = typeof uploads.$inferSelect;
+
 /**
  * Makes a video's grid thumbnail and, when the original is not browser-playable (HEVC MOV from
  * iPhones), an H.264/AAC MP4 preview. A video that cannot be processed keeps its original and is marked
  * failed, so the grid shows the placeholder and the guest can still download it.
  */
-export function videoDerivativesJob(deps: { db: Db; store: MediaStore; tools: MediaTools }): JobHandler {
+export function videoDerivativesJob(deps: {
+  db: Db;
+  store: MediaStore;
+  tools: MediaTools;
+  /** told when a video got its poster and preview, or failed (the live stream announces it) */
+  onUploadChanged?: (before: UploadRow, after: UploadRow) => void;
+}): JobHandler {
   const { db, store, tools } = deps;
+  const announce = (before: UploadRow) => {
+    const after = load(before.id);
+    if (after) deps.onUploadChanged?.(before, after);
+  };
   const load = (uploadId: number | null) => (uploadId === null ? undefined : db.select().from(uploads).where(eq(uploads.id, uploadId)).get());
 
   return {
@@ -46,6 +58,7 @@ export function videoDerivativesJob(deps: { db: Db; store: MediaStore; tools: Me
         .set({ hasThumbnail: existsSync(join(dir, DERIVED.thumbnail)), previewFile, processingState: 'ready', processingError: null, storedBytes: row.sizeBytes + store.derivedBytes(row.eventId, row.storageKey) })
         .where(eq(uploads.id, row.id))
         .run();
+      announce(row);
     },
 
     failed(job, error) {
@@ -57,6 +70,7 @@ export function videoDerivativesJob(deps: { db: Db; store: MediaStore; tools: Me
         .set({ processingState: 'failed', processingError: String((error as Error)?.message ?? error), hasThumbnail: existsSync(join(dir, DERIVED.thumbnail)) })
         .where(eq(uploads.id, row.id))
         .run();
+      announce(row);
     },
   };
 }

@@ -4,6 +4,7 @@ import { albums, uploads } from '../db/schema.ts';
 import { sortAlbums, UNSORTED_ALBUM_NAME } from '../domain/albums.ts';
 import { isIsoDateTime } from '../domain/dates.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';
+import type { LiveService } from './live.service.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
 export type AlbumRow = typeof albums.$inferSelect;
@@ -44,8 +45,8 @@ function parseName(value: unknown, required: boolean): string | undefined {
   return name;
 }
 
-export function createAlbumsService(deps: { db: Db; store: MediaStore }) {
-  const { db, store } = deps;
+export function createAlbumsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
+  const { db, store, live } = deps;
 
   function get(id: number): AlbumRow {
     const row = db.select().from(albums).where(eq(albums.id, id)).get();
@@ -115,7 +116,9 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore }) {
       if (name === undefined && startAt === undefined && endAt === undefined && visible === undefined) {
         throw badRequest('Nothing to change: send name, start_datetime, end_datetime or visible');
       }
-      return db.update(albums).set({ name, startAt, endAt, visible }).where(eq(albums.id, id)).returning().get()!;
+      const updated = db.update(albums).set({ name, startAt, endAt, visible }).where(eq(albums.id, id)).returning().get()!;
+      if (visible !== undefined && visible !== current.visible) live.resync(current.eventId);
+      return updated;
     },
 
     /** Deletes the album with all its uploads and their files. */
@@ -128,6 +131,7 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore }) {
         .all();
       db.delete(albums).where(eq(albums.id, id)).run();
       for (const f of files) store.removeUploadFiles(album.eventId, f.key, f.ext);
+      if (files.length > 0) live.resync(album.eventId);
     },
   };
 }

@@ -11,6 +11,7 @@ import { createApiKeysService } from './api-keys.service.ts';
 import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestsService } from './guests.service.ts';
+import { createLiveService } from './live.service.ts';
 import { createIngestService } from './ingest.service.ts';
 import { createPortalService } from './portal.service.ts';
 import { createReportsService } from './reports.service.ts';
@@ -33,14 +34,15 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { db, store, tools, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  const albums = createAlbumsService({ db, store });
+  const live = createLiveService({ db });
+  const albums = createAlbumsService({ db, store, live });
   const guests = createGuestsService(db, now);
   // The queue and ingest know each other only through these two callbacks.
   let ingestBusy = () => false;
   const jobs = createJobQueue({
     db,
     logger,
-    handlers: { [VIDEO_JOB]: videoDerivativesJob({ db, store, tools }) },
+    handlers: { [VIDEO_JOB]: videoDerivativesJob({ db, store, tools, onUploadChanged: live.uploadChanged }) },
     busy: () => ingestBusy(),
   });
   const ingest = createIngestService({
@@ -52,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
     maxUploadBytes: deps.maxUploadBytes,
     minFreeDiskBytes: deps.minFreeDiskBytes,
     onJobQueued: () => jobs.poke(),
+    onUploadCommitted: (row) => live.uploadChanged(null, row),
     now,
   });
   ingestBusy = () => ingest.activeUploads > 0;
@@ -65,7 +68,8 @@ export function createServices(deps: ServiceDeps) {
     albums,
     guests,
     ingest,
-    uploads: createUploadsService({ db, store }),
+    uploads: createUploadsService({ db, store, live }),
+    live,
     reports,
     exports: createExportsService({ store, reports, now }),
     portal: createPortalService({ db, macOf, now }),

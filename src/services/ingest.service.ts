@@ -55,6 +55,8 @@ export interface IngestDeps {
   minFreeDiskBytes: number;
   /** told when a job was queued, so the worker starts at once */
   onJobQueued?: () => void;
+  /** told when an upload is committed (the live stream announces it) */
+  onUploadCommitted?: (row: UploadRow) => void;
   now?: () => Date;
 }
 
@@ -233,6 +235,7 @@ export function createIngestService(deps: IngestDeps) {
         return inserted;
       });
       if (row.type === 'video' && row.processingState === 'pending') deps.onJobQueued?.();
+      deps.onUploadCommitted?.(row);
       return row;
     } catch (err) {
       rmSync(file.path, { force: true });

@@ -1,16 +1,26 @@
-import { and, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { albums, uploads } from '../db/schema.ts';
+import { albums, guests, uploads } from '../db/schema.ts';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import type { LiveService } from './live.service.ts';
 import type { Viewer } from './viewer.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
+export const MODERATION_STATUSES = ['all', 'pending', 'approved', 'failed'] as const;
+export interface ModerationFilter {
+  status: (typeof MODERATION_STATUSES)[number];
+  albumId?: number;
+  guestId?: number;
+  limit: number;
+  offset: number;
+}
+
 /** Listing, approval and deletion of uploads, with the visibility rules of the permission table. */
-export function createUploadsService(deps: { db: Db; store: MediaStore }) {
-  const { db, store } = deps;
+export function createUploadsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
+  const { db, store, live } = deps;
 
   function get(eventId: number, uploadId: number): UploadRow {
     const row = db
@@ -22,11 +32,24 @@ export function createUploadsService(deps: { db: Db; store: MediaStore }) {
     return row;
   }
 
-  /** Guests may change only their own uploads; admins any. */
+  /** Guests may change only their own uploads; the host any of their event; admins any. */
   function assertMayChange(row: UploadRow, viewer: Viewer) {
-    if (viewer.kind === 'admin') return;
+    if (viewer.kind === 'admin' || (viewer.kind === 'host' && viewer.eventId === row.eventId)) return;
     if (viewer.kind === 'guest' && row.userId === viewer.userId) return;
     throw forbidden('Nur eigene Uploads können geändert werden');
+  }
+
+  function setApprovedRow(row: UploadRow, approved: boolean): UploadRow {
+    if (row.approved === approved) return row;
+    const updated = db.update(uploads).set({ approved }).where(eq(uploads.id, row.id)).returning().get()!;
+    live.uploadChanged(row, updated);
+    return updated;
+  }
+
+  function deleteRow(row: UploadRow) {
+    db.delete(uploads).where(eq(uploads.id, row.id)).run();
+    store.removeUploadFiles(row.eventId, row.storageKey, row.originalExt);
+    live.uploadChanged(row, null);
   }
 
   return {
@@ -59,14 +82,60 @@ export function createUploadsService(deps: { db: Db; store: MediaStore }) {
     setApproved(eventId: number, uploadId: number, approved: boolean, viewer: Viewer): UploadRow {
       const row = get(eventId, uploadId);
       assertMayChange(row, viewer);
-      return db.update(uploads).set({ approved }).where(eq(uploads.id, row.id)).returning().get()!;
+      return setApprovedRow(row, approved);
     },
 
     delete(eventId: number, uploadId: number, viewer: Viewer) {
       const row = get(eventId, uploadId);
       assertMayChange(row, viewer);
-      db.delete(uploads).where(eq(uploads.id, row.id)).run();
-      store.removeUploadFiles(row.eventId, row.storageKey, row.originalExt);
+      deleteRow(row);
+    },
+
+    /**
+     * The host's moderation list: every upload of the event, newest first, filtered by state, album or guest
+     * (the guest's row id in `guests`, never their user id, which is their session), one page at a time.
+     */
+    moderationPage(eventId: number, filter: ModerationFilter): { rows: UploadRow[]; total: number } {
+      const where: (SQL | undefined)[] = [eq(uploads.eventId, eventId)];
+      if (filter.status === 'pending') where.push(eq(uploads.approved, false));
+      if (filter.status === 'approved') where.push(eq(uploads.approved, true));
+      if (filter.status === 'failed') where.push(eq(uploads.processingState, 'failed'));
+      if (filter.albumId !== undefined) where.push(eq(uploads.albumId, filter.albumId));
+      if (filter.guestId !== undefined) {
+        const guest = db.select({ userId: guests.userId }).from(guests).where(and(eq(guests.id, filter.guestId), eq(guests.eventId, eventId))).get();
+        where.push(eq(uploads.userId, guest?.userId ?? ''));
+      }
+      const condition = and(...where);
+      const total = db.select({ n: count() }).from(uploads).where(condition).get()?.n ?? 0;
+      const rows = db.select().from(uploads).where(condition).orderBy(desc(uploads.createdAt), desc(uploads.id)).limit(filter.limit).offset(filter.offset).all();
+      return { rows, total };
+    },
+
+    /** Approves or withdraws many uploads of one event at once; all or none (each must be the viewer's to change). */
+    setApprovedMany(eventId: number, ids: number[], approved: boolean, viewer: Viewer): UploadRow[] {
+      const rows = ids.map((id) => get(eventId, id));
+      for (const row of rows) assertMayChange(row, viewer);
+      return db.transaction(() => rows.map((row) => setApprovedRow(row, approved)));
+    },
+
+    deleteMany(eventId: number, ids: number[], viewer: Viewer): number {
+      const rows = ids.map((id) => get(eventId, id));
+      for (const row of rows) assertMayChange(row, viewer);
+      for (const row of rows) deleteRow(row);
+      return rows.length;
+    },
+
+    /** Ids of every upload by one guest (by their row id in `guests`) of the event. */
+    idsOfGuest(eventId: number, guestId: number): number[] {
+      const guest = db.select({ userId: guests.userId }).from(guests).where(and(eq(guests.id, guestId), eq(guests.eventId, eventId))).get();
+      if (!guest) throw notFound('Gast nicht gefunden');
+      return db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, guest.userId))).all().map((r) => r.id);
+    },
+
+    /** A guest shares all their private uploads at once; returns the uploads now shared. */
+    shareAllOwn(eventId: number, userId: string): UploadRow[] {
+      const own = db.select().from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId), eq(uploads.approved, false))).all();
+      return db.transaction(() => own.map((row) => setApprovedRow(row, true)));
     },
 
     findExact(eventId: number, sha256: string): UploadRow | undefined {

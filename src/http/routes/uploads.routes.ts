@@ -3,7 +3,7 @@ import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { Ctx, Env } from '../context.ts';
 import { idParam, jsonBody, parseId, viewerOf } from '../context.ts';
-import { uploadDto } from '../dto.ts';
+import { uploadDto, uploadDtoFor } from '../dto.ts';
 import type { CheckExactAnswer, CheckSimilarAnswer } from '../api-types.ts';
 
 /** Listing, approval, deletion and duplicate checks of uploads (the bytes come in through ingest.routes.ts). */
@@ -25,10 +25,7 @@ export function uploadRoutes() {
     }
     const rows = services.uploads.list(event.id, viewer, { albumId, mediaExpired: event.status === 'expired' });
     const nicknames = services.guests.nicknames(event.id);
-    // A guest's user id is their session (the recovery link is made of it): only the admin and the guest
-    // themself may see it. Others get null, which still lets the web app tell own uploads from others'.
-    const mayKnowId = (u: (typeof rows)[number]) => viewer.kind === 'admin' || (viewer.kind === 'guest' && u.userId === viewer.userId);
-    return c.json(rows.map((u) => ({ ...uploadDto(u, nicknames), ...(mayKnowId(u) ? {} : { user_id: null }) })));
+    return c.json(rows.map((u) => uploadDtoFor(viewer, u, nicknames)));
   });
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
