@@ -2,13 +2,14 @@ import type { Context } from 'hono';
 import { getConnInfo } from 'hono/bun';
 import { getCookie } from 'hono/cookie';
 import type { Config } from '../config.ts';
-import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors.ts';
+import type { Action, Target, Viewer } from '../domain/permissions.ts';
+import { AppError, badRequest, unauthorized } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import { plainAddress } from '../lib/network.ts';
 import type { EventView } from '../services/events.service.ts';
+import { authorize } from '../services/authorize.ts';
 import type { Services } from '../services/index.ts';
-import type { Viewer } from '../services/viewer.ts';
 
 export interface AppDeps {
   config: Config;
@@ -54,11 +55,19 @@ export function viewerOf(c: Ctx, event?: EventView): Viewer {
   return { kind: 'visitor' };
 }
 
-/** Admin-only calls: 401 without a valid admin session, 403 for an API key (known, but not allowed). */
-export function requireAdmin(c: Ctx): void {
-  const kind = viewerOf(c).kind; // once: an API key is looked up (and its last use written) per call
-  if (kind === 'apiKey') throw forbidden();
-  if (kind !== 'admin') throw unauthorized();
+/** The viewer a valid client token makes: the host of that token's event. */
+export function hostOf(event: { id: number }): Viewer {
+  return { kind: 'host', eventId: event.id };
+}
+
+/**
+ * Calls authorised by a Bearer credential (the admin's): the viewer, refused with the permission table's
+ * answer (401 without a valid admin session, 403 for an API key) unless they may do `action`.
+ */
+export function requireRight(c: Ctx, action: Action, target: Target = {}): Viewer {
+  const viewer = viewerOf(c); // once: an API key is looked up (and its last use written) per call
+  authorize(viewer, action, target);
+  return viewer;
 }
 
 /** The bearer token of an admin request (already verified). */

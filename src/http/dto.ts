@@ -4,7 +4,7 @@ import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
 import { TOP_UPLOADERS, type EventReport, type UploaderSummary } from '../services/reports.service.ts';
 import type { UploadRow } from '../services/uploads.service.ts';
-import type { Viewer } from '../services/viewer.ts';
+import { can, type Viewer } from '../domain/permissions.ts';
 import type {
   AdminEventDto,
   AlbumDto,
@@ -90,7 +90,7 @@ export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): 
  * uploads from others'.
  */
 export function uploadDtoFor(viewer: Viewer, u: UploadRow, nicknames: Map<string, string | null>): UploadDto {
-  const mayKnowId = viewer.kind === 'admin' || (viewer.kind === 'guest' && u.userId === viewer.userId);
+  const mayKnowId = can(viewer, 'knowGuestId', { ownerUserId: u.userId });
   return { ...uploadDto(u, nicknames), ...(mayKnowId ? {} : { user_id: null }) };
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { albums } from '../db/schema.ts';
 import { randomHex } from '../lib/ids.ts';
 import type { UploadRow } from './uploads.service.ts';
-import type { Viewer } from './viewer.ts';
+import { can, seesWholeEvent, type Viewer } from '../domain/permissions.ts';
 
 /**
  * The event bus behind the live stream (`GET /api/event/{id}/live`). Ingest, moderation and the video job
@@ -47,9 +47,9 @@ export interface LiveSubscriber {
  * guest also their own.
  */
 export function seesUpload(row: UploadRow, albumVisible: boolean, viewer: Viewer, mediaExpired: boolean): boolean {
-  if (viewer.kind === 'admin' || (viewer.kind === 'host' && viewer.eventId === row.eventId)) return true;
+  if (seesWholeEvent(viewer, row.eventId)) return true;
   if (mediaExpired || !albumVisible) return false;
-  return row.approved || (viewer.kind === 'guest' && row.userId === viewer.userId);
+  return row.approved || can(viewer, 'seeUnapproved', { ownerUserId: row.userId });
 }
 
 /** What one viewer notices of a change: it appears, changes, goes, or nothing. */

@@ -2,10 +2,12 @@ import { and, count, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-
 import type { Db } from '../db/connection.ts';
 import { albums, guests, uploads } from '../db/schema.ts';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { seesWholeEvent } from '../domain/permissions.ts';
+import { notFound } from '../lib/errors.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { LiveService } from './live.service.ts';
-import type { Viewer } from './viewer.ts';
+import type { Viewer } from '../domain/permissions.ts';
+import { authorize } from './authorize.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -32,11 +34,9 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     return row;
   }
 
-  /** Guests may change only their own uploads; the host any of their event; admins any. */
-  function assertMayChange(row: UploadRow, viewer: Viewer) {
-    if (viewer.kind === 'admin' || (viewer.kind === 'host' && viewer.eventId === row.eventId)) return;
-    if (viewer.kind === 'guest' && row.userId === viewer.userId) return;
-    throw forbidden('Nur eigene Uploads können geändert werden');
+  /** The permission table (domain/permissions.ts): guests their own uploads, the host any of its event, the admin any. */
+  function assertMayChange(row: UploadRow, viewer: Viewer, action: 'moderate' | 'deleteUpload') {
+    authorize(viewer, action, { eventId: row.eventId, ownerUserId: row.userId });
   }
 
   function setApprovedRow(row: UploadRow, approved: boolean): UploadRow {
@@ -64,7 +64,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
      * visible albums plus their own; a visitor the approved media in visible albums. Newest first.
      */
     list(eventId: number, viewer: Viewer, opts: { albumId?: number; mediaExpired: boolean }): UploadRow[] {
-      const privileged = viewer.kind === 'admin' || viewer.kind === 'host';
+      const privileged = seesWholeEvent(viewer, eventId);
       if (!privileged && opts.mediaExpired) return [];
       const where: (SQL | undefined)[] = [eq(uploads.eventId, eventId)];
       if (opts.albumId !== undefined) where.push(eq(uploads.albumId, opts.albumId));
@@ -81,13 +81,13 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
 
     setApproved(eventId: number, uploadId: number, approved: boolean, viewer: Viewer): UploadRow {
       const row = get(eventId, uploadId);
-      assertMayChange(row, viewer);
+      assertMayChange(row, viewer, 'moderate');
       return setApprovedRow(row, approved);
     },
 
     delete(eventId: number, uploadId: number, viewer: Viewer) {
       const row = get(eventId, uploadId);
-      assertMayChange(row, viewer);
+      assertMayChange(row, viewer, 'deleteUpload');
       deleteRow(row);
     },
 
@@ -114,13 +114,13 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     /** Approves or withdraws many uploads of one event at once; all or none (each must be the viewer's to change). */
     setApprovedMany(eventId: number, ids: number[], approved: boolean, viewer: Viewer): UploadRow[] {
       const rows = ids.map((id) => get(eventId, id));
-      for (const row of rows) assertMayChange(row, viewer);
+      for (const row of rows) assertMayChange(row, viewer, 'moderate');
       return db.transaction(() => rows.map((row) => setApprovedRow(row, approved)));
     },
 
     deleteMany(eventId: number, ids: number[], viewer: Viewer): number {
       const rows = ids.map((id) => get(eventId, id));
-      for (const row of rows) assertMayChange(row, viewer);
+      for (const row of rows) assertMayChange(row, viewer, 'deleteUpload');
       for (const row of rows) deleteRow(row);
       return rows.length;
     },

@@ -1,7 +1,2 @@
-/** Who is asking, as the HTTP layer established it. Services decide what each may do. */
-export type Viewer =
-  | { kind: 'admin' }
-  | { kind: 'host'; eventId: number }
-  | { kind: 'apiKey'; apiKeyId: number }
-  | { kind: 'guest'; userId: string; consented: boolean }
-  | { kind: 'visitor' };
+// The Viewer type lives with the permission table (src/domain/permissions.ts); import it from there.
+export type { Viewer } from '../domain/permissions.ts';

@@ -1,4 +1,5 @@
 // The permission table of DESIGN.md, enforced by the server, as a matrix: every action against every role.
+// The table itself is src/domain/permissions.ts (PERMISSIONS); every route asks it, so these cells drive it.
 //
 // Roles: visitor (no cookie), guest (cookie after consent; owner of the uploads acted on), other guest
 // (cookie after consent, not the owner), host (client token in the path: the host's calls where a host

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Env } from '../context.ts';
-import { bearerToken, clientAddress, idParam, jsonBody, requireAdmin } from '../context.ts';
+import { bearerToken, clientAddress, idParam, jsonBody, requireRight } from '../context.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
 import type { ApiKeyDto, CreatedApiKey, LoginAnswer } from '../api-types.ts';
 
@@ -17,32 +17,32 @@ export function adminRoutes() {
   });
 
   app.post('/api/admin/logout', (c) => {
-    requireAdmin(c);
+    requireRight(c, 'administer');
     c.get('deps').services.admin.logout(bearerToken(c));
     return c.json({ success: true });
   });
 
   app.post('/api/admin/change-password', async (c) => {
-    requireAdmin(c);
+    requireRight(c, 'administer');
     const body = await jsonBody(c);
     await c.get('deps').services.admin.changePassword(body.currentPassword, body.newPassword, bearerToken(c));
     return c.json({ success: true });
   });
 
   app.get('/api/admin/api-keys', (c) => {
-    requireAdmin(c);
+    requireRight(c, 'administer');
     return c.json(c.get('deps').services.apiKeys.list().map(apiKeyDto));
   });
 
   app.post('/api/admin/api-keys', async (c) => {
-    requireAdmin(c);
+    requireRight(c, 'administer');
     const body = await jsonBody(c);
     const { row, key } = c.get('deps').services.apiKeys.create(body.name);
     return c.json<CreatedApiKey>({ ...apiKeyDto(row), api_key: key }, 201);
   });
 
   app.delete('/api/admin/api-keys/:id', (c) => {
-    requireAdmin(c);
+    requireRight(c, 'administer');
     c.get('deps').services.apiKeys.delete(idParam(c, 'id'));
     return c.json({ success: true });
   });

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { forbidden } from '../../lib/errors.ts';
+import { reachOf, seesWholeEvent } from '../../domain/permissions.ts';
+import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { idParam, jsonBody, requireAdmin, viewerOf } from '../context.ts';
+import { idParam, jsonBody, requireRight, viewerOf } from '../context.ts';
 import { albumDto } from '../dto.ts';
 
 /** Albums as guests and admins reach them (the host's album calls are in client.routes.ts). */
@@ -12,7 +13,7 @@ export function albumRoutes() {
     const { services } = c.get('deps');
     const event = services.events.getById(idParam(c, 'eventId'));
     const viewer = viewerOf(c, event);
-    const rows = services.albums.list(event.id, { visibleOnly: viewer.kind !== 'admin' });
+    const rows = services.albums.list(event.id, { visibleOnly: !seesWholeEvent(viewer, event.id) });
     return c.json(rows.map(albumDto));
   });
 
@@ -21,19 +22,20 @@ export function albumRoutes() {
     const event = services.events.getById(idParam(c, 'eventId'));
     const viewer = viewerOf(c, event);
     const body = await jsonBody(c);
-    if (viewer.kind === 'admin') return c.json(albumDto(services.albums.create(event.id, body)), 201);
-    if (viewer.kind === 'guest' && viewer.consented) return c.json(albumDto(services.albums.ensureUnsorted(event.id, body)));
-    throw forbidden('Bitte zuerst den Nutzungsbedingungen zustimmen', 'CONSENT_REQUIRED');
+    if (reachOf(viewer, 'createAlbum') === 'unsortedOnly') return c.json(albumDto(services.albums.ensureUnsorted(event.id, body)));
+    authorize(viewer, 'createAlbum', { eventId: event.id });
+    return c.json(albumDto(services.albums.create(event.id, body)), 201);
   });
 
+  // Editing albums by their id alone: the admin (the host's album calls carry its token, client.routes.ts).
   app.put('/api/album/:id', async (c) => {
-    requireAdmin(c);
+    requireRight(c, 'manageEvent');
     const body = await jsonBody(c);
     return c.json(albumDto(c.get('deps').services.albums.update(idParam(c, 'id'), body)));
   });
 
   app.delete('/api/album/:id', (c) => {
-    requireAdmin(c);
+    requireRight(c, 'manageEvent');
     c.get('deps').services.albums.delete(idParam(c, 'id'));
     return c.json({ success: true });
   });

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { notFound } from '../../lib/errors.ts';
+import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
-import { idParam, jsonBody } from '../context.ts';
+import { hostOf, idParam, jsonBody } from '../context.ts';
 import { albumDto, eventDto, exportDto, statisticsDto } from '../dto.ts';
 import type { ClientSettingsDto } from '../api-types.ts';
 import { zipResponse } from './export-zip.ts';
@@ -10,7 +11,12 @@ import { readEventForm } from './forms.ts';
 /** The host's settings page, authorised only by the client token in the path. */
 export function clientRoutes() {
   const app = new Hono<Env>();
-  const hostEvent = (c: Ctx) => c.get('deps').services.events.getByClientToken(c.req.param('token') ?? '');
+  /** The token's event; the token makes its bearer the host of that event (domain/permissions.ts). */
+  const hostEvent = (c: Ctx) => {
+    const event = c.get('deps').services.events.getByClientToken(c.req.param('token') ?? '');
+    authorize(hostOf(event), 'manageEvent', { eventId: event.id });
+    return event;
+  };
   /** The album, which must belong to the token's event. */
   const hostAlbum = (c: Ctx) => {
     const event = hostEvent(c);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
 import { GUEST_COOKIE_MAX_AGE, guestCookieName, jsonBody, publicUrl, viewerOf } from '../context.ts';
 import { eventDto } from '../dto.ts';
@@ -49,11 +50,7 @@ export function guestRoutes() {
     const event = services.events.getByCode(c.req.param('code'));
     const body = await jsonBody(c);
     if (!isUuid(body.userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
-    // Only the guest whose cookie holds this id may name it.
-    const viewer = viewerOf(c, event);
-    if (viewer.kind !== 'admin' && !(viewer.kind === 'guest' && viewer.userId === body.userId)) {
-      throw forbidden('Nur der eigene Nickname kann geändert werden');
-    }
+    authorize(viewerOf(c, event), 'editNickname', { ownerUserId: body.userId });
     return c.json({ nickname: services.guests.setNickname(event.id, body.userId, body.nickname) });
   });
 

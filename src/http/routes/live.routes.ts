@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { forbidden } from '../../lib/errors.ts';
 import type { Delivery } from '../../services/live.service.ts';
-import type { Viewer } from '../../services/viewer.ts';
+import type { Viewer } from '../../domain/permissions.ts';
+import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { idParam, viewerOf } from '../context.ts';
 import { uploadDtoFor } from '../dto.ts';
@@ -22,7 +23,7 @@ function liveViewer(c: Ctx, eventId: number): Viewer {
     return { kind: 'host', eventId };
   }
   const viewer = viewerOf(c, services.events.getById(eventId));
-  if (viewer.kind === 'apiKey') throw forbidden();
+  authorize(viewer, 'liveStream', { eventId });
   return viewer;
 }
 

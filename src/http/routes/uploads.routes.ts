@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { idParam, jsonBody, parseId, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
@@ -43,15 +44,12 @@ export function uploadRoutes() {
     return c.json({ success: true });
   });
 
-  /** Duplicate checks are for those who may upload into the event. */
+  /** Duplicate checks are for those who may upload into the event (the event window is checked at the upload). */
   const checkEvent = (c: Ctx, rawId: unknown) => {
     const id = parseId(rawId);
     if (id === null) throw badRequest('eventId fehlt oder ist ungültig', { field: 'eventId' });
     const event = c.get('deps').services.events.getById(id);
-    const viewer = viewerOf(c, event);
-    if (viewer.kind === 'visitor' || (viewer.kind === 'guest' && !viewer.consented)) {
-      throw forbidden('Bitte zuerst den Nutzungsbedingungen zustimmen', 'CONSENT_REQUIRED');
-    }
+    authorize(viewerOf(c, event), 'upload', { eventId: event.id });
     return event;
   };
 

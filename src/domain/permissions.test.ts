@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'bun:test';
+import { can, PERMISSIONS, refusal, seesWholeEvent, type Viewer } from './permissions.ts';
+
+const admin: Viewer = { kind: 'admin' };
+const host: Viewer = { kind: 'host', eventId: 1 };
+const guest: Viewer = { kind: 'guest', userId: 'g1', consented: true };
+const unconsented: Viewer = { kind: 'guest', userId: 'g1', consented: false };
+const visitor: Viewer = { kind: 'visitor' };
+const key: Viewer = { kind: 'apiKey', apiKeyId: 3 };
+
+// The HTTP matrix (tests/api/permissions.test.ts) covers the routes; these cover cells no route reaches yet.
+describe('permissions', () => {
+  test('the host moderates and deletes any upload of its own event, none of another', () => {
+    for (const action of ['moderate', 'deleteUpload'] as const) {
+      expect(can(host, action, { eventId: 1, ownerUserId: 'someone' })).toBe(true);
+      expect(can(host, action, { eventId: 2, ownerUserId: 'someone' })).toBe(false);
+    }
+    expect(seesWholeEvent(host, 1)).toBe(true);
+    expect(seesWholeEvent(host, 2)).toBe(false);
+  });
+
+  test('a guest changes only own uploads; without consent a guest has a visitor’s rights', () => {
+    expect(can(guest, 'moderate', { eventId: 1, ownerUserId: 'g1' })).toBe(true);
+    expect(refusal(guest, 'deleteUpload', { eventId: 1, ownerUserId: 'g2' })?.status).toBe(403);
+    expect(can(guest, 'deleteUpload', { eventId: 1, ownerUserId: null })).toBe(false);
+    expect(refusal(unconsented, 'upload', { eventStatus: 'active' })?.code).toBe('CONSENT_REQUIRED');
+  });
+
+  test('guests upload only while the event is active; admin and API keys any time; hosts never', () => {
+    expect(can(guest, 'upload', { eventStatus: 'active' })).toBe(true);
+    expect(refusal(guest, 'upload', { eventStatus: 'not_started' })?.code).toBe('EVENT_NOT_STARTED');
+    expect(refusal(guest, 'upload', { eventStatus: 'ended' })?.code).toBe('EVENT_ENDED');
+    expect(refusal(guest, 'upload', { eventStatus: 'expired' })?.code).toBe('EVENT_EXPIRED');
+    expect(can(admin, 'upload', { eventStatus: 'expired' })).toBe(true);
+    expect(can(key, 'upload', { eventStatus: 'ended' })).toBe(true);
+    expect(refusal(host, 'upload', { eventId: 1, eventStatus: 'active' })?.status).toBe(403);
+  });
+
+  test('admin screens answer 401 without credentials and 403 to a known key; the live stream follows the uploads list', () => {
+    expect(refusal(visitor, 'administer')?.status).toBe(401);
+    expect(refusal(guest, 'manageEvent', { eventId: 1 })?.status).toBe(401);
+    expect(refusal(key, 'manageEvent', { eventId: 1 })?.status).toBe(403);
+    expect(can(host, 'manageEvent', { eventId: 1 })).toBe(true);
+    expect(can(visitor, 'liveStream', { eventId: 1, eventStatus: 'ended' })).toBe(true);
+    expect(can(visitor, 'liveStream', { eventId: 1, eventStatus: 'expired' })).toBe(false);
+    expect(can(key, 'liveStream', { eventId: 1, eventStatus: 'active' })).toBe(false);
+  });
+
+  test('every row names every role', () => {
+    for (const row of Object.values(PERMISSIONS)) expect(Object.keys(row).sort()).toEqual(['admin', 'apiKey', 'guest', 'host', 'visitor']);
+  });
+});

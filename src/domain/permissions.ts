@@ -1,0 +1,153 @@
+// The permission table of DESIGN.md ("Every rule is enforced on the server"), as data and functions.
+// Routes and services ask `refusal` (or services/authorize.ts, which throws it); nothing else decides
+// who may do what. tests/api/permissions.test.ts drives every cell through the HTTP API.
+import type { EventStatus } from './event-window.ts';
+
+/** Who is asking, as the HTTP layer established it (credential, client token or guest cookie). */
+export type Viewer =
+  | { kind: 'admin' }
+  | { kind: 'host'; eventId: number }
+  | { kind: 'apiKey'; apiKeyId: number }
+  | { kind: 'guest'; userId: string; consented: boolean }
+  | { kind: 'visitor' };
+
+/** The columns of the table. A guest without consent counts as a visitor. */
+export type Role = Viewer['kind'];
+
+/** How far a role's right reaches. */
+export type Reach =
+  | 'no'
+  /** a guest's own uploads (or own guest id) */
+  | 'own'
+  /** the event of the host's client token */
+  | 'ownEvent'
+  | 'any'
+  /** consented guests, while the event is active */
+  | 'whileActive'
+  /** visitors and guests: until the event's viewable-until; what they see is then decided by seeUnapproved */
+  | 'untilViewable'
+  /** guests: only the album 'Unsortiert' without dates, idempotent (albums.service checks name and dates) */
+  | 'unsortedOnly';
+
+// prettier-ignore
+/** DESIGN.md's table, row by row. Rows below the line are rules of the specs that the table does not list. */
+export const PERMISSIONS = {
+  /** read event, visible albums, approved media (files included) */
+  readEvent:      { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /** see unapproved media (and hidden albums, and media after viewable-until where 'ownEvent'/'any') */
+  seeUnapproved:  { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  upload:         { visitor: 'no',            guest: 'whileActive',   host: 'no',       admin: 'any', apiKey: 'any' },
+  /** approve / withdraw */
+  moderate:       { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  deleteUpload:   { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  createAlbum:    { visitor: 'no',            guest: 'unsortedOnly',  host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /** edit albums, settings, stats, export, wall settings */
+  manageEvent:    { visitor: 'no',            guest: 'no',            host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /** the live stream of uploads: each sees what the uploads list shows them */
+  liveStream:     { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /** events, API keys, uploaders (recovery links), password */
+  administer:     { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'no' },
+  // ---- beyond the table
+  /** a guest's nickname: only the guest themself (and the admin) may set it */
+  editNickname:   { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
+  /** a guest's user id is their session (recovery links are made of it): only they and the admin see it */
+  knowGuestId:    { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
+} as const satisfies Record<string, Record<Role, Reach>>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+/** What an action is done to. Leave out what the action does not depend on. */
+export interface Target {
+  eventId?: number;
+  /** the guest who owns the upload (or whose nickname/id it is); null for API-key and admin uploads */
+  ownerUserId?: string | null;
+  /**
+   * The event's status, for 'whileActive' and 'untilViewable'. Without it only the role is judged: the
+   * duplicate checks ask "may this one upload here at all" before any bytes are sent.
+   */
+  eventStatus?: EventStatus;
+}
+
+/** Why an action is refused, as the API answers it (DESIGN.md's error shape: status, code, message). */
+export interface Refusal {
+  status: 401 | 403;
+  code: string;
+  message: string;
+}
+
+/** The role whose column applies: a guest cookie without consent gives no more than a visitor's rights. */
+export function roleOf(viewer: Viewer): Role {
+  return viewer.kind === 'guest' && !viewer.consented ? 'visitor' : viewer.kind;
+}
+
+/** The reach of the viewer's right to `action`, before looking at the target. */
+export function reachOf(viewer: Viewer, action: Action): Reach {
+  return PERMISSIONS[action][roleOf(viewer)];
+}
+
+/** Whether the viewer may do `action` to `target`. */
+export function can(viewer: Viewer, action: Action, target: Target = {}): boolean {
+  return refusal(viewer, action, target) === null;
+}
+
+/**
+ * Whether the viewer sees the whole event: hidden albums, unapproved media of everyone and media after
+ * viewable-until (the admin, and the host of that event).
+ */
+export function seesWholeEvent(viewer: Viewer, eventId: number): boolean {
+  const reach = reachOf(viewer, 'seeUnapproved');
+  return reach === 'any' || (reach === 'ownEvent' && viewer.kind === 'host' && viewer.eventId === eventId);
+}
+
+const CONSENT_REQUIRED: Refusal = { status: 403, code: 'CONSENT_REQUIRED', message: 'Bitte zuerst den Nutzungsbedingungen zustimmen' };
+const NOT_SIGNED_IN: Refusal = { status: 401, code: 'UNAUTHORIZED', message: 'Nicht angemeldet' };
+const NOT_ALLOWED: Refusal = { status: 403, code: 'FORBIDDEN', message: 'Keine Berechtigung' };
+/** The event-window refusals of an upload, in the spec's words. */
+const WINDOW_REFUSALS: Partial<Record<EventStatus, Refusal>> = {
+  not_started: { status: 403, code: 'EVENT_NOT_STARTED', message: 'Dieses Event hat noch nicht begonnen. Bitte versuche es später erneut.' },
+  ended: { status: 403, code: 'EVENT_ENDED', message: 'Dieses Event akzeptiert keine neuen Uploads mehr.' },
+  expired: { status: 403, code: 'EVENT_EXPIRED', message: 'Dieses Event ist abgelaufen und nicht mehr verfügbar.' },
+};
+
+/** What the API answers when the viewer has no right at all to `action` (the reach is 'no'). */
+function noRight(viewer: Viewer, action: Action): Refusal {
+  const role = roleOf(viewer);
+  switch (action) {
+    // Admin (and host) screens: without any credential "sign in" (401); a known key or host is not allowed (403).
+    case 'manageEvent':
+    case 'administer':
+      return role === 'visitor' || role === 'guest' ? NOT_SIGNED_IN : NOT_ALLOWED;
+    case 'upload':
+      if (role === 'host') return { status: 403, code: 'FORBIDDEN', message: 'Hosts laden über die Gästeseite hoch' };
+      return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
+    case 'createAlbum':
+      return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
+    case 'moderate':
+    case 'deleteUpload':
+      return { status: 403, code: 'FORBIDDEN', message: 'Nur eigene Uploads können geändert werden' };
+    case 'editNickname':
+      return { status: 403, code: 'FORBIDDEN', message: 'Nur der eigene Nickname kann geändert werden' };
+    default:
+      return NOT_ALLOWED;
+  }
+}
+
+/** Why the viewer may not do `action` to `target`, or null when they may. */
+export function refusal(viewer: Viewer, action: Action, target: Target = {}): Refusal | null {
+  const reach = reachOf(viewer, action);
+  switch (reach) {
+    case 'any':
+    case 'unsortedOnly':
+      return null;
+    case 'no':
+      return noRight(viewer, action);
+    case 'ownEvent':
+      return viewer.kind === 'host' && viewer.eventId === target.eventId ? null : noRight(viewer, action);
+    case 'own':
+      return viewer.kind === 'guest' && target.ownerUserId != null && viewer.userId === target.ownerUserId ? null : noRight(viewer, action);
+    case 'whileActive':
+      return target.eventStatus === undefined ? null : (WINDOW_REFUSALS[target.eventStatus] ?? null);
+    case 'untilViewable':
+      return target.eventStatus === 'expired' ? WINDOW_REFUSALS.expired! : null;
+  }
+}
