@@ -25,6 +25,7 @@ export const SETTINGS: Setting[] = [
   { key: 'wifiSsid', flag: null, env: 'MOMENTBOX_WIFI_SSID', default: '(none)', help: 'venue Wi-Fi name for the printable Wi-Fi QR code' },
   { key: 'wifiPassword', flag: null, env: 'MOMENTBOX_WIFI_PASSWORD', default: '(none)', help: 'venue Wi-Fi password for the printable Wi-Fi QR code' },
   { key: 'minFreeDiskMb', flag: '--min-free-disk-mb', env: 'MOMENTBOX_MIN_FREE_DISK_MB', default: '500', help: 'refuse uploads when less disk space is free' },
+  { key: 'requestIdleSeconds', flag: '--request-idle-seconds', env: 'MOMENTBOX_REQUEST_IDLE_SECONDS', default: '60', help: 'seconds without a byte after which a request (an upload) is ended; a phone resumes a chunked upload' },
   { key: 'logLevel', flag: '--log-level', env: 'MOMENTBOX_LOG_LEVEL', default: 'info', help: 'debug, info, warn or error (debug logs every request)' },
 ];
 
@@ -58,6 +59,8 @@ const configSchema = z.object({
   wifiSsid: optionalText,
   wifiPassword: optionalText,
   minFreeDiskMb: z.coerce.number().int().min(0),
+  // Bun's connection idle timer carries it, which allows at most 255 s.
+  requestIdleSeconds: z.coerce.number().int().min(1).max(255),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']),
 });
 

@@ -70,7 +70,9 @@ export async function serve(opts: ServeOptions) {
     fetch: app.fetch,
     // Caps one request body (a whole-file upload); chunked uploads send far less per request.
     maxRequestBodySize: (config.maxUploadMb + 16) * 1024 * 1024,
-    idleTimeout: 120,
+    // A client that goes quiet (phone locked, left the Wi-Fi) is cut off after this time; any body still
+    // being read then ends with an error, so its partial file is removed (spec: chunks time out sooner).
+    idleTimeout: config.requestIdleSeconds,
   });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = `http://${shownHost}:${server.port}`;

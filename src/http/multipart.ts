@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
 import { badRequest } from '../lib/errors.ts';
 
 export interface MultipartResult<T> {
@@ -10,25 +10,29 @@ export interface MultipartResult<T> {
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
 
+export const connectionLost = () => badRequest('Die Verbindung wurde während des Uploads unterbrochen');
+
 /**
  * Streams a multipart/form-data request: text fields are collected, the one file part is handed to
  * `onFile` as a stream as it arrives (busboy parses incrementally with back-pressure), so an upload of
  * hundreds of MB passes through a few KB of memory. A second file part is refused.
+ *
+ * Every way out settles `onFile` before this returns or throws: when the client goes away or stalls
+ * (Bun then errors the body after the configured idle time), when the form is malformed, or when `onFile`
+ * refuses the file, the parser is destroyed, which ends the file stream with an error, so `onFile`
+ * closes and removes what it wrote. Nothing is left to the garbage collector.
  */
 export async function receiveMultipart<T>(
   request: Request,
   fileFields: string[],
   onFile: (stream: AsyncIterable<Uint8Array>, fileName: string) => Promise<T>,
+  /** drops what onFile made when the form fails after the file part was complete */
+  discard: (result: T) => void,
 ): Promise<MultipartResult<T>> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data') || !request.body) {
     throw badRequest('Erwartet wird multipart/form-data');
   }
-  const fields: Record<string, string> = {};
-  let file: MultipartResult<T>['file'] = null;
-  let pending: Promise<void> | null = null;
-  let failure: unknown = null;
-
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -39,41 +43,54 @@ export async function receiveMultipart<T>(
   } catch {
     throw badRequest('Ungültiger multipart-Inhalt');
   }
-  const body = Readable.fromWeb(request.body as unknown as import('node:stream/web').ReadableStream<Uint8Array>);
 
-  await new Promise<void>((resolve, reject) => {
-    const fail = (err: unknown) => {
-      failure ??= err;
-      body.unpipe(parser);
-      body.destroy();
-      reject(failure);
-    };
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(badRequest(`Feld ${name} ist zu lang`));
-      fields[name] = value;
-    });
-    parser.on('file', (name, stream, info) => {
-      if (!fileFields.includes(name) || pending) {
-        stream.resume();
-        return;
-      }
-      pending = onFile(stream, info.filename ?? '')
-        .then((result) => {
-          file = { fieldName: name, fileName: info.filename ?? '', result };
-        })
-        .catch((err) => {
-          stream.resume();
-          fail(err);
-        });
-    });
-    parser.on('filesLimit', () => fail(badRequest('Nur eine Datei pro Anfrage')));
-    parser.on('error', () => fail(badRequest('Ungültiger multipart-Inhalt')));
-    parser.on('close', () => {
-      if (failure) return;
-      (pending ?? Promise.resolve()).then(() => (failure ? reject(failure) : resolve()), fail);
-    });
-    body.on('error', () => fail(badRequest('Die Verbindung wurde während des Uploads unterbrochen')));
-    body.pipe(parser);
+  const fields: Record<string, string> = {};
+  let file: MultipartResult<T>['file'] = null;
+  let pending: Promise<void> | null = null;
+  let failure: unknown = null;
+  const fail = (err: unknown) => {
+    failure ??= err;
+    parser.destroy(); // also destroys the file stream onFile is reading, with an error
+  };
+  const closed = once(parser, 'close').catch(() => {});
+
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) return fail(badRequest(`Feld ${name} ist zu lang`));
+    fields[name] = value;
   });
+  parser.on('file', (name, stream, info) => {
+    if (!fileFields.includes(name) || pending) {
+      stream.resume();
+      return;
+    }
+    pending = onFile(stream, info.filename ?? '').then(
+      (result) => {
+        file = { fieldName: name, fileName: info.filename ?? '', result };
+      },
+      (err) => fail(err),
+    );
+  });
+  parser.on('filesLimit', () => fail(badRequest('Nur eine Datei pro Anfrage')));
+  parser.on('error', () => fail(badRequest('Ungültiger multipart-Inhalt')));
+
+  // The body is pumped by hand so that a read error (client gone, idle time-out) reaches the parser.
+  const reader = request.body.getReader();
+  try {
+    while (!failure) {
+      const { done, value } = await reader.read();
+      if (done || failure) break;
+      if (!parser.write(value)) await Promise.race([once(parser, 'drain'), closed]);
+    }
+    if (!failure) parser.end();
+  } catch {
+    fail(connectionLost());
+  }
+  if (failure) await reader.cancel().catch(() => {});
+  await closed;
+  await pending;
+  if (failure) {
+    if (file) discard((file as NonNullable<typeof file>).result);
+    throw failure;
+  }
   return { fields, file };
 }

@@ -50,6 +50,7 @@ export async function writeStreamToFile(
     batched = 0;
     await file.writev(buffers); // one system call, no copy into a joined buffer
   };
+  let complete = false;
   try {
     for await (const chunk of source) {
       size += chunk.byteLength;
@@ -69,10 +70,13 @@ export async function writeStreamToFile(
     if (head.length < HEAD_BYTES) opts.checkHead?.(head);
     await flush();
     await file.close();
-  } catch (err) {
-    await file.close().catch(() => {});
-    rmSync(path, { force: true });
-    throw err;
+    complete = true;
+  } finally {
+    // Closed on every path: Bun treats a handle left to the garbage collector as a fatal error.
+    if (!complete) {
+      await file.close().catch(() => {});
+      rmSync(path, { force: true });
+    }
   }
   return { path, size, sha256: hasher?.digest('hex') ?? '', head };
 }

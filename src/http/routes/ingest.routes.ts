@@ -53,8 +53,11 @@ export function ingestRoutes() {
     const { services } = c.get('deps');
     const base = begin(c);
     return services.ingest.tracked(async () => {
-      const { fields, file } = await receiveMultipart(c.req.raw, ['file'], (stream) =>
-        services.ingest.receiveFile(stream, { whole: true }),
+      const { fields, file } = await receiveMultipart(
+        c.req.raw,
+        ['file'],
+        (stream) => services.ingest.receiveFile(stream, { whole: true }),
+        services.ingest.discard,
       );
       if (!file) throw badRequest('Es wurde keine Datei gesendet', { field: 'file' });
       const row = await services.ingest.commitSingle(file.result, file.fileName, target(c, base, fields, file.result));
@@ -67,8 +70,11 @@ export function ingestRoutes() {
     const { services } = c.get('deps');
     const base = begin(c);
     return services.ingest.tracked(async () => {
-      const { fields, file } = await receiveMultipart(c.req.raw, ['chunk', 'file'], (stream) =>
-        services.ingest.receiveFile(stream, { whole: false }),
+      const { fields, file } = await receiveMultipart(
+        c.req.raw,
+        ['chunk', 'file'],
+        (stream) => services.ingest.receiveFile(stream, { whole: false }),
+        services.ingest.discard,
       );
       if (!file) throw badRequest('Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
       const outcome = await services.ingest.acceptChunk(
