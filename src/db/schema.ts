@@ -23,6 +23,13 @@ export const events = sqliteTable('events', {
   durationDays: integer('event_duration_days').notNull().default(14),
   /** the host's settings-link token; regenerating replaces it */
   clientToken: text('client_token').unique(),
+  /** 'Neue Uploads sofort für alle sichtbar': the initial state of the guests' 'Automatisch freigeben' box */
+  autoShareUploads: integer('auto_share_uploads', { mode: 'boolean' }).notNull().default(true),
+  /** the live wall (/event/{code}/wall) */
+  wallSecondsPerSlide: integer('wall_seconds_per_slide').notNull().default(8),
+  wallShowNicknames: integer('wall_show_nicknames', { mode: 'boolean' }).notNull().default(false),
+  wallIncludeVideos: integer('wall_include_videos', { mode: 'boolean' }).notNull().default(true),
+  wallShowQr: integer('wall_show_qr', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
 });
 

@@ -59,6 +59,17 @@ export interface EventDto {
   created_at: string;
   /** addition: computed on the server at answer time */
   status: EventStatus;
+  /** addition: 'Neue Uploads sofort für alle sichtbar', the initial state of the guest's 'Automatisch freigeben' */
+  auto_share_uploads: boolean;
+  /** addition: how the live wall (/event/{code}/wall) shows the event */
+  wall: WallSettings;
+}
+
+export interface WallSettings {
+  seconds_per_slide: number;
+  show_nicknames: boolean;
+  include_videos: boolean;
+  show_qr: boolean;
 }
 
 /** What the admin sees in the events list. */
@@ -217,4 +228,25 @@ export interface ClientSettingsDto {
 export interface ClientTokenAnswer {
   client_token: string;
   settings_url: string;
+}
+
+/** `GET /api/client/event-uploads/{token}`: one page of the host's moderation list, newest first. */
+export interface ModerationPage {
+  uploads: ModerationUploadDto[];
+  total: number;
+  limit: number;
+  offset: number;
+  /** every guest who uploaded, for the per-guest filter (by `guest_id`, never the user id) */
+  guests: { guest_id: number; nickname: string | null; upload_count: number }[];
+}
+
+/** An upload as the host sees it: the guest by `guest_id` (the user id is their session and stays hidden). */
+export interface ModerationUploadDto extends UploadDto {
+  guest_id: number | null;
+}
+
+/** Answer of the bulk moderation calls. */
+export interface BulkAnswer {
+  success: true;
+  count: number;
 }

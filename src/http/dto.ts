@@ -37,6 +37,13 @@ export function eventDto(e: EventView): EventDto {
     event_duration_days: e.durationDays,
     created_at: e.createdAt,
     status: e.status,
+    auto_share_uploads: e.autoShareUploads,
+    wall: {
+      seconds_per_slide: e.wallSecondsPerSlide,
+      show_nicknames: e.wallShowNicknames,
+      include_videos: e.wallIncludeVideos,
+      show_qr: e.wallShowQr,
+    },
   };
 }
 

@@ -28,7 +28,15 @@ export interface EventInput {
   event_start_datetime?: string;
   event_duration_days?: unknown;
   host_image?: Uint8Array;
+  auto_share_uploads?: boolean;
+  wall_seconds_per_slide?: string;
+  wall_show_nicknames?: boolean;
+  wall_include_videos?: boolean;
+  wall_show_qr?: boolean;
 }
+
+/** Seconds each photo stays on the wall. */
+export const WALL_SECONDS = { min: 3, max: 60, default: 8 } as const;
 
 export interface EventView extends EventRow {
   window: EventWindow;
@@ -72,10 +80,25 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
     if (input.header_style !== undefined && !(HEADER_STYLES as readonly string[]).includes(input.header_style)) {
       throw badRequest('header_style must be minimalistic, split or premium', { field: 'header_style' });
     }
+    if (input.wall_seconds_per_slide !== undefined) {
+      const seconds = Number(input.wall_seconds_per_slide);
+      if (!Number.isInteger(seconds) || seconds < WALL_SECONDS.min || seconds > WALL_SECONDS.max) {
+        throw badRequest(`Sekunden pro Bild: eine ganze Zahl von ${WALL_SECONDS.min} bis ${WALL_SECONDS.max}`, { field: 'wall_seconds_per_slide' });
+      }
+    }
     if (input.event_start_datetime !== undefined && !isIsoDateTime(input.event_start_datetime)) {
       throw badRequest('event_start_datetime is not a valid date', { field: 'event_start_datetime' });
     }
   }
+
+  /** The sharing default and the wall's settings (absent fields stay as they are). */
+  const settings = (input: EventInput) => ({
+    autoShareUploads: input.auto_share_uploads,
+    wallSecondsPerSlide: input.wall_seconds_per_slide !== undefined ? Number(input.wall_seconds_per_slide) : undefined,
+    wallShowNicknames: input.wall_show_nicknames,
+    wallIncludeVideos: input.wall_include_videos,
+    wallShowQr: input.wall_show_qr,
+  });
 
   function assertCodeFree(code: string, exceptId?: number) {
     const other = db.select({ id: events.id }).from(events).where(eq(events.code, code)).get();
@@ -167,6 +190,7 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
           allowDownload: input.allow_download ?? true,
           startAt: new Date(input.event_start_datetime ?? now()).toISOString(),
           durationDays: normaliseDuration(input.event_duration_days),
+          ...settings(input),
         })
         .returning()
         .get();
@@ -203,6 +227,7 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
           startAt: input.event_start_datetime !== undefined ? new Date(input.event_start_datetime).toISOString() : undefined,
           durationDays: input.event_duration_days !== undefined ? normaliseDuration(input.event_duration_days) : undefined,
           hostImageKey,
+          ...settings(input),
         })
         .where(eq(events.id, id))
         .run();

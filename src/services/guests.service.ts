@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { guests } from '../db/schema.ts';
+import { guests, uploads } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 
 export const NICKNAME_MAX = 30;
@@ -42,6 +42,21 @@ export function createGuestsService(db: Db, now: () => Date = () => new Date()) 
 
     nickname(eventId: number, userId: string): string | null {
       return find(eventId, userId)?.nickname ?? null;
+    },
+
+    /**
+     * Guests of the event who uploaded, most uploads first, named for the host by their row id: their user id
+     * is their session (the recovery link is made of it) and only the admin may see it.
+     */
+    uploaders(eventId: number): { guestId: number; userId: string; nickname: string | null; uploadCount: number }[] {
+      return db
+        .select({ guestId: guests.id, userId: guests.userId, nickname: guests.nickname, uploadCount: count(uploads.id) })
+        .from(guests)
+        .innerJoin(uploads, and(eq(uploads.eventId, guests.eventId), eq(uploads.userId, guests.userId)))
+        .where(eq(guests.eventId, eventId))
+        .groupBy(guests.id)
+        .orderBy(desc(count(uploads.id)), guests.id)
+        .all();
     },
 
     nicknames(eventId: number): Map<string, string | null> {

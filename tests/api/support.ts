@@ -17,6 +17,7 @@ export const PHOTO = PHOTOS[0]!;
 /** The keys of an event as guests see it (GET /api/event/{code}), sorted. */
 export const EVENT_FIELDS = [
   'allow_download',
+  'auto_share_uploads',
   'code',
   'created_at',
   'event_duration_days',
@@ -30,6 +31,7 @@ export const EVENT_FIELDS = [
   'primary_color',
   'secondary_color',
   'status',
+  'wall',
 ];
 
 /** The keys of an event as the admin sees it: the guest fields plus client token, size and upload count, sorted. */

@@ -39,6 +39,11 @@ export async function readEventForm(c: Ctx): Promise<EventInput> {
     allow_download: toBool(body.allow_download, 'allow_download'),
     event_start_datetime: toText(body.event_start_datetime, 'event_start_datetime') || undefined,
     event_duration_days: toText(body.event_duration_days, 'event_duration_days', true),
+    auto_share_uploads: toBool(body.auto_share_uploads, 'auto_share_uploads'),
+    wall_seconds_per_slide: toText(body.wall_seconds_per_slide, 'wall_seconds_per_slide', true),
+    wall_show_nicknames: toBool(body.wall_show_nicknames, 'wall_show_nicknames'),
+    wall_include_videos: toBool(body.wall_include_videos, 'wall_include_videos'),
+    wall_show_qr: toBool(body.wall_show_qr, 'wall_show_qr'),
   };
   const image = body.host_image;
   if (image instanceof File && image.size > 0) {

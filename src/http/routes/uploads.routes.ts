@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { idParam, jsonBody, parseId, viewerOf } from '../context.ts';
@@ -37,6 +37,16 @@ export function uploadRoutes() {
       return c.json(uploadDto(row, services.guests.nicknames(event.id)));
     });
   }
+
+  /** A guest shares all of their private uploads at once. */
+  app.put('/api/event/:eventId/uploads/approve-own', (c) => {
+    const event = eventOf(c);
+    const viewer = viewerOf(c, event);
+    if (viewer.kind !== 'guest') throw forbidden('Nur Gäste können ihre eigenen Uploads teilen');
+    authorize(viewer, 'moderate', { eventId: event.id, ownerUserId: viewer.userId });
+    const shared = c.get('deps').services.uploads.shareAllOwn(event.id, viewer.userId);
+    return c.json({ success: true, count: shared.length });
+  });
 
   app.delete('/api/event/:eventId/upload/:uploadId', (c) => {
     const event = eventOf(c);
