@@ -10,6 +10,10 @@ command -v systemd-analyze >/dev/null || need+=(systemd)
 [ -x /usr/bin/qemu-aarch64-static ] || need+=(qemu-user-static)
 [ -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ] || need+=(libc6-arm64-cross)
 [ -e /usr/aarch64-linux-gnu/lib/libstdc++.so.6 ] || need+=(libstdc++6-arm64-cross)
+# The venue test builds a network from namespaces: ip, Debian's dnsmasq (DHCP and DNS) and dhclient for the phones.
+command -v ip >/dev/null || [ -x /usr/sbin/ip ] || need+=(iproute2)
+[ -x /usr/sbin/dnsmasq ] || need+=(dnsmasq-base)
+[ -x /usr/sbin/dhclient ] || [ -x /sbin/dhclient ] || need+=(isc-dhcp-client)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "Please install: ${need[*]} (apt-get install -y ${need[*]})" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive

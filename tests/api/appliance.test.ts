@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SETTINGS } from '../../src/config.ts';
 import type { UploadDto } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { FIXTURES, ROOT, startServer } from '../helpers/server.ts';
+import { runSetupScript } from '../helpers/setup-script.ts';
 
 // The operator's side: command line, backup and restore, health, shutdown (the captive portal: captive-portal.test.ts).
 
@@ -64,37 +65,29 @@ describe('command line', () => {
 });
 
 describe('venue network setup', () => {
-  test('setup-hotspot.sh makes an access point, points every name at the box and tells Momentbox; a rerun replaces, not repeats', async () => {
+  test('setup-hotspot.sh makes an access point, runs DHCP and DNS for every name on it and tells Momentbox; a rerun replaces, not repeats', async () => {
     const root = tempDir();
-    const shims = join(root, 'shims');
-    const log = join(root, 'calls.log');
-    mkdirSync(shims);
-    // Stand-ins for NetworkManager and systemd, which this test machine does not run.
-    for (const [name, body] of [['nmcli', ''], ['systemctl', 'exit 0'], ['getent', 'exit 0'], ['chgrp', '']] as const) {
-      writeFileSync(join(shims, name), `#!/usr/bin/env bash\necho "${name} $*" >> ${log}\n${body}\n`, { mode: 0o755 });
-    }
-    const setup = (...args: string[]) =>
-      Bun.spawnSync(['bash', join(ROOT, 'scripts', 'setup-hotspot.sh'), ...args], {
-        env: { PATH: `${shims}:/usr/bin:/bin`, MOMENTBOX_INSTALL_ROOT: root },
-        stdout: 'pipe',
-        stderr: 'pipe',
-      });
-    expect(setup('Hochzeit', 'short').exitCode).toBe(2);
+    expect(runSetupScript(root, ['Hochzeit', 'short']).code).toBe(2);
 
-    const first = setup('Hochzeit Anna & Ben', 'geheim-1234');
-    expect(first.exitCode).toBe(0);
-    expect(first.stdout.toString()).toContain('the box is 10.42.0.1');
-    expect(readFileSync(join(root, 'etc/NetworkManager/dnsmasq-shared.d/momentbox.conf'), 'utf8')).toContain('address=/#/10.42.0.1');
-    const calls = readFileSync(log, 'utf8');
-    expect(calls).toContain('nmcli connection add type wifi ifname wlan0 con-name momentbox-hotspot autoconnect yes ssid Hochzeit Anna & Ben');
+    const first = runSetupScript(root, ['Hochzeit Anna & Ben', 'geheim-1234']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('the box is 10.42.0.1');
+    const dnsmasq = first.file('/etc/momentbox/dnsmasq.conf');
+    for (const line of ['interface=wlan0', 'address=/#/10.42.0.1', 'dhcp-range=10.42.0.10,10.42.0.250,255.255.255.0,12h', 'dhcp-option=option:dns-server,10.42.0.1']) {
+      expect(dnsmasq.split('\n')).toContain(line);
+    }
+    expect(first.file('/etc/systemd/system/momentbox-dnsmasq.service')).toContain('--conf-file=/etc/momentbox/dnsmasq.conf');
+    const calls = first.calls();
+    expect(calls).toContain('nmcli connection add type wifi ifname wlan0 con-name momentbox-venue autoconnect yes ssid Hochzeit Anna & Ben');
     expect(calls).toContain('802-11-wireless.mode ap');
-    expect(calls).toContain('ipv4.method shared');
+    expect(calls).toContain('ipv4.method manual ipv4.addresses 10.42.0.1/24');
     expect(calls).toContain('wifi-sec.key-mgmt wpa-psk wifi-sec.psk geheim-1234');
+    expect(calls).toContain('systemctl restart momentbox-dnsmasq.service');
     expect(calls).toContain('systemctl restart momentbox.service');
 
-    const second = setup('Hochzeit Anna & Ben', 'anderes-passwort');
-    expect(second.exitCode).toBe(0);
-    const env = readFileSync(join(root, 'etc/momentbox/momentbox.env'), 'utf8').trim().split('\n').sort();
+    const second = runSetupScript(root, ['Hochzeit Anna & Ben', 'anderes-passwort']);
+    expect(second.code).toBe(0);
+    const env = second.file('/etc/momentbox/momentbox.env').trim().split('\n').sort();
     expect(env).toEqual([
       'MOMENTBOX_CAPTIVE_PORTAL=true',
       'MOMENTBOX_PUBLIC_URL=http://10.42.0.1',
@@ -109,6 +102,19 @@ describe('venue network setup', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  test('setup-hotspot.sh --wired serves an external access point on Ethernet with the same DHCP, DNS and portal settings', () => {
+    const root = tempDir();
+    const wired = runSetupScript(root, ['--wired', 'Hochzeit Anna & Ben', 'geheim-1234']);
+    expect(wired.code).toBe(0);
+    expect(wired.stdout).toContain('The venue network is on eth0; the box is 10.42.0.1');
+    expect(wired.calls()).toContain('nmcli connection add type ethernet ifname eth0 con-name momentbox-venue autoconnect yes ipv4.method manual ipv4.addresses 10.42.0.1/24');
+    expect(wired.calls()).not.toContain('type wifi');
+    const wifi = runSetupScript(tempDir(), ['Hochzeit Anna & Ben', 'geheim-1234']);
+    // Only the interface differs.
+    expect(wired.file('/etc/momentbox/dnsmasq.conf')).toBe(wifi.file('/etc/momentbox/dnsmasq.conf').replace('interface=wlan0', 'interface=eth0'));
+    expect(wired.file('/etc/momentbox/momentbox.env')).toBe(wifi.file('/etc/momentbox/momentbox.env'));
   });
 });
 

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 // Debian's Chromium, driven by playwright-core: no browser download is possible on this network.
 export const CHROMIUM_PATH = process.env.MOMENTBOX_CHROMIUM ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `executablePath`: another way to start Chromium (the venue test starts it inside a network namespace). */
+export async function launchBrowser(opts: { executablePath?: string } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: opts.executablePath ?? CHROMIUM_PATH,
     headless: true,
     args: [
       '--no-sandbox',
