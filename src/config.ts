@@ -118,7 +118,7 @@ export function helpText(): string {
     '  (none)                 serve the gallery',
     '  reset-admin-password   set and print a new admin password',
     '  backup <dir>           copy the database (consistent snapshot) and all media to <dir>',
-    '  check                  check ffmpeg, sharp, the data folder, free disk space and the port',
+    '  check                  check ffmpeg, sharp, the data folder, free disk space, the port and the venue network',
     '  --version              print the version',
     '  --help                 print this text',
     '',

@@ -1,4 +1,6 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
+import { VENUE_SHORT_NAME } from '../domain/captive-portal.ts';
+import { isLocalOnlyHost, lanAddresses } from '../lib/network.ts';
 import { freeDiskBytes } from '../storage/media-store.ts';
 import type { Config } from '../config.ts';
 
@@ -52,6 +54,60 @@ export async function check(config: Config, deps: CheckDeps, print: (line: strin
   } catch (err) {
     verdict(false, 'port', `${config.host}:${config.port} is in use or not allowed (${(err as Error).message})`);
   }
+  venueChecks(config, verdict);
   print(failed ? 'Some checks failed.' : 'All checks passed.');
   return failed ? 1 : 0;
+}
+
+type Verdict = (ok: boolean | 'warn', what: string, detail: string) => void;
+
+/** What guests' phones need: an address they can reach, the portal settings, and how many are on the box's Wi-Fi. */
+function venueChecks(config: Config, verdict: Verdict) {
+  const own = lanAddresses();
+  verdict(
+    own.length > 0 ? true : 'warn',
+    'addresses',
+    own.length > 0 ? own.map((a) => `${a.address} (${a.interface})`).join(', ') : 'none that other devices can reach: guests cannot open the gallery',
+  );
+
+  if (config.publicUrl) {
+    const host = new URL(config.publicUrl).hostname;
+    const ownAddress = own.some((a) => a.address === host.replace(/^\[|\]$/g, ''));
+    if (isLocalOnlyHost(host)) verdict('warn', 'public URL', `${config.publicUrl} is a loopback or link-local address: printed QR codes and links will not open on guests' phones`);
+    else if (/^[\d.]+$/.test(host) && !ownAddress) verdict('warn', 'public URL', `${config.publicUrl} is not an address of this box now (${own.map((a) => a.address).join(', ') || 'none'})`);
+    else verdict(true, 'public URL', config.publicUrl);
+  } else {
+    verdict(true, 'public URL', 'not set: links use the address the dashboard was opened with (it warns when that is localhost)');
+  }
+
+  if (config.captivePortal) {
+    const event = config.defaultEvent ? `default event '${config.defaultEvent}'` : 'no default event: the portal lists the running events';
+    verdict(true, 'captive portal', `on: phones that join are sent to ${config.publicUrl}/portal; ${event}; typeable name ${VENUE_SHORT_NAME}`);
+  } else {
+    verdict(true, 'captive portal', 'off (scripts/setup-hotspot.sh turns it on)');
+  }
+
+  const iw = Bun.which('iw', { PATH: `${process.env.PATH ?? ''}:/usr/sbin:/sbin` });
+  if (!iw) return;
+  const dev = Bun.spawnSync([iw, 'dev'], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
+  const accessPoints = accessPointInterfaces(dev);
+  if (accessPoints.length === 0) {
+    verdict(true, 'Wi-Fi clients', 'no access point on this box (an external one may serve the guests)');
+    return;
+  }
+  const counts = accessPoints.map((name) => {
+    const dump = Bun.spawnSync([iw, 'dev', name, 'station', 'dump'], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString();
+    return `${name}: ${connectedStations(dump)} connected`;
+  });
+  verdict(true, 'Wi-Fi clients', counts.join(', '));
+}
+
+/** Interfaces that `iw dev` lists as access points (type AP). */
+export function accessPointInterfaces(iwDev: string): string[] {
+  return [...iwDev.matchAll(/Interface (\S+)[\s\S]*?type (\S+)/g)].filter((m) => m[2] === 'AP').map((m) => m[1]!);
+}
+
+/** Stations in `iw dev <ap> station dump`: the phones connected to the access point. */
+export function connectedStations(stationDump: string): number {
+  return (stationDump.match(/^Station /gm) ?? []).length;
 }

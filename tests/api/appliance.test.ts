@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SETTINGS } from '../../src/config.ts';
 import type { UploadDto } from '../../src/http/api-types.ts';
@@ -54,8 +54,18 @@ describe('command line', () => {
   test('check gives a plain verdict per line', () => {
     const res = run(['check', '--data-dir', tempDir(), '--port', '0']);
     expect(res.code).toBe(0);
-    for (const what of ['ffmpeg', 'ffprobe', 'sharp', 'data folder', 'free disk space', 'port']) expect(res.out).toMatch(new RegExp(`^OK +${what}:`, 'm'));
+    for (const what of ['ffmpeg', 'ffprobe', 'sharp', 'data folder', 'free disk space', 'port', 'addresses', 'public URL', 'captive portal', 'Wi-Fi clients']) {
+      expect(res.out).toMatch(new RegExp(`^OK +${what}:`, 'm'));
+    }
     expect(res.out).toContain('All checks passed.');
+  });
+
+  test('check reports the venue: the box\'s addresses, the portal settings, and a public URL guests cannot reach', () => {
+    const res = run(['check', '--data-dir', tempDir(), '--port', '0', '--captive-portal', '--public-url', 'http://127.0.0.1:8080', '--default-event', 'anna-ben']);
+    const own = Object.values(networkInterfaces()).flatMap((list) => list ?? []).find((a) => a.family === 'IPv4' && !a.internal);
+    if (own) expect(res.out).toMatch(new RegExp(`^OK +addresses: .*${own.address.replaceAll('.', '\\.')}`, 'm'));
+    expect(res.out).toMatch(/^WARN public URL: http:\/\/127\.0\.0\.1:8080 is a loopback or link-local address/m);
+    expect(res.out).toMatch(/^OK +captive portal: on: phones that join are sent to http:\/\/127\.0\.0\.1:8080\/portal; default event 'anna-ben'/m);
   });
 
   test('check warns when the disk is nearly full', () => {
