@@ -146,19 +146,27 @@ export const jobs = sqliteTable(
 );
 
 /** Chunked uploads in progress: which event, who, and what was declared; chunks live in tmp/. */
-export const chunkSessions = sqliteTable('chunk_sessions', {
-  key: text('key').primaryKey(),
-  eventId: integer('event_id')
-    .notNull()
-    .references(() => events.id, { onDelete: 'cascade' }),
-  fileName: text('file_name').notNull(),
-  fileSize: integer('file_size').notNull(),
-  totalChunks: integer('total_chunks').notNull(),
-  /** set once assembled, so a client that lost the last answer can ask for it */
-  uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  updatedAt: text('updated_at').notNull(),
-});
+export const chunkSessions = sqliteTable(
+  'chunk_sessions',
+  {
+    key: text('key').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** who sends it (guest:<id>, key:<id>, admin): unfinished sessions are limited per owner */
+    owner: text('owner').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    totalChunks: integer('total_chunks').notNull(),
+    /** bytes of the chunks held on disk, kept with every chunk so limits need no folder walk */
+    receivedBytes: integer('received_bytes').notNull().default(0),
+    /** set once assembled, so a client that lost the last answer can ask for it */
+    uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('chunk_sessions_owner_idx').on(t.owner, t.uploadId)],
+);
 
 /**
  * Devices on the venue network that joined the captive portal (its button, or consent on an event page):

@@ -2,9 +2,20 @@ import busboy from 'busboy';
 import { once } from 'node:events';
 import { badRequest } from '../lib/errors.ts';
 
-export interface MultipartResult<T> {
-  fields: Record<string, string>;
+export interface MultipartResult<T, F> {
+  fields: F;
   file: { fieldName: string; fileName: string; result: T } | null;
+}
+
+export interface MultipartOptions<T, F> {
+  /** names of the part that carries the file (the first one present is taken) */
+  fileFields: string[];
+  /** streams the file part somewhere as it arrives */
+  onFile: (stream: AsyncIterable<Uint8Array>, fileName: string) => Promise<T>;
+  /** drops what onFile made when the request fails after the file part was complete */
+  discard: (result: T) => void;
+  /** turns the text fields into typed ones; throwing refuses the request (and discards the file) */
+  parseFields: (fields: Record<string, string>) => F;
 }
 
 const MAX_FIELDS = 20;
@@ -22,13 +33,8 @@ export const connectionLost = () => badRequest('Die Verbindung wurde während de
  * refuses the file, the parser is destroyed, which ends the file stream with an error, so `onFile`
  * closes and removes what it wrote. Nothing is left to the garbage collector.
  */
-export async function receiveMultipart<T>(
-  request: Request,
-  fileFields: string[],
-  onFile: (stream: AsyncIterable<Uint8Array>, fileName: string) => Promise<T>,
-  /** drops what onFile made when the form fails after the file part was complete */
-  discard: (result: T) => void,
-): Promise<MultipartResult<T>> {
+export async function receiveMultipart<T, F>(request: Request, opts: MultipartOptions<T, F>): Promise<MultipartResult<T, F>> {
+  const { fileFields, onFile, discard } = opts;
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data') || !request.body) {
     throw badRequest('Erwartet wird multipart/form-data');
@@ -45,7 +51,7 @@ export async function receiveMultipart<T>(
   }
 
   const fields: Record<string, string> = {};
-  let file: MultipartResult<T>['file'] = null;
+  let file: MultipartResult<T, F>['file'] = null;
   let pending: Promise<void> | null = null;
   let failure: unknown = null;
   const fail = (err: unknown) => {
@@ -88,9 +94,12 @@ export async function receiveMultipart<T>(
   if (failure) await reader.cancel().catch(() => {});
   await closed;
   await pending;
-  if (failure) {
-    if (file) discard((file as NonNullable<typeof file>).result);
-    throw failure;
+  const received = file as MultipartResult<T, F>['file'];
+  try {
+    if (failure) throw failure;
+    return { fields: opts.parseFields(fields), file: received };
+  } catch (err) {
+    if (received) discard(received.result);
+    throw err;
   }
-  return { fields, file };
 }

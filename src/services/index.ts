@@ -12,7 +12,7 @@ import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createLiveService } from './live.service.ts';
-import { createIngestService } from './ingest.service.ts';
+import { createIngestService, type PartialLimits } from './ingest.service.ts';
 import { createPortalService } from './portal.service.ts';
 import { createReportsService } from './reports.service.ts';
 import { createUploadsService } from './uploads.service.ts';
@@ -25,6 +25,8 @@ export interface ServiceDeps {
   retentionDays: number;
   maxUploadBytes: number;
   minFreeDiskBytes: number;
+  /** unfinished chunked uploads one guest or API key may hold */
+  partialLimits: PartialLimits;
   /** the admin password was changed: a stored initial password is no longer true */
   onAdminPasswordChanged?: () => void;
   now?: () => Date;
@@ -53,6 +55,7 @@ export function createServices(deps: ServiceDeps) {
     logger,
     maxUploadBytes: deps.maxUploadBytes,
     minFreeDiskBytes: deps.minFreeDiskBytes,
+    partialLimits: deps.partialLimits,
     onJobQueued: () => jobs.poke(),
     onUploadCommitted: (row) => live.uploadChanged(null, row),
     now,

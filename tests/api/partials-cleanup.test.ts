@@ -25,18 +25,20 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
       retentionDays: 30,
       maxUploadBytes: 10 * 1024 * 1024,
       minFreeDiskBytes: 0,
+      partialLimits: { maxSessions: 10, maxBytes: 1024 * 1024 },
       now: () => clock,
     });
     const event = await services.events.create({ name: 'Cleanup', code: 'cleanup', event_start_datetime: '2026-06-20T00:00:00Z' });
-    const target = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, albumId: null, autoApprove: true };
-    const chunk = async (uploadId: string) => {
-      const file = await services.ingest.receiveFile((async function* () { yield new Uint8Array(1000); })(), { whole: false });
-      return services.ingest.acceptChunk(file, { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId }, target);
-    };
+    const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: null };
+    const chunk = (uploadId: string) =>
+      services.ingest.uploadChunk(req, async (sink) => ({
+        file: { fileName: 'blob', result: await sink.receive((async function* () { yield new Uint8Array(1000); })(), 'blob') },
+        fields: { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId, albumId: null, autoApprove: true },
+      }));
     await chunk('old-upload-1');
     clock = new Date('2026-06-21T06:00:00Z');
     await chunk('new-upload-1');
-    const status = (id: string) => services.ingest.chunkStatus(target, { totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId: id }).received;
+    const status = (id: string) => services.ingest.chunkStatus(req, { totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId: id }).received;
     expect(status('old-upload-1')).toEqual([0]);
 
     clock = new Date('2026-06-21T12:30:00Z'); // 24.5 h after the old one, 6.5 h after the new one
@@ -46,8 +48,11 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     expect(readdirSync(store.chunksDir)).toHaveLength(1);
 
     // Leftovers of a crash: a temp file, a derived folder and an original that no row lists.
-    const photo = await services.ingest.receiveFile(Bun.file(join(import.meta.dir, '..', 'fixtures', 'photos', 'cameras', 'Canon_40D.jpg')).stream(), { whole: true });
-    const kept = await services.ingest.commitSingle(photo, 'kept.jpg', target);
+    const photo = Bun.file(join(import.meta.dir, '..', 'fixtures', 'photos', 'cameras', 'Canon_40D.jpg'));
+    const kept = await services.ingest.uploadWhole(req, async (sink) => ({
+      file: { fileName: 'kept.jpg', result: await sink.receive(photo.stream(), 'kept.jpg') },
+      fields: { albumId: null, autoApprove: true },
+    }));
     await Bun.write(join(store.tmpDir, 'half-written'), 'x');
     await Bun.write(store.derivedPath(event.id, 'f'.repeat(32), 'thumb.jpg'), 'x');
     await Bun.write(store.originalPath(event.id, 'e'.repeat(32), 'jpg'), 'x');

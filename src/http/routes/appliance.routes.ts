@@ -9,8 +9,10 @@ export function applianceRoutes() {
     const { services } = c.get('deps');
     let database = 'ok';
     let queue: number | null = null;
+    let partial: { sessions: number; bytes: number } | null = null;
     try {
       queue = services.jobs.length();
+      partial = services.ingest.partialUploads();
     } catch (err) {
       database = `error: ${(err as Error).message}`;
     }
@@ -22,6 +24,8 @@ export function applianceRoutes() {
         database,
         disk: { free_bytes: disk.freeBytes, ok: disk.ok },
         queue: { length: queue },
+        // unfinished chunked uploads: what phones may still resume, held on the same disk
+        partial_uploads: partial,
         version: c.get('deps').version,
       },
       healthy ? 200 : 503,

@@ -1,0 +1,187 @@
+import { and, eq } from 'drizzle-orm';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../../db/connection.ts';
+import { jobs, uploads } from '../../db/schema.ts';
+import { albumForDate } from '../../domain/albums.ts';
+import type { Viewer } from '../../domain/permissions.ts';
+import { VIDEO_JOB } from '../../jobs/video-derivatives.job.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { randomHex } from '../../lib/ids.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { Semaphore } from '../../lib/semaphore.ts';
+import type { MediaTools, SniffedType } from '../../media/media-tools.ts';
+import type { WrittenFile } from '../../storage/file-writer.ts';
+import { DERIVED, type MediaStore } from '../../storage/media-store.ts';
+import type { AlbumsService } from '../albums.service.ts';
+import type { EventView } from '../events.service.ts';
+import type { UploadRow } from '../uploads.service.ts';
+
+export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt');
+
+export interface UploadTarget {
+  event: EventView;
+  viewer: Viewer;
+  /** album chosen by the client, or null to choose by the capture date */
+  albumId: number | null;
+  autoApprove: boolean;
+}
+
+export interface CommitDeps {
+  db: Db;
+  store: MediaStore;
+  tools: MediaTools;
+  albums: AlbumsService;
+  logger: Logger;
+  /** told when a job was queued, so the worker starts at once */
+  onJobQueued?: () => void;
+  /** told when an upload is committed (the live stream announces it) */
+  onUploadCommitted?: (row: UploadRow) => void;
+}
+
+/** The type by content (JPEG, PNG, MP4, MOV), else 415. */
+export function sniffOrRefuse(tools: MediaTools, head: Uint8Array): SniffedType {
+  const type = tools.sniff(head);
+  if (!type) throw unsupportedType();
+  return type;
+}
+
+/**
+ * Turns a complete file in tmp/ into an upload: duplicate check, derivatives (photos), the original
+ * moved into place, then the row (and for videos the job) in one transaction. Order of writes keeps every
+ * answered upload whole: files are renamed into place before the row that lists them is inserted.
+ */
+export function createCommitter(deps: CommitDeps) {
+  const { db, store, tools, logger } = deps;
+  // Photo derivatives run in the request; two at a time keeps a Pi responsive while guests browse.
+  const photoWork = new Semaphore(2);
+
+  function duplicateError(existing: { id: number }) {
+    return conflict('DUPLICATE', 'Diese Datei wurde bereits hochgeladen', { duplicate: { id: existing.id }, existingId: existing.id });
+  }
+
+  function findDuplicate(eventId: number, sha256: string) {
+    return db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.sha256, sha256))).get();
+  }
+
+  function chooseAlbum(target: UploadTarget, takenAt: string | null): number {
+    if (target.albumId !== null) return deps.albums.getInEvent(target.event.id, target.albumId).id;
+    const visible = deps.albums.list(target.event.id, { visibleOnly: true });
+    const dated = takenAt
+      ? albumForDate(
+          visible.map((a) => ({ ...a, start_datetime: a.startAt, end_datetime: a.endAt })),
+          new Date(takenAt),
+        )
+      : null;
+    return dated?.id ?? deps.albums.ensureUnsorted(target.event.id).id;
+  }
+
+  /** What the media tools make of the file; a file they cannot read is kept, marked failed with the reason. */
+  async function derive(file: WrittenFile, type: SniffedType, derivedDir: string, context: { event: number; name: string }) {
+    try {
+      if (type.kind === 'photo') {
+        const photo = await photoWork.run(() =>
+          tools.processPhoto(file.path, { thumbnail: join(derivedDir, DERIVED.thumbnail), preview: join(derivedDir, DERIVED.photoPreview) }),
+        );
+        return {
+          width: photo.width,
+          height: photo.height,
+          takenAt: photo.takenAt,
+          dhash: photo.dhash,
+          hasThumbnail: true,
+          previewFile: DERIVED.photoPreview,
+          processingState: 'ready' as const,
+        };
+      }
+      const info = await tools.probeVideo(file.path);
+      return {
+        width: info.width,
+        height: info.height,
+        durationSeconds: info.durationSeconds,
+        takenAt: info.takenAt,
+        previewFile: info.playable ? 'original' : null,
+        processingState: 'pending' as const,
+      };
+    } catch (err) {
+      logger.warn(`${type.kind} could not be read`, { ...context, error: err });
+      return { processingState: 'failed' as const, processingError: String((err as Error).message ?? err) };
+    }
+  }
+
+  async function commit(file: WrittenFile, originalName: string, target: UploadTarget): Promise<UploadRow> {
+    const type = sniffOrRefuse(tools, file.head);
+    const { event, viewer } = target;
+    const existing = findDuplicate(event.id, file.sha256);
+    if (existing) {
+      rmSync(file.path, { force: true });
+      throw duplicateError(existing);
+    }
+    const key = randomHex(16);
+    const original = store.originalPath(event.id, key, type.ext);
+    const derivedDir = store.derivedDir(event.id, key);
+    mkdirSync(derivedDir, { recursive: true });
+    const removeFiles = () => {
+      rmSync(file.path, { force: true });
+      rmSync(original, { force: true });
+      rmSync(derivedDir, { recursive: true, force: true });
+    };
+
+    let row: UploadRow | undefined;
+    try {
+      const facts = await derive(file, type, derivedDir, { event: event.id, name: originalName });
+      const albumId = chooseAlbum(target, facts.takenAt ?? null);
+      store.commit(file.path, original);
+      const storedBytes = file.size + store.derivedBytes(event.id, key);
+      const approved = viewer.kind === 'guest' ? target.autoApprove : target.autoApprove || viewer.kind === 'apiKey' || viewer.kind === 'admin';
+      row = db.transaction((tx) => {
+        // Two identical files racing: the unique index on (event, sha256) decides, the loser inserts nothing.
+        const inserted = tx
+          .insert(uploads)
+          .values({
+            eventId: event.id,
+            albumId,
+            userId: viewer.kind === 'guest' ? viewer.userId : null,
+            apiKeyId: viewer.kind === 'apiKey' ? viewer.apiKeyId : null,
+            type: type.kind,
+            mimeType: type.mime,
+            storageKey: key,
+            originalExt: type.ext,
+            originalName: cleanName(originalName, type.ext),
+            sizeBytes: file.size,
+            storedBytes,
+            sha256: file.sha256,
+            approved,
+            ...facts,
+          })
+          .onConflictDoNothing({ target: [uploads.eventId, uploads.sha256] })
+          .returning()
+          .get();
+        if (inserted && inserted.type === 'video' && inserted.processingState === 'pending') {
+          tx.insert(jobs).values({ kind: VIDEO_JOB, uploadId: inserted.id }).run();
+        }
+        return inserted;
+      });
+    } catch (err) {
+      removeFiles();
+      throw err;
+    }
+    if (!row) {
+      removeFiles();
+      throw duplicateError(findDuplicate(event.id, file.sha256)!);
+    }
+    if (row.type === 'video' && row.processingState === 'pending') deps.onJobQueued?.();
+    deps.onUploadCommitted?.(row);
+    return row;
+  }
+
+  return { commit };
+}
+
+export type Committer = ReturnType<typeof createCommitter>;
+
+/** The client's file name, for display and downloads only: no path, no control characters, right extension. */
+export function cleanName(raw: string, ext: string): string {
+  const base = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  if (!base) return `upload.${ext}`;
+  return base;
+}
