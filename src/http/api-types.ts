@@ -41,6 +41,17 @@ export interface AppConfig {
   /** addition: the venue Wi-Fi for the printable QR material, when configured */
   wifi: { ssid: string; password: string } | null;
   version: string;
+  /** addition: false when publicUrl is a loopback or link-local address, which guests' phones cannot open */
+  publicUrlReachable: boolean;
+  /** addition: in captive-portal mode the name any guest can type on the venue network (`<shortName>/<code>`), else null */
+  shortName: string | null;
+}
+
+/** addition: an address of the box that other devices on its networks can reach, as a base URL for links */
+export interface BoxAddress {
+  interface: string;
+  address: string;
+  url: string;
 }
 
 export interface EventDto {

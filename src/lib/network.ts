@@ -40,6 +40,15 @@ export function isLocalOnlyHost(host: string): boolean {
   return /^::ffff:/.test(h) && isLocalOnlyHost(plainAddress(h));
 }
 
+/** The same for the host of a URL; a URL that does not parse is not judged. */
+export function isLocalOnlyUrl(url: string): boolean {
+  try {
+    return isLocalOnlyHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export interface InterfaceAddress {
   interface: string;
   address: string;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -182,6 +182,34 @@ describe('the portal page', () => {
       expect((await fromDevice(server, PHONE_A, '/admin', { host: 'fotos.box' })).location).toBe(`${BOX}/admin`);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('addresses guests can reach', () => {
+  test('config says when links point at a loopback address; the admin gets the box\'s own LAN addresses as link bases', async () => {
+    const local = await startServer();
+    try {
+      const config = await (await fetch(`${local.url}/api/config`)).json();
+      expect(config).toMatchObject({ publicUrl: local.url, publicUrlReachable: false, shortName: null });
+      expect((await fetch(`${local.url}/api/admin/addresses`)).status).toBe(401);
+      const admin = new ApiClient(local.url);
+      await admin.login(local.adminPassword);
+      const addresses = await admin.json<{ interface: string; address: string; url: string }[]>('/api/admin/addresses');
+      const port = new URL(local.url).port;
+      const lan = Object.values(networkInterfaces())
+        .flatMap((list) => list ?? [])
+        .filter((a) => a.family === 'IPv4' && !a.internal);
+      for (const a of lan) expect(addresses.map((x) => x.url)).toContain(`http://${a.address}:${port}`);
+      expect(addresses.some((a) => a.address.startsWith('127.') || a.address === '::1' || a.address.startsWith('fe80:'))).toBe(false);
+    } finally {
+      await local.stop();
+    }
+    const venue = await portalServer();
+    try {
+      expect(await (await fetch(`${venue.url}/api/config`)).json()).toMatchObject({ publicUrl: BOX, publicUrlReachable: true, shortName: 'fotos.box' });
+    } finally {
+      await venue.stop();
     }
   });
 });

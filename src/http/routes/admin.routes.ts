@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { Env } from '../context.ts';
 import { bearerToken, clientAddress, idParam, jsonBody, requireRight } from '../context.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
-import type { ApiKeyDto, CreatedApiKey, LoginAnswer } from '../api-types.ts';
+import { lanAddresses } from '../../lib/network.ts';
+import type { ApiKeyDto, BoxAddress, CreatedApiKey, LoginAnswer } from '../api-types.ts';
 
 const apiKeyDto = (k: ApiKeyRow): ApiKeyDto => ({ id: k.id, name: k.name, created_at: k.createdAt, last_used_at: k.lastUsedAt });
 
@@ -27,6 +28,17 @@ export function adminRoutes() {
     const body = await jsonBody(c);
     await c.get('deps').services.admin.changePassword(body.currentPassword, body.newPassword, bearerToken(c));
     return c.json({ success: true });
+  });
+
+  // The box's own addresses that guests can reach, as link bases with the port the dashboard was opened on:
+  // offered when the dashboard runs on localhost, whose links no phone can open.
+  app.get('/api/admin/addresses', (c) => {
+    requireRight(c, 'administer');
+    const port = /:(\d+)$/.exec(c.req.header('host') ?? '')?.[1];
+    const suffix = port && port !== '80' ? `:${port}` : '';
+    return c.json<BoxAddress[]>(
+      lanAddresses().map((a) => ({ interface: a.interface, address: a.address, url: `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}${suffix}` })),
+    );
   });
 
   app.get('/api/admin/api-keys', (c) => {

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { VENUE_SHORT_NAME } from '../../domain/captive-portal.ts';
+import { isLocalOnlyUrl } from '../../lib/network.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { authorize } from '../../services/authorize.ts';
@@ -15,7 +17,15 @@ export function guestRoutes() {
   app.get('/api/config', (c) => {
     const { config, version } = c.get('deps');
     const wifi = config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null;
-    return c.json<AppConfig>({ maxUploadSizeMB: config.maxUploadMb, publicUrl: publicUrl(c), wifi, version });
+    const base = publicUrl(c);
+    return c.json<AppConfig>({
+      maxUploadSizeMB: config.maxUploadMb,
+      publicUrl: base,
+      wifi,
+      version,
+      publicUrlReachable: !isLocalOnlyUrl(base),
+      shortName: config.captivePortal ? VENUE_SHORT_NAME : null,
+    });
   });
 
   app.get('/api/event/:code', (c) => {

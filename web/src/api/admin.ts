@@ -3,6 +3,7 @@ import type {
   AlbumDto,
   ApiKeyDto,
   AppConfig,
+  BoxAddress,
   ClientTokenAnswer,
   CreatedApiKey,
   ExportDto,
@@ -86,6 +87,9 @@ export const adminApi = {
   exportTicket: (eventId: number) => api.post<{ url: string; expires_at: string }>(`/api/event/${eventId}/export-ticket`),
 
   generateClientToken: (eventId: number) => api.post<ClientTokenAnswer>(`/api/client/generate-token/${eventId}`),
+
+  /** the box's own addresses that guests can reach, offered when the dashboard runs on localhost */
+  addresses: () => api.get<BoxAddress[]>('/api/admin/addresses'),
 };
 
 let configPromise: Promise<AppConfig> | null = null;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CalendarPlus, Camera, KeyRound, KeySquare, LogOut, Search, X } from 'lucide-react';
-import type { AdminEventDto } from '../../../../src/http/api-types';
+import type { AdminEventDto, AppConfig } from '../../../../src/http/api-types';
 import { adminApi, loadConfig } from '../../api/admin';
 import { adminToken } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
@@ -14,6 +14,7 @@ import { EventFormModal } from '../../components/admin/EventFormModal';
 import { filterEvents } from '../../components/admin/host-utils';
 import { StatsModal } from '../../components/admin/StatsModal';
 import { toast, Toaster } from '../../components/admin/toast';
+import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import { UploadersModal } from '../../components/admin/UploadersModal';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../components/admin/zip-export';
 import '../../styles/admin.css';
@@ -32,7 +33,8 @@ export default function AdminDashboardPage() {
   const [loadError, setLoadError] = useState('');
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<ModalState>({ kind: 'none' });
-  const [publicUrl, setPublicUrl] = useState('');
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  const publicUrl = config?.publicUrl ?? location.origin;
   const [deleting, setDeleting] = useState(false);
   const [exports, setExports] = useState<Record<number, ExportProgress>>({});
 
@@ -54,8 +56,8 @@ export default function AdminDashboardPage() {
     }
     void load();
     loadConfig()
-      .then((c) => setPublicUrl(c.publicUrl))
-      .catch(() => setPublicUrl(location.origin));
+      .then(setConfig)
+      .catch(() => setConfig(null));
   }, [hasToken, load, navigate]);
 
   if (!hasToken) return null;
@@ -155,6 +157,7 @@ export default function AdminDashboardPage() {
       </header>
 
       <main className="hx-main">
+        {config && <UnreachableLinksWarning config={config} admin />}
         <section aria-labelledby="events-title">
           <div className="hx-section-head">
             <div>

@@ -8,6 +8,7 @@ import { adminToken } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, eventLink, headerTextColour, toHexColour, wifiQrPayload } from '../../components/admin/host-utils';
 import { QrCode } from '../../components/admin/QrCode';
+import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import '../../styles/admin.css';
 
 // Printable QR material: /print/{eventId} for an admin (Bearer token), /print/{eventId}?token={clientToken}
@@ -97,6 +98,7 @@ export default function PrintPage() {
           <Printer size={17} /> Print
         </button>
       </div>
+      <UnreachableLinksWarning config={config} admin={!clientToken} />
       {!wifi && (
         <p className="hx-print__notice hx-no-print">
           No venue Wi-Fi is configured on this box, so only the event QR code is printed. Set MOMENTBOX_WIFI_SSID and MOMENTBOX_WIFI_PASSWORD to add a Wi-Fi QR code.
@@ -141,7 +143,7 @@ export default function PrintPage() {
                 </dl>
               </section>
             )}
-            <section className="hx-sheet__code">
+            <section className={`hx-sheet__code${config.shortName ? ' has-short-name' : ''}`}>
               {wifi && (
                 <span className="hx-sheet__step" style={{ background: primary, color: onStep }}>
                   2
@@ -166,6 +168,11 @@ export default function PrintPage() {
               <p className="hx-sheet__code-text">
                 Event-Code: <strong>{event.code}</strong>
               </p>
+              {config.shortName && (
+                <p className="hx-sheet__short" data-testid="short-address">
+                  oder im Browser eintippen: <strong>{`${config.shortName}/${event.code}`}</strong>
+                </p>
+              )}
             </section>
           </div>
           <footer className="hx-sheet__foot">Kamera-App öffnen, QR-Code scannen{wifi ? ' – erst das WLAN, dann das Event' : ''}.</footer>
