@@ -58,7 +58,13 @@ export interface InterfaceAddress {
 /** This machine's own addresses that other devices on its networks can reach (no loopback, no link-local), IPv4 first. */
 export function lanAddresses(): InterfaceAddress[] {
   const found: InterfaceAddress[] = [];
-  for (const [name, list] of Object.entries(networkInterfaces())) {
+  let interfaces: ReturnType<typeof networkInterfaces>;
+  try {
+    interfaces = networkInterfaces();
+  } catch {
+    return found; // a sandbox without netlink sockets: no addresses to offer
+  }
+  for (const [name, list] of Object.entries(interfaces)) {
     for (const a of list ?? []) {
       if (a.internal || isLocalOnlyHost(a.address)) continue;
       found.push({ interface: name, address: a.address, family: a.family === 'IPv4' ? 'IPv4' : 'IPv6' });
