@@ -1,13 +1,22 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { guests, uploads } from '../db/schema.ts';
-import { badRequest } from '../lib/errors.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
+import { RateLimiter } from '../lib/rate-limiter.ts';
 
 export const NICKNAME_MAX = 30;
+
+/**
+ * New guests per client address: a phone joins a few events and may lose its cookie, and a venue has a
+ * few hundred phones, each with its own address on the venue network; 3,000 consents from one address are
+ * a script. Consent again for a known user id (a phone that retries) creates nothing and is not counted.
+ */
+const NEW_GUESTS_PER_ADDRESS = { burst: 60, refillMs: 10_000 };
 export type GuestRow = typeof guests.$inferSelect;
 
 /** Guests are known per event by the random user id in their cookie `event_{code}`. */
 export function createGuestsService(db: Db, now: () => Date = () => new Date()) {
+  const newGuests = new RateLimiter(NEW_GUESTS_PER_ADDRESS, () => now().getTime());
   const find = (eventId: number, userId: string) =>
     db.select().from(guests).where(and(eq(guests.eventId, eventId), eq(guests.userId, userId))).get();
 
@@ -18,7 +27,11 @@ export function createGuestsService(db: Db, now: () => Date = () => new Date()) 
       return Boolean(find(eventId, userId)?.consentAt);
     },
 
-    giveConsent(eventId: number, userId: string): GuestRow {
+    /** Consent of `userId`; a new guest row counts against the client address's allowance (429 past it). */
+    giveConsent(eventId: number, userId: string, clientAddress: string): GuestRow {
+      if (!find(eventId, userId) && !newGuests.take(clientAddress)) {
+        throw new AppError(429, 'TOO_MANY_REQUESTS', 'Zu viele neue Anmeldungen von diesem Gerät. Bitte warte eine Minute und versuche es dann erneut.');
+      }
       const consentAt = now().toISOString();
       return db
         .insert(guests)

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { GUEST_COOKIE_MAX_AGE, guestCookieName, jsonBody, publicUrl, viewerOf } from '../context.ts';
+import { clientAddress, GUEST_COOKIE_MAX_AGE, guestCookieName, jsonBody, publicUrl, viewerOf } from '../context.ts';
 import { eventDto } from '../dto.ts';
 import type { AppConfig } from '../api-types.ts';
 import { joinCaptivePortal } from './portal.routes.ts';
@@ -39,7 +39,7 @@ export function guestRoutes() {
     const body = await jsonBody(c);
     const userId = body.userId === undefined || body.userId === null ? crypto.randomUUID() : body.userId;
     if (!isUuid(userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
-    services.guests.giveConsent(event.id, userId);
+    services.guests.giveConsent(event.id, userId, clientAddress(c));
     joinCaptivePortal(c);
     // Written by hand: Hono's setCookie refuses a Max-Age over 400 days (RFC 6265bis), but the spec asks for
     // ten years (browsers cap it themselves). Code and UUID need no escaping. Not HttpOnly: the web app reads it.
