@@ -23,7 +23,7 @@ export const PORTAL_TEXTS = {
   joined: 'Verbunden! Dein Handy bleibt jetzt im WLAN.',
   openInBrowser: 'Öffne dann im Browser:',
   iphone: 'Tippe oben auf Fertig und öffne Safari. Gib dort die Adresse ein.',
-  android: 'Schließe dieses Fenster und öffne Chrome. Gib dort die Adresse ein.',
+  android: 'Schließe dieses Fenster und öffne Chrome. Gib dort die Adresse ein. Fragt das Handy, ob es ohne Internet im WLAN bleiben soll, tippe auf „Ja“.',
   noUploadHere: 'Fotos und Videos lädst du im Browser hoch, nicht in diesem Fenster.',
   chooseEvent: 'Zu welcher Veranstaltung gehörst du?',
   noEvent: 'Gerade läuft hier keine Veranstaltung.',
