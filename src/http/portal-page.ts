@@ -29,6 +29,9 @@ export const PORTAL_TEXTS = {
   noEvent: 'Gerade läuft hier keine Veranstaltung.',
 } as const;
 
+/** Long addresses wrap after a slash rather than inside a word: easier to read and to type. */
+const breakAfterSlashes = (text: string) => text.split(/(?<=\/)(?!\/)/).map((part, i) => (i === 0 ? part : html`<wbr>${part}`));
+
 export function renderPortalPage(m: PortalPageModel): string {
   const title = m.event?.name ?? 'Momentbox';
   const joinForm = m.joined
@@ -41,7 +44,7 @@ export function renderPortalPage(m: PortalPageModel): string {
     m.event && m.eventAddress
       ? html`<section class="open">
   <h2>${PORTAL_TEXTS.openInBrowser}</h2>
-  <p class="address" data-testid="event-address">${m.eventAddress}</p>
+  <p class="address" data-testid="event-address">${breakAfterSlashes(m.eventAddress)}</p>
   ${m.shortAddress ? html`<p class="short">oder kurz: <strong>${m.shortAddress}</strong></p>` : ''}
   <h3>iPhone</h3>
   <p>${PORTAL_TEXTS.iphone}</p>
@@ -87,7 +90,7 @@ main{max-width:520px;margin:0 auto;padding:20px}
 .joined{margin:8px 0 20px;padding:16px;border-radius:16px;background:#dcfce7;color:#14532d;font-weight:700;text-align:center}
 h2{font-size:20px;margin:18px 0 8px}
 h3{font-size:17px;margin:16px 0 4px}
-.address{margin:0;padding:16px;border:2px solid var(--p);border-radius:12px;background:#fff;font:700 24px/1.3 ui-monospace,Menlo,monospace;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all}
+.address{margin:0;padding:16px;border:2px solid var(--p);border-radius:12px;background:#fff;font:700 24px/1.3 ui-monospace,Menlo,monospace;overflow-wrap:break-word;user-select:all;-webkit-user-select:all}
 .short{margin:8px 0 0}
 .hint{margin-top:20px;color:#4b5563;font-size:15px}
 .events{list-style:none;padding:0}

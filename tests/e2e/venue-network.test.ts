@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ApiClient } from '../helpers/api-client.ts';
-import { CHROMIUM_PATH, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { CHROMIUM_PATH, launchBrowser, PHONE, screenshotPath } from '../helpers/browser.ts';
 import { ROOT, startServer } from '../helpers/server.ts';
 import { runSetupScript } from '../helpers/setup-script.ts';
 import { proxyFreeEnv, VenueNetwork, type Phone } from '../helpers/venue-network.ts';
@@ -181,7 +181,7 @@ describe('the venue network', () => {
     const portal = fromPhone(phoneA, `http://${BOX}/portal`);
     expect(portal.status).toBe(200);
     expect(portal.body).toContain('Hochzeit Anna &amp; Ben');
-    expect(portal.body).toContain(`<p class="address" data-testid="event-address">http://${BOX}/event/${eventCode}</p>`);
+    expect(portal.body?.replaceAll('<wbr>', '')).toContain(`<p class="address" data-testid="event-address">http://${BOX}/event/${eventCode}</p>`);
     expect(portal.body).not.toMatch(/<script/i);
   });
 
@@ -191,8 +191,10 @@ describe('the venue network', () => {
     await sheet.goto('http://captive.apple.com/hotspot-detect.html');
     expect(sheet.url()).toBe(`http://${BOX}/portal`);
     expect(await sheet.getByTestId('event-address').innerText()).toBe(`http://${BOX}/event/${eventCode}`);
+    await sheet.screenshot({ path: screenshotPath('venue', '01-portal'), fullPage: true });
     await sheet.getByRole('button', { name: 'Jetzt verbinden' }).click();
     await sheet.getByText('Verbunden!').waitFor();
+    await sheet.screenshot({ path: screenshotPath('venue', '02-portal-joined'), fullPage: true });
     expect(await sheet.getByRole('button').count()).toBe(0);
     expect(await sheet.getByTestId('event-address').innerText()).toBe(`http://${BOX}/event/${eventCode}`);
 
