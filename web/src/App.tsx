@@ -11,6 +11,7 @@ const AdminLoginPage = lazy(() => import('./pages/admin/AdminLoginPage'));
 const AdminDashboardPage = lazy(() => import('./pages/admin/AdminDashboardPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const PrintPage = lazy(() => import('./pages/print/PrintPage'));
+const WallPage = lazy(() => import('./pages/wall/WallPage'));
 
 export function App() {
   return (
@@ -20,6 +21,7 @@ export function App() {
           <Route path="/" element={<LandingPage />} />
           <Route path="/event/:code" element={<EventPage />} />
           <Route path="/event/:code/recover/:userId" element={<RecoverPage />} />
+          <Route path="/event/:code/wall" element={<WallPage />} />
           <Route path="/event/:token/settings" element={<SettingsPage />} />
           <Route path="/impressum" element={<LegalPage kind="impressum" />} />
           <Route path="/datenschutz" element={<LegalPage kind="datenschutz" />} />

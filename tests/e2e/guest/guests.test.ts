@@ -35,7 +35,9 @@ describe('two guests', () => {
   test('Anna uploads privately; Ben sees her photo only while it is approved', async () => {
     await openEvent(anna.page, env, event.code);
     recoveryLink = await consent(anna.page, 'Anna');
-    expect(await anna.page.getByTestId('auto-approve').isChecked()).toBe(false);
+    // The host's 'Neue Uploads sofort für alle sichtbar' is on by default: the box starts ticked; Anna unticks it.
+    expect(await anna.page.getByTestId('auto-approve').isChecked()).toBe(true);
+    await anna.page.getByTestId('auto-approve').uncheck();
     await anna.page.getByTestId('upload-input').setInputFiles(PHOTOS);
     expect(await waitForUploadsDone(anna.page)).toBe('Alle 4 Uploads erfolgreich');
     await anna.page.getByTestId('upload-close').click();
@@ -58,31 +60,26 @@ describe('two guests', () => {
     await waitForToast(anna.page, 'Freigegeben');
     expect(await anna.page.locator(`[data-testid=media-tile][data-upload-id="${id}"]`).getAttribute('data-approved')).toBe('true');
 
-    await ben.page.reload();
-    await ben.page.locator('[data-testid=album-card][data-album-name="Alle Fotos"]').click();
+    // Ben's open page gets it over the live stream, without a reload.
     const shared = ben.page.locator(`[data-testid=media-tile][data-upload-id="${id}"]`);
-    await shared.waitFor();
+    await shared.waitFor({ timeout: 5_000 });
     expect(await tiles(ben.page).count()).toBe(1);
     expect(await shared.getByTestId('shared-by').textContent()).toBe('Geteilt von: Anna');
     expect(await shared.getByTestId('approve-toggle').count()).toBe(0);
     expect(await shared.getByTestId('delete-upload').count()).toBe(0);
     await shot(ben.page, 'event-shared-desktop');
 
-    // Anna withdraws: gone for Ben.
+    // Anna withdraws: gone for Ben, again without a reload.
     await anna.page.locator(`[data-testid=media-tile][data-upload-id="${id}"]`).getByTestId('approve-toggle').click();
     await waitForToast(anna.page, 'Freigabe zurückgezogen');
-    await ben.page.reload();
-    await ben.page.locator('[data-testid=album-card][data-album-name="Alle Fotos"]').click();
-    await ben.page.getByTestId('empty-album').waitFor();
+    await ben.page.getByTestId('empty-album').waitFor({ timeout: 5_000 });
     expect(await tiles(ben.page).count()).toBe(0);
 
-    // Anna shares all four for the next tests.
-    const pending = anna.page.locator('[data-testid=media-tile][data-approved=false] [data-testid=approve-toggle]');
-    for (let left = await pending.count(); left > 0; left--) {
-      await pending.first().click();
-      await anna.page.waitForFunction((n) => document.querySelectorAll('[data-testid=media-tile][data-approved=false]').length === n - 1, left);
-    }
-    expect(await anna.page.getByTestId('pending-hint').count()).toBe(0);
+    // Anna shares all four at once for the next tests; Ben's page fills up by itself.
+    await anna.page.getByTestId('share-all-own').click();
+    await anna.page.getByTestId('pending-hint').waitFor({ state: 'detached' });
+    expect(await anna.page.locator('[data-testid=media-tile][data-approved=false]').count()).toBe(0);
+    await tiles(ben.page).nth(3).waitFor({ timeout: 5_000 });
   });
 
   test('viewer: counter, wrap-around, arrow keys, Escape, buttons (desktop)', async () => {

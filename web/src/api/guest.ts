@@ -23,8 +23,11 @@ export const guestApi = {
     api.post<AlbumDto>(`/api/event/${eventId}/album`, { name, start_datetime: null, end_datetime: null }),
   uploads: (eventId: number, albumId: number) =>
     api.get<UploadDto[]>(`/api/event/${eventId}/uploads?albumId=${albumId}`),
+  /** every upload of the event the viewer may see (the wall) */
+  allUploads: (eventId: number) => api.get<UploadDto[]>(`/api/event/${eventId}/uploads`),
   approve: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/approve`),
   reject: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/reject`),
+  shareAllOwn: (eventId: number) => api.put<{ success: true; count: number }>(`/api/event/${eventId}/uploads/approve-own`),
   /** The admin's Bearer header is added by http.ts whenever a token is stored. */
   deleteUpload: (eventId: number, uploadId: number) =>
     api.del<{ success: true }>(`/api/event/${eventId}/upload/${uploadId}`),

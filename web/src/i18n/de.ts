@@ -100,6 +100,7 @@ export const de = {
     n === 1
       ? 'Du hast 1 Upload, den nur du siehst. Tippe auf das Schloss, um ihn für alle freizugeben.'
       : `Du hast ${n} Uploads, die nur du siehst. Tippe auf das Schloss, um sie für alle freizugeben.`,
+  shareAllOwn: 'Alle für alle freigeben',
   download: 'Herunterladen',
   videoLabel: 'Video',
 
@@ -233,6 +234,16 @@ export const de = {
   recoverError: 'Fehler bei der Wiederherstellung der Sitzung. Bitte versuche es erneut.',
   recoverInvalid: 'Ungültiger Wiederherstellungslink.',
   recoverBack: 'Zurück zur Startseite',
+
+  // the live wall (/event/{code}/wall)
+  wallTitle: 'Live-Wand',
+  wallUploadCall: 'Lade deine Fotos hoch',
+  wallQrAlt: 'QR-Code zur Event-Seite',
+  wallEmpty: 'Noch keine Fotos – sei die oder der Erste!',
+  wallEventMissing: 'Event nicht gefunden. Die Wand versucht es weiter …',
+  wallPaused: 'Pausiert',
+  wallReconnecting: 'Verbindung wird wiederhergestellt …',
+  wallKeys: 'Leertaste: Pause · ← →: Bild zurück/weiter · F: Vollbild',
 } as const;
 
 export type Strings = typeof de;

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AlbumDto, AppConfig, EventDto, UploadDto } from '../../../src/http/api-types';
 import { guestApi } from '../api/guest';
 import { adminToken } from '../api/http';
+import { applyChange, type LiveChange } from '../api/live';
 import { de } from '../i18n/de';
 import { initialAlbum, UNSORTED, visibleSorted } from '../pages/event/logic/albums';
 import { computeEventStatus, type StatusInfo } from '../pages/event/logic/status';
@@ -50,6 +51,10 @@ interface EventState {
   giveConsent: (nickname: string) => Promise<void>;
   saveNickname: (nickname: string) => Promise<boolean>;
   setAutoApprove: (on: boolean) => void;
+  /** a change from the live stream: new, changed or removed media appear without a reload */
+  applyLive: (change: LiveChange) => void;
+  /** shares every private upload of this guest at once */
+  shareAllOwn: () => Promise<void>;
   openModal: (m: ModalName) => void;
 }
 
@@ -105,7 +110,8 @@ export const useEventStore = create<EventState>((set, get) => ({
     set({
       event,
       statusInfo: computeEventStatus(event),
-      autoApprove: storedAuto === null ? false : storedAuto === '1',
+      // The host's 'Neue Uploads sofort für alle sichtbar' until the guest chooses otherwise.
+      autoApprove: storedAuto === null ? event.auto_share_uploads : storedAuto === '1',
     });
 
     // Who is this? The cookie event_{code}, confirmed by the server (§4 consent flow).
@@ -298,6 +304,40 @@ export const useEventStore = create<EventState>((set, get) => ({
     const code = get().code;
     if (code) localStorage.setItem(autoApproveKey(code), on ? '1' : '0');
     set({ autoApprove: on });
+  },
+
+  applyLive: (change) => {
+    if (change.kind === 'resync') {
+      void get().reloadAllUploads();
+      return;
+    }
+    // An upload into an album this page does not know yet (just created): the album list comes first.
+    if (change.kind !== 'remove' && !get().albums.some((a) => a.id === change.upload.album_id)) {
+      void get().reloadAlbums().then(() => get().applyLive(change));
+      return;
+    }
+    set((s) => {
+      const uploads: Record<number, UploadDto[]> = {};
+      for (const [albumId, list] of Object.entries(s.uploads)) uploads[Number(albumId)] = applyChange(list, change, (u) => u.album_id === Number(albumId));
+      if (change.kind !== 'remove' && !uploads[change.upload.album_id]) uploads[change.upload.album_id] = [change.upload];
+      return { uploads };
+    });
+  },
+
+  shareAllOwn: async () => {
+    const ev = get().event;
+    if (!ev) return;
+    try {
+      await guestApi.shareAllOwn(ev.id);
+      const userId = get().currentUserId;
+      set((s) => ({
+        uploads: Object.fromEntries(Object.entries(s.uploads).map(([id, list]) => [id, list.map((u) => (u.user_id === userId ? { ...u, approved: true } : u))])),
+      }));
+      toast(de.approved, 'success');
+    } catch (err) {
+      console.error('share all', err);
+      toast(de.approveError, 'error');
+    }
   },
 
   openModal: (modal) => set({ modal }),

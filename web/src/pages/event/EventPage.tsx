@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { Toast } from '../../components/Toast';
 import { SiteFooter } from '../../components/SiteFooter';
 import { registerServiceWorker } from '../../components/service-worker';
+import { openLive } from '../../api/live';
 import { ownPendingCount, useEventStore } from '../../store/event-store';
 import { useUploads } from '../../store/upload-store';
 import { toast } from '../../store/toast-store';
@@ -38,7 +39,6 @@ import '../../components/ui.css';
 import './EventPage.css';
 
 const STATUS_REFRESH_MS = 30_000;
-const PROCESSING_POLL_MS = 4000;
 
 export default function EventPage() {
   const { code = '' } = useParams();
@@ -102,13 +102,13 @@ export default function EventPage() {
   );
   const pending = ownPendingCount(st.uploads, currentUserId);
 
-  // Thumbnails and video previews are made after the upload: look again until they are ready.
-  const processing = list.some((u) => u.processing_state === 'pending' || u.processing_state === 'processing');
+  // New media of others, approvals and finished video previews arrive over the live stream, without a reload.
+  // The stream is opened again when the guest gives consent: what it may show follows who is asking.
+  const eventId = event?.id;
   useEffect(() => {
-    if (!processing || selectedAlbumId === null) return;
-    const t = window.setTimeout(() => void useEventStore.getState().loadAlbumUploads(selectedAlbumId), PROCESSING_POLL_MS);
-    return () => window.clearTimeout(t);
-  }, [processing, selectedAlbumId, rawList]);
+    if (eventId === undefined) return;
+    return openLive(eventId, (change) => useEventStore.getState().applyLive(change));
+  }, [eventId, identified]);
 
   const closeViewer = useCallback(() => setViewerIndex(null), []);
   useEffect(() => {
@@ -268,6 +268,9 @@ export default function EventPage() {
                 <p className="ev-pending" data-testid="pending-hint">
                   <LockKeyhole size={16} aria-hidden="true" />
                   {de.pendingHint(pending)}
+                  <button type="button" className="g-btn g-btn--ghost ev-pending__share" onClick={() => void actions.shareAllOwn()} data-testid="share-all-own">
+                    {de.shareAllOwn}
+                  </button>
                 </p>
               )}
 

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import type { AdminEventDto } from '../../src/http/api-types.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { launchBrowser, screenshotPath } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { ensureWebBuilt } from '../api/support.ts';
+import { PHOTO, PHOTOS } from './host/harness.ts';
+
+// The live wall in Chromium on a 1920x1080 projector: a photo uploaded during the test is on screen within
+// 10 s, the QR overlay invites guests, the keyboard works, and 200 slide changes leave the JS heap where it was.
+
+let server: TestServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+let event: AdminEventDto;
+let booth: ApiClient;
+const errors: string[] = [];
+
+/** The upload id on the visible layer, once its image is fully decoded. */
+const onScreen = (p: Page) =>
+  p.evaluate(() => {
+    const layer = document.querySelector<HTMLElement>('.wall__layer.is-visible');
+    const img = layer?.querySelector('img');
+    return layer && img && !img.hidden && img.complete && img.naturalWidth > 0 ? Number(layer.dataset.uploadId) : null;
+  });
+const slides = (p: Page) => p.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides ?? 0));
+
+beforeAll(async () => {
+  await ensureWebBuilt();
+  server = await startServer();
+  const admin = new ApiClient(server.url);
+  await admin.login(server.adminPassword);
+  event = await admin.createEvent({ name: 'Hochzeit Lea & Tom' });
+  const key = await admin.json<{ api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: 'wall-booth' } });
+  booth = new ApiClient(server.url);
+  booth.adminToken = key.api_key;
+  for (const photo of PHOTOS.slice(0, 3)) await booth.uploadOk(event.id, photo);
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'de-DE', baseURL: server.url });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+});
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+});
+
+describe('live wall at 1920x1080', () => {
+  test('shows the approved photos full screen with the event name and the QR overlay', async () => {
+    await page.goto(`/event/${event.code}/wall`);
+    await page.waitForFunction(() => document.querySelector('.wall__layer.is-visible img:not([hidden])'), undefined, { timeout: 15_000 });
+    expect(await onScreen(page)).toBeGreaterThan(0);
+    await expect(page.getByTestId('wall-event-name').textContent()).resolves.toBe('Hochzeit Lea & Tom');
+    const qr = page.getByTestId('wall-qr');
+    await qr.getByText('Lade deine Fotos hoch').waitFor();
+    expect(await page.getByTestId('wall-address').textContent()).toBe(`${new URL(server.url).host}/event/${event.code}`);
+    await qr.locator('img').waitFor();
+    const box = (await qr.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1920);
+    expect(box.y + box.height).toBeLessThanOrEqual(1080);
+    // The photo fills the screen (contain): the layer covers the viewport.
+    const layer = (await page.locator('.wall__layer.is-visible').boundingBox())!;
+    expect([layer.width, layer.height]).toEqual([1920, 1080]);
+    await page.screenshot({ path: screenshotPath('wall', '1920x1080') });
+  });
+
+  test('a photo uploaded now is on screen within 10 s', async () => {
+    const fresh = await booth.uploadOk(event.id, PHOTO);
+    await page.waitForFunction(
+      (id) => {
+        const layer = document.querySelector<HTMLElement>('.wall__layer.is-visible');
+        const img = layer?.querySelector('img');
+        return layer?.dataset.uploadId === String(id) && img && img.complete && img.naturalWidth > 0;
+      },
+      fresh.id,
+      { timeout: 10_000, polling: 100 },
+    );
+    await page.screenshot({ path: screenshotPath('wall', 'new-upload') });
+  });
+
+  test('space pauses, arrows step', async () => {
+    await page.keyboard.press(' ');
+    await page.getByTestId('wall-paused').waitFor();
+    const before = await slides(page);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > n, before, { timeout: 5_000 });
+    await page.keyboard.press(' ');
+    await page.getByTestId('wall-paused').waitFor({ state: 'detached' });
+  });
+
+  test('after 200 forced slide changes the JS heap has not grown by more than 3 MB', async () => {
+    const cdp = await page.context().newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const step = async () => {
+      const n = await slides(page);
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, { timeout: 10_000 });
+    };
+    for (let i = 0; i < 20; i++) await step(); // warm up: every photo decoded once, code paths compiled
+    const before = await heap();
+    for (let i = 0; i < 200; i++) await step();
+    const after = await heap();
+    const grownMb = (after - before) / 1024 / 1024;
+    console.log(`wall heap: ${(before / 1024 / 1024).toFixed(1)} MB -> ${(after / 1024 / 1024).toFixed(1)} MB after 200 slides`);
+    expect(grownMb).toBeLessThan(3);
+    // Only two slide layers exist, whatever the number of slides.
+    expect(await page.locator('.wall__layer img').count()).toBe(2);
+  });
+
+  test('portrait screens keep the QR overlay inside; no script errors', async () => {
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    const box = (await page.getByTestId('wall-qr').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1080);
+    expect(box.y + box.height).toBeLessThanOrEqual(1920);
+    await page.screenshot({ path: screenshotPath('wall', '1080x1920') });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,296 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { AppConfig, EventDto, UploadDto } from '../../../../src/http/api-types';
+import { guestApi } from '../../api/guest';
+import { openLive } from '../../api/live';
+import { QrCode } from '../../components/QrCode';
+import { de } from '../../i18n/de';
+import { themeVars } from '../../lib/colors';
+import { eventLink } from '../event/modals/links';
+import { Playlist } from './playlist';
+import { Stage } from './stage';
+import './WallPage.css';
+
+// The live wall (/event/{code}/wall): a projector or TV at the venue shows the approved photos (and muted
+// videos) as they arrive. It is a visitor of the event: the live stream gives it exactly the approved media
+// in visible albums. It runs all night: it reconnects by itself, keeps the screen awake, and holds no more
+// than the event's upload list and two slide layers.
+
+/** The event (name, colours, wall settings) is read again this often, so the host's changes arrive. */
+const EVENT_REFRESH_MS = 60_000;
+/** A new upload waits at most this long after the current slide appeared before it cuts in. */
+const NEW_UPLOAD_CUT_IN_MS = 3_000;
+/** Retry when there is nothing to show or a slide failed to load. */
+const IDLE_RETRY_MS = 2_000;
+/** The keyboard hint and the mouse pointer hide after this long without a move. */
+const POINTER_HIDE_MS = 3_000;
+
+const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
+  u.approved && u.preview_path !== null && u.processing_state !== 'failed' && (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
+
+export default function WallPage() {
+  const { code = '' } = useParams();
+  const [event, setEvent] = useState<EventDto | null>(null);
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [empty, setEmpty] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const [connected, setConnected] = useState(true);
+  const [pointerIdle, setPointerIdle] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const layerA = useRef<HTMLDivElement>(null);
+  const layerB = useRef<HTMLDivElement>(null);
+  const eventRef = useRef<EventDto | null>(null);
+  eventRef.current = event;
+
+  // The event and its settings: at start and every minute (a wall that starts while the box is still
+  // booting keeps trying).
+  useEffect(() => {
+    let alive = true;
+    let timer: number | undefined;
+    const load = () => {
+      Promise.all([guestApi.event(code), guestApi.config().catch(() => null)])
+        .then(([ev, cfg]) => {
+          if (!alive) return;
+          setEvent((old) => (old && JSON.stringify(old) === JSON.stringify(ev) ? old : ev));
+          if (cfg) setConfig(cfg);
+          setFailed(false);
+        })
+        .catch(() => alive && setFailed((was) => was || eventRef.current === null))
+        .finally(() => {
+          if (alive) timer = window.setTimeout(load, EVENT_REFRESH_MS);
+        });
+    };
+    load();
+    return () => {
+      alive = false;
+      window.clearTimeout(timer);
+    };
+  }, [code]);
+
+  const eventId = event?.id;
+  const includeVideos = event?.wall.include_videos ?? true;
+  const photoMs = (event?.wall.seconds_per_slide ?? 8) * 1000;
+  const showNicknames = event?.wall.show_nicknames ?? false;
+
+  // The slideshow itself runs outside React: a playlist, two layers and one timer.
+  const show = useRef<{ step: (dir: 1 | -1) => void; setPaused: (p: boolean) => void } | null>(null);
+  const settings = useRef({ photoMs, showNicknames, includeVideos });
+  settings.current = { photoMs, showNicknames, includeVideos };
+  const playlistRef = useRef<Playlist | null>(null);
+  useEffect(() => playlistRef.current?.setEligible(isEligible(includeVideos)), [includeVideos]);
+
+  useEffect(() => {
+    if (eventId === undefined || !layerA.current || !layerB.current) return;
+    const playlist = new Playlist(isEligible(settings.current.includeVideos));
+    playlistRef.current = playlist;
+    const stage = new Stage(layerA.current, layerB.current);
+    const root = rootRef.current!;
+    let timer: number | undefined;
+    let pausedNow = false;
+    let shownAt = 0;
+    let slides = 0;
+    let loading = false;
+    let disposed = false;
+
+    const schedule = (ms: number) => {
+      window.clearTimeout(timer);
+      if (!pausedNow) timer = window.setTimeout(() => void advance(1), ms);
+    };
+
+    async function advance(dir: 1 | -1) {
+      if (disposed) return;
+      window.clearTimeout(timer);
+      const u = dir === 1 ? playlist.next() : playlist.previous();
+      setEmpty(playlist.size === 0);
+      if (!u) {
+        schedule(IDLE_RETRY_MS);
+        return;
+      }
+      loading = true;
+      const caption = settings.current.showNicknames ? u.uploader_nickname || de.anonymous : null;
+      const stayMs = await stage.show(u, caption, settings.current.photoMs);
+      loading = false;
+      if (disposed) return;
+      if (stayMs === null) {
+        schedule(IDLE_RETRY_MS / 4);
+        return;
+      }
+      shownAt = Date.now();
+      slides++;
+      root.dataset.slides = String(slides);
+      root.dataset.current = String(u.id);
+      schedule(stayMs);
+    }
+
+    /** A new upload waits for the current slide to have been up a moment, then cuts in. */
+    const hurry = () => {
+      if (pausedNow || loading) return;
+      schedule(Math.max(0, NEW_UPLOAD_CUT_IN_MS - (Date.now() - shownAt)));
+    };
+
+    const reload = async () => {
+      try {
+        playlist.setAll(await guestApi.allUploads(eventId));
+        setEmpty(playlist.size === 0);
+        if (slides === 0 && !loading) void advance(1);
+      } catch {
+        // the stream reconnects and asks again ('ready' or 'resync')
+      }
+    };
+
+    const close = openLive(
+      eventId,
+      (change) => {
+        if (change.kind === 'resync') return void reload();
+        if (change.kind === 'remove') return playlist.remove(change.id);
+        playlist.upsert(change.upload, change.kind === 'upload');
+        if (playlist.waitingFresh > 0) hurry();
+      },
+      {
+        onConnected: (on) => {
+          setConnected(on);
+          if (on) void reload(); // first connection, or back after a Wi-Fi drop or a restart of the box
+        },
+      },
+    );
+
+    show.current = {
+      step: (dir) => void advance(dir),
+      setPaused: (p) => {
+        pausedNow = p;
+        stage.setPaused(p);
+        if (p) window.clearTimeout(timer);
+        else schedule(settings.current.photoMs);
+      },
+    };
+    return () => {
+      disposed = true;
+      window.clearTimeout(timer);
+      close();
+      stage.dispose();
+      show.current = null;
+      playlistRef.current = null;
+    };
+  }, [eventId]);
+
+  // Keyboard: space pauses, arrows step, F toggles full screen.
+  const toggleFullscreen = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void rootRef.current?.requestFullscreen().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === ' ') {
+        e.preventDefault();
+        setPaused((p) => {
+          show.current?.setPaused(!p);
+          return !p;
+        });
+      } else if (e.key === 'ArrowRight') show.current?.step(1);
+      else if (e.key === 'ArrowLeft') show.current?.step(-1);
+      else if (e.key === 'f' || e.key === 'F') toggleFullscreen();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggleFullscreen]);
+
+  // Keep the screen awake (Wake Lock where the browser has it; it is released when the tab is hidden).
+  useEffect(() => {
+    if (!('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    const request = () => {
+      if (document.visibilityState === 'visible') {
+        navigator.wakeLock
+          .request('screen')
+          .then((l) => (lock = l))
+          .catch(() => undefined);
+      }
+    };
+    request();
+    document.addEventListener('visibilitychange', request);
+    return () => {
+      document.removeEventListener('visibilitychange', request);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+
+  // The pointer and the hint disappear when the mouse rests.
+  useEffect(() => {
+    let timer = window.setTimeout(() => setPointerIdle(true), POINTER_HIDE_MS);
+    const onMove = () => {
+      setPointerIdle(false);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setPointerIdle(true), POINTER_HIDE_MS);
+    };
+    window.addEventListener('pointermove', onMove);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('pointermove', onMove);
+    };
+  }, []);
+
+  useEffect(() => {
+    document.title = event ? `${event.name} – ${de.wallTitle}` : de.wallTitle;
+  }, [event]);
+
+  if (failed && !event) {
+    return (
+      <div className="wall wall--message" data-testid="wall-error">
+        <p>{de.wallEventMissing}</p>
+      </div>
+    );
+  }
+
+  const link = event ? eventLink(config, event.code) : '';
+  const theme = event ? themeVars(event.primary_color, event.secondary_color) : {};
+  return (
+    <div
+      ref={rootRef}
+      className={`wall${pointerIdle ? ' wall--idle' : ''}`}
+      style={theme}
+      data-testid="wall"
+      data-slides="0"
+      onDoubleClick={toggleFullscreen}
+    >
+      <div className="wall__layer" ref={layerA}>
+        <img alt="" hidden />
+        <video muted playsInline hidden />
+        <p className="wall__caption" data-caption hidden />
+      </div>
+      <div className="wall__layer" ref={layerB}>
+        <img alt="" hidden />
+        <video muted playsInline hidden />
+        <p className="wall__caption" data-caption hidden />
+      </div>
+
+      {event && (
+        <header className="wall__name" data-testid="wall-event-name">
+          {event.name}
+        </header>
+      )}
+
+      {event && empty && (
+        <div className="wall__empty" data-testid="wall-empty">
+          <p>{de.wallEmpty}</p>
+        </div>
+      )}
+
+      {event && event.wall.show_qr && (
+        <aside className={`wall__qr${empty ? ' wall__qr--large' : ''}`} data-testid="wall-qr">
+          <QrCode value={link} size={empty ? 280 : 150} alt={de.wallQrAlt} />
+          <div className="wall__qr-text">
+            <strong>{de.wallUploadCall}</strong>
+            <span data-testid="wall-address">{link.replace(/^https?:\/\//, '')}</span>
+          </div>
+        </aside>
+      )}
+
+      <div className="wall__status" aria-live="polite">
+        {paused && <span data-testid="wall-paused">{de.wallPaused}</span>}
+        {!connected && <span data-testid="wall-offline">{de.wallReconnecting}</span>}
+      </div>
+      <p className="wall__hint">{de.wallKeys}</p>
+    </div>
+  );
+}
