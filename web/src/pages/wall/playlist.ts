@@ -107,12 +107,13 @@ export class Playlist {
     }
     this.freshRun = 0;
     if (this.items.size === 0) return null;
-    // Among the third shown longest ago (never shown first), one at random; never the one on screen if
-    // there is any other.
+    // One at random among those never shown, else among the third shown longest ago; never the one on
+    // screen if there is any other.
     const current = this.history[this.history.length - 1];
     const candidates = [...this.items.keys()].filter((id) => id !== current || this.items.size === 1);
     candidates.sort((a, b) => (this.lastShown.get(a) ?? 0) - (this.lastShown.get(b) ?? 0));
-    const pool = candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 3)));
+    const neverShown = candidates.filter((id) => !this.lastShown.get(id));
+    const pool = neverShown.length > 0 ? neverShown : candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 3)));
     const chosen = pool[Math.floor(this.random() * pool.length)]!;
     this.fresh = this.fresh.filter((f) => f !== chosen);
     return chosen;
