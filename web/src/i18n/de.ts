@@ -244,6 +244,10 @@ export const de = {
   wallPaused: 'Pausiert',
   wallReconnecting: 'Verbindung wird wiederhergestellt …',
   wallKeys: 'Leertaste: Pause · ← →: Bild zurück/weiter · F: Vollbild',
+
+  // A file the server kept but could not read (truncated video, damaged photo): said in the upload list and on its tile.
+  fileUnreadable: 'Datei beschädigt oder nicht lesbar. Sie wurde ohne Vorschau gespeichert; du kannst sie in der Galerie löschen.',
+  tileUnreadable: 'Datei beschädigt oder nicht lesbar',
 } as const;
 
 export type Strings = typeof de;

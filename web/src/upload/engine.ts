@@ -1,4 +1,4 @@
-import type { AlbumDto, ApiError, ChunkResult, UploadResult } from '../../../src/http/api-types';
+import type { AlbumDto, ApiError, ChunkResult, UploadDto, UploadResult } from '../../../src/http/api-types';
 import { guestApi } from '../api/guest';
 import { XhrFailure, xhrSend, type XhrAnswer } from '../api/xhr';
 import { de } from '../i18n/de';
@@ -50,6 +50,7 @@ const FATAL_CHUNK_CODES = new Set([
   'FORBIDDEN',
   'NOT_FOUND',
   'INSUFFICIENT_STORAGE',
+  'TOO_MANY_PARTIAL_UPLOADS',
 ]);
 
 export function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -209,9 +210,20 @@ function baseForm(ctx: UploadCtx): FormData {
   return f;
 }
 
-function succeed(ctx: UploadCtx, approved: boolean | undefined, albumId: number | undefined): number | null {
-  ctx.deps.update(ctx.id, { status: 'success', progress: 100, paused: false, error: null, approved: approved ?? null });
-  return albumId ?? ctx.albumId;
+/**
+ * The server took the file. One it could not read (truncated, damaged) is stored without preview: the item
+ * says so instead of 'Hochgeladen', and its album is still refreshed so the guest finds (and can delete) it.
+ */
+function succeed(ctx: UploadCtx, answer: { approved?: boolean; album_id?: number; upload?: UploadDto }): number | null {
+  const unreadable = answer.upload?.processing_state === 'failed';
+  ctx.deps.update(ctx.id, {
+    status: unreadable ? 'error' : 'success',
+    progress: 100,
+    paused: false,
+    error: unreadable ? de.fileUnreadable : null,
+    approved: answer.approved ?? null,
+  });
+  return answer.album_id ?? ctx.albumId;
 }
 
 /** Maps a non-2xx answer to the item's final state. */
@@ -269,7 +281,7 @@ async function uploadSingle(ctx: UploadCtx): Promise<number | null> {
         signal: deps.signal,
         onProgress: (loaded, total) => deps.update(id, { progress: total ? Math.min(99, Math.round((loaded / total) * 100)) : 0 }),
       });
-      if (ans.ok && ans.data) return succeed(ctx, ans.data.approved, ans.data.album_id);
+      if (ans.ok && ans.data) return succeed(ctx, ans.data);
       return failWithAnswer(ctx, ans);
     } catch (err) {
       if (!(err instanceof XhrFailure) || err.kind === 'abort') throw err;
@@ -327,7 +339,7 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
       if (resumes > 0) {
         // Ask the server what it already holds and continue from there.
         const st = await statusOrFailure(ctx);
-        if (st.complete && st.id !== undefined) return succeed(ctx, st.approved, undefined);
+        if (st.complete && st.id !== undefined) return succeed(ctx, st);
         received.clear();
         for (const i of st.received) received.add(i);
       }
@@ -357,7 +369,7 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
           deps.update(id, { status: 'error', paused: false, error: failureMessage('no-id', { device: deps.device, large: true }) });
           return null;
         }
-        return succeed(ctx, last.approved, last.album_id);
+        return succeed(ctx, last);
       }
       // Every chunk was sent but the server did not assemble: look once more, then give up.
       resumes++;

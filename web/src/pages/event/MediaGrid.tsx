@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Camera, Film, Globe, LockKeyhole, Play, Trash2, UserRound } from 'lucide-react';
+import { Camera, FileWarning, Film, Globe, LockKeyhole, Play, Trash2, UserRound } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { visibleRows } from './logic/grid';
@@ -159,6 +159,7 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, own, admin,
   const [failed, setFailed] = useState(false);
   const [showNick, setShowNick] = useState(false);
   const thumb = u.thumbnail_path;
+  const unreadable = u.processing_state === 'failed';
   const adminMark = admin && !own;
   const cls = ['ev-tile'];
   if (adminMark) cls.push(u.approved ? 'ev-tile--admin-approved' : 'ev-tile--admin-pending');
@@ -166,8 +167,14 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, own, admin,
 
   return (
     <div className={cls.join(' ')} data-testid="media-tile" data-upload-id={u.id} data-approved={u.approved} data-own={own}>
-      <button type="button" className="ev-tile__open" onClick={() => onOpen(index)} aria-label={de.openMedia(index + 1, u.type)}>
-        {thumb && !failed ? (
+      <button type="button" className="ev-tile__open" onClick={() => onOpen(index)} aria-label={unreadable ? `${de.openMedia(index + 1, u.type)}: ${de.tileUnreadable}` : de.openMedia(index + 1, u.type)}>
+        {unreadable ? (
+          // Stored, but the server could not read it: say so, no play icon; the owner deletes it with the bin.
+          <span className="ev-tile__placeholder ev-tile__placeholder--broken" data-testid="tile-unreadable">
+            <FileWarning size={30} aria-hidden="true" />
+            <span>{de.tileUnreadable}</span>
+          </span>
+        ) : thumb && !failed ? (
           <img
             src={thumb}
             alt=""
@@ -182,10 +189,10 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, own, admin,
           />
         ) : (
           <span className="ev-tile__placeholder" data-testid="tile-placeholder">
-            {u.type === 'video' && !failed && u.processing_state !== 'failed' ? <Film size={30} aria-hidden="true" /> : <Camera size={30} aria-hidden="true" />}
+            {u.type === 'video' && !failed ? <Film size={30} aria-hidden="true" /> : <Camera size={30} aria-hidden="true" />}
           </span>
         )}
-        {u.type === 'video' && (
+        {u.type === 'video' && !unreadable && (
           <span className="ev-tile__play" aria-hidden="true">
             <Play size={18} fill="currentColor" />
           </span>
