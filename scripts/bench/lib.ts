@@ -163,14 +163,25 @@ export async function waitForIdleQueue(url: string, timeoutMs = 120_000): Promis
 // ---- processes ----
 
 /** A started server with an admin and a consented guest on a fresh event. */
-export async function serverWithEvent(dataDir: string): Promise<{ server: TestServer; admin: ApiClient; guest: ApiClient; eventId: number }> {
+export async function serverWithEvent(dataDir: string): Promise<{ server: TestServer; admin: ApiClient; guest: ApiClient; eventId: number; code: string }> {
   const server = await startServer({ dataDir, env: { MOMENTBOX_LOG_LEVEL: 'info' } });
   const admin = new ApiClient(server.url);
   await admin.login(server.adminPassword);
   const event = await admin.createEvent({ name: 'Bench Event' });
   const guest = new ApiClient(server.url);
   await guest.joinAsGuest(event.code, 'Bench');
-  return { server, admin, guest, eventId: event.id };
+  return { server, admin, guest, eventId: event.id, code: event.code };
+}
+
+/** Request headers of `count` more consented guests of the event (each phone is its own guest). */
+export async function moreGuests(url: string, code: string, count: number): Promise<Record<string, string>[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const guest = new ApiClient(url);
+      await guest.joinAsGuest(code);
+      return headersOf(guest);
+    }),
+  );
 }
 
 /** The reference for ingest: a minimal Bun.serve in its own process that writes each request body to disk. */
