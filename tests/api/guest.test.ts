@@ -15,12 +15,16 @@ describe('GET /api/config', () => {
       publicUrl: srv.url,
       wifi: { ssid: 'Hochzeit WLAN', password: 'sekret 123' },
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      // the test server runs on 127.0.0.1: no guest's phone can open its links
+      publicUrlReachable: false,
+      shortName: null,
     });
   });
 
   test('the public URL follows the Host header when none is configured', async () => {
     const body = await expectOk(await srv.client().fetch('/api/config', { headers: { host: 'momentbox.local:8080' } }));
     expect(body.publicUrl).toBe('http://momentbox.local:8080');
+    expect(body.publicUrlReachable).toBe(true);
   });
 });
 

@@ -88,7 +88,8 @@ export function portalRoutes() {
 
   // A plain form post, so it works in a sheet without script; back to the page, which now says 'Verbunden'.
   app.post('/portal/join', async (c) => {
-    const form = await c.req.parseBody();
+    // A broken body still joins: the button carries nothing else that matters.
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     c.get('deps').services.portal.join(clientAddress(c));
     const event = findEvent(c, typeof form.event === 'string' ? form.event : null);
     return c.redirect(event ? `/portal?event=${encodeURIComponent(event.code)}` : '/portal', 303);
