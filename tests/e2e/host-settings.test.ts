@@ -81,7 +81,7 @@ describe('settings page', () => {
     expect(await view.getAttribute('href')).toBe('/event/sommerfest');
     expect(await view.getAttribute('target')).toBe('_blank');
     const tabs = await settings.getByRole('tab').allInnerTexts();
-    expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual(['general settings', 'albums', 'statistiken beta', 'export']);
+    expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual(['general settings', 'albums', 'statistiken beta', 'export', 'uploads', 'live-wand']);
     expect(await settings.getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected')).toBe('true');
     await settings.getByText('This code is used in the URL and cannot be changed.').waitFor();
     const code = settings.getByLabel('Event Code');

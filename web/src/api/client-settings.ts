@@ -1,4 +1,4 @@
-import type { AlbumDto, ApiError, ClientSettingsDto, EventDto, ExportDto, StatisticsDto } from '../../../src/http/api-types';
+import type { AlbumDto, ApiError, BulkAnswer, ClientSettingsDto, EventDto, ExportDto, ModerationPage, StatisticsDto, UploadDto } from '../../../src/http/api-types';
 import { HttpError } from './http';
 
 // Calls of the host settings page. The host is identified only by the client token in the path, so these
@@ -39,6 +39,26 @@ export interface ClientAlbumFields {
   visible: boolean;
 }
 
+/** The additions of this wave: sharing default and wall settings (absent fields stay as they are). */
+export interface SharingAndWallFields {
+  auto_share_uploads?: boolean;
+  wall_seconds_per_slide?: number;
+  wall_show_nicknames?: boolean;
+  wall_include_videos?: boolean;
+  wall_show_qr?: boolean;
+}
+
+export interface ModerationQuery {
+  status: 'all' | 'pending' | 'approved' | 'failed';
+  albumId?: number;
+  guestId?: number;
+  limit: number;
+  offset: number;
+}
+
+/** Which uploads a bulk call means: these ids, or every upload of one guest. */
+export type BulkTarget = { ids: number[] } | { guestId: number };
+
 export const clientApi = {
   settings: (token: string) => call<ClientSettingsDto>('GET', `/api/client/event-settings/${t(token)}`),
   saveSettings: (token: string, f: SettingsFields) => {
@@ -59,4 +79,17 @@ export const clientApi = {
   statistics: (token: string) => call<StatisticsDto>('GET', `/api/client/event-statistics/${t(token)}`),
   exportJson: (token: string) => call<ExportDto>('GET', `/api/client/event-export/${t(token)}`),
   exportZipUrl: (token: string) => `/api/client/event-export-zip/${t(token)}`,
+  saveSharingAndWall: (token: string, f: SharingAndWallFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
+  uploads: (token: string, q: ModerationQuery) => {
+    const params = new URLSearchParams({ status: q.status, limit: String(q.limit), offset: String(q.offset) });
+    if (q.albumId !== undefined) params.set('albumId', String(q.albumId));
+    if (q.guestId !== undefined) params.set('guestId', String(q.guestId));
+    return call<ModerationPage>('GET', `/api/client/event-uploads/${t(token)}?${params}`);
+  },
+  setApproved: (token: string, uploadId: number, approved: boolean) =>
+    call<UploadDto>('PUT', `/api/client/upload/${uploadId}/${approved ? 'approve' : 'reject'}/${t(token)}`),
+  deleteUpload: (token: string, uploadId: number) => call<{ success: true }>('DELETE', `/api/client/upload/${uploadId}/${t(token)}`),
+  setApprovedMany: (token: string, target: BulkTarget, approved: boolean) =>
+    call<BulkAnswer>('PUT', `/api/client/uploads/${approved ? 'approve' : 'reject'}/${t(token)}`, { ...target }),
+  deleteMany: (token: string, target: BulkTarget) => call<BulkAnswer>('POST', `/api/client/uploads/delete/${t(token)}`, { ...target }),
 };

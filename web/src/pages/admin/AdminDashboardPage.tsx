@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { CalendarPlus, Camera, KeyRound, KeySquare, LogOut, Search, X } from 'lucide-react';
 import type { AdminEventDto, AppConfig } from '../../../../src/http/api-types';
 import { adminApi, loadConfig } from '../../api/admin';
+import { openLive } from '../../api/live';
 import { adminToken } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
 import { AlbumsModal } from '../../components/admin/AlbumsModal';
@@ -18,6 +19,9 @@ import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinks
 import { UploadersModal } from '../../components/admin/UploadersModal';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../components/admin/zip-export';
 import '../../styles/admin.css';
+
+/** Changes arriving together (a guest's batch) reload the events list once. */
+const LIVE_RELOAD_MS = 1_000;
 
 type ModalState =
   | { kind: 'none' }
@@ -59,6 +63,22 @@ export default function AdminDashboardPage() {
       .then(setConfig)
       .catch(() => setConfig(null));
   }, [hasToken, load, navigate]);
+
+  // Upload counts and sizes follow the events' live streams: a batch of changes reloads the list once.
+  const eventIds = events?.map((e) => e.id).join(',') ?? '';
+  useEffect(() => {
+    if (!eventIds) return;
+    let timer: number | undefined;
+    const reload = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void load(), LIVE_RELOAD_MS);
+    };
+    const closers = eventIds.split(',').map((id) => openLive(Number(id), reload));
+    return () => {
+      window.clearTimeout(timer);
+      for (const close of closers) close();
+    };
+  }, [eventIds, load]);
 
   if (!hasToken) return null;
 

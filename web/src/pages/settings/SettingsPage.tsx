@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AlertTriangle, BarChart3, Camera, ExternalLink, FileArchive, FolderOpen, Home, Printer, Settings } from 'lucide-react';
+import { AlertTriangle, BarChart3, Camera, ExternalLink, FileArchive, FolderOpen, Home, Images, MonitorPlay, Printer, Settings } from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { clientApi } from '../../api/client-settings';
 import { Spinner } from '../../components/Spinner';
@@ -9,15 +9,20 @@ import { AlbumsTab } from '../../components/settings/AlbumsTab';
 import { ExportTab } from '../../components/settings/ExportTab';
 import { GeneralTab } from '../../components/settings/GeneralTab';
 import { StatsTab, type StatsState } from '../../components/settings/StatsTab';
+import { UploadsTab } from '../../components/settings/UploadsTab';
+import { WallTab } from '../../components/settings/WallTab';
 import '../../styles/admin.css';
 
-type Tab = 'general' | 'albums' | 'stats' | 'export';
+type Tab = 'general' | 'albums' | 'stats' | 'export' | 'uploads' | 'wall';
 
 const TABS: { id: Tab; label: string; icon: typeof Settings; beta?: boolean }[] = [
   { id: 'general', label: 'General Settings', icon: Settings },
   { id: 'albums', label: 'Albums', icon: FolderOpen },
   { id: 'stats', label: 'Statistiken', icon: BarChart3, beta: true },
   { id: 'export', label: 'Export', icon: FileArchive },
+  // additions of issue 14, after the spec's four
+  { id: 'uploads', label: 'Uploads', icon: Images },
+  { id: 'wall', label: 'Live-Wand', icon: MonitorPlay },
 ];
 
 export default function SettingsPage() {
@@ -145,6 +150,8 @@ export default function SettingsPage() {
           {tab === 'albums' && <AlbumsTab token={token} albums={albums} setAlbums={setAlbums} editRequest={editRequest} onEdit={onEdit} />}
           {tab === 'stats' && <StatsTab state={stats} onRetry={loadStats} />}
           {tab === 'export' && <ExportTab token={token} event={event} />}
+          {tab === 'uploads' && <UploadsTab token={token} event={event} albums={albums} onSaved={setEvent} />}
+          {tab === 'wall' && <WallTab token={token} event={event} onSaved={setEvent} />}
         </div>
       </main>
     </div>

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { Copy, MonitorPlay, Save } from 'lucide-react';
+import type { EventDto } from '../../../../src/http/api-types';
+import { clientApi } from '../../api/client-settings';
+import { copyText } from '../clipboard';
+import { QrCode } from '../admin/QrCode';
+import { toast } from '../admin/toast';
+
+/** Seconds per slide the host may choose (the server checks the same range). */
+const SECONDS = { min: 3, max: 60 };
+
+/** Tab 'Live-Wand': how the wall shows the event, and the link to open it on the projector's browser. */
+export function WallTab({ token, event, onSaved }: { token: string; event: EventDto; onSaved: (e: EventDto) => void }) {
+  const [seconds, setSeconds] = useState(String(event.wall.seconds_per_slide));
+  const [showNicknames, setShowNicknames] = useState(event.wall.show_nicknames);
+  const [includeVideos, setIncludeVideos] = useState(event.wall.include_videos);
+  const [showQr, setShowQr] = useState(event.wall.show_qr);
+  const [saving, setSaving] = useState(false);
+  const wallUrl = `${window.location.origin}/event/${encodeURIComponent(event.code)}/wall`;
+  const secondsValue = Number(seconds);
+  const secondsValid = Number.isInteger(secondsValue) && secondsValue >= SECONDS.min && secondsValue <= SECONDS.max;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!secondsValid || saving) return;
+    setSaving(true);
+    try {
+      const updated = await clientApi.saveSharingAndWall(token, {
+        wall_seconds_per_slide: secondsValue,
+        wall_show_nicknames: showNicknames,
+        wall_include_videos: includeVideos,
+        wall_show_qr: showQr,
+      });
+      onSaved(updated);
+      toast.success('Live-Wand gespeichert');
+    } catch {
+      toast.error('Fehler beim Speichern der Live-Wand');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const copy = async () => {
+    if (await copyText(wallUrl)) toast.success('URL copied to clipboard');
+  };
+
+  return (
+    <div className="hx-general">
+      <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label="Live-Wand">
+        <h2 className="hx-panel__title">Live-Wand</h2>
+        <p className="hx-small hx-muted">
+          Ein Beamer oder Fernseher zeigt die freigegebenen Fotos und Videos, sobald Gäste sie hochladen – neue zuerst, ältere dazwischen.
+        </p>
+        <div className="hx-field">
+          <label className="hx-label" htmlFor="wall-seconds">
+            Sekunden pro Bild
+          </label>
+          <input
+            id="wall-seconds"
+            type="number"
+            inputMode="numeric"
+            min={SECONDS.min}
+            max={SECONDS.max}
+            value={seconds}
+            onChange={(e) => setSeconds(e.target.value)}
+            aria-invalid={!secondsValid}
+            aria-describedby="wall-seconds-note"
+          />
+          <span id="wall-seconds-note" className={secondsValid ? 'hx-small hx-muted' : 'hx-field-error'}>
+            {SECONDS.min} bis {SECONDS.max} Sekunden; Videos laufen bis zu einer Minute.
+          </span>
+        </div>
+        <label className="hx-check">
+          <input type="checkbox" checked={showNicknames} onChange={(e) => setShowNicknames(e.target.checked)} />
+          <span>Nicknames der Gäste anzeigen</span>
+        </label>
+        <label className="hx-check">
+          <input type="checkbox" checked={includeVideos} onChange={(e) => setIncludeVideos(e.target.checked)} />
+          <span>Videos zeigen (ohne Ton)</span>
+        </label>
+        <label className="hx-check">
+          <input type="checkbox" checked={showQr} onChange={(e) => setShowQr(e.target.checked)} />
+          <span>QR-Code mit „Lade deine Fotos hoch“ einblenden</span>
+        </label>
+        <div className="hx-form__actions">
+          <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !secondsValid}>
+            <Save size={16} /> {saving ? 'Speichern…' : 'Speichern'}
+          </button>
+        </div>
+      </form>
+      <aside className="hx-panel hx-wall-link" aria-label="Live-Wand öffnen">
+        <h2 className="hx-panel__title">Auf dem Beamer öffnen</h2>
+        <p className="hx-small hx-muted">Öffne diese Adresse im Browser des Beamers oder Fernsehers (Taste F: Vollbild) oder scanne den Code.</p>
+        <div className="hx-copy-row">
+          <input readOnly value={wallUrl} aria-label="Adresse der Live-Wand" className="hx-mono" data-testid="wall-url" />
+          <button type="button" className="hx-btn hx-btn--ghost" onClick={() => void copy()} aria-label="Adresse der Live-Wand kopieren">
+            <Copy size={16} />
+          </button>
+        </div>
+        <a className="hx-btn hx-btn--secondary" href={wallUrl} target="_blank" rel="noopener noreferrer">
+          <MonitorPlay size={17} /> Live-Wand öffnen
+        </a>
+        <QrCode value={wallUrl} label="QR-Code der Live-Wand" className="hx-qr hx-wall-qr" />
+      </aside>
+    </div>
+  );
+}
