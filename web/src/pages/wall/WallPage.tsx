@@ -108,7 +108,8 @@ export default function WallPage() {
         return;
       }
       loading = true;
-      const caption = settings.current.showNicknames ? u.uploader_nickname || de.anonymous : null;
+      // Only a real nickname: 'Anonym' under every photo-booth picture would be noise on the wall.
+      const caption = settings.current.showNicknames ? u.uploader_nickname : null;
       const stayMs = await stage.show(u, caption, settings.current.photoMs);
       loading = false;
       if (disposed) return;
