@@ -101,6 +101,11 @@ function dhcp(phone: Phone) {
 }
 
 beforeAll(async () => {
+  // First, so that a machine without network namespaces fails here with that reason.
+  venue.build(BOX);
+  phoneA = venue.addPhone();
+  phoneB = venue.addPhone();
+
   // The box as the setup script leaves it, here with the external-access-point layout on the venue bridge.
   const setupRoot = join(work, 'box-root');
   const setup = runSetupScript(setupRoot, ['--wired', 'Hochzeit Anna & Ben', 'geheim-1234', venue.bridge]);
@@ -120,10 +125,6 @@ beforeAll(async () => {
   await admin.login(setupServer.adminPassword);
   eventCode = (await admin.createEvent({ name: 'Hochzeit Anna & Ben', primary_color: '#8B5CF6', secondary_color: '#EC4899' })).code;
   await setupServer.stop({ keepData: true });
-
-  venue.build(BOX);
-  phoneA = venue.addPhone();
-  phoneB = venue.addPhone();
 
   spawnLogged(
     'dnsmasq',
