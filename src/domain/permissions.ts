@@ -102,6 +102,8 @@ export function seesWholeEvent(viewer: Viewer, eventId: number): boolean {
 const CONSENT_REQUIRED: Refusal = { status: 403, code: 'CONSENT_REQUIRED', message: 'Bitte zuerst den Nutzungsbedingungen zustimmen' };
 const NOT_SIGNED_IN: Refusal = { status: 401, code: 'UNAUTHORIZED', message: 'Nicht angemeldet' };
 const NOT_ALLOWED: Refusal = { status: 403, code: 'FORBIDDEN', message: 'Keine Berechtigung' };
+/** A photo booth's key is for uploading only: it reads nothing of an event (issue 11). */
+const API_KEY_UPLOAD_ONLY: Refusal = { status: 403, code: 'API_KEY_UPLOAD_ONLY', message: 'API-Schlüssel dürfen nur hochladen' };
 /** The event-window refusals of an upload, in the spec's words. */
 const WINDOW_REFUSALS: Partial<Record<EventStatus, Refusal>> = {
   not_started: { status: 403, code: 'EVENT_NOT_STARTED', message: 'Dieses Event hat noch nicht begonnen. Bitte versuche es später erneut.' },
@@ -127,6 +129,10 @@ function noRight(viewer: Viewer, action: Action): Refusal {
       return { status: 403, code: 'FORBIDDEN', message: 'Nur eigene Uploads können geändert werden' };
     case 'editNickname':
       return { status: 403, code: 'FORBIDDEN', message: 'Nur der eigene Nickname kann geändert werden' };
+    case 'readEvent':
+    case 'seeUnapproved':
+    case 'liveStream':
+      return role === 'apiKey' ? API_KEY_UPLOAD_ONLY : NOT_ALLOWED;
     default:
       return NOT_ALLOWED;
   }

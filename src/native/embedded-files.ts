@@ -24,5 +24,10 @@ export function openEmbeddedFile(relativePath: string): BunFile | null {
   const path = Bun.isStandaloneExecutable
     ? join(dirname(Bun.main), basename(root), clean.slice(root.length + 1))
     : join(projectRoot, clean);
-  return statSync(path, { throwIfNoEntry: false })?.isFile() ? Bun.file(path) : null;
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isFile() ? Bun.file(path) : null;
+  } catch {
+    // A request path with a NUL byte or a name too long for the file system is no file of ours.
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import type { MediaStore } from '../storage/media-store.ts';
 import { notFound } from '../lib/errors.ts';
+import { cleanDisplayName } from '../lib/display-names.ts';
 import { randomToken } from '../lib/ids.ts';
 import type { EventView } from './events.service.ts';
 import type { ReportsService } from './reports.service.ts';
@@ -22,7 +23,7 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
   const tickets = new Map<string, { eventId: number; expires: number }>();
 
   return {
-    /** A ticket that lets a plain link download this event's ZIP for a minute. */
+    /** A ticket that lets a plain link download this event's ZIP once within a minute. */
     issueTicket(eventId: number): { ticket: string; expiresAt: Date } {
       const t = now().getTime();
       for (const [key, value] of tickets) if (value.expires < t) tickets.delete(key);
@@ -31,9 +32,12 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
       return { ticket, expiresAt: new Date(t + TICKET_MS) };
     },
 
-    ticketValid(eventId: number, ticket: string): boolean {
+    /** True once for a valid ticket of this event: a ticket opens one download, then it is gone. */
+    redeemTicket(eventId: number, ticket: string): boolean {
       const found = tickets.get(ticket);
-      return found !== undefined && found.eventId === eventId && found.expires >= now().getTime();
+      if (found === undefined || found.eventId !== eventId) return false;
+      tickets.delete(ticket);
+      return found.expires >= now().getTime();
     },
 
     files(event: EventView): ExportFile[] {
@@ -47,9 +51,9 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
       );
     },
 
-    /** `Momentbox_{eventName}_export.zip`, with the characters file systems refuse replaced. */
+    /** `Momentbox_{eventName}_export.zip`, without invisible characters and with those file systems refuse replaced. */
     fileName(event: EventView): string {
-      return `Momentbox_${event.name.replace(/[<>:"/\\|?*\u0000-\u001f]/g, '_').trim() || event.code}_export.zip`;
+      return `Momentbox_${cleanDisplayName(event.name).replace(/[<>:"/\\|?*]/g, '_').trim() || event.code}_export.zip`;
     },
   };
 }

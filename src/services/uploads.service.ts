@@ -61,9 +61,11 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
 
     /**
      * What the viewer may see of an event: admin and host everything; a guest the approved media in
-     * visible albums plus their own; a visitor the approved media in visible albums. Newest first.
+     * visible albums plus their own; a visitor the approved media in visible albums; an API key nothing.
+     * Newest first.
      */
     list(eventId: number, viewer: Viewer, opts: { albumId?: number; mediaExpired: boolean }): UploadRow[] {
+      authorize(viewer, 'readEvent', { eventId });
       const privileged = seesWholeEvent(viewer, eventId);
       if (!privileged && opts.mediaExpired) return [];
       const where: (SQL | undefined)[] = [eq(uploads.eventId, eventId)];

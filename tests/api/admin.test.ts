@@ -102,12 +102,12 @@ describe('API keys', () => {
     const before = Date.now() - 2000;
     const res = await booth.upload(event.id, PHOTO);
     expect(res.status).toBe(403); // no key yet: a visitor, who must consent first
-    const withKey = await booth.fetch(`/api/event/${event.id}/uploads`, { headers: { 'x-api-key': created.api_key } });
+    const withKey = await booth.fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } });
     expect(withKey.status).toBe(200);
     const listed = (await srv.admin.json<ApiKeyDto[]>('/api/admin/api-keys')).find((k) => k.id === created.id)!;
     expect(listed.last_used_at).not.toBeNull();
     expect(Date.parse(listed.last_used_at!)).toBeGreaterThanOrEqual(before);
-    const bearer = await booth.fetch(`/api/event/${event.id}/uploads`, { headers: { authorization: `Bearer ${created.api_key}` } });
+    const bearer = await booth.fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { authorization: `Bearer ${created.api_key}` } });
     expect(bearer.status).toBe(200);
   });
 
@@ -131,10 +131,10 @@ describe('API keys', () => {
   test('delete removes the key and it stops working at once; a second delete is 404', async () => {
     const created = await srv.admin.json<CreatedApiKey>('/api/admin/api-keys', { method: 'POST', json: { name: keyName() } });
     const event = await srv.admin.createEvent();
-    expect((await srv.client().fetch(`/api/event/${event.id}/uploads`, { headers: { 'x-api-key': created.api_key } })).status).toBe(200);
+    expect((await srv.client().fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } })).status).toBe(200);
     expect(await expectOk(await srv.admin.fetch(`/api/admin/api-keys/${created.id}`, { method: 'DELETE' }))).toEqual({ success: true });
     expect((await srv.admin.json<ApiKeyDto[]>('/api/admin/api-keys')).some((k) => k.id === created.id)).toBe(false);
-    await expectError(await srv.client().fetch(`/api/event/${event.id}/uploads`, { headers: { 'x-api-key': created.api_key } }), 401, 'UNAUTHORIZED');
+    await expectError(await srv.client().fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } }), 401, 'UNAUTHORIZED');
     await expectError(await srv.admin.fetch(`/api/admin/api-keys/${created.id}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
     await expectError(await srv.admin.fetch('/api/admin/api-keys/abc', { method: 'DELETE' }), 404, 'NOT_FOUND');
   });

@@ -21,10 +21,11 @@ describe('GET /api/config', () => {
     });
   });
 
-  test('the public URL follows the Host header when none is configured', async () => {
-    const body = await expectOk(await srv.client().fetch('/api/config', { headers: { host: 'momentbox.local:8080' } }));
-    expect(body.publicUrl).toBe('http://momentbox.local:8080');
-    expect(body.publicUrlReachable).toBe(true);
+  test('the public URL follows the Host header when none is configured and it names the box itself', async () => {
+    const port = new URL(srv.url).port;
+    const body = await expectOk(await srv.client().fetch('/api/config', { headers: { host: `localhost:${port}` } }));
+    expect(body.publicUrl).toBe(`http://localhost:${port}`);
+    expect(body.publicUrlReachable).toBe(false); // loopback: no phone can open it
   });
 });
 
@@ -72,7 +73,7 @@ describe('GET /api/event/{code}', () => {
 });
 
 describe('consent', () => {
-  test('POST consent creates a user id and sets the cookie event_{code} for 10 years, path /, SameSite Lax', async () => {
+  test('POST consent creates a user id and sets the HttpOnly cookie event_{code} for 10 years, path /, SameSite Lax', async () => {
     const event = await srv.admin.createEvent();
     const guest = srv.client();
     const res = await send(guest, 'POST', `/api/event/${event.code}/consent`, {});
@@ -89,8 +90,8 @@ describe('consent', () => {
     expect(Math.abs(maxAge - tenYears)).toBeLessThanOrEqual(3 * 86_400); // ~10 years, leap days aside
     expect(attrs.get('path')).toBe('/');
     expect(attrs.get('samesite')?.toLowerCase()).toBe('lax');
-    // The web app reads the cookie, so it must not be HttpOnly.
-    expect(attrs.has('httponly')).toBe(false);
+    // The guest's whole identity: no script may read it (the web app asks GET /me).
+    expect(attrs.has('httponly')).toBe(true);
 
     const check = await expectOk(await srv.client().fetch(`/api/event/${event.code}/consent/${body.userId}`));
     expect(check).toEqual({ hasConsent: true });

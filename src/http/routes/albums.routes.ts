@@ -13,6 +13,7 @@ export function albumRoutes() {
     const { services } = c.get('deps');
     const event = services.events.getById(idParam(c, 'eventId'));
     const viewer = viewerOf(c, event);
+    authorize(viewer, 'readEvent', { eventId: event.id });
     const rows = services.albums.list(event.id, { visibleOnly: !seesWholeEvent(viewer, event.id) });
     return c.json(rows.map(albumDto));
   });

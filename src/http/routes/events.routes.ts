@@ -71,11 +71,11 @@ export function eventRoutes() {
     const { services } = c.get('deps');
     const eventId = idParam(c, 'eventId');
     const ticket = c.req.query('ticket');
-    if (!ticket || !services.exports.ticketValid(eventId, ticket)) requireRight(c, 'manageEvent', { eventId });
+    if (!ticket || !services.exports.redeemTicket(eventId, ticket)) requireRight(c, 'manageEvent', { eventId });
     return zipResponse(c, services.events.getById(eventId));
   });
 
-  /** A link the browser's download manager can fetch without the Bearer header, valid for a minute. */
+  /** A link the browser's download manager can fetch once without the Bearer header, within a minute. */
   app.post('/api/event/:eventId/export-ticket', (c) => {
     const eventId = idParam(c, 'eventId');
     requireRight(c, 'manageEvent', { eventId });

@@ -37,7 +37,6 @@ export function zipResponse(c: Ctx, event: EventView): Response {
       'X-Archive-Size': String(size),
       'Content-Disposition': contentDisposition(services.exports.fileName(event)),
       'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

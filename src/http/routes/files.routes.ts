@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
+import { cleanDisplayName } from '../../lib/display-names.ts';
 import { notFound } from '../../lib/errors.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import type { Ctx, Env } from '../context.ts';
+import { viewerOf } from '../context.ts';
 
 const KEY_RE = /^[0-9a-f]{32}$/;
 const DERIVED_TYPES: Record<string, string> = {
@@ -33,6 +35,9 @@ export function fileRoutes() {
     const name = c.req.param('file');
     const row = KEY_RE.test(key) ? services.uploads.byStorageKey(key) : undefined;
     if (!row) throw notFound();
+    // After viewable-until the media are gone for guests and visitors; only the admin still reaches them
+    // (the host's export streams from disk and does not come through here).
+    if (services.events.getById(row.eventId).status === 'expired' && viewerOf(c).kind !== 'admin') throw notFound();
     if (name === `original.${row.originalExt}`) {
       const download = c.req.query('download') !== undefined;
       return sendFile(c, services.store.originalPath(row.eventId, key, row.originalExt), {
@@ -69,7 +74,6 @@ function sendFile(c: Ctx, path: string, opts: SendOptions): Response {
     'Cache-Control': opts.cache,
     ETag: etag,
     'Accept-Ranges': 'bytes',
-    'X-Content-Type-Options': 'nosniff',
   };
   if (opts.attachment) headers['Content-Disposition'] = contentDisposition(opts.attachment);
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
@@ -95,8 +99,9 @@ function sendFile(c: Ctx, path: string, opts: SendOptions): Response {
   return new Response(file, { headers: { ...headers, 'Content-Length': String(size) } });
 }
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(name: string): string {
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), cleaned of invisible characters. */
+export function contentDisposition(rawName: string): string {
+  const name = cleanDisplayName(rawName);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

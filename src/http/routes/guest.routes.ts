@@ -5,9 +5,9 @@ import { badRequest } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { clientAddress, GUEST_COOKIE_MAX_AGE, guestCookieName, jsonBody, publicUrl, viewerOf } from '../context.ts';
+import { clientAddress, guestIdOf, jsonBody, publicUrl, setGuestCookie, viewerOf } from '../context.ts';
 import { eventDto } from '../dto.ts';
-import type { AppConfig } from '../api-types.ts';
+import type { AppConfig, GuestIdentity, RecoverAnswer } from '../api-types.ts';
 import { joinCaptivePortal } from './portal.routes.ts';
 
 /** Config, the event by code, consent and nickname: what a guest's phone asks first. */
@@ -41,11 +41,32 @@ export function guestRoutes() {
     if (!isUuid(userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
     services.guests.giveConsent(event.id, userId, clientAddress(c));
     joinCaptivePortal(c);
-    // Written by hand: Hono's setCookie refuses a Max-Age over 400 days (RFC 6265bis), but the spec asks for
-    // ten years (browsers cap it themselves). Code and UUID need no escaping. Not HttpOnly: the web app reads it.
-    const expires = new Date(Date.now() + GUEST_COOKIE_MAX_AGE * 1000).toUTCString();
-    c.header('Set-Cookie', `${guestCookieName(event.code)}=${userId}; Max-Age=${GUEST_COOKIE_MAX_AGE}; Expires=${expires}; Path=/; SameSite=Lax`, { append: true });
+    setGuestCookie(c, event, userId);
     return c.json({ hasConsent: true, userId });
+  });
+
+  /** Who this browser is in the event, from its (HttpOnly) guest cookie. */
+  app.get('/api/event/:code/me', (c) => {
+    const { services } = c.get('deps');
+    const event = services.events.getByCode(c.req.param('code'));
+    const userId = guestIdOf(c, event);
+    return c.json<GuestIdentity>({
+      userId,
+      hasConsent: userId !== null && services.guests.hasConsent(event.id, userId),
+      nickname: userId ? services.guests.nickname(event.id, userId) : null,
+    });
+  });
+
+  /** Session recovery (/event/{code}/recover/{userId}): the cookie comes back only for an id that gave consent. */
+  app.post('/api/event/:code/recover', async (c) => {
+    const { services } = c.get('deps');
+    const event = services.events.getByCode(c.req.param('code'));
+    const body = await jsonBody(c);
+    if (!isUuid(body.userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
+    if (!services.guests.hasConsent(event.id, body.userId)) return c.json<RecoverAnswer>({ hasConsent: false, userId: null });
+    joinCaptivePortal(c);
+    setGuestCookie(c, event, body.userId);
+    return c.json<RecoverAnswer>({ hasConsent: true, userId: body.userId });
   });
 
   app.get('/api/event/:code/consent/:userId', (c) => {

@@ -59,16 +59,19 @@ export function uploadRoutes() {
     const id = parseId(rawId);
     if (id === null) throw badRequest('eventId fehlt oder ist ungültig', { field: 'eventId' });
     const event = c.get('deps').services.events.getById(id);
-    authorize(viewerOf(c, event), 'upload', { eventId: event.id });
-    return event;
+    const viewer = viewerOf(c, event);
+    authorize(viewer, 'upload', { eventId: event.id });
+    return { event, viewer };
   };
 
   app.get('/api/media/check-exact', (c) => {
     const sha256 = (c.req.query('sha256') ?? '').toLowerCase();
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw badRequest('sha256 muss 64 Hex-Zeichen haben', { field: 'sha256' });
-    const event = checkEvent(c, c.req.query('eventId'));
+    const { event, viewer } = checkEvent(c, c.req.query('eventId'));
     const found = c.get('deps').services.uploads.findExact(event.id, sha256);
-    return c.json<CheckExactAnswer>({ exists: Boolean(found), duplicate: found ? { id: found.id } : null });
+    // An API key learns only yes or no about the file it is about to send, never which upload it is.
+    const duplicate = found && viewer.kind !== 'apiKey' ? { id: found.id } : null;
+    return c.json<CheckExactAnswer>({ exists: Boolean(found), duplicate });
   });
 
   app.post('/api/media/check-similar', async (c) => {
@@ -77,7 +80,8 @@ export function uploadRoutes() {
     if (!DHASH_RE.test(phash)) throw badRequest('phash muss 16 Hex-Zeichen haben', { field: 'phash' });
     const threshold = body.threshold === undefined ? SIMILARITY_THRESHOLD : Number(body.threshold);
     if (!Number.isInteger(threshold) || threshold < 0 || threshold > 64) throw badRequest('threshold muss zwischen 0 und 64 liegen', { field: 'threshold' });
-    const event = checkEvent(c, body.eventId);
+    const { event, viewer } = checkEvent(c, body.eventId);
+    authorize(viewer, 'readEvent', { eventId: event.id }); // ids and distances of others' photos: no API key
     const matches = c.get('deps').services.uploads.findSimilar(event.id, phash, threshold);
     return c.json<CheckSimilarAnswer>({ hasSimilar: matches.length > 0, matches });
   });

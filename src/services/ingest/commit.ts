@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Db } from '../../db/connection.ts';
 import { jobs, uploads } from '../../db/schema.ts';
 import { albumForDate } from '../../domain/albums.ts';
-import type { Viewer } from '../../domain/permissions.ts';
+import { can, type Viewer } from '../../domain/permissions.ts';
 import { VIDEO_JOB } from '../../jobs/video-derivatives.job.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { randomHex } from '../../lib/ids.ts';
@@ -64,8 +64,15 @@ export function createCommitter(deps: CommitDeps) {
     return db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.sha256, sha256))).get();
   }
 
+  /**
+   * The chosen album, else the dated or 'Unsortiert' one. A guest's choice of a hidden album (guests never
+   * see one; a stale page or a forged id) goes where a guest's upload without a choice would go.
+   */
   function chooseAlbum(target: UploadTarget, takenAt: string | null): number {
-    if (target.albumId !== null) return deps.albums.getInEvent(target.event.id, target.albumId).id;
+    if (target.albumId !== null) {
+      const chosen = deps.albums.getInEvent(target.event.id, target.albumId);
+      if (chosen.visible || can(target.viewer, 'uploadToHidden')) return chosen.id;
+    }
     const visible = deps.albums.list(target.event.id, { visibleOnly: true });
     const dated = takenAt
       ? albumForDate(

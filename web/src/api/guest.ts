@@ -6,7 +6,9 @@ import type {
   ChunkStatus,
   ConsentAnswer,
   EventDto,
+  GuestIdentity,
   NicknameAnswer,
+  RecoverAnswer,
   UploadDto,
 } from '../../../src/http/api-types';
 import { api } from './http';
@@ -33,11 +35,12 @@ export const guestApi = {
     api.del<{ success: true }>(`/api/event/${eventId}/upload/${uploadId}`),
   saveConsent: (code: string, userId: string) =>
     api.post<ConsentAnswer & { userId?: string }>(`/api/event/${enc(code)}/consent`, { userId }),
-  consent: (code: string, userId: string) => api.get<ConsentAnswer>(`/api/event/${enc(code)}/consent/${enc(userId)}`),
+  /** The guest cookie is HttpOnly: who this browser is comes from the server. */
+  me: (code: string) => api.get<GuestIdentity>(`/api/event/${enc(code)}/me`),
+  /** Recovery: the server sets the cookie when the id has given consent in this event. */
+  recover: (code: string, userId: string) => api.post<RecoverAnswer>(`/api/event/${enc(code)}/recover`, { userId }),
   saveNickname: (code: string, userId: string, nickname: string) =>
     api.post<NicknameAnswer>(`/api/event/${enc(code)}/user-nickname`, { userId, nickname }),
-  nickname: (code: string, userId: string) =>
-    api.get<NicknameAnswer>(`/api/event/${enc(code)}/user-nickname/${enc(userId)}`),
   checkExact: (eventId: number, sha256: string) =>
     api.get<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`),
   checkSimilar: (eventId: number, phash: string, threshold = 12) =>

@@ -6,7 +6,6 @@ import { applyChange, type LiveChange } from '../api/live';
 import { de } from '../i18n/de';
 import { initialAlbum, UNSORTED, visibleSorted } from '../pages/event/logic/albums';
 import { computeEventStatus, type StatusInfo } from '../pages/event/logic/status';
-import { getUserId, setUserId } from './cookies';
 import { toast } from './toast-store';
 import { randomId } from '../upload/names';
 
@@ -114,26 +113,21 @@ export const useEventStore = create<EventState>((set, get) => ({
       autoApprove: storedAuto === null ? event.auto_share_uploads : storedAuto === '1',
     });
 
-    // Who is this? The cookie event_{code}, confirmed by the server (§4 consent flow).
-    const userId = getUserId(code);
-    if (!userId) {
-      // An admin looking at the guest page is not asked for a guest's consent.
-      set({ isFirstVisit: true, hasConsent: false, modal: get().isAdmin ? null : 'help' });
-    } else {
-      set({ currentUserId: userId });
-      guestApi
-        .consent(code, userId)
-        .then((a) => {
-          if (get().code !== code) return;
-          set({ hasConsent: a.hasConsent, termsAccepted: a.hasConsent });
-          if (!a.hasConsent) set({ modal: 'help' });
-        })
-        .catch(() => set({ hasConsent: true }));
-      guestApi
-        .nickname(code, userId)
-        .then((a) => get().code === code && set({ nickname: a.nickname ?? '' }))
-        .catch(() => undefined);
-    }
+    // Who is this? The cookie event_{code} (HttpOnly, so the server reads it for us), with consent and
+    // nickname (§4 consent flow).
+    guestApi
+      .me(code)
+      .then((me) => {
+        if (get().code !== code) return;
+        if (!me.userId) {
+          // An admin looking at the guest page is not asked for a guest's consent.
+          set({ isFirstVisit: true, hasConsent: false, modal: get().isAdmin ? null : 'help' });
+          return;
+        }
+        set({ currentUserId: me.userId, nickname: me.nickname ?? '', hasConsent: me.hasConsent, termsAccepted: me.hasConsent });
+        if (!me.hasConsent) set({ modal: 'help' });
+      })
+      .catch(() => get().code === code && set({ hasConsent: true }));
 
     try {
       const albums = visibleSorted(await guestApi.albums(event.id));
@@ -258,12 +252,12 @@ export const useEventStore = create<EventState>((set, get) => ({
     }
   },
 
-  // §4 consent flow, step 2 and 3: new id, ten-year cookie, consent + nickname saved; failures continue.
+  // §4 consent flow, step 2 and 3: new id, ten-year cookie (set by the server), consent + nickname saved; failures continue.
   giveConsent: async (nickname) => {
     const code = get().code;
     if (!code) return;
+    // The answer sets the (HttpOnly) cookie event_{code} for ten years.
     const userId = randomId();
-    setUserId(code, userId);
     set({ currentUserId: userId, hasConsent: true, termsAccepted: true, isFirstVisit: false });
     try {
       await guestApi.saveConsent(code, userId);

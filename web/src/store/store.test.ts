@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test';
 import { summarize } from './upload-store';
-import { cookieString, getCookie } from './cookies';
 
 describe('upload summary texts (§2)', () => {
   const s = (...st: string[]) => st.map((status) => ({ status })) as { status: 'pending' }[];
@@ -18,19 +17,5 @@ describe('upload summary texts (§2)', () => {
     const r = summarize(s('success', 'error', 'duplicate'));
     expect(r.lines).toEqual(['1 von 3 hochgeladen - Es sind Fehler aufgetreten']);
     expect(r.allOk).toBe(false);
-  });
-});
-
-describe('guest cookie (§9)', () => {
-  test('ten years, path /, SameSite Lax', () => {
-    const c = cookieString('event_party', 'abc');
-    expect(c).toContain('event_party=abc');
-    expect(c).toContain(`Max-Age=${10 * 365 * 24 * 3600}`);
-    expect(c).toContain('Path=/');
-    expect(c).toContain('SameSite=Lax');
-  });
-  test('reads a cookie by exact name', () => {
-    expect(getCookie('event_a', 'event_ab=1; event_a=2')).toBe('2');
-    expect(getCookie('event_x', 'event_a=2')).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ import { filesDoneForBytes } from './host-utils';
  *     a broken download.
  *
  * Both paths need a URL that authorises itself, as a navigation cannot send the admin's Bearer header: the
- * host's client-token URL, or for the admin a one-minute ticket URL (POST /api/event/{id}/export-ticket).
+ * host's client-token URL, or for the admin a single-use one-minute ticket URL (POST /api/event/{id}/export-ticket).
  *
  * The JSON export is fetched first in both cases, for the count and the spec's empty-state messages.
  */
@@ -112,8 +112,11 @@ async function probe(url: string): Promise<Response> {
 }
 
 export interface RunExportOptions {
-  /** the streaming ZIP URL; it authorises itself (client token or ticket), no headers needed */
-  url: string;
+  /**
+   * The streaming ZIP URL; it authorises itself (client token or ticket), no headers needed. Asked for
+   * each request anew: an admin's ticket opens one download only.
+   */
+  url: () => Promise<string>;
   fallbackName: string;
   files: ExportFilesInfo;
   onProgress: (p: ExportProgress) => void;
@@ -138,7 +141,7 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
       handle = null; // e.g. the click's user activation expired: use the download manager instead
     }
     if (handle) {
-      const res = await fetch(o.url, { credentials: 'include' });
+      const res = await fetch(await o.url(), { credentials: 'include' });
       if (!res.ok || !res.body) {
         let msg = '';
         try {
@@ -174,8 +177,8 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
     }
   }
 
-  const res = await probe(o.url);
-  saveUrl(o.url, fileNameFrom(res, o.fallbackName));
+  const res = await probe(await o.url());
+  saveUrl(await o.url(), fileNameFrom(res, o.fallbackName));
   o.onProgress({ done: total, total, percent: 100, mode: 'handed-off' });
   return 'handed-off';
 }

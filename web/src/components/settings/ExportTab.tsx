@@ -25,7 +25,7 @@ export function ExportTab({ token, event }: { token: string; event: EventDto }) 
       if (files.total === 0) throw new UserFacing('Keine Uploads zum Exportieren gefunden');
       setProgress({ done: 0, total: files.total, percent: 0, mode: 'preparing' });
       const how = await runZipExport({
-        url: clientApi.exportZipUrl(token),
+        url: async () => clientApi.exportZipUrl(token),
         fallbackName: `${PRODUCT}_${safeFileName(event.name)}_export.zip`,
         files,
         onProgress: setProgress,

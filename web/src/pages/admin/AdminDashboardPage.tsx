@@ -113,10 +113,9 @@ export default function AdminDashboardPage() {
       return;
     }
     try {
-      // A download link cannot send the Bearer header: a one-minute ticket URL authorises itself.
-      const { url } = await adminApi.exportTicket(ev.id);
+      // A download link cannot send the Bearer header: a single-use one-minute ticket URL authorises itself.
       const how = await runZipExport({
-        url,
+        url: async () => (await adminApi.exportTicket(ev.id)).url,
         fallbackName: `${safeFileName(ev.code)}_export.zip`,
         files,
         onProgress: (p) => setProgress(ev.id, p),

@@ -80,7 +80,6 @@ export default function PrintPage() {
 
   return (
     <div className={`hx hx-print hx-print--${format}`}>
-      <style>{`@page { size: ${format === 'a4' ? 'A4 portrait' : '105mm 148mm'}; margin: 0; }`}</style>
       <div className="hx-print__toolbar hx-no-print">
         <Link className="hx-btn hx-btn--ghost" to={backHref}>
           <ArrowLeft size={17} /> Back

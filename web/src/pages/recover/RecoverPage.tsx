@@ -4,7 +4,6 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { guestApi } from '../../api/guest';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
-import { setUserId } from '../../store/cookies';
 import '../../components/ui.css';
 import './RecoverPage.css';
 
@@ -12,7 +11,7 @@ export const RECOVERY_REDIRECT_MS = 1500;
 
 type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-/** §2 /event/{code}/recover/{userId}: checks consent, stores the cookie, redirects after 1.5 s. */
+/** §2 /event/{code}/recover/{userId}: checks consent, has the server store the cookie, redirects after 1.5 s. */
 export default function RecoverPage() {
   const { code = '', userId = '' } = useParams();
   const navigate = useNavigate();
@@ -28,15 +27,15 @@ export default function RecoverPage() {
     }
     let alive = true;
     let timer: number | undefined;
+    // The server checks the id's consent and, only then, sets the (HttpOnly) cookie event_{code}.
     guestApi
-      .consent(c, u)
+      .recover(c, u)
       .then((a) => {
         if (!alive) return;
         if (!a.hasConsent) {
           setState({ kind: 'error', message: de.recoverNoConsent });
           return;
         }
-        setUserId(c, u);
         setState({ kind: 'success' });
         timer = window.setTimeout(() => navigate(`/event/${encodeURIComponent(c)}`, { replace: true }), RECOVERY_REDIRECT_MS);
       })
