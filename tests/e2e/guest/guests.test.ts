@@ -209,7 +209,7 @@ describe('two guests', () => {
     }
     // The server cannot be asked: the request error text.
     const offline = await newGuest(env, PHONE);
-    await offline.page.route('**/api/event/*/consent/*', (route) => route.abort('failed'));
+    await offline.page.route('**/api/event/*/recover', (route) => route.abort('failed'));
     await offline.page.goto(recoveryLink);
     await offline.page.getByText('Fehler bei der Wiederherstellung der Sitzung. Bitte versuche es erneut.').waitFor();
     await offline.context.close();
