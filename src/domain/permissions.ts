@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   editNickname:   { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
   /** a guest's user id is their session (recovery links are made of it): only they and the admin see it */
   knowGuestId:    { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
+  /** choosing a hidden album for an upload: guests never see one, so their choice is not followed (issue 11) */
+  uploadToHidden: { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'any' },
 } as const satisfies Record<string, Record<Role, Reach>>;
 
 export type Action = keyof typeof PERMISSIONS;

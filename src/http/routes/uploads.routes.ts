@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
+import { can } from '../../domain/permissions.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
@@ -69,8 +70,8 @@ export function uploadRoutes() {
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw badRequest('sha256 muss 64 Hex-Zeichen haben', { field: 'sha256' });
     const { event, viewer } = checkEvent(c, c.req.query('eventId'));
     const found = c.get('deps').services.uploads.findExact(event.id, sha256);
-    // An API key learns only yes or no about the file it is about to send, never which upload it is.
-    const duplicate = found && viewer.kind !== 'apiKey' ? { id: found.id } : null;
+    // Who may not read the event (an API key) learns only yes or no about the file it is about to send.
+    const duplicate = found && can(viewer, 'readEvent', { eventId: event.id }) ? { id: found.id } : null;
     return c.json<CheckExactAnswer>({ exists: Boolean(found), duplicate });
   });
 
