@@ -11,11 +11,14 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** Admin credentials (argon2id via Bun.password), bearer sessions and login rate limiting. */
 export function createAdminService(db: Db, now: () => Date = () => new Date(), onPasswordChanged: () => void = () => {}) {
-  // Failed logins per client address; in memory, as a restart is rare and the limit is a brake, not a lock.
+  // Failed logins per client address; in memory, as the limit is a brake, not a lock. It lifts by itself
+  // after ATTEMPT_WINDOW_MS without failures, on a restart, and when the password changes (also by
+  // `momentbox reset-admin-password` from another process): failures before the current password's
+  // updatedAt no longer count, so the operator can always get the real admin back in (README).
   const failures = new Map<string, number[]>();
 
-  const recentFailures = (client: string) => {
-    const since = now().getTime() - ATTEMPT_WINDOW_MS;
+  const recentFailures = (client: string, passwordSetAt = 0) => {
+    const since = Math.max(now().getTime() - ATTEMPT_WINDOW_MS, passwordSetAt);
     const list = (failures.get(client) ?? []).filter((t) => t > since);
     failures.set(client, list);
     return list;
@@ -45,10 +48,11 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
     },
 
     async login(password: unknown, client: string): Promise<{ token: string; expiresAt: string }> {
-      if (recentFailures(client).length >= MAX_FAILED_ATTEMPTS) {
+      const cred = db.select().from(adminCredentials).get();
+      const passwordSetAt = cred ? Date.parse(cred.updatedAt) : 0;
+      if (recentFailures(client, passwordSetAt).length >= MAX_FAILED_ATTEMPTS) {
         throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
       }
-      const cred = db.select().from(adminCredentials).get();
       const ok = typeof password === 'string' && cred !== undefined && (await Bun.password.verify(password, cred.passwordHash));
       if (!ok) {
         recentFailures(client).push(now().getTime());

@@ -119,7 +119,7 @@ describe('live stream', () => {
     await visitor.next((m) => m.event === 'resync', 2000, 'resync after hiding an album');
 
     const booth = await apiKeyClient(`booth-watch-${event.id}`);
-    await expectError(await booth.fetch(`/api/event/${event.id}/live`), 403, 'FORBIDDEN');
+    await expectError(await booth.fetch(`/api/event/${event.id}/live`), 403, 'API_KEY_UPLOAD_ONLY');
     await expectError(await h.client().fetch(`/api/event/${event.id}/live?clientToken=${await hostToken(other.id)}`), 403);
     await expectError(await h.client().fetch(`/api/event/${event.id}/live?clientToken=nonsense`), 404);
   });

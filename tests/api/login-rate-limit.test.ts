@@ -1,5 +1,7 @@
 // Login rate limiting (its own server: it locks the test client's address out).
 import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/server.ts';
 import { expectError, expectOk, send, useServer } from './support.ts';
 
 const srv = useServer();
@@ -22,4 +24,14 @@ describe('login attempts are rate-limited per client address', () => {
     // The server is fine otherwise.
     expect(await expectOk(await srv.client().fetch('/api/config'))).toHaveProperty('maxUploadSizeMB');
   }, 60_000); // 21 argon2id verifications
+
+  test('the operator lifts the lock-out with `momentbox reset-admin-password` while the server runs (README)', async () => {
+    const login = (password: string) => send(srv.client(), 'POST', '/api/admin/login', { password });
+    await expectError(await login(srv.server.adminPassword), 429, 'TOO_MANY_ATTEMPTS'); // still locked from the test above
+    const reset = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'src', 'main.ts'), 'reset-admin-password', '--data-dir', srv.server.dataDir], { cwd: ROOT });
+    expect(reset.exitCode).toBe(0);
+    const password = /New admin password: (\S+)/.exec(reset.stdout.toString())?.[1];
+    expect(password).toBeDefined();
+    expect(await expectOk(await login(password!))).toHaveProperty('token');
+  }, 60_000);
 });

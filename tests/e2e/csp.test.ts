@@ -7,7 +7,7 @@ import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { CAMERAS, consent, waitForUploadsDone } from './guest/helpers.ts';
 
 // Issue 11, finding 2: every page runs under the server's Content-Security-Policy with no violation and
-// still does its job: landing, legal pages, admin login and dashboard, print page, the host's settings
+// still does its job: landing, legal pages, the captive portal page, admin login and dashboard, print page, the host's settings
 // page (with a blob: image preview), the guest event page (consent, upload with WebAssembly hashing,
 // thumbnails, the viewer) and the recovery page. Violations are caught two ways: the page's own
 // `securitypolicyviolation` events and the browser console (where Chromium reports "Refused to ...").
@@ -66,7 +66,7 @@ describe('every page under the Content-Security-Policy', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  test('landing page and legal pages', async () => {
+  test('landing page, legal pages and the captive portal page (server-rendered, its own stylesheet)', async () => {
     const { context, watch } = await newContext();
     const page = await context.newPage();
     await page.goto('/');
@@ -77,6 +77,11 @@ describe('every page under the Content-Security-Policy', () => {
       await page.locator('main h1, h1').first().waitFor();
       await expectClean(page, watch);
     }
+    await page.goto(`/portal?event=${event.code}`);
+    await page.getByText('Sommerfest').first().waitFor();
+    // The portal's stylesheet applies (a file of our own origin), so the page is not unstyled.
+    expect(await page.evaluate(() => [...document.styleSheets].some((s) => (s.href ?? '').includes('/portal/style.css') && s.cssRules.length > 0))).toBe(true);
+    await expectClean(page, watch);
     await context.close();
   });
 
