@@ -7,7 +7,7 @@ import { makePhotoDerivatives, readPhotoInfo, THUMBNAIL, thumbnailSize } from '.
 import { openUpright } from './sharp-input.ts';
 import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
 import type { MediaTools } from './media-tools.ts';
-import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
+import { sniffMediaType } from './sniff.ts';
 
 /**
  * A capture time as UTC. Times without a zone are wall-clock times of the camera; the box runs in the
@@ -21,7 +21,6 @@ const POSTER_TIMEOUT_MS = 60_000;
 /** The media library behind the MediaTools interface the services use. */
 export function createMediaTools(native: { ffmpegPath: string; ffprobePath: string }): MediaTools {
   return {
-    sniffBytes: SNIFF_BYTES,
     sniff: sniffMediaType,
 
     async processPhoto(input, out) {

@@ -27,8 +27,6 @@ export interface VideoInfo {
 }
 
 export interface MediaTools {
-  /** Bytes needed from the start of a file to tell its type. */
-  readonly sniffBytes: number;
   sniff(head: Uint8Array): SniffedType | null;
   /** Thumbnail and viewer preview of a photo (upright, no metadata) plus its facts. Throws when undecodable. */
   processPhoto(input: string, out: { thumbnail: string; preview: string }): Promise<PhotoResult>;

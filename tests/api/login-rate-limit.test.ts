@@ -1,10 +1,36 @@
 // Login rate limiting (its own server: it locks the test client's address out).
 import { describe, expect, test } from 'bun:test';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/server.ts';
 import { expectError, expectOk, send, useServer } from './support.ts';
 
 const srv = useServer();
+
+/** The status of a login sent from `localAddress` (fetch cannot choose its source address; a socket can). */
+function loginStatusFrom(localAddress: string, password: string): Promise<number> {
+  const { hostname, port } = new URL(srv.url);
+  const body = JSON.stringify({ password });
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect({ host: hostname, port: Number(port), localAddress }, () => {
+      socket.write(
+        `POST /api/admin/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    });
+    socket.setTimeout(30_000, () => socket.destroy(new Error('no answer to the login')));
+    socket.on('data', (d) => {
+      received += d.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on('error', reject);
+  });
+}
 
 describe('login attempts are rate-limited per client address', () => {
   test('after 10 failures further attempts get 429 TOO_MANY_ATTEMPTS, even with the right password; existing sessions go on', async () => {
@@ -19,6 +45,9 @@ describe('login attempts are rate-limited per client address', () => {
     }
     await expectError(await login('wrong-again'), 429, 'TOO_MANY_ATTEMPTS');
     await expectError(await login(srv.server.adminPassword), 429, 'TOO_MANY_ATTEMPTS');
+    // Another address on the Wi-Fi is not locked out (127.0.0.2 reaches the server over loopback too).
+    expect(await loginStatusFrom('127.0.0.2', srv.server.adminPassword)).toBe(200);
+    expect(await loginStatusFrom('127.0.0.1', srv.server.adminPassword)).toBe(429);
     // A session made before the lock keeps working: the limit is on logins, not on the admin.
     expect((await srv.admin.fetch('/api/event/events')).status).toBe(200);
     // The server is fine otherwise.

@@ -25,8 +25,11 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
   const titleId = useId();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  // Focus moves in once, when the dialog opens: the selector of the first render decides.
+  const initialFocusRef = useRef(initialFocus);
 
   useEffect(() => {
+    const initialFocus = initialFocusRef.current;
     const previous = document.activeElement as HTMLElement | null;
     const unlock = lockScroll();
     const root = ref.current;
@@ -42,7 +45,6 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
       unlock();
       if (previous && document.contains(previous)) previous.focus();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onKeyDown = (e: React.KeyboardEvent) => {

@@ -19,6 +19,9 @@ let sent: Sent[] = [];
 let xhrAnswer: (s: Sent, nth: number) => Answer = () => ({ status: 200, body: {} });
 let fetchAnswer: (url: string) => { status: number; body: unknown } = () => ({ status: 200, body: { exists: false, duplicate: null } });
 let fetched: string[] = [];
+/** Requests sent and not yet answered, and the most there ever were at once. */
+let inFlight = 0;
+let maxInFlight = 0;
 
 class FakeXHR {
   status = 0;
@@ -47,14 +50,17 @@ class FakeXHR {
     };
     sent.push(s);
     const a = xhrAnswer(s, sent.length - 1);
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    // Answered a little later, so that requests a queue sends side by side are seen in flight together.
     setTimeout(() => {
-      if (a === 'network') return this.onerror?.();
       if (a === 'hang') return;
+      inFlight--;
+      if (a === 'network') return this.onerror?.();
       this.upload.onprogress?.({ loaded: 10, total: 10, lengthComputable: true });
       this.status = a.status;
       this.responseText = JSON.stringify(a.body ?? {});
       this.onload?.();
-    }, 1);
+    }, 20);
   }
 }
 
@@ -65,6 +71,8 @@ const hadLocalStorage = 'localStorage' in globalThis;
 beforeEach(() => {
   sent = [];
   fetched = [];
+  inFlight = 0;
+  maxInFlight = 0;
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXHR;
   (globalThis as { localStorage?: unknown }).localStorage ??= { getItem: () => null, setItem() {}, removeItem() {} };
   globalThis.fetch = (async (input: string | URL) => {
@@ -225,7 +233,17 @@ describe('upload engine', () => {
     xhrAnswer = () => ({ status: 201, body: { id: 1, approved: true, album_id: 7 } });
     const r = await run([video(1000), video(1001), video(1002)], android);
     expect(r.items.every((i) => i.status === 'success')).toBe(true);
+    expect(sent).toHaveLength(3);
+    expect(maxInFlight).toBe(1);
     expect(r.sleeps.filter((ms) => ms === 1000)).toHaveLength(2);
+  });
+
+  test('a desktop sends three uploads side by side', async () => {
+    fetchAnswer = () => ({ status: 200, body: { exists: false, duplicate: null } });
+    xhrAnswer = () => ({ status: 201, body: { id: 1, approved: true, album_id: 7 } });
+    const r = await run([video(1000), video(1001), video(1002), video(1003)], { mobile: false, ios: false, lowEnd: false });
+    expect(r.items.every((i) => i.status === 'success')).toBe(true);
+    expect(maxInFlight).toBe(3);
   });
 
   test('mobile memory check: over 80 % waits 5 s and tries again, then gives up with its text', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { FolderOpen, Pencil, Plus } from 'lucide-react';
 import type { AdminEventDto, AlbumDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
@@ -17,18 +17,17 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
 
-  const load = async () => {
+  const load = useCallback(async () => {
     try {
       setAlbums(await adminApi.albums(event.id));
     } catch {
       setError('Failed to load albums');
       setAlbums([]);
     }
-  };
+  }, [event.id]);
   useEffect(() => {
     void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [event.id]);
+  }, [load]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -21,6 +21,9 @@ export function Modal({
   const ref = useRef<HTMLDivElement>(null);
   // read during the first render, before an autoFocus inside the dialog moves the focus
   const opener = useRef(document.activeElement as HTMLElement | null);
+  // Escape calls the latest onClose; the listener itself is added once, when the dialog opens.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   useEffect(() => {
     const previous = opener.current;
     // an element that focused itself (autoFocus) keeps the focus; else the first field, else the dialog
@@ -29,7 +32,7 @@ export function Modal({
       (first ?? ref.current)?.focus();
     }
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('hx-no-scroll');
@@ -38,7 +41,6 @@ export function Modal({
       document.body.classList.remove('hx-no-scroll');
       previous?.focus?.();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div className="hx-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>

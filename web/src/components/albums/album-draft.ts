@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { isoToLocalInput, localInputToIso } from '../admin/host-utils';
 
@@ -19,23 +19,24 @@ export function useAlbumDraft() {
   const [end, setEnd] = useState('');
   const nameRef = useRef<HTMLInputElement>(null);
 
+  // Stable across renders (they only call state setters), so effects may depend on them.
   /** back to create mode with an empty form */
-  const reset = () => {
+  const reset = useCallback(() => {
     setEditing(null);
     setName('');
     setVisible(true);
     setStart('');
     setEnd('');
-  };
+  }, []);
 
   /** edit mode, the form filled from the album */
-  const edit = (a: AlbumDto) => {
+  const edit = useCallback((a: AlbumDto) => {
     setEditing(a);
     setName(a.name);
     setVisible(a.visible);
     setStart(isoToLocalInput(a.start_datetime));
     setEnd(isoToLocalInput(a.end_datetime));
-  };
+  }, []);
 
   /** the album fields to send: trimmed name, start and end as ISO or null */
   const fields = () => ({ name: name.trim(), start_datetime: localInputToIso(start), end_datetime: localInputToIso(end) });

@@ -24,7 +24,7 @@ export function AlbumsTab({
   onEdit: (a: AlbumDto) => void;
 }) {
   const draft = useAlbumDraft();
-  const { editing, reset } = draft;
+  const { editing, reset, edit, nameRef } = draft;
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -32,13 +32,12 @@ export function AlbumsTab({
 
   useEffect(() => {
     if (!editRequest) return;
-    draft.edit(editRequest.album);
+    edit(editRequest.album);
     requestAnimationFrame(() => {
       formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      draft.nameRef.current?.focus({ preventScroll: true });
+      nameRef.current?.focus({ preventScroll: true });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editRequest]);
+  }, [editRequest, edit, nameRef]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
