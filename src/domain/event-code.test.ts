@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { generateEventCode, isValidEventCode } from './event-code.ts';
+import { codeFromName, generateEventCode, isValidEventCode, randomCodeSuffix, slugFromName } from './event-code.ts';
 
 /** A deterministic random source: returns the given values in turn. */
 const seq = (...values: number[]) => {
@@ -13,8 +13,8 @@ describe('generateEventCode (spec: lowercase letters, digits and hyphens from th
     expect(generateEventCode('Sommerfest 2025', seq(0.999))).toBe('sommerfest-2025-999999');
   });
 
-  test('umlauts and accents lose their marks, ß becomes ss', () => {
-    expect(generateEventCode('Müllers Straßenfest in Köln', seq(0))).toBe('mullers-strassenfest-in-koln-aaaaaa');
+  test('umlauts are written out (ä -> ae), other accents lose their marks, ß becomes ss', () => {
+    expect(generateEventCode('Müllers Straßenfest in Köln', seq(0))).toBe('muellers-strassenfest-in-koeln-aaaaaa');
     expect(generateEventCode('Café Noël', seq(0))).toBe('cafe-noel-aaaaaa');
   });
 
@@ -67,3 +67,31 @@ describe('isValidEventCode', () => {
     expect(isValidEventCode(code)).toBe(false);
   });
 });
+
+describe('event code from name (the admin form)', () => {
+  test('lowercase letters, digits and hyphens plus a 6-character suffix', () => {
+    expect(codeFromName('Anna & Tom 2025!', 'x7k2p9')).toBe('anna-tom-2025-x7k2p9');
+    expect(codeFromName('  Sommerfest  ', 'abc123')).toBe('sommerfest-abc123');
+  });
+  test('German umlauts and accents are transliterated, nothing else survives', () => {
+    expect(slugFromName('Müllers Größte Fête')).toBe('muellers-groesste-fete');
+    expect(slugFromName('---Hallo___Welt---')).toBe('hallo-welt');
+    expect(slugFromName('🎉🎉')).toBe('');
+  });
+  test('a name without usable characters gives only the suffix', () => {
+    expect(codeFromName('!!!', 'abcdef')).toBe('abcdef');
+  });
+  test('the generated code only ever holds [a-z0-9-]', () => {
+    for (const name of ['Ünïcödé Party', 'A/B\\C', "O'Brien's 40th", 'x'.repeat(200)]) {
+      const code = codeFromName(name, randomCodeSuffix());
+      expect(code).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(code.length).toBeLessThanOrEqual(47);
+    }
+  });
+  test('random suffix is 6 lowercase letters or digits', () => {
+    for (let i = 0; i < 50; i++) expect(randomCodeSuffix()).toMatch(/^[a-z0-9]{6}$/);
+    expect(randomCodeSuffix(() => 0)).toBe('aaaaaa');
+    expect(randomCodeSuffix(() => 0.9999)).toBe('999999');
+  });
+});
+

@@ -22,9 +22,16 @@ export function eventWindow(start: Date, durationDays: number, retentionDays: nu
   return { start, end, viewableUntil: new Date(end.getTime() + retentionDays * DAY_MS) };
 }
 
-export function eventStatus(w: EventWindow, now: Date): EventStatus {
-  if (now < w.start) return 'not_started';
-  if (now >= w.viewableUntil) return 'expired';
-  if (now >= w.end) return 'ended';
+/**
+ * The status at `now`, for the server (which refuses uploads by it) and the guest page (which shows its
+ * banner by it). The window is half-open, [start, end): the spec's event "accepts uploads from its start
+ * for the chosen duration", so the duration is over at the end instant itself, which is the first moment
+ * 'ended' (and viewable-until the first moment 'expired'). A bound the client could not read counts as absent.
+ */
+export function eventStatus(w: { start?: Date | null; end?: Date | null; viewableUntil?: Date | null }, now: Date): EventStatus {
+  const t = now.getTime();
+  if (w.start && t < w.start.getTime()) return 'not_started';
+  if (w.viewableUntil && t >= w.viewableUntil.getTime()) return 'expired';
+  if (w.end && t >= w.end.getTime()) return 'ended';
   return 'active';
 }

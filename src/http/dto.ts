@@ -2,7 +2,8 @@ import { colourToHex } from '../domain/colours.ts';
 import { bytesToMb } from '../domain/sizes.ts';
 import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
-import { TOP_UPLOADERS, type EventReport, type UploaderSummary } from '../services/reports.service.ts';
+import { TOP_UPLOADERS } from '../domain/statistics.ts';
+import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
 import type { UploadRow } from '../services/uploads.service.ts';
 import { can, type Viewer } from '../domain/permissions.ts';
 import type {

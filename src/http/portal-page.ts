@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import { colourToHex, textColourOn } from '../domain/colours.ts';
+import { colourToHex, textColorOn } from '../domain/colours.ts';
 import type { EventView } from '../services/events.service.ts';
 
 // The captive portal's page, made for the sign-in sheet of a phone (iOS Captive Network Assistant, Android's
@@ -103,5 +103,5 @@ const NEUTRAL = { primary: '#374151', secondary: '#6b7280' };
 export function portalStylesheet(event: EventView | null): string {
   const primary = event ? colourToHex(event.primaryColor) : NEUTRAL.primary;
   const secondary = event ? colourToHex(event.secondaryColor) : NEUTRAL.secondary;
-  return `:root{--p:${primary};--s:${secondary};--on-p:${textColourOn(primary)}}\n${BASE_CSS}`;
+  return `:root{--p:${primary};--s:${secondary};--on-p:${textColorOn(primary)}}\n${BASE_CSS}`;
 }

@@ -1,3 +1,4 @@
+import { DHASH_H, DHASH_W, dhashFromGray } from '../domain/dhash.ts';
 import { asImageError, type DecodeLimits, openUpright, type SharpFactory } from './sharp-input.ts';
 
 /** SHA-256 fed chunk by chunk, e.g. while an upload streams to disk, so the file is never read twice. */
@@ -44,21 +45,12 @@ export async function sha256File(path: string): Promise<string> {
 export async function dHash(input: string | Buffer, sharp: SharpFactory, limits?: DecodeLimits): Promise<string> {
   const pixels = await openUpright(sharp, input, limits)
     .flatten({ background: '#ffffff' })
-    .resize(9, 8, { fit: 'fill' })
+    .resize(DHASH_W, DHASH_H, { fit: 'fill' })
     .grayscale()
     .raw()
     .toBuffer()
     .catch((err: unknown) => {
       throw asImageError(err);
     });
-  let hex = '';
-  for (let row = 0; row < 8; row++) {
-    let rowBits = 0;
-    for (let col = 0; col < 8; col++) {
-      const at = row * 9 + col;
-      rowBits = (rowBits << 1) | ((pixels[at] ?? 0) > (pixels[at + 1] ?? 0) ? 1 : 0);
-    }
-    hex += rowBits.toString(16).padStart(2, '0');
-  }
-  return hex;
+  return dhashFromGray(pixels);
 }

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
 import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
-import { isValidColour } from '../domain/colours.ts';
+import { isValidColour, NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colours.ts';
 import { isValidEventCode } from '../domain/event-code.ts';
 import { eventStatus, eventWindow, normaliseDuration, type EventStatus, type EventWindow } from '../domain/event-window.ts';
 import { isIsoDateTime } from '../domain/dates.ts';
@@ -14,8 +14,6 @@ import type { MediaStore } from '../storage/media-store.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export const HEADER_STYLES = ['minimalistic', 'split', 'premium'] as const;
-export const DEFAULT_PRIMARY = '#3B82F6';
-export const DEFAULT_SECONDARY = '#DBEAFE';
 
 /** What admin create/update and the host settings form may send; absent fields stay unchanged on update. */
 export interface EventInput {
@@ -184,8 +182,8 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
         .values({
           name: input.name!,
           code: input.code!,
-          primaryColor: input.primary_color ?? DEFAULT_PRIMARY,
-          secondaryColor: input.secondary_color ?? DEFAULT_SECONDARY,
+          primaryColor: input.primary_color ?? NEW_EVENT_PRIMARY,
+          secondaryColor: input.secondary_color ?? NEW_EVENT_SECONDARY,
           headerStyle: (input.header_style as EventRow['headerStyle']) ?? 'minimalistic',
           allowDownload: input.allow_download ?? true,
           startAt: new Date(input.event_start_datetime ?? now()).toISOString(),

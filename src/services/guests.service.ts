@@ -1,10 +1,10 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { guests, uploads } from '../db/schema.ts';
+import { nicknameTooLong, normaliseNickname } from '../domain/nickname.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 
-export const NICKNAME_MAX = 30;
 
 /**
  * New guests per client address: a phone joins a few events and may lose its cookie, and a venue has a
@@ -43,9 +43,9 @@ export function createGuestsService(db: Db, now: () => Date = () => new Date()) 
 
     /** Trims; at most 30 characters ('Maximal 30 Zeichen erlaubt.'); an empty nickname is not saved. */
     setNickname(eventId: number, userId: string, raw: unknown): string {
-      const nickname = typeof raw === 'string' ? raw.trim() : '';
+      const nickname = typeof raw === 'string' ? normaliseNickname(raw) : '';
       if (!nickname) throw badRequest('Nickname darf nicht leer sein', { field: 'nickname' });
-      if ([...nickname].length > NICKNAME_MAX) throw badRequest('Maximal 30 Zeichen erlaubt.', { field: 'nickname' });
+      if (nicknameTooLong(nickname)) throw badRequest('Maximal 30 Zeichen erlaubt.', { field: 'nickname' });
       db.insert(guests)
         .values({ eventId, userId, nickname })
         .onConflictDoUpdate({ target: [guests.eventId, guests.userId], set: { nickname } })

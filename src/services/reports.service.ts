@@ -6,7 +6,6 @@ import type { AlbumRow, AlbumsService } from './albums.service.ts';
 import type { GuestsService } from './guests.service.ts';
 import type { UploadRow } from './uploads.service.ts';
 
-export const TOP_UPLOADERS = 10;
 
 export interface UploaderSummary {
   userId: string;

@@ -1,3 +1,4 @@
+import { dhashBucket, SIMILARITY_THRESHOLD } from '../../../src/domain/dhash.ts';
 import type {
   AlbumDto,
   AppConfig,
@@ -43,10 +44,10 @@ export const guestApi = {
     api.post<NicknameAnswer>(`/api/event/${enc(code)}/user-nickname`, { userId, nickname }),
   checkExact: (eventId: number, sha256: string) =>
     api.get<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`),
-  checkSimilar: (eventId: number, phash: string, threshold = 12) =>
+  checkSimilar: (eventId: number, phash: string, threshold = SIMILARITY_THRESHOLD) =>
     api.post<CheckSimilarAnswer>('/api/media/check-similar', {
       phash,
-      phash_bucket: phash.slice(0, 4),
+      phash_bucket: dhashBucket(phash),
       eventId,
       threshold,
     }),

@@ -4,7 +4,7 @@ import { guestApi } from '../api/guest';
 import { adminToken } from '../api/http';
 import { applyChange, type LiveChange } from '../api/live';
 import { de } from '../i18n/de';
-import { initialAlbum, UNSORTED, visibleSorted } from '../pages/event/logic/albums';
+import { initialAlbum, UNSORTED_ALBUM_NAME, visibleSorted } from '../../../src/domain/albums.ts';
 import { computeEventStatus, type StatusInfo } from '../pages/event/logic/status';
 import { toast } from './toast-store';
 import { randomId } from '../upload/names';
@@ -131,7 +131,7 @@ export const useEventStore = create<EventState>((set, get) => ({
 
     try {
       const albums = visibleSorted(await guestApi.albums(event.id));
-      const first = initialAlbum(albums);
+      const first = initialAlbum(albums, new Date());
       set({ albums, selectedAlbumId: first?.id ?? null });
       // The page shows once every album's uploads are here (covers, counts, the grid, the pending hint),
       // so nothing moves afterwards; the requests run in parallel.
@@ -175,7 +175,7 @@ export const useEventStore = create<EventState>((set, get) => ({
       const albums = visibleSorted(await guestApi.albums(ev.id));
       set((s) => ({
         albums,
-        selectedAlbumId: albums.some((a) => a.id === s.selectedAlbumId) ? s.selectedAlbumId : (initialAlbum(albums)?.id ?? null),
+        selectedAlbumId: albums.some((a) => a.id === s.selectedAlbumId) ? s.selectedAlbumId : (initialAlbum(albums, new Date())?.id ?? null),
       }));
     } catch (err) {
       console.error('albums', err);
@@ -188,12 +188,12 @@ export const useEventStore = create<EventState>((set, get) => ({
   },
 
   ensureUnsorted: () => {
-    const existing = get().albums.find((a) => a.name === UNSORTED);
+    const existing = get().albums.find((a) => a.name === UNSORTED_ALBUM_NAME);
     if (existing) return Promise.resolve(existing);
     const ev = get().event;
     if (!ev) return Promise.reject(new Error('no event'));
     unsortedPromise ??= guestApi
-      .createAlbum(ev.id, UNSORTED)
+      .createAlbum(ev.id, UNSORTED_ALBUM_NAME)
       .then(async (album) => {
         await get().reloadAlbums();
         if (!get().albums.some((a) => a.id === album.id) && album.visible) {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { dhashBucket, dhashFromGray, hammingHex, rgbaToGray } from './dhash';
+import { dhashBucket, dhashFromGray, hammingDistance } from '../../../src/domain/dhash.ts';
+import { rgbaToGray } from './dhash';
 
+// The bits are the shared rule of src/domain/dhash.ts; rgbaToGray is the browser's half.
 describe('dHash (9x8, 16 hex)', () => {
   test('a left-to-right darkening ramp sets every bit', () => {
     const gray = Array.from({ length: 72 }, (_, i) => 255 - (i % 9) * 20);
@@ -22,8 +24,8 @@ describe('dHash (9x8, 16 hex)', () => {
   });
   test('rgba to luma, Hamming distance of hex strings', () => {
     expect([...rgbaToGray([255, 255, 255, 255, 0, 0, 0, 255, 255, 0, 0, 255])]).toEqual([255, 0, 76]);
-    expect(hammingHex('ffffffffffffffff', '0000000000000000')).toBe(64);
-    expect(hammingHex('aa80000000000000', 'aa80000000000001')).toBe(1);
+    expect(hammingDistance('ffffffffffffffff', '0000000000000000')).toBe(64);
+    expect(hammingDistance('aa80000000000000', 'aa80000000000001')).toBe(1);
   });
   test('needs 72 pixels', () => {
     expect(() => dhashFromGray([1, 2, 3])).toThrow();

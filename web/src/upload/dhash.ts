@@ -1,29 +1,6 @@
-// Difference hash (§5): the image scaled to 9x8 grayscale; each row gives 8 bits "left pixel brighter
-// than its right neighbour", 64 bits as 16 hex characters, row by row, most significant bit first.
-// The bucket is the first 4 hex characters; similar images have a small Hamming distance (threshold 12).
-
-export const DHASH_W = 9;
-export const DHASH_H = 8;
-
-export function dhashFromGray(gray: ArrayLike<number>): string {
-  if (gray.length < DHASH_W * DHASH_H) throw new Error('need 9x8 pixels');
-  let hex = '';
-  let nibble = 0;
-  let bits = 0;
-  for (let y = 0; y < DHASH_H; y++) {
-    for (let x = 0; x < DHASH_W - 1; x++) {
-      const left = gray[y * DHASH_W + x]!;
-      const right = gray[y * DHASH_W + x + 1]!;
-      nibble = (nibble << 1) | (left > right ? 1 : 0);
-      if (++bits === 4) {
-        hex += nibble.toString(16);
-        nibble = 0;
-        bits = 0;
-      }
-    }
-  }
-  return hex;
-}
+// Difference hash (§5) in the browser: the image drawn through a canvas down to 9x8 grey pixels, which
+// src/domain/dhash.ts turns into the 16 hex characters exactly as the server does.
+import { DHASH_H, DHASH_W, dhashFromGray } from '../../../src/domain/dhash.ts';
 
 /** RGBA bytes to luma (ITU-R BT.601), rounded like an 8-bit grayscale image. */
 export function rgbaToGray(rgba: ArrayLike<number>): Uint8Array {
@@ -32,20 +9,6 @@ export function rgbaToGray(rgba: ArrayLike<number>): Uint8Array {
     out[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
   }
   return out;
-}
-
-export const dhashBucket = (hash: string) => hash.slice(0, 4);
-
-export function hammingHex(a: string, b: string): number {
-  let d = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    let x = parseInt(a[i]!, 16) ^ parseInt(b[i]!, 16);
-    while (x) {
-      d += x & 1;
-      x >>= 1;
-    }
-  }
-  return d;
 }
 
 /** The dHash of an image file, drawn through a canvas (works without a secure context). */

@@ -2,7 +2,7 @@ import type { AlbumDto, ApiError, ChunkResult, UploadDto, UploadResult } from '.
 import { guestApi } from '../api/guest';
 import { XhrFailure, xhrSend, type XhrAnswer } from '../api/xhr';
 import { de } from '../i18n/de';
-import { albumForDate } from '../pages/event/logic/albums';
+import { albumForDate } from '../../../src/domain/albums.ts';
 import type { DuplicateInfo, UploadItem } from '../store/upload-store';
 import { chunkPlan, chunkRange, concurrencyFor, memoryPressure, uploadDelayMs, type ChunkPlan, type DeviceProfile } from './device';
 import { dhashOfImage } from './dhash';
@@ -151,7 +151,7 @@ async function uploadOne({ id, file }: QueueEntry, deps: UploadDeps): Promise<nu
   let target: AlbumDto | null = null;
   if (md.source === 'timeout') target = deps.selectedAlbum();
   else {
-    target = albumForDate(deps.albums(), md.date) ?? null;
+    target = md.date ? albumForDate(deps.albums(), md.date) : null;
     if (!target) target = await deps.ensureUnsorted().catch(() => deps.selectedAlbum());
   }
   update(id, {
@@ -181,7 +181,7 @@ export async function findDuplicate(file: File, deps: Pick<UploadDeps, 'eventId'
     if (exact.exists) return { kind: 'exact', id: exact.duplicate?.id ?? null };
     if (effectiveType(file).startsWith('image/')) {
       const phash = await dhashOfImage(file);
-      const similar = await guestApi.checkSimilar(deps.eventId, phash, 12);
+      const similar = await guestApi.checkSimilar(deps.eventId, phash);
       const best = similar.hasSimilar ? [...similar.matches].sort((a, b) => a.distance - b.distance)[0] : undefined;
       if (best) return { kind: 'similar', id: best.id, distance: best.distance };
     }

@@ -7,7 +7,8 @@ import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from 
 import { DELETE_ALBUM_WARNING, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from './Modal';
-import { formatGermanDateTime, isAlbumCurrent } from './host-utils';
+import { albumContains } from '../../../../src/domain/albums.ts';
+import { formatGermanDateTime } from './host-utils';
 
 export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose: () => void }) {
   const [albums, setAlbums] = useState<AlbumDto[] | null>(null);
@@ -123,7 +124,7 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
               <div className="hx-album-row__main">
                 <div className="hx-album-row__title">
                   <span className="hx-album-row__name">{a.name}</span>
-                  {isAlbumCurrent(a.start_datetime, a.end_datetime) && <span className="hx-badge hx-badge--green">Aktuell</span>}
+                  {albumContains(a, new Date()) && <span className="hx-badge hx-badge--green">Aktuell</span>}
                   <span className={`hx-badge ${a.visible ? 'hx-badge--blue' : 'hx-badge--gray'}`}>{a.visible ? 'Visible' : 'Hidden'}</span>
                 </div>
                 <div className="hx-small hx-muted">

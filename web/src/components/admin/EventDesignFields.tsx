@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
 import { ColourField } from './ColourField';
-import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from './host-utils';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
 
 export const HEADER_STYLES: { value: HeaderStyle; label: string }[] = [
   { value: 'minimalistic', label: 'Minimalistic' },
@@ -25,8 +25,8 @@ export function ColourFields({
 }) {
   return (
     <div className="hx-grid-2">
-      <ColourField label={labels[0]} name="primary_color" value={primary} fallback={DEFAULT_PRIMARY} onChange={onPrimary} />
-      <ColourField label={labels[1]} name="secondary_color" value={secondary} fallback={DEFAULT_SECONDARY} onChange={onSecondary} />
+      <ColourField label={labels[0]} name="primary_color" value={primary} fallback={NEW_EVENT_PRIMARY} onChange={onPrimary} />
+      <ColourField label={labels[1]} name="secondary_color" value={secondary} fallback={NEW_EVENT_SECONDARY} onChange={onSecondary} />
     </div>
   );
 }

@@ -5,16 +5,10 @@ import { adminApi, serverMessage } from '../../api/admin';
 import { Modal } from './Modal';
 import { AllowDownloadField, ColourFields, HeaderStyleField } from './EventDesignFields';
 import { ImageField } from './ImageField';
-import {
-  codeFromName,
-  DEFAULT_PRIMARY,
-  DEFAULT_SECONDARY,
-  DURATIONS,
-  isoToLocalInput,
-  localInputToIso,
-  normalizeDuration,
-  randomSuffix,
-} from './host-utils';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
+import { codeFromName, randomCodeSuffix } from '../../../../src/domain/event-code.ts';
+import { EVENT_DURATIONS, normaliseDuration } from '../../../../src/domain/event-window.ts';
+import { isoToLocalInput, localInputToIso } from './host-utils';
 
 function nowLocalInput(): string {
   const d = new Date();
@@ -32,17 +26,17 @@ export function EventFormModal({
   onSaved: (e: AdminEventDto, created: boolean) => void;
 }) {
   const editing = !!event;
-  const suffix = useMemo(() => randomSuffix(), []);
+  const suffix = useMemo(() => randomCodeSuffix(), []);
   const [name, setName] = useState(event?.name ?? '');
   const [code, setCode] = useState(event?.code ?? '');
   const [codeEdited, setCodeEdited] = useState(editing);
   const [codeUnlocked, setCodeUnlocked] = useState(false);
-  const [primary, setPrimary] = useState(event?.primary_color ?? DEFAULT_PRIMARY);
-  const [secondary, setSecondary] = useState(event?.secondary_color ?? DEFAULT_SECONDARY);
+  const [primary, setPrimary] = useState(event?.primary_color ?? NEW_EVENT_PRIMARY);
+  const [secondary, setSecondary] = useState(event?.secondary_color ?? NEW_EVENT_SECONDARY);
   const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event?.header_style ?? 'minimalistic');
   const [allowDownload, setAllowDownload] = useState(event?.allow_download ?? true);
   const [start, setStart] = useState(event ? isoToLocalInput(event.event_start_datetime) : nowLocalInput());
-  const [duration, setDuration] = useState(normalizeDuration(event?.event_duration_days));
+  const [duration, setDuration] = useState(normaliseDuration(event?.event_duration_days));
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -148,8 +142,8 @@ export function EventFormModal({
           </label>
           <label className="hx-field">
             <span className="hx-label">Duration</span>
-            <select name="event_duration_days" value={duration} onChange={(e) => setDuration(normalizeDuration(e.target.value))}>
-              {DURATIONS.map((d) => (
+            <select name="event_duration_days" value={duration} onChange={(e) => setDuration(normaliseDuration(e.target.value))}>
+              {EVENT_DURATIONS.map((d) => (
                 <option key={d} value={d}>
                   {d} days
                 </option>

@@ -1,6 +1,7 @@
 import { Album, Film, HardDrive, Image as ImageIcon, Trophy, Upload } from 'lucide-react';
 import type { StatisticsDto } from '../../../../src/http/api-types';
-import { formatMb, TOP_UPLOADERS, uploaderKey, uploaderName } from './host-utils';
+import { TOP_UPLOADERS } from '../../../../src/domain/statistics.ts';
+import { formatMb, uploaderKey, uploaderName } from './host-utils';
 
 /** Statistics (German, as in the spec): totals, photo/video counts, Top Uploader (10), optionally the albums table. */
 export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed: boolean }) {

@@ -1,49 +1,9 @@
-import { COLOR_TOKENS, HEADER_THRESHOLDS, resolveColor, textColorOn } from '../../lib/colors';
+import type { AlbumPhase } from '../../../../src/domain/albums.ts';
+import { HEADER_THRESHOLDS, resolveColor, textColorOn } from '../../../../src/domain/colours.ts';
 // Pure helpers shared by the admin dashboard, the host settings page and the print view.
 // No React, no fetch: everything here is unit-tested in host-utils.test.ts.
 
-export const DEFAULT_PRIMARY = '#3B82F6';
-export const DEFAULT_SECONDARY = '#DBEAFE';
-export const DURATIONS = [7, 14, 21, 28] as const;
-export const DEFAULT_DURATION = 14;
-export const TOP_UPLOADERS = 10;
 export const SIZE_AMBER_MB = 100;
-
-/** Duration in days: one of 7, 14, 21, 28; anything else falls back to 14. */
-export function normalizeDuration(value: unknown): number {
-  const n = Number(value);
-  return (DURATIONS as readonly number[]).includes(n) ? n : DEFAULT_DURATION;
-}
-
-const TRANSLITERATE: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
-
-/** The name part of an event code: lowercase letters, digits and single hyphens. */
-export function slugFromName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[äöüß]/g, (c) => TRANSLITERATE[c] ?? c)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '') // accents: é -> e
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '');
-}
-
-const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A 6-character random suffix from lowercase letters and digits. */
-export function randomSuffix(random: () => number = Math.random): string {
-  let s = '';
-  for (let i = 0; i < 6; i++) s += SUFFIX_ALPHABET[Math.floor(random() * SUFFIX_ALPHABET.length)] ?? 'x';
-  return s;
-}
-
-/** Code generated from the name plus the suffix, e.g. 'anna-und-tom-x7k2p9'; only the suffix when the name has no usable character. */
-export function codeFromName(name: string, suffix: string): string {
-  const slug = slugFromName(name);
-  return slug ? `${slug}-${suffix}` : suffix;
-}
 
 /** Escapes a field of a Wi-Fi QR payload: backslash, semicolon, comma, colon and double quote get a backslash. */
 export function escapeWifiField(value: string): string {
@@ -56,31 +16,13 @@ export function wifiQrPayload(ssid: string, password: string | null | undefined)
   return `WIFI:T:WPA;S:${escapeWifiField(ssid)};P:${escapeWifiField(password)};;`;
 }
 
-export type AlbumPhase = 'current' | 'upcoming' | 'past';
-
 function parseDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** Current inside [start, end], Upcoming before, Past after; null unless both dates are set and valid. */
-export function albumPhase(start: string | null | undefined, end: string | null | undefined, now: Date = new Date()): AlbumPhase | null {
-  const s = parseDate(start);
-  const e = parseDate(end);
-  if (!s || !e) return null;
-  const t = now.getTime();
-  if (t < s.getTime()) return 'upcoming';
-  if (t > e.getTime()) return 'past';
-  return 'current';
-}
-
 export const ALBUM_PHASE_LABEL: Record<AlbumPhase, string> = { current: 'Current', upcoming: 'Upcoming', past: 'Past' };
-
-/** The admin modal's label: 'Aktuell' when now lies between start and end. */
-export function isAlbumCurrent(start: string | null | undefined, end: string | null | undefined, now: Date = new Date()): boolean {
-  return albumPhase(start, end, now) === 'current';
-}
 
 const GERMAN_DATE_TIME = new Intl.DateTimeFormat('de-DE', {
   day: '2-digit',
@@ -142,11 +84,6 @@ export function localInputToIso(value: string | null | undefined): string | null
 /** A colour as #rrggbb (for <input type="color">), or the fallback when it is neither hex nor a named token. */
 export function toHexColour(value: string | null | undefined, fallback: string): string {
   return resolveColor(value, resolveColor(fallback, '#000000')).toLowerCase();
-}
-
-export function isValidColour(value: string): boolean {
-  const v = value.trim();
-  return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v) || Object.hasOwn(COLOR_TOKENS, v.toLowerCase());
 }
 
 /** White or dark header text depending on the primary colour (threshold 100 minimalistic, 160 split). */

@@ -4,7 +4,8 @@ import type { AlbumDto } from '../../../../src/http/api-types';
 import { serverMessage } from '../../api/admin';
 import { clientApi } from '../../api/client-settings';
 import { ConfirmModal } from '../admin/ConfirmModal';
-import { ALBUM_PHASE_LABEL, albumPhase, formatGermanDateTime } from '../admin/host-utils';
+import { albumPhase } from '../../../../src/domain/albums.ts';
+import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../admin/host-utils';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
 import { DELETE_ALBUM_WARNING, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
 import { toast } from '../admin/toast';
@@ -119,7 +120,7 @@ export function AlbumsTab({
         ) : (
           <ul className="hx-album-cards">
             {albums.map((a) => {
-              const phase = albumPhase(a.start_datetime, a.end_datetime);
+              const phase = albumPhase(a, new Date());
               return (
                 <li key={a.id} className={`hx-album-card${editing?.id === a.id ? ' is-editing' : ''}${a.visible ? '' : ' is-hidden'}`} data-album={a.name}>
                   <div className="hx-album-card__top">

@@ -3,15 +3,15 @@ import { Save } from 'lucide-react';
 import type { EventDto, HeaderStyle } from '../../../../src/http/api-types';
 import { clientApi } from '../../api/client-settings';
 import { AllowDownloadField, ColourFields, HeaderStyleField } from '../admin/EventDesignFields';
-import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from '../admin/host-utils';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
 import { ImageField } from '../admin/ImageField';
 import { toast } from '../admin/toast';
 import { HeaderPreview } from './HeaderPreview';
 
 export function GeneralTab({ token, event, onSaved }: { token: string; event: EventDto; onSaved: (e: EventDto) => void }) {
   const [name, setName] = useState(event.name);
-  const [primary, setPrimary] = useState(event.primary_color || DEFAULT_PRIMARY);
-  const [secondary, setSecondary] = useState(event.secondary_color || DEFAULT_SECONDARY);
+  const [primary, setPrimary] = useState(event.primary_color || NEW_EVENT_PRIMARY);
+  const [secondary, setSecondary] = useState(event.secondary_color || NEW_EVENT_SECONDARY);
   const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event.header_style ?? 'minimalistic');
   const [allowDownload, setAllowDownload] = useState(event.allow_download ?? true);
   const [image, setImage] = useState<File | null>(null);

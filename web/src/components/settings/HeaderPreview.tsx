@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ImageIcon } from 'lucide-react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
-import { lighten, LIGHTEN_FACTOR } from '../../lib/colors';
-import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, headerTextColour, toHexColour } from '../admin/host-utils';
+import { lighten, LIGHTEN_FACTOR } from '../../../../src/domain/colours.ts';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
+import { headerTextColour, toHexColour } from '../admin/host-utils';
 
 const TAGLINE = 'Teile deine Erinnerungen';
 
@@ -25,8 +26,8 @@ export function HeaderPreview({
   style: HeaderStyle;
   imageUrl: string | null;
 }) {
-  const p = toHexColour(primary, DEFAULT_PRIMARY);
-  const s = toHexColour(secondary, DEFAULT_SECONDARY);
+  const p = toHexColour(primary, NEW_EVENT_PRIMARY);
+  const s = toHexColour(secondary, NEW_EVENT_SECONDARY);
   const text = headerTextColour(p, style);
   const light = lighten(p, LIGHTEN_FACTOR);
   const [broken, setBroken] = useState(false);

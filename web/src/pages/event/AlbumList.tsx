@@ -3,7 +3,8 @@ import { Check, ChevronLeft, ChevronRight, Images } from 'lucide-react';
 import type { AlbumDto, UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
-import { albumCountLabel, albumCover, isCurrent } from './logic/albums';
+import { albumContains } from '../../../../src/domain/albums.ts';
+import { albumCountLabel, albumCover } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
 // §2 album list: a slider with arrows on mobile, a sidebar titled 'Alben' from 1024 px.
@@ -132,7 +133,7 @@ const AlbumCard = memo(function AlbumCard({
   const cover = uploads ? albumCover(uploads) : null;
   const [coverFailed, setCoverFailed] = useState(false);
   const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
-  const current = isCurrent(album);
+  const current = albumContains(album, new Date());
   return (
     <li className="ev-album" data-album-id={album.id}>
       <button

@@ -26,7 +26,7 @@ import { bulkDownload } from './download';
 import { blockedUploadToast, computeEventStatus } from './logic/status';
 import { albumCountLabel } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
-import { themeVars } from '../../lib/colors';
+import { themeVars } from '../../../../src/domain/colours.ts';
 import { QrModal } from './modals/QrModal';
 import { ProfileModal } from './modals/ProfileModal';
 import { HelpModal } from './modals/HelpModal';

@@ -6,7 +6,8 @@ import { adminApi, loadConfig } from '../../api/admin';
 import { clientApi } from '../../api/client-settings';
 import { adminToken } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
-import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, eventLink, headerTextColour, toHexColour, wifiQrPayload } from '../../components/admin/host-utils';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
+import { eventLink, headerTextColour, toHexColour, wifiQrPayload } from '../../components/admin/host-utils';
 import { QrCode } from '../../components/admin/QrCode';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import '../../styles/admin.css';
@@ -62,8 +63,8 @@ export default function PrintPage() {
     );
   if (!event || !config) return <Spinner fullscreen />;
 
-  const primary = toHexColour(event.primary_color, DEFAULT_PRIMARY);
-  const secondary = toHexColour(event.secondary_color, DEFAULT_SECONDARY);
+  const primary = toHexColour(event.primary_color, NEW_EVENT_PRIMARY);
+  const secondary = toHexColour(event.secondary_color, NEW_EVENT_SECONDARY);
   const onPrimary = headerTextColour(primary, 'minimalistic');
   // the round step numbers are small: white unless the colour is very light
   const onStep = headerTextColour(primary, 'split');

@@ -5,7 +5,7 @@ import { guestApi } from '../../api/guest';
 import { openLive } from '../../api/live';
 import { QrCode } from '../../components/QrCode';
 import { de } from '../../i18n/de';
-import { themeVars } from '../../lib/colors';
+import { themeVars } from '../../../../src/domain/colours.ts';
 import { eventLink } from '../event/modals/links';
 import { Playlist } from './playlist';
 import { Stage } from './stage';

@@ -1,10 +1,10 @@
+import { nicknameTooLong, normaliseNickname } from '../../../../../src/domain/nickname.ts';
 import { de } from '../../../i18n/de';
 
-// §5 nickname: at most 30 characters, trimmed, saved only when not empty.
-export const NICKNAME_MAX = 30;
+// §5 nickname: the rule is src/domain/nickname.ts (shared with the server); here its texts.
 
 export function nicknameError(value: string): string | null {
-  return value.trim().length > NICKNAME_MAX ? de.nicknameTooLong : null;
+  return nicknameTooLong(value) ? de.nicknameTooLong : null;
 }
 
-export const canSaveNickname = (value: string) => value.trim().length > 0 && !nicknameError(value);
+export const canSaveNickname = (value: string) => normaliseNickname(value).length > 0 && !nicknameError(value);

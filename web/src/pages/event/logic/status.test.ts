@@ -17,7 +17,11 @@ describe('computeEventStatus', () => {
   test('inside the window: active, no banner', () => {
     expect(computeEventStatus(ev, new Date(2026, 5, 25))).toEqual({ status: 'active', messages: [] });
     expect(computeEventStatus(ev, start).status).toBe('active');
-    expect(computeEventStatus(ev, end).status).toBe('active');
+  });
+  test('the end instant itself is ended, as on the server: uploads are taken for the duration from the start, [start, end)', () => {
+    expect(computeEventStatus(ev, new Date(end.getTime() - 1)).status).toBe('active');
+    expect(computeEventStatus(ev, end).status).toBe('ended');
+    expect(computeEventStatus(ev, until).status).toBe('expired');
   });
   test('after the end, still viewable: ended with both sentences', () => {
     const s = computeEventStatus(ev, new Date(2026, 6, 10));

@@ -1,5 +1,6 @@
 import type { EventDto, EventStatus } from '../../../../../src/http/api-types';
 import { de } from '../../../i18n/de';
+import { eventStatus } from '../../../../../src/domain/event-window.ts';
 import { formatDate, formatTime, parseDate } from './format';
 
 export interface StatusInfo {
@@ -10,22 +11,22 @@ export interface StatusInfo {
 
 type EventTimes = Pick<EventDto, 'event_start_datetime' | 'event_end_datetime' | 'event_viewable_until_datetime'>;
 
-/** §4: the event status is computed on the client from the current time; default active. */
+/** §4: the event status, computed on the client from the current time by the server's rule; default active. */
 export function computeEventStatus(event: EventTimes, now: Date = new Date()): StatusInfo {
   const start = parseDate(event.event_start_datetime);
   const end = parseDate(event.event_end_datetime);
   const until = parseDate(event.event_viewable_until_datetime);
-  const t = now.getTime();
-  if (start && t < start.getTime()) {
-    return { status: 'not_started', messages: [de.statusNotStarted(formatDate(start), formatTime(start))] };
+  const status = eventStatus({ start, end, viewableUntil: until }, now);
+  switch (status) {
+    case 'not_started':
+      return { status, messages: [de.statusNotStarted(formatDate(start!), formatTime(start!))] };
+    case 'expired':
+      return { status, messages: [de.statusExpired] };
+    case 'ended':
+      return { status, messages: until ? [de.statusEnded(formatDate(end!)), de.statusAvailableUntil(formatDate(until))] : [de.statusEnded(formatDate(end!))] };
+    default:
+      return { status, messages: [] };
   }
-  if (end && t > end.getTime()) {
-    if (until && t > until.getTime()) return { status: 'expired', messages: [de.statusExpired] };
-    const messages = [de.statusEnded(formatDate(end))];
-    if (until) messages.push(de.statusAvailableUntil(formatDate(until)));
-    return { status: 'ended', messages };
-  }
-  return { status: 'active', messages: [] };
 }
 
 export const canUpload = (status: EventStatus) => status === 'active';

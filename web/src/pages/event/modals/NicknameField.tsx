@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
-import { NICKNAME_MAX, nicknameError } from '../logic/nickname';
+import { NICKNAME_MAX } from '../../../../../src/domain/nickname.ts';
+import { nicknameError } from '../logic/nickname';
 
 /** §5 nickname input with the 30-character rule: the error shows below the field while the value is too long. */
 export function NicknameField({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
