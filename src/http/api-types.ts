@@ -114,6 +114,8 @@ export interface UploadDto {
   preview_path: string | null;
   /** addition: the original as an attachment download */
   download_path: string;
+  /** addition: a full-size JPEG as an attachment, for originals most browsers cannot show (HEIC); null otherwise or until made */
+  jpeg_download_path: string | null;
   original_name: string;
   size_bytes: number;
   width: number | null;

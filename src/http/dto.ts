@@ -77,6 +77,7 @@ export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): 
     thumbnail_path: u.hasThumbnail ? mediaUrl.derived(u.storageKey, DERIVED.thumbnail) : null,
     preview_path: u.previewFile === null ? null : u.previewFile === 'original' ? original : mediaUrl.derived(u.storageKey, u.previewFile),
     download_path: `${original}?download=1`,
+    jpeg_download_path: u.mimeType === 'image/heic' && u.processingState === 'ready' ? `${mediaUrl.derived(u.storageKey, DERIVED.jpegCopy)}?download=1` : null,
     original_name: u.originalName,
     size_bytes: u.sizeBytes,
     width: u.width,

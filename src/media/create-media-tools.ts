@@ -3,7 +3,7 @@ import type { CaptureTime } from './capture-time.ts';
 import { dHash } from './hashing.ts';
 import { rm } from 'node:fs/promises';
 import { writeAtomically } from './atomic-output.ts';
-import { makePhotoDerivatives, readPhotoInfo, THUMBNAIL, thumbnailSize } from './images.ts';
+import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
 import { openUpright } from './sharp-input.ts';
 import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
 import type { MediaTools } from './media-tools.ts';
@@ -22,11 +22,15 @@ const POSTER_TIMEOUT_MS = 60_000;
 export function createMediaTools(native: { ffmpegPath: string; ffprobePath: string }): MediaTools {
   return {
     sniff: sniffMediaType,
+    decodesInQueue: (type) => type.mime === 'image/heic',
 
     async processPhoto(input, out) {
-      const size = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, previewPath: out.preview }, { sharp });
-      const [info, hash] = await Promise.all([readPhotoInfo(input, { sharp }), dHash(out.preview, sharp)]);
-      return { ...size, takenAt: toUtc(info.takenAt), dhash: hash };
+      const made = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
+      const [takenAt, hash] = await Promise.all([readCaptureTime(input), dHash(out.preview, sharp)]);
+      return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(takenAt), dhash: hash };
+    },
+    async readPhotoCaptureTime(input) {
+      return toUtc(await readCaptureTime(input));
     },
     async probeVideo(input) {
       const probe = await probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS });

@@ -3,14 +3,14 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { makePhotoDerivatives, readPhotoInfo, thumbnailSize } from './images.ts';
+import { makePhotoDerivatives, readCaptureTime, thumbnailSize } from './images.ts';
 import { MediaError } from './media-error.ts';
 import { fixture, makeTempDir } from './test-helpers.ts';
 
 async function derive(input: string, dir: string, limits: { maxInputPixels?: number } = {}) {
-  const out = { thumbnailPath: join(dir, 'thumb.jpg'), previewPath: join(dir, 'preview.jpg') };
-  const size = await makePhotoDerivatives(input, out, { sharp, ...limits });
-  return { size, ...out };
+  const out = { thumbnailPath: join(dir, 'thumb.jpg'), previewPath: join(dir, 'preview.jpg'), jpegCopyPath: join(dir, 'full.jpg') };
+  const { jpegCopy, ...size } = await makePhotoDerivatives(input, out, { sharp, ...limits });
+  return { size, jpegCopy, ...out };
 }
 
 /** 16x16 grey pixels: enough to tell upright from rotated or mirrored. */
@@ -100,7 +100,7 @@ describe('makePhotoDerivatives', () => {
 
   test('every broken or odd JPEG either gets derivatives or a clear MediaError, within seconds, and leaves no half files', async () => {
     const outcomes: Record<string, string> = {};
-    for (const name of [...readdirSync(fixture('photos/invalid')), '../heic/iphone_13_pro_max.HEIC']) {
+    for (const name of readdirSync(fixture('photos/invalid'))) {
       const tmp = makeTempDir('invalid');
       const started = performance.now();
       try {
@@ -118,8 +118,8 @@ describe('makePhotoDerivatives', () => {
       }
       expect(performance.now() - started).toBeLessThan(5000);
     }
-    // corrupted.jpg has valid EXIF but broken image data; the HEIC cannot be decoded by sharp's prebuilt libvips.
-    expect(outcomes).toMatchObject({ 'corrupted.jpg': 'CORRUPT', '../heic/iphone_13_pro_max.HEIC': 'UNSUPPORTED' });
+    // corrupted.jpg has valid EXIF but broken image data.
+    expect(outcomes).toMatchObject({ 'corrupted.jpg': 'CORRUPT' });
   });
 
   test('a photo cut short at the end (an interrupted copy) is still shown', async () => {
@@ -150,30 +150,68 @@ describe('makePhotoDerivatives', () => {
   });
 });
 
-describe('readPhotoInfo', () => {
+describe('readCaptureTime', () => {
   test('a phone photo with OffsetTimeOriginal gives its time with the offset', async () => {
-    expect(await readPhotoInfo(fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'), { sharp })).toEqual({
-      width: 4608,
-      height: 1976,
-      takenAt: { iso: '2022-08-14T14:12:31+03:00', hasZone: true },
-    });
+    expect(await readCaptureTime(fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'))).toEqual({ iso: '2022-08-14T14:12:31+03:00', hasZone: true });
   });
 
   test('a camera photo without offset gives the wall-clock time as shot, flagged as zoneless', async () => {
-    expect(await readPhotoInfo(fixture('photos/cameras/Canon_40D.jpg'), { sharp })).toEqual({
-      width: 100,
-      height: 68,
-      takenAt: { iso: '2008-05-30T15:56:01.000', hasZone: false }, // the camera wrote SubSecTimeOriginal "00"
-    });
-  });
-
-  test('the size is the upright one: a rotated portrait is taller than wide', async () => {
-    const info = await readPhotoInfo(fixture('photos/orientation/portrait_6.jpg'), { sharp });
-    expect({ width: info.width, height: info.height }).toEqual({ width: 450, height: 600 });
+    // the camera wrote SubSecTimeOriginal "00"
+    expect(await readCaptureTime(fixture('photos/cameras/Canon_40D.jpg'))).toEqual({ iso: '2008-05-30T15:56:01.000', hasZone: false });
   });
 
   test('no EXIF, or a damaged file with intact EXIF: the date is there or null, never an error', async () => {
-    expect((await readPhotoInfo(fixture('photos/no-exif/no_exif.jpg'), { sharp })).takenAt).toBeNull();
-    expect((await readPhotoInfo(fixture('photos/invalid/corrupted.jpg'), { sharp })).takenAt).toEqual({ iso: '2015-09-08T11:02:17', hasZone: false });
+    expect(await readCaptureTime(fixture('photos/no-exif/no_exif.jpg'))).toBeNull();
+    expect(await readCaptureTime(fixture('photos/invalid/corrupted.jpg'))).toEqual({ iso: '2015-09-08T11:02:17', hasZone: false });
+  });
+});
+
+describe('HEIC', () => {
+  test('an iPhone HEIC (rotated 90 degrees in its container) gives an upright portrait thumbnail, preview and full-size JPEG without metadata', async () => {
+    const tmp = makeTempDir('heic');
+    try {
+      const result = await derive(fixture('photos/heic/iphone_13_pro_max.HEIC'), tmp.dir);
+      // The sensor is 4032x3024 landscape; the phone was held upright, so the photo is a 3:4 portrait.
+      expect(result.size).toEqual({ width: 3024, height: 4032 });
+      expect(result.jpegCopy).toBe(true);
+      for (const [path, width, height] of [
+        [result.thumbnailPath, 480, 640],
+        [result.previewPath, 1536, 2048],
+        [result.jpegCopyPath, 3024, 4032],
+      ] as const) {
+        const meta = await sharp(path).metadata();
+        expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, orientation: meta.orientation }).toEqual({
+          format: 'jpeg', width, height, exif: undefined, orientation: undefined,
+        });
+      }
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  test('its capture time keeps the offset the phone wrote', async () => {
+    expect(await readCaptureTime(fixture('photos/heic/iphone_13_pro_max.HEIC'))).toEqual({ iso: '2022-02-16T12:55:41.762+01:00', hasZone: true });
+  });
+
+  test('a damaged HEIC is a CORRUPT MediaError and leaves no half files', async () => {
+    const tmp = makeTempDir('heic-bad');
+    try {
+      const whole = await Bun.file(fixture('photos/heic/iphone_13_pro_max.HEIC')).bytes();
+      const cut = join(tmp.dir, 'cut.heic');
+      await Bun.write(cut, whole.subarray(0, 4096)); // the header survives, the image data does not
+      await expect(derive(cut, tmp.dir)).rejects.toMatchObject({ name: 'MediaError', reason: 'CORRUPT' });
+      expect(readdirSync(tmp.dir)).toEqual(['cut.heic']);
+    } finally {
+      tmp.remove();
+    }
+  });
+
+  test('a JPEG gets no JPEG copy', async () => {
+    const tmp = makeTempDir('heic-no');
+    try {
+      expect((await derive(fixture('photos/phones/jolla.jpg'), tmp.dir)).jpegCopy).toBe(false);
+    } finally {
+      tmp.remove();
+    }
   });
 });

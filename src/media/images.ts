@@ -1,8 +1,10 @@
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import exifr from 'exifr';
 import { writeAtomically } from './atomic-output.ts';
 import { type CaptureTime, captureTimeFromExif } from './capture-time.ts';
-import { asImageError, type DecodeLimits, openUpright, type SharpFactory } from './sharp-input.ts';
+import { decodeHeic } from './heic.ts';
+import { asImageError, type DecodeLimits, DEFAULT_MAX_INPUT_PIXELS, type ImageInput, openUpright, type SharpFactory } from './sharp-input.ts';
+import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
 
 // Both derivatives are JPEG: at thumbnail size WebP is only ~4% smaller than mozjpeg (measured on the
 // iPhone fixture), and iPhones that stopped at iOS 12 (iPhone 6, still seen at family events) cannot show WebP.
@@ -17,6 +19,8 @@ export const DERIVATIVE_EXT = 'jpg';
 export const THUMBNAIL = { shortSide: 480, maxLongSide: 1440, quality: 75 } as const;
 /** Viewer preview: fits 2048 px, full screen on phones and laptops. Plain libjpeg: mozjpeg is ~3x slower at this size on a Pi. */
 export const PREVIEW = { maxSide: 2048, quality: 82 } as const;
+/** Full-size JPEG of a photo most browsers cannot show (HEIC), offered as a download beside the original. */
+export const JPEG_COPY = { quality: 90 } as const;
 
 export interface PhotoOptions extends DecodeLimits {
   sharp: SharpFactory;
@@ -27,39 +31,73 @@ export interface Size {
   height: number;
 }
 
+export interface PhotoDerivativePaths {
+  thumbnailPath: string;
+  previewPath: string;
+  /** written only for a HEIC original (see JPEG_COPY) */
+  jpegCopyPath: string;
+}
+
 /**
- * Makes the grid thumbnail and the viewer preview of a photo: upright by its EXIF orientation, without
- * any metadata (no EXIF, no GPS leaves the box), each written atomically. Returns the upright size of
- * the original. Throws a MediaError when the photo cannot be decoded, is too large or takes too long.
+ * Makes the grid thumbnail and the viewer preview of a photo (and for HEIC a full-size JPEG copy):
+ * upright by its EXIF orientation, without any metadata (no EXIF, no GPS leaves the box), each written
+ * atomically. Returns the upright size of the original and whether the JPEG copy was made.
+ * Throws a MediaError when the photo cannot be decoded, is too large or takes too long.
  */
 export async function makePhotoDerivatives(
   inputPath: string,
-  out: { thumbnailPath: string; previewPath: string },
+  out: PhotoDerivativePaths,
   opts: PhotoOptions,
-): Promise<Size> {
-  const original = await uprightSize(inputPath, opts.sharp);
+): Promise<Size & { jpegCopy: boolean }> {
+  const source = await decodablePhoto(inputPath, opts);
+  const original = await uprightSize(source, opts.sharp);
   const thumb = thumbnailSize(original);
+  const heic = typeof source !== 'string';
   try {
+    if (heic) {
+      await writeAtomically(out.jpegCopyPath, (tmp) =>
+        openUpright(opts.sharp, source, opts).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_COPY.quality }).toFile(tmp),
+      );
+    }
     // sharp drops all metadata unless asked to keep it (withMetadata/keepExif), so nothing to strip by hand.
     await writeAtomically(out.previewPath, (tmp) =>
-      openUpright(opts.sharp, inputPath, opts)
+      openUpright(opts.sharp, source, opts)
         .flatten({ background: '#ffffff' })
         .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: PREVIEW.quality, progressive: true })
         .toFile(tmp),
     );
     await writeAtomically(out.thumbnailPath, (tmp) =>
-      openUpright(opts.sharp, inputPath, opts)
+      openUpright(opts.sharp, source, opts)
         .flatten({ background: '#ffffff' })
         .resize(thumb.width, thumb.height, { fit: 'fill' })
         .jpeg({ quality: THUMBNAIL.quality, mozjpeg: true })
         .toFile(tmp),
     );
   } catch (err) {
-    await rm(out.previewPath, { force: true }); // no orphan preview when the thumbnail failed
+    // no orphan preview or copy when a later step failed
+    await Promise.all([rm(out.previewPath, { force: true }), rm(out.jpegCopyPath, { force: true })]);
     throw asImageError(err);
   }
-  return original;
+  return { ...original, jpegCopy: heic };
+}
+
+/** Whether a photo file is HEIC, by its first bytes (the only photo type sharp cannot open here). */
+export async function isHeicFile(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const head = new Uint8Array(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    return sniffMediaType(head.subarray(0, bytesRead))?.mime === 'image/heic';
+  } finally {
+    await file.close();
+  }
+}
+
+/** The file itself for sharp, or for HEIC its upright pixels (sharp's libheif has no HEVC decoder). */
+async function decodablePhoto(path: string, limits: DecodeLimits): Promise<ImageInput> {
+  if (!(await isHeicFile(path))) return path;
+  return decodeHeic(path, { maxInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS });
 }
 
 /** Thumbnail size for an upright original: short side 480 (never enlarged), long side at most 1440. */
@@ -68,21 +106,11 @@ export function thumbnailSize({ width, height }: Size): Size {
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export interface PhotoInfo extends Size {
-  /** when the photo was taken, from EXIF; null when the file does not say */
-  takenAt: CaptureTime | null;
-}
-
-/** Upright size and EXIF capture time of a photo. A photo whose EXIF is unreadable simply has no capture time. */
-export async function readPhotoInfo(path: string, opts: { sharp: SharpFactory }): Promise<PhotoInfo> {
-  const [size, takenAt] = await Promise.all([uprightSize(path, opts.sharp), readCaptureTime(path)]);
-  return { ...size, takenAt };
-}
-
-async function uprightSize(path: string, sharp: SharpFactory): Promise<Size> {
+async function uprightSize(input: ImageInput, sharp: SharpFactory): Promise<Size> {
+  if (typeof input === 'object' && !Buffer.isBuffer(input)) return { width: input.width, height: input.height };
   try {
     // Reads the header only; autoOrient has width and height swapped for orientations 5-8.
-    const { autoOrient } = await sharp(path).metadata();
+    const { autoOrient } = await sharp(input).metadata();
     return { width: autoOrient.width, height: autoOrient.height };
   } catch (err) {
     throw asImageError(err);
@@ -91,7 +119,8 @@ async function uprightSize(path: string, sharp: SharpFactory): Promise<Size> {
 
 const EXIF_DATE_TAGS = ['DateTimeOriginal', 'OffsetTimeOriginal', 'SubSecTimeOriginal', 'CreateDate', 'OffsetTimeDigitized', 'SubSecTimeDigitized'];
 
-async function readCaptureTime(path: string): Promise<CaptureTime | null> {
+/** When a photo (JPEG, PNG or HEIC) was taken, from its EXIF; null when it does not say. Reads metadata only. */
+export async function readCaptureTime(path: string): Promise<CaptureTime | null> {
   // Raw strings (reviveValues: false): exifr would otherwise turn zoneless times into Dates in the server's zone.
   const tags: Record<string, unknown> | undefined = await exifr.parse(path, { pick: EXIF_DATE_TAGS, reviveValues: false }).catch(() => undefined);
   if (!tags) return null;

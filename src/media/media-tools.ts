@@ -1,11 +1,8 @@
 // What the upload services and jobs need from the media library, as one interface: the composition root
 // wires the real sharp/ffmpeg implementation (createMediaTools) and callers stay free of process details.
 
-export interface SniffedType {
-  kind: 'photo' | 'video';
-  mime: 'image/jpeg' | 'image/png' | 'video/mp4' | 'video/quicktime';
-  ext: 'jpg' | 'png' | 'mp4' | 'mov';
-}
+export type { SniffedMedia as SniffedType } from './sniff.ts';
+import type { SniffedMedia as SniffedType } from './sniff.ts';
 
 export interface PhotoResult {
   width: number;
@@ -14,6 +11,8 @@ export interface PhotoResult {
   takenAt: string | null;
   /** 9x8 difference hash, 16 hex */
   dhash: string;
+  /** a full-size JPEG copy was written (for originals browsers cannot show: HEIC) */
+  jpegCopy: boolean;
 }
 
 export interface VideoInfo {
@@ -28,8 +27,12 @@ export interface VideoInfo {
 
 export interface MediaTools {
   sniff(head: Uint8Array): SniffedType | null;
-  /** Thumbnail and viewer preview of a photo (upright, no metadata) plus its facts. Throws when undecodable. */
-  processPhoto(input: string, out: { thumbnail: string; preview: string }): Promise<PhotoResult>;
+  /** Photos of this type are decoded slowly and synchronously (HEIC): the job queue processes them, not the upload request. */
+  decodesInQueue(type: SniffedType): boolean;
+  /** Thumbnail and viewer preview of a photo (upright, no metadata; for HEIC also a JPEG copy) plus its facts. Throws when undecodable. */
+  processPhoto(input: string, out: { thumbnail: string; preview: string; jpegCopy: string }): Promise<PhotoResult>;
+  /** A photo's capture time as ISO UTC from its EXIF, without decoding it; null when it has none. */
+  readPhotoCaptureTime(input: string): Promise<string | null>;
   /** Reads a video's facts quickly (ffprobe). Throws when it is no readable video. */
   probeVideo(input: string): Promise<VideoInfo>;
   /** A grid thumbnail from a frame of the video. */

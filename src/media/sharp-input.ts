@@ -5,6 +5,16 @@ import { MediaError } from './media-error.ts';
 /** sharp itself, passed in by the caller: the compiled binary loads it its own way (see src/native). */
 export type SharpFactory = typeof sharpModule;
 
+/** Pixels decoded elsewhere (HEIC, see heic.ts): 8-bit RGBA, already upright. */
+export interface RawRgba {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** What sharp opens: a file, an encoded image in memory, or decoded pixels. */
+export type ImageInput = string | Buffer | RawRgba;
+
 export interface DecodeLimits {
   /** Refuse images with more pixels than this before decoding them (a "pixel flood" PNG is tiny on disk). Default 100 MP. */
   maxInputPixels?: number;
@@ -12,7 +22,7 @@ export interface DecodeLimits {
   timeoutSeconds?: number;
 }
 
-const DEFAULT_MAX_INPUT_PIXELS = 100_000_000;
+export const DEFAULT_MAX_INPUT_PIXELS = 100_000_000;
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /**
@@ -21,8 +31,10 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
  * refuses one, yet a phone photo missing its last rows is still worth showing. Real damage
  * (broken Huffman data, no image at all) still throws.
  */
-export function openUpright(sharp: SharpFactory, input: string | Buffer, limits: DecodeLimits = {}): Sharp {
-  return sharp(input, { limitInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, failOn: 'none' })
+export function openUpright(sharp: SharpFactory, input: ImageInput, limits: DecodeLimits = {}): Sharp {
+  const common = { limitInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, failOn: 'none' } as const;
+  const decoded = typeof input === 'string' || Buffer.isBuffer(input) ? null : input;
+  return (decoded ? sharp(decoded.data, { ...common, raw: { width: decoded.width, height: decoded.height, channels: 4 } }) : sharp(input as string | Buffer, common))
     .rotate()
     .timeout({ seconds: limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS });
 }

@@ -45,16 +45,19 @@ describe('sniffMediaType', () => {
     expect(sniffMediaType(bytes)).toBeNull();
   });
 
-  test('an iPhone HEIC photo is refused: the product takes JPEG, PNG, MP4 and MOV only', async () => {
-    expect(sniffMediaType(await head(fixture('photos/heic/iphone_13_pro_max.HEIC')))).toBeNull();
+  test('an iPhone HEIC photo is a HEIC photo', async () => {
+    expect(sniffMediaType(await head(fixture('photos/heic/iphone_13_pro_max.HEIC')))).toEqual({ kind: 'photo', mime: 'image/heic', ext: 'heic' });
   });
 
-  test('ISO-BMFF brands: old Android 3GP plays as MP4, audio-only and HEIF images do not pass', () => {
+  test('ISO-BMFF brands: old Android 3GP plays as MP4, a generic HEIF with HEIC inside is HEIC, audio-only and AVIF do not pass', () => {
     expect(sniffMediaType(ftyp('3gp5', '3gp5', 'isom'))?.ext).toBe('mp4');
     expect(sniffMediaType(ftyp('XYZ1', 'mp42'))?.ext).toBe('mp4'); // unknown major brand, MP4-compatible
     expect(sniffMediaType(ftyp('M4A ', 'M4A ', 'isom', 'mp42'))).toBeNull();
-    expect(sniffMediaType(ftyp('mif1', 'mif1', 'heic', 'iso8', 'mp42'))).toBeNull();
+    expect(sniffMediaType(ftyp('mif1', 'mif1', 'heic', 'iso8', 'mp42'))?.ext).toBe('heic'); // Samsung
+    expect(sniffMediaType(ftyp('heix', 'mif1', 'heix'))?.ext).toBe('heic');
     expect(sniffMediaType(ftyp('avif', 'avif', 'mif1', 'miaf'))).toBeNull();
+    expect(sniffMediaType(ftyp('mif1', 'mif1', 'avif', 'miaf'))).toBeNull();
+    expect(sniffMediaType(ftyp('mif1', 'mif1', 'miaf'))).toBeNull();
   });
 
   test('empty and tiny inputs give null', () => {

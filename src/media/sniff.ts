@@ -1,11 +1,11 @@
 // Tells the type of an upload from its first bytes only: the file name and the client's MIME type are
-// whatever the sender claims, so neither is trusted. The product takes JPEG, PNG, MP4 and MOV; HEIC/AVIF
-// (ISO-BMFF like MP4, but an image) and everything else give null.
+// whatever the sender claims, so neither is trusted. The product takes JPEG, PNG, HEIC (iPhones, Samsung's
+// 'high efficiency' photos), MP4 and MOV; AVIF (ISO-BMFF like HEIC and MP4) and everything else give null.
 
 export interface SniffedMedia {
   kind: 'photo' | 'video';
-  mime: 'image/jpeg' | 'image/png' | 'video/mp4' | 'video/quicktime';
-  ext: 'jpg' | 'png' | 'mp4' | 'mov';
+  mime: 'image/jpeg' | 'image/png' | 'image/heic' | 'video/mp4' | 'video/quicktime';
+  ext: 'jpg' | 'png' | 'heic' | 'mp4' | 'mov';
 }
 
 /** How many leading bytes sniffMediaType looks at: an `ftyp` box with its major and ~10 compatible brands. */
@@ -13,6 +13,7 @@ export const SNIFF_BYTES = 64;
 
 const JPEG: SniffedMedia = { kind: 'photo', mime: 'image/jpeg', ext: 'jpg' };
 const PNG: SniffedMedia = { kind: 'photo', mime: 'image/png', ext: 'png' };
+const HEIC: SniffedMedia = { kind: 'photo', mime: 'image/heic', ext: 'heic' };
 const MP4: SniffedMedia = { kind: 'video', mime: 'video/mp4', ext: 'mp4' };
 const MOV: SniffedMedia = { kind: 'video', mime: 'video/quicktime', ext: 'mov' };
 
@@ -24,13 +25,17 @@ const MP4_BRANDS = new Set([
   '3gp4', '3gp5', '3gp6', '3gp7', '3g2a', '3g2b', '3g2c', 'dash', 'mmp4', 'MSNV', 'XAVC',
 ]);
 const QUICKTIME_BRAND = 'qt  ';
+// HEVC-coded HEIF still images: iPhones write major brand `heic`, some Android phones `mif1` with `heic` compatible.
+// (The layered `heim`/`heis` brands are left out: the decoder in src/media/heic.ts does not take them.)
+const HEIC_BRANDS = new Set(['heic', 'heix']);
+const HEIF_GENERIC_BRANDS = new Set(['mif1', 'mif2']);
 // ISO-BMFF files that are no video: HEIF/AVIF images and image sequences, iTunes audio and audiobooks.
 const NOT_VIDEO_BRANDS = new Set([
-  'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'mif1', 'mif2', 'msf1', 'avif', 'avis', 'avio',
+  ...HEIC_BRANDS, ...HEIF_GENERIC_BRANDS, 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'msf1', 'avif', 'avis', 'avio',
   'M4A ', 'M4B ', 'M4P ',
 ]);
 
-/** Type of a file by its magic bytes, or null when it is none of JPEG, PNG, MP4, MOV. Give it SNIFF_BYTES (fewer if the file is shorter). */
+/** Type of a file by its magic bytes, or null when it is none of JPEG, PNG, HEIC, MP4, MOV. Give it SNIFF_BYTES (fewer if the file is shorter). */
 export function sniffMediaType(firstBytes: Uint8Array): SniffedMedia | null {
   if (startsWith(firstBytes, [0xff, 0xd8, 0xff])) return JPEG;
   if (startsWith(firstBytes, PNG_SIGNATURE)) return PNG;
@@ -44,11 +49,14 @@ function sniffIsoBmff(bytes: Uint8Array): SniffedMedia | null {
   // The major brand decides. HEIC's is `heic`/`mif1` and must not slip through on a compatible `iso*` brand,
   // so compatible brands count only when the major brand is unknown.
   const major = ascii(bytes, 8, 12);
-  if (major === QUICKTIME_BRAND) return MOV;
-  if (MP4_BRANDS.has(major)) return MP4;
-  if (NOT_VIDEO_BRANDS.has(major)) return null;
   const compatible: string[] = [];
   for (let at = 16; at + 4 <= Math.min(boxSize, bytes.length); at += 4) compatible.push(ascii(bytes, at, at + 4));
+  if (major === QUICKTIME_BRAND) return MOV;
+  if (MP4_BRANDS.has(major)) return MP4;
+  if (HEIC_BRANDS.has(major)) return HEIC;
+  // A generic HEIF is HEIC only when it says so; with `avif` (or nothing else) it is AVIF, which is refused.
+  if (HEIF_GENERIC_BRANDS.has(major)) return compatible.some((b) => HEIC_BRANDS.has(b)) && !compatible.includes('avif') ? HEIC : null;
+  if (NOT_VIDEO_BRANDS.has(major)) return null;
   if (compatible.includes(QUICKTIME_BRAND)) return MOV;
   if (compatible.some((brand) => MP4_BRANDS.has(brand))) return MP4;
   return null;

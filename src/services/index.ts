@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { createJobQueue } from '../jobs/queue.ts';
+import { PHOTO_JOB, photoDerivativesJob } from '../jobs/photo-derivatives.job.ts';
 import { VIDEO_JOB, videoDerivativesJob } from '../jobs/video-derivatives.job.ts';
 import type { Logger } from '../lib/logger.ts';
 import { macOf } from '../lib/network.ts';
@@ -44,7 +45,10 @@ export function createServices(deps: ServiceDeps) {
   const jobs = createJobQueue({
     db,
     logger,
-    handlers: { [VIDEO_JOB]: videoDerivativesJob({ db, store, tools, onUploadChanged: live.uploadChanged }) },
+    handlers: {
+      [VIDEO_JOB]: videoDerivativesJob({ db, store, tools, onUploadChanged: live.uploadChanged }),
+      [PHOTO_JOB]: photoDerivativesJob({ db, store, tools, onUploadChanged: live.uploadChanged }),
+    },
     busy: () => ingestBusy(),
   });
   const ingest = createIngestService({

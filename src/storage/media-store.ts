@@ -6,6 +6,8 @@ import { randomHex } from '../lib/ids.ts';
 export const DERIVED = {
   thumbnail: 'thumb.jpg',
   photoPreview: 'preview.jpg',
+  /** full-size JPEG of a HEIC original, for downloads where the browser cannot show HEIC */
+  jpegCopy: 'full.jpg',
   videoPreview: 'preview.mp4',
 } as const;
 

@@ -153,3 +153,14 @@ export async function defaultAlbumId(admin: ApiClient, eventId: number): Promise
 
 /** An ISO time `days` days from now. */
 export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** Polls the uploads list (bounded: 90 s) until the upload's processing has ended one way or the other. */
+export async function waitForProcessing(client: ApiClient, eventId: number, id: number): Promise<UploadDto> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const row = (await client.json<UploadDto[]>(`/api/event/${eventId}/uploads`)).find((u) => u.id === id);
+    if (row && row.processing_state !== 'pending' && row.processing_state !== 'processing') return row;
+    if (Date.now() > deadline) throw new Error(`upload ${id} did not finish processing: ${JSON.stringify(row)}`);
+    await Bun.sleep(250);
+  }
+}

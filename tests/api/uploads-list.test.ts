@@ -15,6 +15,7 @@ const UPLOAD_FIELDS = [
   'file_path',
   'height',
   'id',
+  'jpeg_download_path',
   'mime_type',
   'nickname',
   'original_name',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { AdminEventDto, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
+import { waitForProcessing } from './support.ts';
 
 // Uploads through the real server: validation by content, derivatives, duplicates, chunked uploads with
 // resume, visibility and permission rules, and file serving.
@@ -125,14 +126,12 @@ describe('photos', () => {
     expect((await guest.fetch(next.upload.thumbnail_path!)).status).toBe(200);
   });
 
-  test('an HTML file named .mp4 and a HEIC are refused by content with the spec message', async () => {
+  test('an HTML file named .mp4 is refused by content with the message naming the allowed types', async () => {
     const event = await admin.createEvent();
     const { guest } = await guestOf(event);
-    for (const file of [video('html-disguised-as.mp4'), photo('heic', 'iphone_13_pro_max.HEIC')]) {
-      const res = await guest.upload(event.id, file);
-      expect(res.status).toBe(415);
-      expect(await res.json()).toMatchObject({ error: 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt', code: 'UNSUPPORTED_MEDIA_TYPE' });
-    }
+    const res = await guest.upload(event.id, video('html-disguised-as.mp4'));
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ error: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt', code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(await listAs(admin, event.id)).toHaveLength(0);
   });
 
@@ -205,7 +204,7 @@ describe('videos', () => {
     expect(mov.upload.mime_type).toBe('video/quicktime');
     const mp4 = await guest.uploadOk(event.id, video('android-h264.mp4'), { autoApprove: 'true' });
     expect(mp4.upload.preview_path).toBe(mp4.upload.file_path);
-    const ready = await waitFor(guest, event.id, mov.id, (u) => u.processing_state !== 'pending' && u.processing_state !== 'processing');
+    const ready = await waitForProcessing(guest, event.id, mov.id);
     expect(ready.processing_state).toBe('ready');
     expect(ready.preview_path).toMatch(/preview\.mp4$/);
     expect(ready.thumbnail_path).not.toBeNull();
@@ -227,24 +226,14 @@ describe('videos', () => {
     const broken = await guest.upload(event.id, video('truncated.mp4'));
     expect(broken.status).toBe(201);
     const body = (await broken.json()) as UploadResult;
-    const after = await waitFor(guest, event.id, body.id, (u) => u.processing_state === 'failed' || u.processing_state === 'ready');
+    const after = await waitForProcessing(guest, event.id, body.id);
     expect(after.processing_state).toBe('failed');
     expect(after.thumbnail_path).toBeNull();
     const next = await guest.uploadOk(event.id, video('no-metadata.mp4'));
-    const done = await waitFor(guest, event.id, next.id, (u) => u.processing_state === 'ready' || u.processing_state === 'failed');
+    const done = await waitForProcessing(guest, event.id, next.id);
     expect(done.processing_state).toBe('ready');
   });
 });
-
-async function waitFor(client: ApiClient, eventId: number, id: number, done: (u: UploadDto) => boolean): Promise<UploadDto> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const row = (await listAs(client, eventId)).find((u) => u.id === id);
-    if (row && done(row)) return row;
-    if (Date.now() > deadline) throw new Error(`upload ${id} did not finish processing: ${JSON.stringify(row)}`);
-    await Bun.sleep(250);
-  }
-}
 
 describe('chunked uploads', () => {
   test('chunks out of order, twice, and with a gap resumed later assemble into the same file', async () => {

@@ -10,6 +10,7 @@ const KEY_RE = /^[0-9a-f]{32}$/;
 const DERIVED_TYPES: Record<string, string> = {
   [DERIVED.thumbnail]: 'image/jpeg',
   [DERIVED.photoPreview]: 'image/jpeg',
+  [DERIVED.jpegCopy]: 'image/jpeg',
   [DERIVED.videoPreview]: 'video/mp4',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -50,7 +51,9 @@ export function fileRoutes() {
     }
     const type = DERIVED_TYPES[name];
     if (!type) throw notFound();
-    return sendFile(c, services.store.derivedPath(row.eventId, key, name), { type, etag: `${key}-${name}`, cache: IMMUTABLE });
+    // The JPEG copy of a HEIC downloads under the original's name with .jpg.
+    const attachment = name === DERIVED.jpegCopy && c.req.query('download') !== undefined ? `${row.originalName.replace(/\.[^.]*$/, '')}.jpg` : undefined;
+    return sendFile(c, services.store.derivedPath(row.eventId, key, name), { type, etag: `${key}-${name}`, cache: IMMUTABLE, attachment });
   });
 
   return app;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import { jobs, uploads } from '../../db/schema.ts';
 import { albumForDate } from '../../domain/albums.ts';
 import { can, type Viewer } from '../../domain/permissions.ts';
+import { PHOTO_JOB } from '../../jobs/photo-derivatives.job.ts';
 import { VIDEO_JOB } from '../../jobs/video-derivatives.job.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { randomHex } from '../../lib/ids.ts';
@@ -17,7 +18,7 @@ import type { AlbumsService } from '../albums.service.ts';
 import type { EventView } from '../events.service.ts';
 import type { UploadRow } from '../uploads.service.ts';
 
-export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt');
+export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt');
 
 export interface UploadTarget {
   event: EventView;
@@ -39,7 +40,7 @@ export interface CommitDeps {
   onUploadCommitted?: (row: UploadRow) => void;
 }
 
-/** The type by content (JPEG, PNG, MP4, MOV), else 415. */
+/** The type by content (JPEG, PNG, HEIC, MP4, MOV), else 415. */
 export function sniffOrRefuse(tools: MediaTools, head: Uint8Array): SniffedType {
   const type = tools.sniff(head);
   if (!type) throw unsupportedType();
@@ -86,9 +87,17 @@ export function createCommitter(deps: CommitDeps) {
   /** What the media tools make of the file; a file they cannot read is kept, marked failed with the reason. */
   async function derive(file: WrittenFile, type: SniffedType, derivedDir: string, context: { event: number; name: string }) {
     try {
+      if (type.kind === 'photo' && tools.decodesInQueue(type)) {
+        // HEIC: decoding blocks the thread for seconds on a Pi, so the job queue makes its derivatives.
+        return { takenAt: await tools.readPhotoCaptureTime(file.path), processingState: 'pending' as const };
+      }
       if (type.kind === 'photo') {
         const photo = await photoWork.run(() =>
-          tools.processPhoto(file.path, { thumbnail: join(derivedDir, DERIVED.thumbnail), preview: join(derivedDir, DERIVED.photoPreview) }),
+          tools.processPhoto(file.path, {
+            thumbnail: join(derivedDir, DERIVED.thumbnail),
+            preview: join(derivedDir, DERIVED.photoPreview),
+            jpegCopy: join(derivedDir, DERIVED.jpegCopy),
+          }),
         );
         return {
           width: photo.width,
@@ -163,8 +172,8 @@ export function createCommitter(deps: CommitDeps) {
           .onConflictDoNothing({ target: [uploads.eventId, uploads.sha256] })
           .returning()
           .get();
-        if (inserted && inserted.type === 'video' && inserted.processingState === 'pending') {
-          tx.insert(jobs).values({ kind: VIDEO_JOB, uploadId: inserted.id }).run();
+        if (inserted && inserted.processingState === 'pending') {
+          tx.insert(jobs).values({ kind: inserted.type === 'video' ? VIDEO_JOB : PHOTO_JOB, uploadId: inserted.id }).run();
         }
         return inserted;
       });
@@ -176,7 +185,7 @@ export function createCommitter(deps: CommitDeps) {
       removeFiles();
       throw duplicateError(findDuplicate(event.id, file.sha256)!);
     }
-    if (row.type === 'video' && row.processingState === 'pending') deps.onJobQueued?.();
+    if (row.processingState === 'pending') deps.onJobQueued?.();
     deps.onUploadCommitted?.(row);
     return row;
   }

@@ -102,6 +102,8 @@ export const de = {
       : `Du hast ${n} Uploads, die nur du siehst. Tippe auf das Schloss, um sie für alle freizugeben.`,
   shareAllOwn: 'Alle für alle freigeben',
   download: 'Herunterladen',
+  downloadOriginal: 'Original herunterladen',
+  downloadJpeg: 'Als JPG herunterladen',
   videoLabel: 'Video',
 
   // Toasts
@@ -193,7 +195,7 @@ export const de = {
   paused: 'Upload pausiert - wird automatisch fortgesetzt',
 
   // Upload errors (§5, §7, §8)
-  typeNotAllowed: 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt',
+  typeNotAllowed: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt',
   tooLargeLocal: (n: number) => `Datei zu groß (über ${n}MB)`,
   duplicateError: 'Diese Datei wurde bereits hochgeladen',
   similarDuplicate: 'Ein sehr ähnliches Bild wurde bereits hochgeladen',

@@ -225,7 +225,7 @@ describe('upload engine', () => {
     const r = await run([video(1 * MB), gif], android);
     expect(sent).toHaveLength(1);
     expect(r.items[0]!.status).toBe('success');
-    expect(r.items[1]).toMatchObject({ status: 'error', error: 'Nur JPG, PNG, MP4 und MOV Dateien erlaubt' });
+    expect(r.items[1]).toMatchObject({ status: 'error', error: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt' });
   });
 
   test('uploads run one at a time on mobile with 1 s between them', async () => {

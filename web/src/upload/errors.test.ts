@@ -5,11 +5,13 @@ const desktop = { mobile: false, ios: false, lowEnd: false };
 const android = { mobile: true, ios: false, lowEnd: false };
 
 describe('§5 file checks', () => {
-  test('only JPG, PNG, MP4 and MOV', () => {
+  test('only JPG, PNG, HEIC, MP4 and MOV', () => {
     expect(validateFile({ type: 'image/jpeg', name: 'a.jpg', size: 1 }, 300)).toBeNull();
     expect(validateFile({ type: 'video/quicktime', name: 'a.mov', size: 1 }, 300)).toBeNull();
-    expect(validateFile({ type: 'image/heic', name: 'a.heic', size: 1 }, 300)).toBe('Nur JPG, PNG, MP4 und MOV Dateien erlaubt');
-    expect(validateFile({ type: 'image/gif', name: 'a.gif', size: 1 }, 300)).toBe('Nur JPG, PNG, MP4 und MOV Dateien erlaubt');
+    expect(validateFile({ type: 'image/heic', name: 'a.heic', size: 1 }, 300)).toBeNull();
+    expect(validateFile({ type: 'image/heif', name: 'a.heif', size: 1 }, 300)).toBeNull();
+    expect(validateFile({ type: '', name: 'IMG_0001.HEIC', size: 1 }, 300)).toBeNull();
+    expect(validateFile({ type: 'image/gif', name: 'a.gif', size: 1 }, 300)).toBe('Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt');
     expect(effectiveType({ type: '', name: 'CLIP.MOV' })).toBe('video/quicktime');
   });
   test('size over the configured maximum', () => {

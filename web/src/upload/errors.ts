@@ -6,12 +6,15 @@ import type { DeviceProfile } from './device';
 
 export type FailureKind = 'network' | 'timeout' | 'too-large' | 'memory' | 'server' | 'no-id';
 
-export const ALLOWED_TYPES = ['image/jpeg', 'image/png', 'video/mp4', 'video/quicktime'];
+// HEIC comes as image/heic, image/heif or (Windows, some Android pickers) with no type and a .heic name.
+export const ALLOWED_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'video/mp4', 'video/quicktime'];
 
 const BY_EXTENSION: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
+  heic: 'image/heic',
+  heif: 'image/heif',
   mp4: 'video/mp4',
   mov: 'video/quicktime',
 };

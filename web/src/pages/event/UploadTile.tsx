@@ -26,7 +26,8 @@ export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick,
         ref={inputRef}
         id={inputId}
         type="file"
-        accept="image/*,video/*"
+        // HEIC named explicitly: desktop pickers without a HEIC codec do not count .heic as image/*
+        accept="image/*,video/*,.heic,.heif"
         multiple
         className="ev-upload__input"
         data-testid="upload-input"

@@ -124,10 +124,25 @@ export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownlo
               href={item.download_path}
               download={item.original_name || true}
               onClick={() => onDownload(item)}
-              aria-label={de.download}
+              aria-label={item.jpeg_download_path ? de.downloadOriginal : de.download}
+              title={item.jpeg_download_path ? de.downloadOriginal : undefined}
               data-testid="viewer-download"
             >
               <Download size={22} aria-hidden="true" />
+            </a>
+          )}
+          {allowDownload && item.jpeg_download_path && (
+            // HEIC: only Safari shows it, so a JPEG is offered beside the original.
+            <a
+              className="ev-viewer__btn ev-viewer__btn--text"
+              href={item.jpeg_download_path}
+              download
+              onClick={() => onDownload(item)}
+              aria-label={de.downloadJpeg}
+              title={de.downloadJpeg}
+              data-testid="viewer-download-jpeg"
+            >
+              JPG
             </a>
           )}
           <button ref={closeRef} type="button" className="ev-viewer__btn" onClick={onClose} aria-label={de.close} data-testid="viewer-close">
