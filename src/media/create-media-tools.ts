@@ -20,6 +20,8 @@ const POSTER_TIMEOUT_MS = 60_000;
 
 /** The media library behind the MediaTools interface the services use. */
 export function createMediaTools(native: { ffmpegPath: string; ffprobePath: string }): MediaTools {
+  // The derivatives probe again (a fraction of a second) to learn whether the picture is HDR.
+  const probeFile = (input: string) => probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS });
   return {
     sniff: sniffMediaType,
     decodesInQueue: (type) => type.mime === 'image/heic',
@@ -33,7 +35,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
       return toUtc(await readCaptureTime(input));
     },
     async probeVideo(input) {
-      const probe = await probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS });
+      const probe = await probeFile(input);
       return {
         width: probe.width,
         height: probe.height,
@@ -47,7 +49,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     async makeVideoThumbnail(input, thumbnail) {
       const poster = `${thumbnail}.poster.jpg`;
       try {
-        await makePoster(input, poster, { ffmpegPath: native.ffmpegPath, timeoutMs: POSTER_TIMEOUT_MS });
+        await makePoster(input, poster, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: POSTER_TIMEOUT_MS });
         const meta = await sharp(poster).metadata();
         const size = thumbnailSize({ width: meta.width, height: meta.height });
         await writeAtomically(thumbnail, (tmp) =>
@@ -60,7 +62,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
 
     async makeVideoPreview(input, output, signal) {
       // The job queue's own time-out aborts through the signal; this ceiling only guards a lost signal.
-      await makePlayablePreview(input, output, { ffmpegPath: native.ffmpegPath, timeoutMs: 6 * 3600_000, signal });
+      await makePlayablePreview(input, output, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: 6 * 3600_000, signal });
     },
   };
 }

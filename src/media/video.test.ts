@@ -8,6 +8,7 @@ import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from '
 
 const probe = (path: string) => probeVideo(path, { ffprobePath, timeoutMs: 10_000 });
 const tools = { ffmpegPath, timeoutMs: 60_000 };
+const SDR = { hdr: null };
 
 const tmp = makeTempDir('video');
 /** The iPhone fixture as a real iPhone writes a portrait video; see makeUprightIphoneCopy. */
@@ -101,7 +102,7 @@ describe('probeVideo', () => {
 describe('makePoster', () => {
   test('the poster of an upright iPhone video is portrait, upright (not sideways) and at most 1280 px', async () => {
     const poster = join(tmp.dir, 'poster.jpg');
-    await makePoster(portraitIphone, poster, tools);
+    await makePoster(portraitIphone, poster, SDR, tools);
     expect(await sharp(poster).metadata()).toMatchObject({ format: 'jpeg', width: 720, height: 1280 });
     const stored = storedFrame(portraitIphone);
     const asShown = meanAbsDiff(await tiny(poster), await tiny(stored, 90));
@@ -114,7 +115,7 @@ describe('makePoster', () => {
     const clip = join(tmp.dir, 'short.mp4');
     Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:duration=0.2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip]);
     const poster = join(tmp.dir, 'short.jpg');
-    await makePoster(clip, poster, tools);
+    await makePoster(clip, poster, SDR, tools);
     expect(await sharp(poster).metadata()).toMatchObject({ width: 320, height: 240 });
   });
 });
@@ -122,7 +123,7 @@ describe('makePoster', () => {
 describe('makePlayablePreview', () => {
   test('an upright iPhone HEVC video becomes an upright H.264/AAC MP4 that starts playing at once, without its location', async () => {
     const preview = join(tmp.dir, 'preview.mp4');
-    await makePlayablePreview(portraitIphone, preview, tools);
+    await makePlayablePreview(portraitIphone, preview, SDR, tools);
 
     const info = await probe(preview);
     expect(info).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', pixelFormat: 'yuv420p', container: 'mp4', width: 720, height: 1280 });
@@ -152,8 +153,8 @@ describe('makePlayablePreview', () => {
     try {
       const started = performance.now();
       const opts = { ffmpegPath, timeoutMs: 10_000 };
-      await expect(makePlayablePreview(fixture('videos/truncated.mp4'), join(dir.dir, 'preview.mp4'), opts)).rejects.toMatchObject({ reason: 'CORRUPT' });
-      await expect(makePoster(fixture('videos/truncated.mp4'), join(dir.dir, 'poster.jpg'), opts)).rejects.toBeInstanceOf(MediaError);
+      await expect(makePlayablePreview(fixture('videos/truncated.mp4'), join(dir.dir, 'preview.mp4'), SDR, opts)).rejects.toMatchObject({ reason: 'CORRUPT' });
+      await expect(makePoster(fixture('videos/truncated.mp4'), join(dir.dir, 'poster.jpg'), SDR, opts)).rejects.toBeInstanceOf(MediaError);
       expect(performance.now() - started).toBeLessThan(opts.timeoutMs);
       expect(readdirSync(dir.dir)).toEqual([]);
     } finally {
@@ -165,7 +166,7 @@ describe('makePlayablePreview', () => {
     const dir = makeTempDir('timeout');
     try {
       const started = performance.now();
-      const run = makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), { ffmpegPath, timeoutMs: 150 });
+      const run = makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), SDR, { ffmpegPath, timeoutMs: 150 });
       await expect(run).rejects.toMatchObject({ name: 'MediaError', reason: 'TIMEOUT' });
       expect(performance.now() - started).toBeLessThan(2000);
       expect(readdirSync(dir.dir)).toEqual([]);
@@ -179,10 +180,67 @@ describe('makePlayablePreview', () => {
     try {
       const controller = new AbortController();
       setTimeout(() => controller.abort(new Error('shutting down')), 150);
-      await expect(makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), { ...tools, signal: controller.signal })).rejects.toThrow('shutting down');
+      await expect(makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), SDR, { ...tools, signal: controller.signal })).rejects.toThrow('shutting down');
       expect(readdirSync(dir.dir)).toEqual([]);
     } finally {
       dir.remove();
     }
   });
+});
+
+describe('HDR video', () => {
+  /**
+   * The same test pattern as an SDR clip (BT.709, 8-bit) and as an iPhone-like HDR clip: 10-bit HEVC,
+   * BT.2020, HLG or PQ, with SDR white placed at 203 nits as BT.2408 has it, made by the shipped ffmpeg.
+   */
+  const PATTERN = ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '1'];
+  function makeSdr(path: string) {
+    const run = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-y', ...PATTERN, '-vf', 'format=yuv420p', '-c:v', 'libx264', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', path]);
+    if (run.exitCode !== 0) throw new Error(run.stderr.toString());
+  }
+  function makeHdr(path: string, transfer: 'arib-std-b67' | 'smpte2084') {
+    const run = Bun.spawnSync([
+      ffmpegPath, '-nostdin', '-v', 'error', '-y', ...PATTERN,
+      '-vf', `format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=${transfer}:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le`,
+      '-c:v', 'libx265', '-x265-params', `colorprim=bt2020:transfer=${transfer}:colormatrix=bt2020nc:log-level=error`, '-tag:v', 'hvc1', '-f', 'mov', path,
+    ]);
+    if (run.exitCode !== 0) throw new Error(run.stderr.toString());
+  }
+  /** Mean saturation and luma range of a picture's first frame (ffmpeg's signalstats, 8-bit scale). */
+  function pictureStats(path: string): { saturation: number; lumaRange: number } {
+    const run = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-i', path, '-frames:v', '1', '-vf', 'signalstats,metadata=print:file=-', '-f', 'null', '-']);
+    const value = (key: string) => Number(new RegExp(`lavfi\\.signalstats\\.${key}=([\\d.]+)`).exec(run.stdout.toString())?.[1]);
+    return { saturation: value('SATAVG'), lumaRange: value('YMAX') - value('YMIN') };
+  }
+  function colourTags(path: string) {
+    const out = Bun.spawnSync([ffprobePath, '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,pix_fmt,color_space,color_transfer,color_primaries', '-of', 'json', path]).stdout.toString();
+    return (JSON.parse(out) as { streams: Record<string, string>[] }).streams[0];
+  }
+
+  for (const [name, transfer] of [['HLG', 'arib-std-b67'], ['PQ', 'smpte2084']] as const) {
+    test(`a 10-bit ${name} HEVC clip gets an 8-bit BT.709 H.264 preview and poster as colourful as the SDR rendering`, async () => {
+      const sdr = join(tmp.dir, `sdr-${name}.mp4`);
+      const hdr = join(tmp.dir, `hdr-${name}.mov`);
+      makeSdr(sdr);
+      makeHdr(hdr, transfer);
+      const info = await probe(hdr);
+      expect({ pixelFormat: info.pixelFormat, hdr: info.hdr }).toEqual({ pixelFormat: 'yuv420p10le', hdr: name === 'HLG' ? 'hlg' : 'pq' });
+      expect(isBrowserPlayable(info)).toBe(false);
+
+      const preview = join(tmp.dir, `preview-${name}.mp4`);
+      await makePlayablePreview(hdr, preview, info, tools);
+      expect(colourTags(preview)).toEqual({ codec_name: 'h264', pix_fmt: 'yuv420p', color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709' });
+
+      // Washed out means far less saturation and a squeezed luma range (read without tone mapping,
+      // the pattern has ~40% of the SDR saturation and ~60% of its range). Tone-mapped, both come close.
+      const reference = pictureStats(sdr);
+      const shown = pictureStats(preview);
+      expect(shown.saturation).toBeGreaterThan(reference.saturation * 0.75);
+      expect(shown.lumaRange).toBeGreaterThan(reference.lumaRange * 0.8);
+
+      const poster = join(tmp.dir, `poster-${name}.jpg`);
+      await makePoster(hdr, poster, info, tools);
+      expect(pictureStats(poster).saturation).toBeGreaterThan(reference.saturation * 0.75);
+    });
+  }
 });

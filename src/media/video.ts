@@ -27,12 +27,17 @@ export interface VideoProbe {
   videoCodec: string;
   pixelFormat: string | null;
   audioCodec: string | null;
+  /** high dynamic range transfer (iPhones since the 12 record HLG; some Android phones PQ/HDR10), or null for SDR */
+  hdr: HdrTransfer | null;
   /** QuickTime (the `qt  ` brand, iPhones) or MP4 */
   container: 'mp4' | 'mov';
   majorBrand: string | null;
   /** when it was recorded; null when the file does not say (or says 1904/1970, a camera without a clock) */
   takenAt: CaptureTime | null;
 }
+
+export type HdrTransfer = 'hlg' | 'pq';
+const HDR_TRANSFERS: Record<string, HdrTransfer> = { 'arib-std-b67': 'hlg', smpte2084: 'pq' };
 
 /** Longest side of the poster and of the playable preview: sharp on a phone, light for a Pi to encode. */
 export const VIDEO_MAX_SIDE = 1280;
@@ -46,6 +51,22 @@ const QUIET = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
 // Fit VIDEO_MAX_SIDE on the long side (never enlarge), even dimensions as H.264 4:2:0 needs.
 // ffmpeg has applied the rotation before this filter, so iw/ih are the upright size.
 const SCALE = `scale=w='trunc(min(1,${VIDEO_MAX_SIDE}/max(iw,ih))*iw/2)*2':h=-2`;
+
+/**
+ * HDR (BT.2020, HLG or PQ, 10-bit) to SDR (BT.709, 8-bit) as phones show it. Without it the 10-bit
+ * BT.2020 signal is read as BT.709 and comes out grey and washed out. zscale makes the light linear with
+ * 203 nits (BT.2408's HDR reference white) as 1.0, i.e. as SDR white; converts the primaries to BT.709;
+ * `tonemap` (Möbius: linear up to 70% of white, then a soft roll-off, colours kept) compresses the
+ * highlights above white; zscale applies the BT.709 curve. Runs after SCALE, so at most 1280 px of
+ * float work per frame. The input's transfer is named, as ffmpeg 4's scale filter may drop the tags.
+ */
+const toneMapToSdr = (hdr: HdrTransfer) =>
+  `zscale=tin=${hdr === 'hlg' ? 'arib-std-b67' : 'smpte2084'}:pin=bt2020:min=bt2020nc:t=linear:npl=203,format=gbrpf32le,` +
+  'zscale=p=bt709,tonemap=tonemap=mobius:param=0.7:desat=0,zscale=t=bt709:m=bt709:r=tv';
+/** The picture filters for the poster and the preview: fit 1280 px, tone-mapped when HDR, 8-bit 4:2:0. */
+const pictureFilter = (hdr: HdrTransfer | null) => [SCALE, ...(hdr ? [toneMapToSdr(hdr)] : []), 'format=yuv420p'].join(',');
+/** The BT.709 tags of a tone-mapped preview, so players do not keep the source's BT.2020 (SDR sources keep theirs). */
+const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'];
 
 /** Reads what the gallery needs to know about a video with ffprobe. Throws a MediaError when it is no readable video. */
 export async function probeVideo(path: string, opts: FfprobeOptions): Promise<VideoProbe> {
@@ -69,6 +90,7 @@ export async function probeVideo(path: string, opts: FfprobeOptions): Promise<Vi
     height: sideways ? video.width : video.height,
     videoCodec: video.codec_name,
     pixelFormat: video.pix_fmt ?? null,
+    hdr: HDR_TRANSFERS[video.color_transfer ?? ''] ?? null,
     audioCodec: audio?.codec_name ?? null,
     // No brand at all is a classic QuickTime file.
     container: majorBrand === null || majorBrand === 'qt' ? 'mov' : 'mp4',
@@ -79,27 +101,34 @@ export async function probeVideo(path: string, opts: FfprobeOptions): Promise<Vi
 }
 
 /**
- * Whether every phone browser plays the original as it is: H.264 in 8-bit 4:2:0, AAC or no sound, in MP4.
- * Otherwise (HEVC from iPhones, QuickTime, 10-bit) the gallery shows a preview made by makePlayablePreview.
+ * Whether every phone browser plays the original as it is: SDR H.264 in 8-bit 4:2:0, AAC or no sound, in MP4.
+ * Otherwise (HEVC from iPhones, QuickTime, 10-bit, HDR) the gallery shows a preview made by makePlayablePreview.
  */
 export function isBrowserPlayable(probe: VideoProbe): boolean {
   return (
     probe.container === 'mp4' &&
+    probe.hdr === null &&
     probe.videoCodec === 'h264' &&
     (probe.pixelFormat === 'yuv420p' || probe.pixelFormat === 'yuvj420p') &&
     (probe.audioCodec === null || probe.audioCodec === 'aac')
   );
 }
 
+/** How the source's picture is coded, as far as the derivatives care (from probeVideo). */
+export interface SourcePicture {
+  hdr: HdrTransfer | null;
+}
+
 /**
  * A JPEG poster: the upright frame at 0.5 s (the first frame for shorter clips), at most 1280 px on the
- * long side, without metadata. Written atomically; throws a MediaError when no frame can be decoded.
+ * long side, tone-mapped to SDR when the source is HDR, without metadata. Written atomically; throws a
+ * MediaError when no frame can be decoded.
  */
-export async function makePoster(input: string, output: string, opts: FfmpegOptions): Promise<void> {
+export async function makePoster(input: string, output: string, source: SourcePicture, opts: FfmpegOptions): Promise<void> {
   const deadline = Date.now() + opts.timeoutMs;
   await writeAtomically(output, async (tmp) => {
     for (const at of [POSTER_AT_SECONDS, 0]) {
-      const args = ['-ss', String(at), ...INPUT_FORMAT, '-i', resolve(input), '-frames:v', '1', '-vf', SCALE, '-q:v', '3', '-map_metadata', '-1', '-f', 'mjpeg', resolve(tmp)];
+      const args = ['-ss', String(at), ...INPUT_FORMAT, '-i', resolve(input), '-frames:v', '1', '-vf', pictureFilter(source.hdr), '-q:v', '3', '-map_metadata', '-1', '-f', 'mjpeg', resolve(tmp)];
       await ffmpeg(args, { ...opts, timeoutMs: deadline - Date.now() });
       if (await hasBytes(tmp)) return; // a clip shorter than 0.5 s gives an empty file at 0.5
     }
@@ -108,19 +137,19 @@ export async function makePoster(input: string, output: string, opts: FfmpegOpti
 }
 
 /**
- * An MP4 every browser plays: H.264 (veryfast, CRF 23, 4:2:0) at most 1280 px, AAC 128k, upright (the
- * rotation is applied to the pixels, not left as a flag), no metadata (no GPS position), and
- * `+faststart` so playback starts before the whole file has loaded. Runs at low priority;
- * written atomically, so a time-out or a broken input leaves no file.
+ * An MP4 every browser plays: H.264 (veryfast, CRF 23, 8-bit 4:2:0, BT.709; HDR sources tone-mapped) at
+ * most 1280 px, AAC 128k, upright (the rotation is applied to the pixels, not left as a flag), no metadata
+ * (no GPS position), and `+faststart` so playback starts before the whole file has loaded. Runs at low
+ * priority; written atomically, so a time-out or a broken input leaves no file.
  */
-export async function makePlayablePreview(input: string, output: string, opts: FfmpegOptions): Promise<void> {
+export async function makePlayablePreview(input: string, output: string, source: SourcePicture, opts: FfmpegOptions): Promise<void> {
   await writeAtomically(output, async (tmp) => {
     await ffmpeg(
       [
         ...INPUT_FORMAT, '-i', resolve(input),
         '-map', '0:v:0', '-map', '0:a:0?',
-        '-vf', `${SCALE},format=yuv420p`,
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high',
+        '-vf', pictureFilter(source.hdr),
+        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', ...(source.hdr ? BT709_TAGS : []),
         '-c:a', 'aac', '-b:a', '128k',
         // The rotation is now in the pixels; a leftover rotate flag would turn the video a second time.
         '-metadata:s:v:0', 'rotate=0',
@@ -159,6 +188,7 @@ interface ProbeStream {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  color_transfer?: string;
   duration?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string; creation_time?: string };
