@@ -54,6 +54,7 @@ export async function serve(opts: ServeOptions) {
     retentionDays: config.retentionDays,
     maxUploadBytes: config.maxUploadMb * 1024 * 1024,
     minFreeDiskBytes: config.minFreeDiskMb * 1024 * 1024,
+    newGuestsPerAddress: config.newGuestsPerAddress,
     partialLimits: { maxSessions: config.maxPartialUploads, maxBytes: config.maxPartialMb * 1024 * 1024 },
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
   });

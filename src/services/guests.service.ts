@@ -7,16 +7,17 @@ import { RateLimiter } from '../lib/rate-limiter.ts';
 
 
 /**
- * New guests per client address: a phone joins a few events and may lose its cookie, and a venue has a
- * few hundred phones, each with its own address on the venue network; 3,000 consents from one address are
- * a script. Consent again for a known user id (a phone that retries) creates nothing and is not counted.
+ * New guests per client address (`newGuestsPerAddress`, default 60, one more every 10 s): a phone joins a
+ * few events and may lose its cookie, and a venue has a few hundred phones, each with its own address on the
+ * venue network; 3,000 consents from one address are a script. Consent again for a known user id (a phone
+ * that retries) creates nothing and is not counted.
  */
-const NEW_GUESTS_PER_ADDRESS = { burst: 60, refillMs: 10_000 };
+const NEW_GUEST_REFILL_MS = 10_000;
 export type GuestRow = typeof guests.$inferSelect;
 
 /** Guests are known per event by the random user id in their cookie `event_{code}`. */
-export function createGuestsService(db: Db, now: () => Date = () => new Date()) {
-  const newGuests = new RateLimiter(NEW_GUESTS_PER_ADDRESS, () => now().getTime());
+export function createGuestsService(db: Db, newGuestsPerAddress: number, now: () => Date = () => new Date()) {
+  const newGuests = new RateLimiter({ burst: newGuestsPerAddress, refillMs: NEW_GUEST_REFILL_MS }, () => now().getTime());
   const find = (eventId: number, userId: string) =>
     db.select().from(guests).where(and(eq(guests.eventId, eventId), eq(guests.userId, userId))).get();
 

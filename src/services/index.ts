@@ -28,6 +28,8 @@ export interface ServiceDeps {
   minFreeDiskBytes: number;
   /** unfinished chunked uploads one guest or API key may hold */
   partialLimits: PartialLimits;
+  /** new guests one client address may create at once (consent without a known user id) */
+  newGuestsPerAddress: number;
   /** the admin password was changed: a stored initial password is no longer true */
   onAdminPasswordChanged?: () => void;
   now?: () => Date;
@@ -39,7 +41,7 @@ export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const live = createLiveService({ db });
   const albums = createAlbumsService({ db, store, live });
-  const guests = createGuestsService(db, now);
+  const guests = createGuestsService(db, deps.newGuestsPerAddress, now);
   // The queue and ingest know each other only through these two callbacks.
   let ingestBusy = () => false;
   const jobs = createJobQueue({

@@ -26,6 +26,7 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
       maxUploadBytes: 10 * 1024 * 1024,
       minFreeDiskBytes: 0,
       partialLimits: { maxSessions: 10, maxBytes: 1024 * 1024 },
+      newGuestsPerAddress: 60,
       now: () => clock,
     });
     const event = await services.events.create({ name: 'Cleanup', code: 'cleanup', event_start_datetime: '2026-06-20T00:00:00Z' });
