@@ -110,6 +110,21 @@ describe('live stream', () => {
     await stale.next((m) => m.event === 'resync', 2000, 'resync');
   });
 
+  test('a client further behind than the last 500 changes of the event gets a resync instead of a partial replay', async () => {
+    const event = await h.admin.createEvent();
+    const guest = h.client();
+    await guest.joinAsGuest(event.code);
+    const first = await stream(guest, event.id);
+    const ready = await first.next((m) => m.event === 'ready', 2000, 'ready');
+    first.close();
+    const { id } = await guest.uploadOk(event.id, PHOTOS[0]!, { autoApprove: 'true' });
+    // 501 more changes (withdraw, share, ...): the ring of 500 no longer holds the first one.
+    for (let i = 0; i < 501; i++) await guest.json(`/api/event/${event.id}/upload/${id}/${i % 2 ? 'approve' : 'reject'}`, { method: 'PUT' });
+    const behind = await stream(guest, event.id, '', { 'last-event-id': ready.id! });
+    await behind.next((m) => m.event === 'resync', 2000, 'resync');
+    expect(behind.messages.filter((m) => m.event !== 'resync')).toEqual([]);
+  });
+
   test('hiding an album tells open streams to reload; API keys and foreign host tokens may not watch', async () => {
     const event = await h.admin.createEvent();
     const other = await h.admin.createEvent();
