@@ -14,13 +14,15 @@ describe('network helpers', () => {
         [
           'IP address       HW type     Flags       HW address            Mask     Device',
           '10.42.0.23       0x1         0x2         AA:BB:CC:00:11:22     *        wlan0',
-          '10.42.0.24       0x1         0x0         00:00:00:00:00:00     *        wlan0',
+          '10.42.0.24       0x1         0x0         aa:bb:cc:00:11:33     *        wlan0',
+          '10.42.0.25       0x1         0x2         00:00:00:00:00:00     *        wlan0',
           '',
         ].join('\n'),
       );
       expect(macOf('10.42.0.23', table)).toBe('aa:bb:cc:00:11:22');
       expect(macOf('::ffff:10.42.0.23', table)).toBe('aa:bb:cc:00:11:22');
       expect(macOf('10.42.0.24', table)).toBeNull();
+      expect(macOf('10.42.0.25', table)).toBeNull();
       expect(macOf('10.42.0.99', table)).toBeNull();
       expect(macOf('10.42.0.23', join(dir, 'missing'))).toBeNull();
     } finally {
