@@ -7,7 +7,7 @@ import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { CAMERAS, consent, waitForUploadsDone } from './guest/helpers.ts';
 
 // Issue 11, finding 2: every page runs under the server's Content-Security-Policy with no violation and
-// still does its job: landing, legal pages, the captive portal page, admin login and dashboard, print page, the host's settings
+// still does its job: landing, legal pages, the captive portal page, the live wall, admin login and dashboard, print page, the host's settings
 // page (with a blob: image preview), the guest event page (consent, upload with WebAssembly hashing,
 // thumbnails, the viewer) and the recovery page. Violations are caught two ways: the page's own
 // `securitypolicyviolation` events and the browser console (where Chromium reports "Refused to ...").
@@ -105,7 +105,7 @@ describe('every page under the Content-Security-Policy', () => {
     await context.close();
   });
 
-  test("the host's settings page, with a blob: preview of a new header image", async () => {
+  test("the host's settings page with every tab, and a blob: preview of a new header image", async () => {
     const { context, watch } = await newContext();
     const page = await context.newPage();
     await page.goto(`/event/${hostToken}/settings`);
@@ -115,11 +115,16 @@ describe('every page under the Content-Security-Policy', () => {
     const img = preview.locator('img').first();
     await img.waitFor();
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && el.src.startsWith('blob:'))).toBe(true);
+    // Every tab renders under the policy too.
+    for (const tab of await page.getByRole('tab').all()) {
+      await tab.click();
+      await page.getByRole('tabpanel').first().waitFor();
+    }
     await expectClean(page, watch);
     await context.close();
   });
 
-  test('the guest event page: consent, an upload (WebAssembly hashing), thumbnails, the viewer; then recovery', async () => {
+  test('the guest event page: consent, an upload (WebAssembly hashing), thumbnails, the viewer; the live wall; then recovery', async () => {
     const { context, watch } = await newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`/event/${event.code}`);
@@ -140,6 +145,18 @@ describe('every page under the Content-Security-Policy', () => {
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=viewer] img')].some((i) => i.complete && i.naturalWidth > 0));
     await expectClean(page, watch);
     await context.close();
+
+    // The live wall shows that photo full screen (live stream, images, QR overlay).
+    const screen = await newContext();
+    const wall = await screen.context.newPage();
+    await wall.goto(`/event/${event.code}/wall`);
+    await wall.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.wall__layer.is-visible img:not([hidden])');
+      return !!img && img.complete && img.naturalWidth > 0;
+    }, undefined, { timeout: 15_000 });
+    await wall.getByTestId('wall-qr').locator('img').waitFor();
+    await expectClean(wall, screen.watch);
+    await screen.context.close();
 
     // The recovery link in a fresh browser: the server sets the HttpOnly cookie, the page redirects.
     const fresh = await newContext(PHONE);
