@@ -66,7 +66,7 @@ describe('every page under the Content-Security-Policy', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  test('landing page, legal pages and the captive portal page (server-rendered, its own stylesheet)', async () => {
+  test('landing page, legal pages and the captive portal page (server-rendered, its own stylesheet, its button without script)', async () => {
     const { context, watch } = await newContext();
     const page = await context.newPage();
     await page.goto('/');
@@ -83,6 +83,14 @@ describe('every page under the Content-Security-Policy', () => {
     expect(await page.evaluate(() => [...document.styleSheets].some((s) => (s.href ?? '').includes('/portal/style.css') && s.cssRules.length > 0))).toBe(true);
     await expectClean(page, watch);
     await context.close();
+
+    // The sign-in sheet of a phone runs no script: the portal's plain form post joins (same-origin, not refused).
+    const sheet = await browser.newContext({ ...PHONE, baseURL: server.url, javaScriptEnabled: false });
+    const portal = await sheet.newPage();
+    await portal.goto(`/portal?event=${event.code}`);
+    await portal.getByRole('button', { name: 'Jetzt verbinden' }).click();
+    await portal.getByText('Verbunden!').waitFor();
+    await sheet.close();
   });
 
   test('admin login, dashboard and print page (QR codes as SVG)', async () => {

@@ -27,30 +27,41 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
-  // The host's settings URL carries the client token: no page of ours tells another site where it came from.
-  'Referrer-Policy': 'no-referrer',
 };
+
+/** The host's settings page: its URL carries the client token. */
+const SETTINGS_PAGE = /^\/event\/[^/]+\/settings\/?$/;
+
+/**
+ * No page of ours tells another site where it came from ('same-origin'); the settings page tells nobody
+ * at all. Not 'no-referrer' everywhere: with it, browsers send `Origin: null` on a page's own form posts
+ * (the captive portal's button), which the CSRF check below could not tell from a foreign page's.
+ */
+const referrerPolicy = (path: string) => (SETTINGS_PAGE.test(path) ? 'no-referrer' : 'same-origin');
 
 /** The browser's defences on every answer: pages, JSON, media, streams and errors alike. */
 export const securityHeaders: MiddlewareHandler<Env> = async (c, next) => {
   await next();
+  const headers = { ...SECURITY_HEADERS, 'Referrer-Policy': referrerPolicy(c.req.path) };
   try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   } catch {
     // Headers of some answers (Response.redirect) are immutable: copy the answer once, then set them.
     c.res = new Response(c.res.body, c.res);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   }
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF: a state-changing call that a browser sends on behalf of another site carries that site's Origin
- * (or `Sec-Fetch-Site: cross-site`/`same-site`; SameSite=Lax lets another port of the same host through).
- * Such calls are refused when their only credential would be the guest cookie. Calls with an
- * Authorization or X-API-Key header are exempt: a foreign page cannot add those without a CORS preflight,
- * which this server never grants. Clients that send neither Origin nor Sec-Fetch-Site (curl, photo booths)
+ * CSRF: a state-changing call that a browser sends on behalf of another site is refused when its only
+ * credential would be the guest cookie. The browser says where a call comes from in `Sec-Fetch-Site`
+ * (set by the browser itself, no page can change it): only `same-origin` (and `none`, the user's own
+ * action) pass; `same-site` is refused too, as SameSite=Lax lets another port of the same host through.
+ * `Origin`, where sent, must name the host the call went to.
+ * Calls with an Authorization or X-API-Key header are exempt: a foreign page cannot add those without a
+ * CORS preflight, which this server never grants. Clients that send neither header (curl, photo booths)
  * are not browsers acting for someone else and pass.
  */
 export const refuseCrossSiteWrites: MiddlewareHandler<Env> = async (c, next) => {
@@ -58,8 +69,12 @@ export const refuseCrossSiteWrites: MiddlewareHandler<Env> = async (c, next) => 
   if (c.req.header('authorization') || c.req.header('x-api-key')) return next();
   const site = c.req.header('sec-fetch-site');
   const origin = c.req.header('origin');
-  const foreignSite = site === 'cross-site' || site === 'same-site';
-  if (foreignSite || (origin !== undefined && !sameOrigin(origin, c.req.header('host')))) {
+  const siteSaysOwn = site === 'same-origin' || site === 'none';
+  const siteForeign = site !== undefined && !siteSaysOwn;
+  // `Origin: null` comes from sandboxed frames, but also from our own form posts under 'no-referrer':
+  // trusted only when Sec-Fetch-Site vouches for it.
+  const originForeign = origin !== undefined && (origin === 'null' ? !siteSaysOwn : !sameOrigin(origin, c.req.header('host')));
+  if (siteForeign || originForeign) {
     return c.json({ error: 'Diese Anfrage kam von einer fremden Seite und wurde abgelehnt.', code: 'CROSS_SITE_REQUEST' }, 403);
   }
   return next();

@@ -256,14 +256,15 @@ export const useEventStore = create<EventState>((set, get) => ({
   giveConsent: async (nickname) => {
     const code = get().code;
     if (!code) return;
-    // The answer sets the (HttpOnly) cookie event_{code} for ten years.
     const userId = randomId();
-    set({ currentUserId: userId, hasConsent: true, termsAccepted: true, isFirstVisit: false });
     try {
       await guestApi.saveConsent(code, userId);
     } catch (err) {
       console.warn('consent could not be saved; continuing as consented', err);
     }
+    // Only now: the answer has set the (HttpOnly) cookie event_{code}, so the live stream that reopens for
+    // the identified guest, and every later call, carries it.
+    set({ currentUserId: userId, hasConsent: true, termsAccepted: true, isFirstVisit: false });
     const nick = nickname.trim();
     if (nick) {
       try {
