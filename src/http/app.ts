@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, Env } from './context.ts';
 import { onApiNotFound, onError } from './middleware/errors.ts';
+import { openApiDocument } from './openapi.ts';
 import { refuseCrossSiteWrites, securityHeaders } from './middleware/security.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { albumRoutes } from './routes/albums.routes.ts';
@@ -69,6 +70,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.route('/', uploadRoutes());
   app.route('/', liveRoutes());
   app.route('/', guestRoutes());
+  app.get('/api/openapi.json', async (c) => c.json(await openApiDocument(app, opts.version)));
   app.all('/api/*', onApiNotFound);
   app.route('/', webAppRoutes(opts.webAssets));
   return app;

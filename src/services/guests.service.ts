@@ -1,8 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { guests, uploads } from '../db/schema.ts';
-import { nicknameTooLong, normaliseNickname } from '../domain/nickname.ts';
-import { AppError, badRequest } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 
 
@@ -42,11 +41,8 @@ export function createGuestsService(db: Db, newGuestsPerAddress: number, now: ()
         .get();
     },
 
-    /** Trims; at most 30 characters ('Maximal 30 Zeichen erlaubt.'); an empty nickname is not saved. */
-    setNickname(eventId: number, userId: string, raw: unknown): string {
-      const nickname = typeof raw === 'string' ? normaliseNickname(raw) : '';
-      if (!nickname) throw badRequest('Nickname darf nicht leer sein', { field: 'nickname' });
-      if (nicknameTooLong(nickname)) throw badRequest('Maximal 30 Zeichen erlaubt.', { field: 'nickname' });
+    /** A nickname already trimmed and checked (1 to 30 characters, the request schema in guest.routes.ts). */
+    setNickname(eventId: number, userId: string, nickname: string): string {
       db.insert(guests)
         .values({ eventId, userId, nickname })
         .onConflictDoUpdate({ target: [guests.eventId, guests.userId], set: { nickname } })

@@ -1,20 +1,58 @@
 import { Hono } from 'hono';
 import { VENUE_SHORT_NAME } from '../../domain/captive-portal.ts';
 import { isLocalOnlyUrl } from '../../lib/network.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { z } from 'zod';
+import { nicknameTooLong, normaliseNickname } from '../../domain/nickname.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { clientAddress, guestIdOf, jsonBody, publicUrl, setGuestCookie, viewerOf } from '../context.ts';
+import { clientAddress, guestIdOf, publicUrl, setGuestCookie, viewerOf } from '../context.ts';
 import { eventDto } from '../dto.ts';
 import type { AppConfig, GuestIdentity, RecoverAnswer } from '../api-types.ts';
+import { answer, endpoint } from '../openapi.ts';
 import { joinCaptivePortal } from './portal.routes.ts';
+
+/** A guest's user id: a random UUID, their session in the event. */
+const UserId = z.string({ error: 'userId muss eine UUID sein' }).refine(isUuid, 'userId muss eine UUID sein');
+/** Spec §5: trimmed, not empty, at most 30 characters. */
+const Nickname = z
+  .string({ error: 'Nickname darf nicht leer sein' })
+  .transform(normaliseNickname)
+  .refine((n) => n.length > 0, 'Nickname darf nicht leer sein')
+  .refine((n) => !nicknameTooLong(n), 'Maximal 30 Zeichen erlaubt.');
+
+const config = endpoint({ summary: 'Settings the web app needs first', tag: 'guest', ok: answer('AppConfig') });
+const eventByCode = endpoint({ summary: 'An event by its code', tag: 'guest', ok: answer('EventDto'), errors: [404] });
+const consent = endpoint({
+  summary: 'Consent to the terms: stores it and sets the guest cookie event_{code}',
+  tag: 'guest',
+  body: z.object({ userId: UserId.nullish() }),
+  ok: answer('{ hasConsent: true, userId }'),
+  errors: [404, 429],
+});
+const me = endpoint({ summary: 'Who this browser is in the event (from its cookie)', tag: 'guest', ok: answer('GuestIdentity'), errors: [404] });
+const recover = endpoint({
+  summary: 'Session recovery: the cookie comes back for a user id that gave consent',
+  tag: 'guest',
+  body: z.object({ userId: UserId }),
+  ok: answer('RecoverAnswer'),
+  errors: [404],
+});
+const consentOf = endpoint({ summary: 'Whether a user id gave consent', tag: 'guest', ok: answer('{ hasConsent }'), errors: [404] });
+const setNickname = endpoint({
+  summary: "Sets the guest's own nickname",
+  tag: 'guest',
+  body: z.object({ userId: UserId, nickname: Nickname }),
+  ok: answer('{ nickname }'),
+  errors: [403, 404],
+});
+const nicknameOf = endpoint({ summary: "A guest's nickname", tag: 'guest', ok: answer('{ nickname }'), errors: [404] });
 
 /** Config, the event by code, consent and nickname: what a guest's phone asks first. */
 export function guestRoutes() {
   const app = new Hono<Env>();
 
-  app.get('/api/config', (c) => {
+  app.get('/api/config', config.doc, (c) => {
     const { config, version } = c.get('deps');
     const wifi = config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null;
     const base = publicUrl(c);
@@ -28,17 +66,15 @@ export function guestRoutes() {
     });
   });
 
-  app.get('/api/event/:code', (c) => {
+  app.get('/api/event/:code', eventByCode.doc, (c) => {
     const event = c.get('deps').services.events.getByCode(c.req.param('code'));
     return c.json(eventDto(event));
   });
 
-  app.post('/api/event/:code/consent', async (c) => {
+  app.post('/api/event/:code/consent', consent.doc, async (c) => {
     const { services } = c.get('deps');
     const event = services.events.getByCode(c.req.param('code'));
-    const body = await jsonBody(c);
-    const userId = body.userId === undefined || body.userId === null ? crypto.randomUUID() : body.userId;
-    if (!isUuid(userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
+    const userId = (await consent.body(c)).userId ?? crypto.randomUUID();
     services.guests.giveConsent(event.id, userId, clientAddress(c));
     joinCaptivePortal(c);
     setGuestCookie(c, event, userId);
@@ -46,7 +82,7 @@ export function guestRoutes() {
   });
 
   /** Who this browser is in the event, from its (HttpOnly) guest cookie. */
-  app.get('/api/event/:code/me', (c) => {
+  app.get('/api/event/:code/me', me.doc, (c) => {
     const { services } = c.get('deps');
     const event = services.events.getByCode(c.req.param('code'));
     const userId = guestIdOf(c, event);
@@ -58,34 +94,32 @@ export function guestRoutes() {
   });
 
   /** Session recovery (/event/{code}/recover/{userId}): the cookie comes back only for an id that gave consent. */
-  app.post('/api/event/:code/recover', async (c) => {
+  app.post('/api/event/:code/recover', recover.doc, async (c) => {
     const { services } = c.get('deps');
     const event = services.events.getByCode(c.req.param('code'));
-    const body = await jsonBody(c);
-    if (!isUuid(body.userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
+    const body = await recover.body(c);
     if (!services.guests.hasConsent(event.id, body.userId)) return c.json<RecoverAnswer>({ hasConsent: false, userId: null });
     joinCaptivePortal(c);
     setGuestCookie(c, event, body.userId);
     return c.json<RecoverAnswer>({ hasConsent: true, userId: body.userId });
   });
 
-  app.get('/api/event/:code/consent/:userId', (c) => {
+  app.get('/api/event/:code/consent/:userId', consentOf.doc, (c) => {
     const { services } = c.get('deps');
     const event = services.events.getByCode(c.req.param('code'));
     const userId = c.req.param('userId');
     return c.json({ hasConsent: isUuid(userId) && services.guests.hasConsent(event.id, userId) });
   });
 
-  app.post('/api/event/:code/user-nickname', async (c) => {
+  app.post('/api/event/:code/user-nickname', setNickname.doc, async (c) => {
     const { services } = c.get('deps');
     const event = services.events.getByCode(c.req.param('code'));
-    const body = await jsonBody(c);
-    if (!isUuid(body.userId)) throw badRequest('userId muss eine UUID sein', { field: 'userId' });
+    const body = await setNickname.body(c);
     authorize(viewerOf(c, event), 'editNickname', { ownerUserId: body.userId });
     return c.json({ nickname: services.guests.setNickname(event.id, body.userId, body.nickname) });
   });
 
-  app.get('/api/event/:code/user-nickname/:userId', (c) => {
+  app.get('/api/event/:code/user-nickname/:userId', nicknameOf.doc, (c) => {
     const { services } = c.get('deps');
     const event = services.events.getByCode(c.req.param('code'));
     const userId = c.req.param('userId');

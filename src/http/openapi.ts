@@ -1,0 +1,132 @@
+// Request schemas and the OpenAPI document, from the same zod schemas.
+//
+// Library: hono-openapi. It adds `describeRoute(...)` and `validator(...)` as ordinary Hono middleware to the
+// routes as they are, and builds the OpenAPI 3.1 document from the app's routes at request time. That lets
+// the route modules move over one by one while others keep adding plain routes (which are still listed),
+// unlike @hono/zod-openapi, whose OpenAPIHono/createRoute would mean rewriting every module at once. zod v4
+// schemas go through its Standard Schema support; @hono/zod-validator would validate but write no document.
+import type { Hono, MiddlewareHandler } from 'hono';
+import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
+import { z } from 'zod';
+import { badRequest } from '../lib/errors.ts';
+import { jsonBody, type Ctx, type Env } from './context.ts';
+
+/** DESIGN.md's error shape: a readable message, a machine code, and details such as `field`. */
+export const ApiErrorSchema = z
+  .object({ error: z.string(), code: z.string(), field: z.string().optional() })
+  .passthrough()
+  .meta({ id: 'ApiError' });
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The request is invalid (`code` VALIDATION_ERROR, `field` names the field)',
+  401: 'No or bad credentials',
+  403: 'Known, but not allowed',
+  404: 'Not found (or not theirs)',
+  409: 'Duplicate or name taken',
+  413: 'Too large (`maxSizeBytes`)',
+  429: 'Too many attempts',
+};
+
+const errorResponse = (status: number) => ({
+  description: ERROR_TEXT[status] ?? 'Error',
+  content: { 'application/json': { schema: resolver(ApiErrorSchema) } },
+});
+
+/** A JSON answer whose shape is the named type of src/http/api-types.ts (described, not restated as a schema). */
+export const answer = (description: string, schema: z.ZodType = z.unknown()) => ({
+  description,
+  content: { 'application/json': { schema: resolver(schema) } },
+});
+
+export const SuccessSchema = z.object({ success: z.literal(true) });
+
+/** The first problem of a request as the API answers it: 400 VALIDATION_ERROR with the schema's (spec's) message. */
+function firstProblem(error: z.ZodError): never {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.');
+  throw badRequest(issue?.message ?? 'Ungültige Anfrage', field ? { field } : undefined);
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) firstProblem(result.error);
+  return result.data;
+}
+
+/** Query parameters as OpenAPI lists them, from the keys of a zod object. */
+function queryParameters(schema: z.ZodObject): object[] {
+  return Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: !(field as z.ZodType).safeParse(undefined).success,
+    schema: z.toJSONSchema(field as z.ZodType, { io: 'input', unrepresentable: 'any' }),
+  }));
+}
+
+/**
+ * One route's contract: its description for the OpenAPI document (`doc`, the first middleware of the route)
+ * and the readers of its body and query, typed by the same schemas. A reader answers 400 VALIDATION_ERROR
+ * with the schema's message and the field.
+ */
+export function endpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodObject = z.ZodObject<Record<string, never>>>(opts: {
+  summary: string;
+  tag: 'guest' | 'host' | 'admin' | 'uploads' | 'appliance';
+  description?: string;
+  body?: B;
+  query?: Q;
+  ok?: ReturnType<typeof answer>;
+  status?: 200 | 201;
+  errors?: number[];
+}) {
+  const responses: Record<string, unknown> = { [opts.status ?? 200]: opts.ok ?? answer('OK') };
+  for (const status of [...(opts.body || opts.query ? [400] : []), ...(opts.errors ?? [])]) responses[status] = errorResponse(status);
+  const doc = describeRoute({
+    summary: opts.summary,
+    description: opts.description,
+    tags: [opts.tag],
+    responses,
+    ...(opts.body ? { requestBody: { required: true, content: { 'application/json': { schema: resolver(opts.body) } } } } : {}),
+    ...(opts.query ? { parameters: queryParameters(opts.query) } : {}),
+  } as Parameters<typeof describeRoute>[0]) as MiddlewareHandler<Env>;
+  return {
+    doc,
+    /** The JSON body, checked (not JSON or not an object: the API's usual 400). */
+    body: async (c: Ctx): Promise<z.output<B>> => parseWith(opts.body!, await jsonBody(c)),
+    query: (c: Ctx): z.output<Q> => parseWith(opts.query!, c.req.query()),
+  };
+}
+
+/** Routes not yet described by endpoint() are listed with a plain answer, so the document stays valid OpenAPI. */
+function describeBareOperations(paths: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>) {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      operation.responses ??= {};
+      if (Object.keys(operation.responses).length === 0) operation.responses['200'] = {};
+      for (const response of Object.values(operation.responses)) response.description ??= 'See docs/api.md';
+    }
+  }
+}
+
+/** The OpenAPI 3.1 document of every route of `app`, built from the routes' schemas (GET /api/openapi.json). */
+export async function openApiDocument(app: Hono<Env>, version: string): Promise<object> {
+  const document = await generateSpecs(app, {
+    documentation: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Momentbox API',
+        version,
+        description:
+          'The HTTP API of Momentbox (see docs/api.md for the rules in words). Errors are `{ error, code, ...details }`. ' +
+          'Admins send `Authorization: Bearer <token>`, photo booths an API key as Bearer or `X-API-Key`, hosts the client token in the path, guests the cookie `event_{code}`.',
+      },
+    },
+    // Every route is listed, also those not yet described; the web app's catch-all and middleware are not routes.
+    includeEmptyPaths: true,
+    excludeStaticFile: false,
+    exclude: [/\*/],
+    // 400 answers are listed per route by endpoint(); the library's own validators are not used.
+    defaultValidationErrorResponse: false,
+  });
+  describeBareOperations(document.paths as Parameters<typeof describeBareOperations>[0]);
+  return document;
+}
