@@ -30,7 +30,7 @@ test('a guest uploads a HEIC and sees it upright in the grid and the viewer, and
   // The tile turns from the placeholder into the thumbnail once the job queue has made it: a portrait.
   const tileImg = page.locator('[data-testid=media-tile] img');
   await tileImg.waitFor({ timeout: 60_000 });
-  await page.waitForFunction(() => (document.querySelector('[data-testid=media-tile] img') as HTMLImageElement | null)?.naturalWidth! > 0);
+  await page.waitForFunction(() => ((document.querySelector('[data-testid=media-tile] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
   const tile = await tileImg.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
   expect(tile).toEqual({ w: 480, h: 640 });
   await shot(page, 'heic-grid-phone');
@@ -38,7 +38,7 @@ test('a guest uploads a HEIC and sees it upright in the grid and the viewer, and
   await page.getByTestId('media-tile').first().locator('button.ev-tile__open').click();
   const viewerImg = page.getByTestId('viewer-image');
   await viewerImg.waitFor();
-  await page.waitForFunction(() => (document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null)?.naturalWidth! > 0);
+  await page.waitForFunction(() => ((document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
   expect(await viewerImg.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }))).toEqual({ w: 1536, h: 2048 });
   await shot(page, 'heic-viewer-phone');
 
