@@ -89,9 +89,12 @@ describe('links guests can reach', () => {
           expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
           await page.screenshot({ path: screenshotPath('host', `61-print-${format}-short-name${wifi ? '-wifi' : ''}`), fullPage: true });
         }
+        // The dashboard keeps live streams open, so 'network idle' never comes: wait for the config it judges by.
+        const configLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/config');
         await page.goto('/admin/dashboard');
+        await configLoaded;
         await page.getByRole('heading', { name: 'Event Management' }).waitFor();
-        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         expect(await page.getByTestId('unreachable-warning').count()).toBe(0);
       } finally {
         await close();
