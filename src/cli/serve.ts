@@ -87,6 +87,7 @@ export async function serve(opts: ServeOptions) {
     (stopping ??= (async () => {
       logger.info('shutting down', { signal });
       clearInterval(cleanup);
+      services.live.closeAll(); // live streams never end by themselves; clients reconnect to the next run
       const drained = server.stop(false);
       const timedOut = await Promise.race([drained.then(() => false), Bun.sleep(DRAIN_MS).then(() => true)]);
       if (timedOut) {

@@ -39,6 +39,8 @@ export interface LiveSubscriber {
   mediaExpired: () => boolean;
   deliver(d: Delivery): void;
   ping(): void;
+  /** ends the stream (the server is stopping) */
+  close(): void;
 }
 
 /**
@@ -146,6 +148,11 @@ export function createLiveService(deps: { db: Db }) {
           heartbeat = null;
         }
       };
+    },
+
+    /** Ends every open stream, so a stopping server need not wait for them. */
+    closeAll() {
+      for (const set of [...subscribers.values()]) for (const sub of [...set]) sub.close();
     },
 
     /** The id a new client starts from (sent with its first message). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { AdminEventDto } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
@@ -44,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
   await server?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true }); // kept across the restart below
 });
 
 describe('live wall at 1920x1080', () => {
@@ -120,5 +122,18 @@ describe('live wall at 1920x1080', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(1920);
     await page.screenshot({ path: screenshotPath('wall', '1080x1920') });
     expect(errors).toEqual([]);
+  });
+
+  test('after the box restarts, the wall reconnects by itself and shows a photo uploaded afterwards', async () => {
+    const port = new URL(server.url).port;
+    await server.stop({ keepData: true });
+    await page.getByTestId('wall-offline').waitFor({ timeout: 60_000 });
+    server = await startServer({ dataDir: server.dataDir, args: ['--port', port] });
+    const fresh = await booth.uploadOk(event.id, PHOTOS[3]!);
+    await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), fresh.id, {
+      timeout: 40_000,
+      polling: 200,
+    });
+    await page.getByTestId('wall-offline').waitFor({ state: 'detached' });
   });
 });

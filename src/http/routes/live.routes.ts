@@ -72,17 +72,19 @@ export function liveRoutes() {
             mediaExpired: () => Date.now() >= event.window.viewableUntil.getTime(),
             deliver: (d) => write(message(d)),
             ping: () => write(': ping\n\n'),
+            close: () => end(),
           },
           lastEventId,
         );
-        signal.addEventListener('abort', () => {
+        function end() {
           unsubscribe();
           try {
             controller.close();
           } catch {
             // already closed
           }
-        });
+        }
+        signal.addEventListener('abort', end);
       },
       cancel() {
         unsubscribe();
