@@ -9,7 +9,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
-import { jsonBody, type Ctx, type Env } from './context.ts';
+import { jsonBody, parseId, type Ctx, type Env } from './context.ts';
 
 /** DESIGN.md's error shape: a readable message, a machine code, and details such as `field`. */
 export const ApiErrorSchema = z
@@ -43,7 +43,8 @@ export const SuccessSchema = z.object({ success: z.literal(true) });
 /** The first problem of a request as the API answers it: 400 VALIDATION_ERROR with the schema's (spec's) message. */
 function firstProblem(error: z.ZodError): never {
   const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.');
+  // The top-level key: `ids`, not `ids.3`, as the hand-written checks named it.
+  const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
   throw badRequest(issue?.message ?? 'Ungültige Anfrage', field ? { field } : undefined);
 }
 
@@ -92,6 +93,8 @@ export function endpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodObject
     doc,
     /** The JSON body, checked (not JSON or not an object: the API's usual 400). */
     body: async (c: Ctx): Promise<z.output<B>> => parseWith(opts.body!, await jsonBody(c)),
+    /** The JSON body read with another schema, for a caller whose contract differs (described in `description`). */
+    bodyAs: async <S extends z.ZodType>(c: Ctx, schema: S): Promise<z.output<S>> => parseWith(schema, await jsonBody(c)),
     query: (c: Ctx): z.output<Q> => parseWith(opts.query!, c.req.query()),
   };
 }
@@ -106,6 +109,23 @@ function describeBareOperations(paths: Record<string, Record<string, { responses
     }
   }
 }
+
+/** A positive integer id sent as a JSON number or as text (query strings, forms); `message` when it is none. */
+export const id = (message: string) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .transform((v) => parseId(v))
+    .refine((v) => v !== null, message)
+    .transform((v) => v!);
+
+/** An optional id in a query string: absent or empty is none. */
+export const optionalQueryId = (field: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : parseId(v)))
+    .refine((v) => v !== null, `${field} ist ungültig`)
+    .transform((v) => v ?? undefined);
 
 /** The OpenAPI 3.1 document of every route of `app`, built from the routes' schemas (GET /api/openapi.json). */
 export async function openApiDocument(app: Hono<Env>, version: string): Promise<object> {

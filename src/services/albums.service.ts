@@ -2,18 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, uploads } from '../db/schema.ts';
 import { sortAlbums, UNSORTED_ALBUM_NAME } from '../domain/albums.ts';
-import { isIsoDateTime } from '../domain/dates.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';
 import type { LiveService } from './live.service.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
 export type AlbumRow = typeof albums.$inferSelect;
 
-export interface AlbumInput {
-  name?: unknown;
-  start_datetime?: unknown;
-  end_datetime?: unknown;
-  visible?: unknown;
+/** Album fields as the request schemas (http/schemas/albums.schemas.ts) deliver them: checked, dates as ISO UTC. */
+export interface AlbumFields {
+  name?: string;
+  start_datetime?: string | null;
+  end_datetime?: string | null;
+  visible?: boolean;
 }
 
 /** Sorts rows the way the spec lists albums: dated by start, then undated. */
@@ -21,29 +21,6 @@ const ordered = (rows: AlbumRow[]) =>
   sortAlbums(rows.map((r) => ({ ...r, start_datetime: r.startAt, end_datetime: r.endAt }))).map(
     ({ start_datetime: _s, end_datetime: _e, ...row }) => row as AlbumRow,
   );
-
-function parseDate(value: unknown, field: string): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  if (typeof value !== 'string' || !isIsoDateTime(value)) throw badRequest(`${field} is not a valid date`, { field });
-  return new Date(value).toISOString();
-}
-
-function parseVisible(value: unknown): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 1) return true;
-  if (value === 'false' || value === 0) return false;
-  throw badRequest('visible must be true or false', { field: 'visible' });
-}
-
-function parseName(value: unknown, required: boolean): string | undefined {
-  if (value === undefined && !required) return undefined;
-  const name = typeof value === 'string' ? value.trim() : '';
-  if (!name) throw badRequest('Album name is required', { field: 'name' });
-  if (name.length > 100) throw badRequest('Album name must be at most 100 characters', { field: 'name' });
-  return name;
-}
 
 export function createAlbumsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
   const { db, store, live } = deps;
@@ -75,14 +52,13 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
       return ordered(opts.visibleOnly ? rows.filter((a) => a.visible) : rows);
     },
 
-    create(eventId: number, input: AlbumInput): AlbumRow {
-      const name = parseName(input.name, true)!;
-      const startAt = parseDate(input.start_datetime, 'start_datetime') ?? null;
-      const endAt = parseDate(input.end_datetime, 'end_datetime') ?? null;
+    create(eventId: number, input: AlbumFields & { name: string }): AlbumRow {
+      const startAt = input.start_datetime ?? null;
+      const endAt = input.end_datetime ?? null;
       checkRange(startAt, endAt);
       return db
         .insert(albums)
-        .values({ eventId, name, startAt, endAt, visible: parseVisible(input.visible) ?? true })
+        .values({ eventId, name: input.name, startAt, endAt, visible: input.visible ?? true })
         .returning()
         .get();
     },
@@ -91,9 +67,8 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
      * A guest may only create 'Unsortiert' without dates; a second call returns the same album.
      * Runs in one transaction so two phones creating it at once still get one album.
      */
-    ensureUnsorted(eventId: number, input: AlbumInput = { name: UNSORTED_ALBUM_NAME }): AlbumRow {
-      const name = typeof input.name === 'string' ? input.name.trim() : '';
-      if (name !== UNSORTED_ALBUM_NAME || input.start_datetime || input.end_datetime) {
+    ensureUnsorted(eventId: number, input: AlbumFields = { name: UNSORTED_ALBUM_NAME }): AlbumRow {
+      if (input.name !== UNSORTED_ALBUM_NAME || input.start_datetime || input.end_datetime) {
         throw forbidden(`Gäste können nur das Album '${UNSORTED_ALBUM_NAME}' ohne Datum anlegen`);
       }
       return db.transaction((tx) => {
@@ -106,13 +81,10 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
       });
     },
 
-    update(id: number, input: AlbumInput): AlbumRow {
+    update(id: number, input: AlbumFields): AlbumRow {
       const current = get(id);
-      const name = parseName(input.name, false);
-      const startAt = parseDate(input.start_datetime, 'start_datetime');
-      const endAt = parseDate(input.end_datetime, 'end_datetime');
+      const { name, start_datetime: startAt, end_datetime: endAt, visible } = input;
       checkRange(startAt === undefined ? current.startAt : startAt, endAt === undefined ? current.endAt : endAt);
-      const visible = parseVisible(input.visible);
       if (name === undefined && startAt === undefined && endAt === undefined && visible === undefined) {
         throw badRequest('Nothing to change: send name, start_datetime, end_datetime or visible');
       }

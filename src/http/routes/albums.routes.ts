@@ -2,14 +2,28 @@ import { Hono } from 'hono';
 import { reachOf, seesWholeEvent } from '../../domain/permissions.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { idParam, jsonBody, requireRight, viewerOf } from '../context.ts';
+import { idParam, requireRight, viewerOf } from '../context.ts';
 import { albumDto } from '../dto.ts';
+import { answer, endpoint, SuccessSchema } from '../openapi.ts';
+import { AlbumChangeBody, GuestAlbumBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
+
+const list = endpoint({ summary: "An event's albums (visible ones; all for its host and the admin)", tag: 'guest', ok: answer('AlbumDto[]'), errors: [403, 404] });
+const create = endpoint({
+  summary: "Creates an album: the admin any, a guest only 'Unsortiert' without dates (idempotent, answers 200)",
+  tag: 'guest',
+  body: NewAlbumBody,
+  ok: answer('AlbumDto'),
+  status: 201,
+  errors: [403, 404],
+});
+const change = endpoint({ summary: 'Changes an album (admin)', tag: 'admin', body: AlbumChangeBody, ok: answer('AlbumDto'), errors: [401, 403, 404] });
+const remove = endpoint({ summary: 'Deletes an album with its uploads (admin)', tag: 'admin', ok: answer('{ success: true }', SuccessSchema), errors: [401, 403, 404] });
 
 /** Albums as guests and admins reach them (the host's album calls are in client.routes.ts). */
 export function albumRoutes() {
   const app = new Hono<Env>();
 
-  app.get('/api/event/:eventId/albums', (c) => {
+  app.get('/api/event/:eventId/albums', list.doc, (c) => {
     const { services } = c.get('deps');
     const event = services.events.getById(idParam(c, 'eventId'));
     const viewer = viewerOf(c, event);
@@ -18,24 +32,25 @@ export function albumRoutes() {
     return c.json(rows.map(albumDto));
   });
 
-  app.post('/api/event/:eventId/album', async (c) => {
+  app.post('/api/event/:eventId/album', create.doc, async (c) => {
     const { services } = c.get('deps');
     const event = services.events.getById(idParam(c, 'eventId'));
     const viewer = viewerOf(c, event);
-    const body = await jsonBody(c);
-    if (reachOf(viewer, 'createAlbum') === 'unsortedOnly') return c.json(albumDto(services.albums.ensureUnsorted(event.id, body)));
-    authorize(viewer, 'createAlbum', { eventId: event.id });
+    const guestsUnsorted = reachOf(viewer, 'createAlbum') === 'unsortedOnly';
+    if (!guestsUnsorted) authorize(viewer, 'createAlbum', { eventId: event.id });
+    if (guestsUnsorted) return c.json(albumDto(services.albums.ensureUnsorted(event.id, await create.bodyAs(c, GuestAlbumBody))));
+    const body = await create.body(c);
     return c.json(albumDto(services.albums.create(event.id, body)), 201);
   });
 
   // Editing albums by their id alone: the admin (the host's album calls carry its token, client.routes.ts).
-  app.put('/api/album/:id', async (c) => {
+  app.put('/api/album/:id', change.doc, async (c) => {
     requireRight(c, 'manageEvent');
-    const body = await jsonBody(c);
+    const body = await change.body(c);
     return c.json(albumDto(c.get('deps').services.albums.update(idParam(c, 'id'), body)));
   });
 
-  app.delete('/api/album/:id', (c) => {
+  app.delete('/api/album/:id', remove.doc, (c) => {
     requireRight(c, 'manageEvent');
     c.get('deps').services.albums.delete(idParam(c, 'id'));
     return c.json({ success: true });

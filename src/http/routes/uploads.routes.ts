@@ -1,12 +1,59 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
 import { can } from '../../domain/permissions.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { z } from 'zod';
+import { forbidden } from '../../lib/errors.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
-import { idParam, jsonBody, parseId, viewerOf } from '../context.ts';
+import { idParam, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
 import type { CheckExactAnswer, CheckSimilarAnswer } from '../api-types.ts';
+import { answer, endpoint, id, optionalQueryId, SuccessSchema } from '../openapi.ts';
+
+const list = endpoint({
+  summary: 'The uploads the viewer may see, newest first (approved ones; a guest also their own; host and admin all)',
+  tag: 'guest',
+  query: z.object({ albumId: optionalQueryId('albumId') }),
+  ok: answer('UploadDto[]'),
+  errors: [403, 404],
+});
+const moderate = endpoint({ summary: 'Approves (shares) or withdraws an upload: its guest, the admin', tag: 'guest', ok: answer('UploadDto'), errors: [403, 404] });
+const approveOwn = endpoint({ summary: "Shares all of the guest's private uploads at once", tag: 'guest', ok: answer('{ success: true, count }'), errors: [403, 404] });
+const remove = endpoint({ summary: 'Deletes an upload: its guest, the admin', tag: 'guest', ok: answer('{ success: true }', SuccessSchema), errors: [403, 404] });
+const eventId = id('eventId fehlt oder ist ungültig');
+const checkExact = endpoint({
+  summary: 'Whether the event already has a file with this SHA-256 (asked before uploading)',
+  tag: 'uploads',
+  query: z.object({
+    sha256: z
+      .string({ error: 'sha256 muss 64 Hex-Zeichen haben' })
+      .transform((v) => v.toLowerCase())
+      .refine((v) => /^[0-9a-f]{64}$/.test(v), 'sha256 muss 64 Hex-Zeichen haben'),
+    eventId,
+  }),
+  ok: answer('CheckExactAnswer'),
+  errors: [403, 404],
+});
+const checkSimilar = endpoint({
+  summary: "Photos of the event whose dHash is within the threshold of the browser's",
+  tag: 'uploads',
+  body: z.object({
+    phash: z
+      .string({ error: 'phash muss 16 Hex-Zeichen haben' })
+      .transform((v) => v.toLowerCase())
+      .refine((v) => DHASH_RE.test(v), 'phash muss 16 Hex-Zeichen haben'),
+    /** sent by the web app (spec); only a hint, every hash of the event is compared */
+    phash_bucket: z.string().optional(),
+    eventId,
+    threshold: z
+      .union([z.number(), z.string()], { error: 'threshold muss zwischen 0 und 64 liegen' })
+      .optional()
+      .transform((v) => (v === undefined ? SIMILARITY_THRESHOLD : Number(v)))
+      .refine((v) => Number.isInteger(v) && v >= 0 && v <= 64, 'threshold muss zwischen 0 und 64 liegen'),
+  }),
+  ok: answer('CheckSimilarAnswer'),
+  errors: [403, 404],
+});
 
 /** Listing, approval, deletion and duplicate checks of uploads (the bytes come in through ingest.routes.ts). */
 export function uploadRoutes() {
@@ -14,24 +61,19 @@ export function uploadRoutes() {
 
   const eventOf = (c: Ctx, param = 'eventId') => c.get('deps').services.events.getById(idParam(c, param));
 
-  app.get('/api/event/:eventId/uploads', (c) => {
+  app.get('/api/event/:eventId/uploads', list.doc, (c) => {
     const { services } = c.get('deps');
     const event = eventOf(c);
     const viewer = viewerOf(c, event);
-    const albumParam = c.req.query('albumId');
-    let albumId: number | undefined;
-    if (albumParam) {
-      const id = parseId(albumParam);
-      if (id === null) throw badRequest('albumId ist ungültig', { field: 'albumId' });
-      albumId = services.albums.getInEvent(event.id, id).id;
-    }
+    const query = list.query(c);
+    const albumId = query.albumId === undefined ? undefined : services.albums.getInEvent(event.id, query.albumId).id;
     const rows = services.uploads.list(event.id, viewer, { albumId, mediaExpired: event.status === 'expired' });
     const nicknames = services.guests.nicknames(event.id);
     return c.json(rows.map((u) => uploadDtoFor(viewer, u, nicknames)));
   });
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
-    app.put(`/api/event/:eventId/upload/:uploadId/${action}`, (c) => {
+    app.put(`/api/event/:eventId/upload/:uploadId/${action}`, moderate.doc, (c) => {
       const { services } = c.get('deps');
       const event = eventOf(c);
       const row = services.uploads.setApproved(event.id, idParam(c, 'uploadId'), approved, viewerOf(c, event));
@@ -40,7 +82,7 @@ export function uploadRoutes() {
   }
 
   /** A guest shares all of their private uploads at once. */
-  app.put('/api/event/:eventId/uploads/approve-own', (c) => {
+  app.put('/api/event/:eventId/uploads/approve-own', approveOwn.doc, (c) => {
     const event = eventOf(c);
     const viewer = viewerOf(c, event);
     if (viewer.kind !== 'guest') throw forbidden('Nur Gäste können ihre eigenen Uploads teilen');
@@ -49,39 +91,32 @@ export function uploadRoutes() {
     return c.json({ success: true, count: shared.length });
   });
 
-  app.delete('/api/event/:eventId/upload/:uploadId', (c) => {
+  app.delete('/api/event/:eventId/upload/:uploadId', remove.doc, (c) => {
     const event = eventOf(c);
     c.get('deps').services.uploads.delete(event.id, idParam(c, 'uploadId'), viewerOf(c, event));
     return c.json({ success: true });
   });
 
   /** Duplicate checks are for those who may upload into the event (the event window is checked at the upload). */
-  const checkEvent = (c: Ctx, rawId: unknown) => {
-    const id = parseId(rawId);
-    if (id === null) throw badRequest('eventId fehlt oder ist ungültig', { field: 'eventId' });
-    const event = c.get('deps').services.events.getById(id);
+  const checkEvent = (c: Ctx, eventId: number) => {
+    const event = c.get('deps').services.events.getById(eventId);
     const viewer = viewerOf(c, event);
     authorize(viewer, 'upload', { eventId: event.id });
     return { event, viewer };
   };
 
-  app.get('/api/media/check-exact', (c) => {
-    const sha256 = (c.req.query('sha256') ?? '').toLowerCase();
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw badRequest('sha256 muss 64 Hex-Zeichen haben', { field: 'sha256' });
-    const { event, viewer } = checkEvent(c, c.req.query('eventId'));
+  app.get('/api/media/check-exact', checkExact.doc, (c) => {
+    const { sha256, eventId } = checkExact.query(c);
+    const { event, viewer } = checkEvent(c, eventId);
     const found = c.get('deps').services.uploads.findExact(event.id, sha256);
     // Who may not read the event (an API key) learns only yes or no about the file it is about to send.
     const duplicate = found && can(viewer, 'readEvent', { eventId: event.id }) ? { id: found.id } : null;
     return c.json<CheckExactAnswer>({ exists: Boolean(found), duplicate });
   });
 
-  app.post('/api/media/check-similar', async (c) => {
-    const body = await jsonBody(c);
-    const phash = typeof body.phash === 'string' ? body.phash.toLowerCase() : '';
-    if (!DHASH_RE.test(phash)) throw badRequest('phash muss 16 Hex-Zeichen haben', { field: 'phash' });
-    const threshold = body.threshold === undefined ? SIMILARITY_THRESHOLD : Number(body.threshold);
-    if (!Number.isInteger(threshold) || threshold < 0 || threshold > 64) throw badRequest('threshold muss zwischen 0 und 64 liegen', { field: 'threshold' });
-    const { event, viewer } = checkEvent(c, body.eventId);
+  app.post('/api/media/check-similar', checkSimilar.doc, async (c) => {
+    const { phash, eventId, threshold } = await checkSimilar.body(c);
+    const { event, viewer } = checkEvent(c, eventId);
     authorize(viewer, 'readEvent', { eventId: event.id }); // ids and distances of others' photos: no API key
     const matches = c.get('deps').services.uploads.findSimilar(event.id, phash, threshold);
     return c.json<CheckSimilarAnswer>({ hasSimilar: matches.length > 0, matches });
