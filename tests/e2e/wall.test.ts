@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AdminEventDto } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { launchBrowser, screenshotPath } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { ensureWebBuilt } from '../api/support.ts';
 import { PHOTO, PHOTOS } from './host/harness.ts';
 
@@ -122,6 +123,24 @@ describe('live wall at 1920x1080', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(1920);
     await page.screenshot({ path: screenshotPath('wall', '1080x1920') });
     expect(errors).toEqual([]);
+  });
+
+  test("the host's wall settings: nicknames on, QR overlay off", async () => {
+    const admin = new ApiClient(server.url);
+    await admin.login(server.adminPassword);
+    const { client_token } = await admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+    await admin.json(`/api/client/event/${client_token}`, { method: 'PUT', json: { wall_show_nicknames: true, wall_show_qr: false } });
+    await page.reload();
+    await page.getByTestId('wall-event-name').waitFor();
+    expect(await page.getByTestId('wall-qr').count()).toBe(0);
+    const mia = new ApiClient(server.url);
+    await mia.joinAsGuest(event.code, 'Mia');
+    const hers = await mia.uploadOk(event.id, join(FIXTURES, 'photos', 'phones', 'jolla.jpg'), { autoApprove: 'true' });
+    await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), hers.id, { timeout: 10_000 });
+    expect(await page.locator('.wall__layer.is-visible [data-caption]').textContent()).toBe('Mia');
+    await admin.json(`/api/client/event/${client_token}`, { method: 'PUT', json: { wall_show_nicknames: false, wall_show_qr: true } });
+    await page.reload();
+    await page.getByTestId('wall-qr').waitFor();
   });
 
   test('after the box restarts, the wall reconnects by itself and shows a photo uploaded afterwards', async () => {

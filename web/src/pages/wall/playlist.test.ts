@@ -45,4 +45,12 @@ describe('wall playlist', () => {
     p.remove(4);
     expect(p.next()).toBeNull();
   });
+
+  test('after a reconnect, uploads that came while the wall was offline come first', () => {
+    const p = new Playlist(photosOnly, () => 0);
+    p.setAll([1, 2, 3].map((id) => upload(id)));
+    p.next();
+    p.setAll([1, 2, 3, 9].map((id) => upload(id)));
+    expect(p.next()!.id).toBe(9);
+  });
 });

@@ -21,6 +21,7 @@ export class Playlist {
   private cursor = -1;
   private slide = 0;
   private freshRun = 0;
+  private loaded = false;
 
   constructor(
     private eligible: (u: UploadDto) => boolean,
@@ -31,12 +32,20 @@ export class Playlist {
     return this.items.size;
   }
 
-  /** Replaces everything (first load, resync); what was on screen keeps its place in the rotation. */
+  /**
+   * Replaces everything (first load, resync); what was on screen keeps its place in the rotation. After the
+   * first load, uploads not known yet (arrived while the wall was offline) count as new.
+   */
   setAll(list: UploadDto[]) {
     const keep = new Set<number>();
     for (const u of list) if (this.eligible(u)) keep.add(u.id);
     for (const id of [...this.items.keys()]) if (!keep.has(id)) this.remove(id);
-    for (const u of list) if (keep.has(u.id)) this.items.set(u.id, u);
+    for (const u of list) {
+      if (!keep.has(u.id)) continue;
+      if (this.loaded && !this.items.has(u.id) && !this.fresh.includes(u.id)) this.fresh.push(u.id);
+      this.items.set(u.id, u);
+    }
+    this.loaded = true;
   }
 
   /** A new or changed upload; `isNew` puts it at the front (a live 'upload' message). */
