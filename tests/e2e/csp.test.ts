@@ -180,23 +180,4 @@ describe('every page under the Content-Security-Policy', () => {
     await expectClean(phone, fresh.watch);
     await fresh.context.close();
   });
-  test("the live wall and the settings tabs 'Uploads' and 'Live-Wand'", async () => {
-    await admin.uploadOk(event.id, CAMERAS[1]!);
-    const { context, watch } = await newContext({ ...DESKTOP, viewport: { width: 1920, height: 1080 } });
-    const page = await context.newPage();
-    await page.goto(`/event/${event.code}/wall`);
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('.wall__layer.is-visible img:not([hidden])');
-      return !!img && img.complete && img.naturalWidth > 0;
-    });
-    await page.getByTestId('wall-qr').locator('img').waitFor();
-    await expectClean(page, watch);
-    await page.goto(`/event/${hostToken}/settings`);
-    await page.getByRole('tab', { name: 'Uploads' }).click();
-    await page.getByTestId('moderation-item').first().locator('img').waitFor();
-    await page.getByRole('tab', { name: 'Live-Wand' }).click();
-    await page.locator('.hx-wall-qr svg').waitFor();
-    await expectClean(page, watch);
-    await context.close();
-  });
 });
