@@ -72,8 +72,9 @@ export async function serve(opts: ServeOptions) {
     fetch: app.fetch,
     // Caps one request body (a whole-file upload); chunked uploads send far less per request.
     maxRequestBodySize: (config.maxUploadMb + 16) * 1024 * 1024,
-    // A client that goes quiet (phone locked, left the Wi-Fi) is cut off after this time; any body still
-    // being read then ends with an error, so its partial file is removed (spec: chunks time out sooner).
+    // A connection that stays quiet this long is closed. Bun counts from the start of a request rather than
+    // from its last byte, so the upload routes switch this off for their requests and limit silence
+    // between body bytes themselves (same setting).
     idleTimeout: config.requestIdleSeconds,
   });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import { once } from 'node:events';
-import { badRequest } from '../lib/errors.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
 
 export interface MultipartResult<T, F> {
   fields: F;
@@ -16,12 +16,29 @@ export interface MultipartOptions<T, F> {
   discard: (result: T) => void;
   /** turns the text fields into typed ones; throwing refuses the request (and discards the file) */
   parseFields: (fields: Record<string, string>) => F;
+  /** the request ends with 408 when no byte of the body arrives for this long */
+  idleMs: number;
 }
 
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
 
 export const connectionLost = () => badRequest('Die Verbindung wurde während des Uploads unterbrochen');
+const stalled = (seconds: number) =>
+  new AppError(408, 'UPLOAD_STALLED', `Seit ${seconds} Sekunden kam nichts mehr an; der Upload wurde abgebrochen. Bitte versuche es erneut.`);
+
+/** The next piece of the body, or a 408 when none comes for `idleMs` (a phone that locked its screen or left the Wi-Fi). */
+async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleMs: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(stalled(Math.round(idleMs / 1000))), idleMs);
+  });
+  try {
+    return await Promise.race([reader.read(), idle]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Streams a multipart/form-data request: text fields are collected, the one file part is handed to
@@ -29,7 +46,7 @@ export const connectionLost = () => badRequest('Die Verbindung wurde während de
  * hundreds of MB passes through a few KB of memory. A second file part is refused.
  *
  * Every way out settles `onFile` before this returns or throws: when the client goes away or stalls
- * (Bun then errors the body after the configured idle time), when the form is malformed, or when `onFile`
+ * (no byte for `idleMs`), when the form is malformed, or when `onFile`
  * refuses the file, the parser is destroyed, which ends the file stream with an error, so `onFile`
  * closes and removes what it wrote. Nothing is left to the garbage collector.
  */
@@ -65,6 +82,9 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
     fields[name] = value;
   });
   parser.on('file', (name, stream, info) => {
+    // A cut body ends the part with an error even when nobody reads it any more (a skipped part, or after
+    // onFile stopped early); the failure is handled above, so the stream's own error must not crash the process.
+    stream.on('error', () => {});
     if (!fileFields.includes(name) || pending) {
       stream.resume();
       return;
@@ -79,17 +99,17 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
   parser.on('filesLimit', () => fail(badRequest('Nur eine Datei pro Anfrage')));
   parser.on('error', () => fail(badRequest('Ungültiger multipart-Inhalt')));
 
-  // The body is pumped by hand so that a read error (client gone, idle time-out) reaches the parser.
+  // The body is pumped by hand so that a read error (client gone) or silence (idle time-out) reaches the parser.
   const reader = request.body.getReader();
   try {
     while (!failure) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readWithin(reader, opts.idleMs);
       if (done || failure) break;
       if (!parser.write(value)) await Promise.race([once(parser, 'drain'), closed]);
     }
     if (!failure) parser.end();
-  } catch {
-    fail(connectionLost());
+  } catch (err) {
+    fail(err instanceof AppError ? err : connectionLost());
   }
   if (failure) await reader.cancel().catch(() => {});
   await closed;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminEventDto, ChunkStatus } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
-import { fdCount, multipartHead, openPartialPost, tmpContents, waitFor } from '../helpers/raw-upload.ts';
+import { BOUNDARY, fdCount, multipartHead, openPartialPost, tmpContents, waitFor } from '../helpers/raw-upload.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 
 // Phones leave the Wi-Fi and lock their screens in the middle of uploads. Each cut-off or silent upload
@@ -129,4 +129,21 @@ test('a chunked upload cut in its second chunk keeps the first, and the phone re
   const file = list.find((u) => u.id === done.id)!;
   const served = Buffer.from(await (await guest.fetch(file.file_path)).arrayBuffer());
   expect(served.equals(bytes)).toBe(true);
+}, 60_000);
+
+test('a slow upload that keeps sending is not cut, however long it takes beyond the idle time', async () => {
+  const photo = readFileSync(join(FIXTURES, 'photos', 'cameras', 'Sony_HDR-HC3.jpg'));
+  const body = Buffer.concat([multipartHead({}, 'file', 'slow.jpg'), photo, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+  const { socket, closed } = await openPartialPost(server.url, `/api/event/${event.id}/upload`, { Cookie: cookie }, body.length, Buffer.alloc(0));
+  let answer = '';
+  socket.on('data', (d) => (answer += d.toString()));
+  // In 20 pieces over (IDLE_SECONDS * 2.5) seconds: every pause is far below the idle time, the whole far above it.
+  const pieces = 20;
+  for (let i = 0; i < pieces; i++) {
+    socket.write(body.subarray(Math.floor((i * body.length) / pieces), Math.floor(((i + 1) * body.length) / pieces)));
+    await Bun.sleep((IDLE_SECONDS * 2500) / pieces);
+  }
+  await Promise.race([closed, waitFor(() => answer.includes('\r\n\r\n{'), 30_000)]);
+  socket.destroy();
+  expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
 }, 60_000);

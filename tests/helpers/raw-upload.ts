@@ -40,6 +40,7 @@ export async function openPartialPost(
   const socket = connect({ host: hostname, port: Number(port) });
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.on('error', () => {}); // a reset by either side is part of these tests
+  socket.resume(); // read what the server answers (callers may listen too), so its closing is seen
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);

@@ -40,7 +40,8 @@ function uploadRequest(c: IngestCtx): UploadRequest {
 const formOf =
   <F,>(c: IngestCtx, fileFields: string[], parseFields: (fields: Record<string, string>) => F) =>
   async (sink: FileSink) => {
-    const { fields, file } = await receiveMultipart(c.req.raw, { fileFields, onFile: sink.receive, discard: sink.discard, parseFields });
+    const idleMs = c.get('deps').config.requestIdleSeconds * 1000;
+    const { fields, file } = await receiveMultipart(c.req.raw, { fileFields, onFile: sink.receive, discard: sink.discard, parseFields, idleMs });
     return { fields, file: file && { fileName: file.fileName, result: file.result } };
   };
 
@@ -54,10 +55,16 @@ export function ingestRoutes() {
   // Event and viewer, once per request, before a single byte of the body is read.
   for (const path of INGEST_PATHS) {
     app.use(path, async (c, next) => {
+      // Bun's idle timer counts from the start of a request, not from its last byte: it would cut every upload
+      // that takes longer. Upload bodies have their own idle limit instead (multipart.ts), per byte.
+      (c.env as { timeout?: (req: Request, seconds: number) => void } | undefined)?.timeout?.(c.req.raw, 0);
       const ctx = c as unknown as Ctx; // the shared helpers only read the request
       const event = c.get('deps').services.events.getById(idParam(ctx, 'eventId'));
       c.set('uploader', { event, viewer: viewerOf(ctx, event) });
       await next();
+      // A refused upload is answered before its body is read to the end: closing the connection spares reading
+      // the rest, and the socket of a phone that went silent mid-body is not kept.
+      if (c.res.status >= 400) c.header('Connection', 'close');
     });
   }
 
