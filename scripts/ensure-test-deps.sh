@@ -14,6 +14,8 @@ command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v ip >/dev/null || [ -x /usr/sbin/ip ] || need+=(iproute2)
 [ -x /usr/sbin/dnsmasq ] || need+=(dnsmasq-base)
 [ -x /usr/sbin/dhclient ] || [ -x /sbin/dhclient ] || need+=(isc-dhcp-client)
+# The upload chaos test shapes its veth link with tc (tbf), also from iproute2.
+command -v tc >/dev/null || [ -x /usr/sbin/tc ] || need+=(iproute2)
 # `momentbox check` counts Wi-Fi clients with iw; its test expects the line.
 [ -x /usr/sbin/iw ] || [ -x /sbin/iw ] || need+=(iw)
 if [ ${#need[@]} -gt 0 ]; then

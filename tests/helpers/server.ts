@@ -21,10 +21,12 @@ export interface TestServer {
  * Starts the real server (`bun src/main.ts`) on a free port with a fresh data dir, as a user would,
  * and resolves once it answers.
  */
-export async function startServer(opts: { env?: Record<string, string>; dataDir?: string; args?: string[] } = {}): Promise<TestServer> {
+export async function startServer(
+  opts: { env?: Record<string, string>; dataDir?: string; args?: string[]; /** a command that runs the server, e.g. `ip netns exec <ns>` */ wrap?: string[] } = {},
+): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'momentbox-test-'));
   const adminPassword = opts.env?.MOMENTBOX_ADMIN_PASSWORD ?? 'test-admin-password';
-  const proc = Bun.spawn([BUN, join(ROOT, 'src', 'main.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], {
+  const proc = Bun.spawn([...(opts.wrap ?? []), BUN, join(ROOT, 'src', 'main.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, MOMENTBOX_ADMIN_PASSWORD: adminPassword, MOMENTBOX_LOG_LEVEL: 'info', ...opts.env },
     stdout: 'pipe',
