@@ -147,8 +147,10 @@ class Phone {
       form.append('autoApprove', 'true');
       try {
         const res = await this.post(`/api/event/${this.eventId}/upload`, form);
+        if (res.status === 408) throw new NetworkFailure('408: the server gave up waiting for the body'); // a time-out: pause, resume
         if (res.status === 201) o.acknowledged = res.body.id;
         else if (res.status === 409) o.acknowledged = res.body.existingId; // an earlier attempt arrived, its answer did not
+        else o.trouble.push(`${res.status} ${JSON.stringify(res.body)}`);
         return;
       } catch (err) {
         if (!(err instanceof NetworkFailure)) throw err;

@@ -194,6 +194,14 @@ describe('upload engine', () => {
     expect(r.items[0]!.status).toBe('success');
   });
 
+  test('a whole-file upload the server gave up waiting for (408) pauses and is sent again', async () => {
+    xhrAnswer = (_s, nth) => (nth === 0 ? { status: 408, body: { error: 'stalled', code: 'UPLOAD_STALLED' } } : { status: 201, body: { id: 3, approved: true, album_id: 7 } });
+    const r = await run([video(1 * MB)], android);
+    expect(sent).toHaveLength(2);
+    expect(r.history.some((h) => h.paused === true && h.status === 'pending')).toBe(true);
+    expect(r.items[0]).toMatchObject({ status: 'success', paused: false });
+  });
+
   test('409 on a whole-file upload: duplicate with its text; small files go in one request', async () => {
     xhrAnswer = () => ({ status: 409, body: { error: 'Duplikat', code: 'DUPLICATE', duplicate: { id: 3 } } });
     const r = await run([video(1 * MB)], android);

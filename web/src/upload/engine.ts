@@ -282,6 +282,11 @@ async function uploadSingle(ctx: UploadCtx): Promise<number | null> {
         onProgress: (loaded, total) => deps.update(id, { progress: total ? Math.min(99, Math.round((loaded / total) * 100)) : 0 }),
       });
       if (ans.ok && ans.data) return succeed(ctx, ans.data);
+      // The server gave up on a body that stopped arriving (phone locked, Wi-Fi gone): a time-out, so pause and resume.
+      if (ans.status === 408) {
+        if (!(await pause(ctx, attempt, 'timeout'))) return null;
+        continue;
+      }
       return failWithAnswer(ctx, ans);
     } catch (err) {
       if (!(err instanceof XhrFailure) || err.kind === 'abort') throw err;
