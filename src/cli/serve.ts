@@ -56,6 +56,7 @@ export async function serve(opts: ServeOptions) {
     minFreeDiskBytes: config.minFreeDiskMb * 1024 * 1024,
     newGuestsPerAddress: config.newGuestsPerAddress,
     partialLimits: { maxSessions: config.maxPartialUploads, maxBytes: config.maxPartialMb * 1024 * 1024 },
+    wifiDefault: config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null,
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
   });
   await ensureAdminPassword(services, config, logger);

@@ -184,3 +184,10 @@ export const portalDevices = sqliteTable(
   },
   (t) => [index('portal_devices_address_idx').on(t.address), index('portal_devices_mac_idx').on(t.mac)],
 );
+
+/** Settings of the box itself that the admin changes in the dashboard (the venue Wi-Fi for printed cards), one row per key. */
+export const boxSettings = sqliteTable('box_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});

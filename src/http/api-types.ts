@@ -88,6 +88,10 @@ export interface AdminEventDto extends EventDto {
   total_size_mb: number;
   upload_count: number;
   client_token: string | null;
+  /** addition: uploads only their guest sees (not shared or not approved yet) */
+  private_count: number;
+  /** addition: when the newest upload arrived, null without uploads */
+  last_upload_at: string | null;
 }
 
 export interface AlbumDto {
@@ -98,6 +102,8 @@ export interface AlbumDto {
   start_datetime: string | null;
   end_datetime: string | null;
   created_at: string;
+  /** addition: photos and videos in the album, only in the admin's and the host's lists */
+  upload_count?: number;
 }
 
 export interface UploadDto {
@@ -216,7 +222,8 @@ export interface UploaderDto {
 }
 
 export interface UploaderStat {
-  user_id: string;
+  /** null for uploads without a guest: a photo booth's API key (its name as nickname) or the admin */
+  user_id: string | null;
   nickname: string | null;
   upload_count: number;
 }
@@ -278,4 +285,17 @@ export interface ModerationUploadDto extends UploadDto {
 export interface BulkAnswer {
   success: true;
   count: number;
+}
+
+/** addition: `GET/PUT /api/admin/wifi`, the venue Wi-Fi printed on the QR cards; an empty ssid means none. */
+export interface WifiSettings {
+  ssid: string;
+  password: string;
+}
+
+/** addition: `GET /api/admin/box`, what the dashboard shows about the box itself. */
+export interface BoxStatus {
+  disk: { free_bytes: number; ok: boolean };
+  /** videos waiting for (or in) conversion */
+  video_queue: number;
 }

@@ -49,7 +49,19 @@ export function eventDto(e: EventView): EventDto {
 }
 
 export function adminEventDto(e: EventWithTotals): AdminEventDto {
-  return { ...eventDto(e), total_size_mb: bytesToMb(e.totalBytes), upload_count: e.uploadCount, client_token: e.clientToken };
+  return {
+    ...eventDto(e),
+    total_size_mb: bytesToMb(e.totalBytes),
+    upload_count: e.uploadCount,
+    client_token: e.clientToken,
+    private_count: e.privateCount,
+    last_upload_at: e.lastUploadAt,
+  };
+}
+
+/** An album with its number of uploads, as the admin's and the host's lists show it. */
+export function countedAlbumDto(a: AlbumRow, counts: Map<number, number>): AlbumDto {
+  return { ...albumDto(a), upload_count: counts.get(a.id) ?? 0 };
 }
 
 export function albumDto(a: AlbumRow): AlbumDto {
@@ -107,6 +119,10 @@ const uploaderStat = (u: UploaderSummary): UploaderStat => ({ user_id: u.userId,
 
 export function statisticsDto(r: EventReport): StatisticsDto {
   const users = r.uploaders.map(uploaderStat);
+  // Photo-booth (API key) and admin uploads have no guest; they rank under the key's name or 'Unbekannt'.
+  const ranked = [...users, ...r.otherUploaders.map((o) => ({ user_id: null, nickname: o.name, upload_count: o.uploadCount }))].sort(
+    (a, b) => b.upload_count - a.upload_count,
+  );
   const albumStats: AlbumStat[] = r.albums.map((a) => ({ ...albumDto(a), upload_count: a.uploadCount }));
   return {
     uploads: r.uploads.length,
@@ -115,7 +131,7 @@ export function statisticsDto(r: EventReport): StatisticsDto {
     photos: r.photos,
     videos: r.videos,
     users,
-    top_uploaders: users.slice(0, TOP_UPLOADERS),
+    top_uploaders: ranked.slice(0, TOP_UPLOADERS),
     album_stats: albumStats,
     statistics: { total_size_mb: r.totalSizeMb, total_uploads: r.uploads.length, total_albums: r.albums.length },
   };

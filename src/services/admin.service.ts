@@ -80,10 +80,10 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
       if (typeof currentPassword !== 'string' || typeof newPassword !== 'string') {
         throw badRequest('currentPassword und newPassword sind erforderlich');
       }
-      if (newPassword.length < MIN_PASSWORD_LENGTH) throw badRequest('New password must be at least 8 characters long');
+      if (newPassword.length < MIN_PASSWORD_LENGTH) throw badRequest('New password must be at least 8 characters long', { field: 'newPassword' });
       const cred = db.select().from(adminCredentials).get();
       if (!cred || !(await Bun.password.verify(currentPassword, cred.passwordHash))) {
-        throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect');
+        throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
       }
       await setPassword(newPassword);
       onPasswordChanged();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, uploads } from '../db/schema.ts';
 import { sortAlbums, UNSORTED_ALBUM_NAME } from '../domain/albums.ts';
@@ -45,6 +45,17 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
       const row = get(albumId);
       if (row.eventId !== eventId) throw notFound('Album not found');
       return row;
+    },
+
+    /** Uploads per album of an event (for the admin's and the host's album lists). */
+    uploadCounts(eventId: number): Map<number, number> {
+      const rows = db
+        .select({ albumId: uploads.albumId, count: sql<number>`count(*)` })
+        .from(uploads)
+        .where(eq(uploads.eventId, eventId))
+        .groupBy(uploads.albumId)
+        .all();
+      return new Map(rows.map((r) => [r.albumId, r.count]));
     },
 
     list(eventId: number, opts: { visibleOnly: boolean }): AlbumRow[] {

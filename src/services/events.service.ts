@@ -44,6 +44,16 @@ export interface EventView extends EventRow {
 export interface EventWithTotals extends EventView {
   totalBytes: number;
   uploadCount: number;
+  /** uploads only their guest sees */
+  privateCount: number;
+  lastUploadAt: string | null;
+}
+
+interface EventTotals {
+  bytes: number;
+  count: number;
+  unapproved: number;
+  last: string | null;
 }
 
 export function createEventsService(deps: { db: Db; store: MediaStore; retentionDays: number; now?: () => Date }) {
@@ -117,9 +127,15 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
   }
 
   /** Stored bytes and upload count per event (of one event, when given). */
-  function totalsByEvent(eventId?: number): Map<number, { bytes: number; count: number }> {
+  function totalsByEvent(eventId?: number): Map<number, EventTotals> {
     const rows = db
-      .select({ eventId: uploads.eventId, bytes: sql<number>`coalesce(sum(${uploads.storedBytes}), 0)`, count: sql<number>`count(*)` })
+      .select({
+        eventId: uploads.eventId,
+        bytes: sql<number>`coalesce(sum(${uploads.storedBytes}), 0)`,
+        count: sql<number>`count(*)`,
+        unapproved: sql<number>`coalesce(sum(case when ${uploads.approved} then 0 else 1 end), 0)`,
+        last: sql<string | null>`max(${uploads.createdAt})`,
+      })
       .from(uploads)
       .where(eventId === undefined ? undefined : eq(uploads.eventId, eventId))
       .groupBy(uploads.eventId)
@@ -127,10 +143,12 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
     return new Map(rows.map((r) => [r.eventId, r]));
   }
 
-  const withTotals = (event: EventView, totals: Map<number, { bytes: number; count: number }>): EventWithTotals => ({
+  const withTotals = (event: EventView, totals: Map<number, EventTotals>): EventWithTotals => ({
     ...event,
     totalBytes: totals.get(event.id)?.bytes ?? 0,
     uploadCount: totals.get(event.id)?.count ?? 0,
+    privateCount: totals.get(event.id)?.unapproved ?? 0,
+    lastUploadAt: totals.get(event.id)?.last ?? null,
   });
 
   function getRow(id: number): EventRow {

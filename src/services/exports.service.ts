@@ -40,10 +40,13 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
       return found.expires >= now().getTime();
     },
 
-    files(event: EventView): ExportFile[] {
+    /** The event's originals, or one album's (`albumId`: exporting album by album keeps each ZIP small). */
+    files(event: EventView, albumId?: number): ExportFile[] {
       const report = deps.reports.report(event.id);
-      if (report.uploads.length === 0) throw notFound('Keine Uploads zum Exportieren vorhanden');
-      return report.albums.flatMap((album) =>
+      const albums = albumId === undefined ? report.albums : report.albums.filter((a) => a.id === albumId);
+      if (albumId !== undefined && albums.length === 0) throw notFound('Album nicht gefunden');
+      if (albums.every((a) => a.uploads.length === 0)) throw notFound('Keine Uploads zum Exportieren vorhanden');
+      return albums.flatMap((album) =>
         album.uploads.map((u) => {
           const path = deps.store.originalPath(u.eventId, u.storageKey, u.originalExt);
           return { folders: [event.name, album.name] as [string, string], name: u.originalName, path, size: deps.store.sizeOf(path), modified: new Date(u.createdAt) };
@@ -51,9 +54,11 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
       );
     },
 
-    /** `Momentbox_{eventName}_export.zip`, without invisible characters and with those file systems refuse replaced. */
-    fileName(event: EventView): string {
-      return `Momentbox_${cleanDisplayName(event.name).replace(/[<>:"/\\|?*]/g, '_').trim() || event.code}_export.zip`;
+    /** `Momentbox_{eventName}_export.zip` (`..._{albumName}_export.zip` for one album), without invisible characters and with those file systems refuse replaced. */
+    fileName(event: EventView, albumName?: string): string {
+      const safe = (name: string) => cleanDisplayName(name).replace(/[<>:"/\\|?*]/g, '_').trim();
+      const album = albumName === undefined ? '' : `_${safe(albumName) || 'Album'}`;
+      return `Momentbox_${safe(event.name) || event.code}${album}_export.zip`;
     },
   };
 }

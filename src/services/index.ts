@@ -9,6 +9,7 @@ import type { MediaStore } from '../storage/media-store.ts';
 import { createAdminService } from './admin.service.ts';
 import { createAlbumsService } from './albums.service.ts';
 import { createApiKeysService } from './api-keys.service.ts';
+import { createBoxSettingsService, type VenueWifi } from './box-settings.service.ts';
 import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestsService } from './guests.service.ts';
@@ -30,6 +31,8 @@ export interface ServiceDeps {
   partialLimits: PartialLimits;
   /** new guests one client address may create at once (consent without a known user id) */
   newGuestsPerAddress: number;
+  /** the venue Wi-Fi from the environment, used until the admin saves one in the dashboard */
+  wifiDefault?: VenueWifi | null;
   /** the admin password was changed: a stored initial password is no longer true */
   onAdminPasswordChanged?: () => void;
   now?: () => Date;
@@ -82,6 +85,7 @@ export function createServices(deps: ServiceDeps) {
     reports,
     exports: createExportsService({ store, reports, now }),
     portal: createPortalService({ db, macOf, now }),
+    boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),
   };
 }
 

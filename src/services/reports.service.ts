@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { bytesToMb } from '../domain/sizes.ts';
-import { uploads } from '../db/schema.ts';
+import { apiKeys, uploads } from '../db/schema.ts';
 import type { AlbumRow, AlbumsService } from './albums.service.ts';
 import type { GuestsService } from './guests.service.ts';
 import type { UploadRow } from './uploads.service.ts';
@@ -17,6 +17,8 @@ export interface EventReport {
   uploads: UploadRow[];
   albums: (AlbumRow & { uploadCount: number; uploads: UploadRow[] })[];
   uploaders: UploaderSummary[];
+  /** uploads without a guest, per API key (its name; null when the key is gone) or by the admin (`apiKeyId` null) */
+  otherUploaders: { apiKeyId: number | null; name: string | null; uploadCount: number }[];
   totalBytes: number;
   totalSizeMb: number;
   photos: number;
@@ -34,6 +36,7 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
       const nicknames = deps.guests.nicknames(eventId);
       const perAlbum = new Map<number, UploadRow[]>();
       const perUser = new Map<string, number>();
+      const perKey = new Map<number | null, number>();
       let totalBytes = 0;
       let photos = 0;
       for (const u of rows) {
@@ -41,10 +44,17 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
         if (u.type === 'photo') photos++;
         perAlbum.set(u.albumId, [...(perAlbum.get(u.albumId) ?? []), u]);
         if (u.userId) perUser.set(u.userId, (perUser.get(u.userId) ?? 0) + 1);
+        else perKey.set(u.apiKeyId, (perKey.get(u.apiKeyId) ?? 0) + 1);
       }
       const uploaders = [...perUser.entries()]
         .map(([userId, uploadCount]) => ({ userId, uploadCount, nickname: nicknames.get(userId) ?? null }))
         .sort((a, b) => b.uploadCount - a.uploadCount || a.userId.localeCompare(b.userId));
+      const keyNames = new Map(perKey.size ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).all().map((k) => [k.id, k.name]) : []);
+      const otherUploaders = [...perKey.entries()].map(([apiKeyId, uploadCount]) => ({
+        apiKeyId,
+        name: apiKeyId === null ? null : (keyNames.get(apiKeyId) ?? null),
+        uploadCount,
+      }));
       return {
         uploads: rows,
         albums: deps.albums.list(eventId, { visibleOnly: false }).map((a) => ({
@@ -53,6 +63,7 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
           uploadCount: perAlbum.get(a.id)?.length ?? 0,
         })),
         uploaders,
+        otherUploaders,
         totalBytes,
         totalSizeMb: bytesToMb(totalBytes),
         photos,

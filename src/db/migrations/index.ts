@@ -3,10 +3,12 @@ import m0 from './0000_init.sql' with { type: 'text' };
 import m1 from './0001_portal_devices.sql' with { type: 'text' };
 import m2 from './0002_messy_thor.sql' with { type: 'text' };
 import m3 from './0003_chunk_session_owner.sql' with { type: 'text' };
+import m4 from './0004_box_settings.sql' with { type: 'text' };
 
 export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
   { tag: '0001_portal_devices', sql: m1 },
   { tag: '0002_messy_thor', sql: m2 },
   { tag: '0003_chunk_session_owner', sql: m3 },
+  { tag: '0004_box_settings', sql: m4 },
 ];

@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import type { Env } from '../context.ts';
 import { bearerToken, clientAddress, idParam, jsonBody, requireRight } from '../context.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
+import type { VenueWifi } from '../../services/box-settings.service.ts';
 import { lanAddresses } from '../../lib/network.ts';
-import type { ApiKeyDto, BoxAddress, CreatedApiKey, LoginAnswer } from '../api-types.ts';
+import type { ApiKeyDto, BoxAddress, BoxStatus, CreatedApiKey, LoginAnswer, WifiSettings } from '../api-types.ts';
 
+const wifiDto = (w: VenueWifi | null): WifiSettings => ({ ssid: w?.ssid ?? '', password: w?.password ?? '' });
 const apiKeyDto = (k: ApiKeyRow): ApiKeyDto => ({ id: k.id, name: k.name, created_at: k.createdAt, last_used_at: k.lastUsedAt });
 
 /** Admin login, password and API keys. */
@@ -39,6 +41,26 @@ export function adminRoutes() {
     return c.json<BoxAddress[]>(
       lanAddresses().map((a) => ({ interface: a.interface, address: a.address, url: `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}${suffix}` })),
     );
+  });
+
+  // What the dashboard shows about the box: free disk space and the videos still to convert.
+  app.get('/api/admin/box', (c) => {
+    requireRight(c, 'administer');
+    const { services } = c.get('deps');
+    const disk = services.ingest.diskSpace();
+    return c.json<BoxStatus>({ disk: { free_bytes: disk.freeBytes, ok: disk.ok }, video_queue: services.jobs.length() });
+  });
+
+  // The venue Wi-Fi printed on the QR cards (the environment's MOMENTBOX_WIFI_* are the default until saved here).
+  app.get('/api/admin/wifi', (c) => {
+    requireRight(c, 'administer');
+    return c.json<WifiSettings>(wifiDto(c.get('deps').services.boxSettings.wifi()));
+  });
+
+  app.put('/api/admin/wifi', async (c) => {
+    requireRight(c, 'administer');
+    const body = await jsonBody(c);
+    return c.json<WifiSettings>(wifiDto(c.get('deps').services.boxSettings.setWifi(body)));
   });
 
   app.get('/api/admin/api-keys', (c) => {

@@ -3,7 +3,7 @@ import { reachOf, seesWholeEvent } from '../../domain/permissions.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
 import { idParam, requireRight, viewerOf } from '../context.ts';
-import { albumDto } from '../dto.ts';
+import { albumDto, countedAlbumDto } from '../dto.ts';
 import { answer, endpoint, SuccessSchema } from '../openapi.ts';
 import { AlbumChangeBody, GuestAlbumBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
 
@@ -28,8 +28,11 @@ export function albumRoutes() {
     const event = services.events.getById(idParam(c, 'eventId'));
     const viewer = viewerOf(c, event);
     authorize(viewer, 'readEvent', { eventId: event.id });
-    const rows = services.albums.list(event.id, { visibleOnly: !seesWholeEvent(viewer, event.id) });
-    return c.json(rows.map(albumDto));
+    const whole = seesWholeEvent(viewer, event.id);
+    const rows = services.albums.list(event.id, { visibleOnly: !whole });
+    if (!whole) return c.json(rows.map(albumDto));
+    const counts = services.albums.uploadCounts(event.id);
+    return c.json(rows.map((a) => countedAlbumDto(a, counts)));
   });
 
   app.post('/api/event/:eventId/album', create.doc, async (c) => {

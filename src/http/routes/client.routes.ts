@@ -5,7 +5,7 @@ import { authorize } from '../../services/authorize.ts';
 import { MODERATION_STATUSES } from '../../services/uploads.service.ts';
 import type { Ctx, Env } from '../context.ts';
 import { hostOf, idParam } from '../context.ts';
-import { albumDto, eventDto, exportDto, statisticsDto, uploadDtoFor } from '../dto.ts';
+import { albumDto, countedAlbumDto, eventDto, exportDto, statisticsDto, uploadDtoFor } from '../dto.ts';
 import type { BulkAnswer, ClientSettingsDto, ModerationPage } from '../api-types.ts';
 import { answer, endpoint, id, optionalQueryId, SuccessSchema } from '../openapi.ts';
 import { AlbumChangeBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
@@ -84,9 +84,10 @@ export function clientRoutes() {
   app.get('/api/client/event-settings/:token', settings.doc, (c) => {
     const { services } = c.get('deps');
     const event = hostEvent(c);
+    const counts = services.albums.uploadCounts(event.id);
     return c.json<ClientSettingsDto>({
       event: eventDto(event),
-      albums: services.albums.list(event.id, { visibleOnly: false }).map(albumDto),
+      albums: services.albums.list(event.id, { visibleOnly: false }).map((a) => countedAlbumDto(a, counts)),
     });
   });
 

@@ -1,6 +1,7 @@
 import type { ZipEntry } from '../../media/zip-stream.ts';
 import { createZipStream, sanitizeZipName, uniqueName, zipArchiveSize } from '../../media/zip-stream.ts';
 import type { EventView } from '../../services/events.service.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
 import { contentDisposition } from './files.routes.ts';
 
@@ -11,7 +12,11 @@ import { contentDisposition } from './files.routes.ts';
  */
 export function zipResponse(c: Ctx, event: EventView): Response {
   const { services } = c.get('deps');
-  const files = services.exports.files(event);
+  // `?albumId=`: one album only (the export tab's advice when a whole event is too much at once)
+  const albumParam = c.req.query('albumId');
+  const albumId = albumParam === undefined || albumParam === '' ? undefined : Number(albumParam);
+  if (albumId !== undefined && !Number.isSafeInteger(albumId)) throw badRequest('albumId must be a number', { field: 'albumId' });
+  const files = services.exports.files(event, albumId);
   const top = sanitizeZipName(event.name, event.code);
   const albumFolders = new Map<string, string>();
   const usedAlbumNames = new Set<string>();
@@ -35,7 +40,7 @@ export function zipResponse(c: Ctx, event: EventView): Response {
       // so the exact size also goes out as X-Archive-Size for the export page's progress bar.
       'Content-Length': String(size),
       'X-Archive-Size': String(size),
-      'Content-Disposition': contentDisposition(services.exports.fileName(event)),
+      'Content-Disposition': contentDisposition(services.exports.fileName(event, albumId === undefined ? undefined : files[0]?.folders[1])),
       'Cache-Control': 'no-store',
     },
   });

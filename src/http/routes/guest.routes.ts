@@ -53,8 +53,8 @@ export function guestRoutes() {
   const app = new Hono<Env>();
 
   app.get('/api/config', config.doc, (c) => {
-    const { config, version } = c.get('deps');
-    const wifi = config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null;
+    const { config, version, services } = c.get('deps');
+    const wifi = services.boxSettings.wifi();
     const base = publicUrl(c);
     return c.json<AppConfig>({
       maxUploadSizeMB: config.maxUploadMb,
