@@ -45,6 +45,8 @@ export interface AppConfig {
   publicUrlReachable: boolean;
   /** addition: in captive-portal mode the name any guest can type on the venue network (`<shortName>/<code>`), else null */
   shortName: string | null;
+  /** addition: days after an event's upload window that guests may still view it (the dashboard shows the dates) */
+  retentionDays: number;
 }
 
 /** addition: an address of the box that other devices on its networks can reach, as a base URL for links */

@@ -18,6 +18,7 @@ describe('GET /api/config', () => {
       // the test server runs on 127.0.0.1: no guest's phone can open its links
       publicUrlReachable: false,
       shortName: null,
+      retentionDays: 30,
     });
   });
 

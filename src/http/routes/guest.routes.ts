@@ -63,6 +63,7 @@ export function guestRoutes() {
       version,
       publicUrlReachable: !isLocalOnlyUrl(base),
       shortName: config.captivePortal ? VENUE_SHORT_NAME : null,
+      retentionDays: config.retentionDays,
     });
   });
 

@@ -4,12 +4,14 @@ import type {
   ApiKeyDto,
   AppConfig,
   BoxAddress,
+  BoxStatus,
   ClientTokenAnswer,
   CreatedApiKey,
   ExportDto,
   LoginAnswer,
   StatisticsDto,
   UploaderDto,
+  WifiSettings,
 } from '../../../src/http/api-types';
 import { adminToken, api, HttpError } from './http';
 
@@ -90,6 +92,12 @@ export const adminApi = {
 
   /** the box's own addresses that guests can reach, offered when the dashboard runs on localhost */
   addresses: () => api.get<BoxAddress[]>('/api/admin/addresses'),
+
+  /** free disk space and the video queue */
+  box: () => api.get<BoxStatus>('/api/admin/box'),
+  /** the venue Wi-Fi printed on the QR cards */
+  wifi: () => api.get<WifiSettings>('/api/admin/wifi'),
+  saveWifi: (w: WifiSettings) => api.put<WifiSettings>('/api/admin/wifi', { ...w }),
 };
 
 let configPromise: Promise<AppConfig> | null = null;
@@ -101,6 +109,12 @@ export function loadConfig(): Promise<AppConfig> {
     throw e;
   });
   return configPromise;
+}
+
+/** The form field a refusal names (`{ field }` in the error body) and the server's reason, for showing it beside that field. */
+export function fieldError(err: unknown): { field: string; message: string } | null {
+  if (err instanceof HttpError && typeof err.body?.field === 'string' && err.body.error) return { field: err.body.field, message: err.body.error };
+  return null;
 }
 
 /** The server's message when it sent one, else the fallback. */

@@ -78,7 +78,6 @@ export const clientApi = {
   deleteAlbum: (token: string, albumId: number) => call<{ success: true }>('DELETE', `/api/client/album/${albumId}/${t(token)}`),
   statistics: (token: string) => call<StatisticsDto>('GET', `/api/client/event-statistics/${t(token)}`),
   exportJson: (token: string) => call<ExportDto>('GET', `/api/client/event-export/${t(token)}`),
-  exportZipUrl: (token: string) => `/api/client/event-export-zip/${t(token)}`,
   saveSharingAndWall: (token: string, f: SharingAndWallFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
   uploads: (token: string, q: ModerationQuery) => {
     const params = new URLSearchParams({ status: q.status, limit: String(q.limit), offset: String(q.offset) });
@@ -92,4 +91,6 @@ export const clientApi = {
   setApprovedMany: (token: string, target: BulkTarget, approved: boolean) =>
     call<BulkAnswer>('PUT', `/api/client/uploads/${approved ? 'approve' : 'reject'}/${t(token)}`, { ...target }),
   deleteMany: (token: string, target: BulkTarget) => call<BulkAnswer>('POST', `/api/client/uploads/delete/${t(token)}`, { ...target }),
+  /** the event's ZIP, or one album's */
+  exportZipUrl: (token: string, albumId?: number) => `/api/client/event-export-zip/${t(token)}${albumId === undefined ? '' : `?albumId=${albumId}`}`,
 };

@@ -24,9 +24,13 @@ export class HttpError extends Error {
   }
 }
 
+/** The login page's query when a session ended under the admin's hands (it then says so). */
+export const SESSION_EXPIRED_QUERY = 'expired';
+
 export function onUnauthorized() {
+  const hadSession = adminToken.get() !== null;
   adminToken.clear();
-  if (location.pathname !== '/admin') location.assign('/admin');
+  if (location.pathname !== '/admin') location.assign(hadSession ? `/admin?${SESSION_EXPIRED_QUERY}=1` : '/admin');
 }
 
 export function authHeaders(): Record<string, string> {

@@ -1,18 +1,31 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { FolderOpen, Pencil, Plus } from 'lucide-react';
+import { Download, FolderOpen, Pencil, Plus } from 'lucide-react';
 import type { AdminEventDto, AlbumDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
 import { Spinner } from '../Spinner';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
-import { DELETE_ALBUM_WARNING, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
+import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from './Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
 import { formatGermanDateTime } from './host-utils';
+import type { ExportProgress } from './zip-export';
 
-export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose: () => void }) {
+export function AlbumsModal({
+  event,
+  exporting,
+  onExportAlbum,
+  onClose,
+}: {
+  event: AdminEventDto;
+  /** an export of this event is running (one at a time per event) */
+  exporting: ExportProgress | null;
+  onExportAlbum: (a: AlbumDto) => void;
+  onClose: () => void;
+}) {
   const [albums, setAlbums] = useState<AlbumDto[] | null>(null);
   const [error, setError] = useState('');
+  const [loadFailed, setLoadFailed] = useState(false);
   const draft = useAlbumDraft();
   const { editing } = draft;
   const [busy, setBusy] = useState(false);
@@ -21,9 +34,10 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
   const load = useCallback(async () => {
     try {
       setAlbums(await adminApi.albums(event.id));
+      setLoadFailed(false);
     } catch {
-      setError('Failed to load albums');
-      setAlbums([]);
+      // the error, not an empty state: the albums are unknown, not absent
+      setLoadFailed(true);
     }
   }, [event.id]);
   useEffect(() => {
@@ -41,7 +55,8 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
       else await adminApi.createAlbum(event.id, fields);
       draft.reset();
       await load();
-    } catch {
+    } catch (err) {
+      draft.refused(err);
       setError(editing ? 'Failed to update album' : 'Failed to create album');
     } finally {
       setBusy(false);
@@ -80,7 +95,7 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
     <Modal title={`Albums · ${event.name}`} icon={<FolderOpen size={20} />} onClose={onClose} size="lg">
       <form className="hx-form hx-album-form" onSubmit={submit} aria-label={editing ? 'Edit album' : 'Create album'}>
         <div className="hx-album-form__row">
-          <AlbumNameField draft={draft} label="Album name" className="hx-field hx-grow" />
+          <AlbumNameField draft={draft} label="Album name" albums={albums ?? []} className="hx-field hx-grow" />
           <AlbumDateFields draft={draft} startLabel="Start (optional)" endLabel="End (optional)" />
         </div>
         <AlbumFormActions
@@ -110,10 +125,19 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
           <strong>{confirmDelete.name}</strong>
           <br />
           {DELETE_ALBUM_WARNING}
+          <br />
+          <strong data-testid="album-delete-count">{uploadsGoing(confirmDelete)}</strong>
         </InlineConfirm>
       )}
 
-      {albums === null ? (
+      {loadFailed ? (
+        <div className="hx-alert hx-alert--error" role="alert">
+          Failed to load albums
+          <button type="button" className="hx-link-btn" onClick={() => void load()}>
+            Retry
+          </button>
+        </div>
+      ) : albums === null ? (
         <Spinner />
       ) : albums.length === 0 ? (
         <p className="hx-empty-inline">No albums yet. Create the first one above.</p>
@@ -126,6 +150,9 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
                   <span className="hx-album-row__name">{a.name}</span>
                   {albumContains(a, new Date()) && <span className="hx-badge hx-badge--green">Aktuell</span>}
                   <span className={`hx-badge ${a.visible ? 'hx-badge--blue' : 'hx-badge--gray'}`}>{a.visible ? 'Visible' : 'Hidden'}</span>
+                  <span className="hx-album-row__count" data-testid="album-count">
+                    {countLabel(a.upload_count ?? 0)}
+                  </span>
                 </div>
                 <div className="hx-small hx-muted">
                   {a.start_datetime || a.end_datetime
@@ -133,6 +160,16 @@ export function AlbumsModal({ event, onClose }: { event: AdminEventDto; onClose:
                     : 'No time window'}
                 </div>
               </div>
+              <button
+                type="button"
+                className="hx-icon-btn hx-album-export"
+                title="Export this album as ZIP"
+                aria-label={`Export ${a.name} as ZIP`}
+                disabled={!a.upload_count || !!exporting}
+                onClick={() => onExportAlbum(a)}
+              >
+                <Download size={18} />
+              </button>
               <AlbumActions
                 album={a}
                 className="hx-album-row__actions"

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, KeyRound } from 'lucide-react';
-import { adminApi } from '../../api/admin';
+import { adminApi, fieldError } from '../../api/admin';
 import { Modal } from './Modal';
 
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2000;
@@ -10,6 +10,7 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -19,6 +20,7 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
     e.preventDefault();
     if (busy || done) return;
     setError('');
+    setFieldErrors({});
     if (newPassword !== confirmPassword) return setError('New passwords do not match');
     if (newPassword.length < 8) return setError('New password must be at least 8 characters long');
     setBusy(true);
@@ -29,7 +31,9 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
         await adminApi.logout();
         onLoggedOut();
       }, LOGOUT_AFTER_PASSWORD_CHANGE_MS);
-    } catch {
+    } catch (err) {
+      const f = fieldError(err);
+      if (f) setFieldErrors({ [f.field]: f.message });
       setError('Failed to change password');
     } finally {
       setBusy(false);
@@ -41,7 +45,20 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
       <form className="hx-form" onSubmit={submit} noValidate>
         <label className="hx-field">
           <span className="hx-label">Current Password</span>
-          <input type="password" name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} required />
+          <input
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+            required
+            aria-invalid={!!fieldErrors.currentPassword}
+          />
+          {fieldErrors.currentPassword && (
+            <span className="hx-field-error" data-testid="currentPassword-error">
+              {fieldErrors.currentPassword}
+            </span>
+          )}
         </label>
         <div className="hx-field">
           <label className="hx-label" htmlFor="cp-new">
@@ -57,9 +74,15 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
             aria-describedby="cp-new-hint"
             required
           />
-          <span id="cp-new-hint" className="hx-small hx-muted">
-            At least 8 characters.
-          </span>
+          {fieldErrors.newPassword ? (
+            <span id="cp-new-hint" className="hx-field-error">
+              {fieldErrors.newPassword}
+            </span>
+          ) : (
+            <span id="cp-new-hint" className="hx-small hx-muted">
+              At least 8 characters.
+            </span>
+          )}
         </div>
         <label className="hx-field">
           <span className="hx-label">Confirm New Password</span>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { isValidColour } from '../../../../src/domain/colours.ts';
 import { toHexColour } from './host-utils';
 
 /** A colour picker plus a text field holding the same value (hex or a named token). */
@@ -8,14 +9,19 @@ export function ColourField({
   fallback,
   onChange,
   name,
+  error,
 }: {
   label: string;
   value: string;
   fallback: string;
   onChange: (v: string) => void;
   name: string;
+  /** the server's reason for refusing this value */
+  error?: string;
 }) {
   const id = useId();
+  // said while typing, so the preview falling back to the default colour is explained
+  const shown = error || (value.trim() && !isValidColour(value) ? 'Not a colour: use #RRGGBB or a name like purple, blue, green.' : '');
   return (
     <div className="hx-field">
       <label className="hx-label" htmlFor={id}>
@@ -36,8 +42,15 @@ export function ColourField({
           spellCheck={false}
           maxLength={20}
           onChange={(e) => onChange(e.target.value)}
+          aria-invalid={!!shown}
+          aria-describedby={shown ? `${id}-error` : undefined}
         />
       </div>
+      {shown && (
+        <span id={`${id}-error`} className="hx-field-error" data-testid={`${name}-error`}>
+          {shown}
+        </span>
+      )}
     </div>
   );
 }

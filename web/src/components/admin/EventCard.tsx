@@ -3,11 +3,14 @@ import {
   BarChart3,
   Calendar,
   Copy,
+  Clock,
   Download,
   ExternalLink,
+  EyeOff,
   FolderOpen,
   HardDrive,
   ImageIcon,
+  Images,
   Link2,
   Pencil,
   Printer,
@@ -15,21 +18,16 @@ import {
   Trash2,
   Users,
 } from 'lucide-react';
-import type { AdminEventDto, EventStatus } from '../../../../src/http/api-types';
+import type { AdminEventDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
 import { copyText } from '../clipboard';
-import { eventLink, formatGermanDate, formatMb, settingsLink, sizeTone } from './host-utils';
+import { ConfirmModal } from './ConfirmModal';
+import { EVENT_STATUS_HINT, EVENT_STATUS_LABEL, EventSchedule, scheduleOfEvent } from './EventSchedule';
+import { eventLink, formatGermanDate, formatGermanDateTime, formatMb, settingsLink, sizeTone } from './host-utils';
 import { toast } from './toast';
 import type { ExportProgress } from './zip-export';
 
 export type CardAction = 'albums' | 'edit' | 'export' | 'stats' | 'delete' | 'uploaders';
-
-const STATUS_LABEL: Record<EventStatus, string> = {
-  active: 'Active',
-  not_started: 'Not started',
-  ended: 'Ended',
-  expired: 'Expired',
-};
 
 export function EventCard({
   event,
@@ -46,9 +44,11 @@ export function EventCard({
 }) {
   const [imgBroken, setImgBroken] = useState(false);
   const [generating, setGenerating] = useState(false);
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const url = event.client_token ? settingsLink(publicUrl, event.client_token) : null;
 
   const generate = async () => {
+    setConfirmRegenerate(false);
     setGenerating(true);
     try {
       const answer = await adminApi.generateClientToken(event.id);
@@ -67,7 +67,9 @@ export function EventCard({
   return (
     <article className="hx-card" data-event-code={event.code} aria-label={event.name}>
       <div className="hx-card__cover" style={{ background: `linear-gradient(135deg, ${event.primary_color}, ${event.secondary_color})` }}>
-        <span className={`hx-status hx-status--${event.status}`}>{STATUS_LABEL[event.status] ?? event.status}</span>
+        <span className={`hx-status hx-status--${event.status}`} title={EVENT_STATUS_HINT[event.status]} data-testid="event-status">
+          {EVENT_STATUS_LABEL[event.status] ?? event.status}
+        </span>
       </div>
       <div className="hx-card__head">
         <div className="hx-card__avatar">
@@ -102,6 +104,18 @@ export function EventCard({
         </span>
         <span className={`hx-size hx-size--${tone}`} title={`${event.upload_count ?? 0} uploads`} data-testid="event-size">
           <HardDrive size={14} aria-hidden="true" /> {formatMb(event.total_size_mb)}
+        </span>
+      </div>
+      <EventSchedule schedule={scheduleOfEvent(event)} compact />
+      <div className="hx-card__activity" data-testid="event-activity">
+        <span data-testid="activity-uploads">
+          <Images size={14} aria-hidden="true" /> {event.upload_count} {event.upload_count === 1 ? 'upload' : 'uploads'}
+        </span>
+        <span data-testid="activity-private" title="Only their guest sees these: not shared yet or not approved">
+          <EyeOff size={14} aria-hidden="true" /> {event.private_count} private
+        </span>
+        <span data-testid="activity-last" title="Newest upload">
+          <Clock size={14} aria-hidden="true" /> {event.last_upload_at ? `last ${formatGermanDateTime(event.last_upload_at)}` : 'no uploads yet'}
         </span>
       </div>
 
@@ -168,7 +182,7 @@ export function EventCard({
                 <ExternalLink size={15} />
               </a>
             </div>
-            <button type="button" className="hx-link-btn" onClick={generate} disabled={generating}>
+            <button type="button" className="hx-link-btn" onClick={() => setConfirmRegenerate(true)} disabled={generating}>
               <RefreshCw size={13} aria-hidden="true" /> Regenerate (the old link stops working)
             </button>
           </>
@@ -178,6 +192,14 @@ export function EventCard({
           </button>
         )}
       </div>
+      {confirmRegenerate && (
+        <ConfirmModal title="Regenerate client link" confirmLabel="Regenerate link" onClose={() => setConfirmRegenerate(false)} onConfirm={generate}>
+          <p>
+            Make a new settings link for <strong>{event.name}</strong>?
+          </p>
+          <p className="hx-muted">The current link stops working at once: whoever has it (for example the couple) can no longer open the settings page until you send them the new one.</p>
+        </ConfirmModal>
+      )}
     </article>
   );
 }

@@ -16,17 +16,20 @@ export function ColourFields({
   secondary,
   onPrimary,
   onSecondary,
+  errors = {},
 }: {
   labels: [primary: string, secondary: string];
   primary: string;
   secondary: string;
   onPrimary: (v: string) => void;
   onSecondary: (v: string) => void;
+  /** the server's reasons by field name */
+  errors?: Record<string, string>;
 }) {
   return (
     <div className="hx-grid-2">
-      <ColourField label={labels[0]} name="primary_color" value={primary} fallback={NEW_EVENT_PRIMARY} onChange={onPrimary} />
-      <ColourField label={labels[1]} name="secondary_color" value={secondary} fallback={NEW_EVENT_SECONDARY} onChange={onSecondary} />
+      <ColourField label={labels[0]} name="primary_color" value={primary} fallback={NEW_EVENT_PRIMARY} onChange={onPrimary} error={errors.primary_color} />
+      <ColourField label={labels[1]} name="secondary_color" value={secondary} fallback={NEW_EVENT_SECONDARY} onChange={onSecondary} error={errors.secondary_color} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CalendarPlus, Lock, LockOpen, Pencil } from 'lucide-react';
 import type { AdminEventDto, HeaderStyle } from '../../../../src/http/api-types';
-import { adminApi, serverMessage } from '../../api/admin';
+import { adminApi, fieldError, loadConfig, serverMessage } from '../../api/admin';
+import { EventSchedule, scheduleOf } from './EventSchedule';
 import { Modal } from './Modal';
 import { AllowDownloadField, ColourFields, HeaderStyleField } from './EventDesignFields';
 import { ImageField } from './ImageField';
@@ -40,6 +41,17 @@ export function EventFormModal({
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [retentionDays, setRetentionDays] = useState<number | null>(null);
+  useEffect(() => {
+    loadConfig()
+      .then((c) => setRetentionDays(c.retentionDays))
+      .catch(() => setRetentionDays(null));
+  }, []);
+  const startIso = localInputToIso(start);
+  const schedule = startIso && retentionDays !== null ? scheduleOf(startIso, duration, retentionDays) : null;
+  // an event that is running has a start in the past by nature: warn only about a start being chosen now
+  const startChosen = !editing || startIso !== event.event_start_datetime;
 
   const onName = (v: string) => {
     setName(v);
@@ -54,6 +66,7 @@ export function EventFormModal({
     if (!valid || busy) return;
     setBusy(true);
     setError('');
+    setFieldErrors({});
     const fields = {
       name: name.trim(),
       code: code.trim(),
@@ -69,6 +82,8 @@ export function EventFormModal({
       const saved = editing ? await adminApi.updateEvent(event.id, fields) : await adminApi.createEvent(fields);
       onSaved(saved, !editing);
     } catch (err) {
+      const f = fieldError(err);
+      if (f) setFieldErrors({ [f.field]: f.message });
       setError(serverMessage(err, editing ? 'Failed to update event' : 'Failed to create event'));
       setBusy(false);
     }
@@ -132,7 +147,14 @@ export function EventFormModal({
           </div>
         </div>
 
-        <ColourFields labels={['Primary colour', 'Secondary colour']} primary={primary} secondary={secondary} onPrimary={setPrimary} onSecondary={setSecondary} />
+        <ColourFields
+          labels={['Primary colour', 'Secondary colour']}
+          primary={primary}
+          secondary={secondary}
+          onPrimary={setPrimary}
+          onSecondary={setSecondary}
+          errors={fieldErrors}
+        />
 
         <div className="hx-grid-3">
           <HeaderStyleField label="Header style" value={headerStyle} onChange={setHeaderStyle} />
@@ -151,6 +173,8 @@ export function EventFormModal({
             </select>
           </label>
         </div>
+
+        {schedule && <EventSchedule schedule={schedule} warnPast={startChosen} />}
 
         <ImageField
           label="Host image"

@@ -1,7 +1,7 @@
 import { Album, Film, HardDrive, Image as ImageIcon, Trophy, Upload } from 'lucide-react';
 import type { StatisticsDto } from '../../../../src/http/api-types';
 import { TOP_UPLOADERS } from '../../../../src/domain/statistics.ts';
-import { formatMb, uploaderKey, uploaderName } from './host-utils';
+import { formatMb, shortUploaderKey, uploaderKey, uploaderName } from './host-utils';
 
 /** Statistics (German, as in the spec): totals, photo/video counts, Top Uploader (10), optionally the albums table. */
 export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed: boolean }) {
@@ -43,7 +43,7 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
               <tr>
                 <th className="hx-num">#</th>
                 <th>Name</th>
-                <th className="hx-hide-sm">Benutzer-ID</th>
+                <th className="hx-hide-sm">ID</th>
                 <th className="hx-num">Uploads</th>
               </tr>
             </thead>
@@ -54,8 +54,8 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
                     <span className={`hx-rank hx-rank--${i + 1}`}>{i + 1}</span>
                   </td>
                   <td>{uploaderName(u)}</td>
-                  <td className="hx-mono hx-muted hx-hide-sm hx-ellipsis" title={uploaderKey(u)}>
-                    {uploaderKey(u)}
+                  <td className="hx-mono hx-muted hx-hide-sm" title={uploaderKey(u)} data-testid="uploader-short-id">
+                    {shortUploaderKey(u)}
                   </td>
                   <td className="hx-num">{u.upload_count}</td>
                 </tr>

@@ -10,6 +10,7 @@ import {
   localInputToIso,
   sizeTone,
   toHexColour,
+  shortUploaderKey,
   uploaderKey,
   uploaderName,
   wifiQrPayload,
@@ -84,6 +85,10 @@ describe('misc', () => {
     expect(uploaderName({ nickname: null })).toBe('Anonym');
     expect(uploaderKey({ user_id: null })).toBe('Unbekannt');
     expect(uploaderKey({ user_id: 'u1' })).toBe('u1');
+    expect(uploaderName({ nickname: null, user_id: null })).toBe('Unbekannt');
+    expect(uploaderName({ nickname: 'Fotobox', user_id: null })).toBe('Fotobox');
+    expect(shortUploaderKey({ user_id: '0f8e2d4c-1111-2222-3333-444455556666' })).toBe('0f8e2d4c…');
+    expect(shortUploaderKey({ user_id: null })).toBe('Unbekannt');
   });
   test('colours', () => {
     expect(toHexColour('purple', '#000000')).toBe('#8b5cf6');

@@ -115,14 +115,26 @@ export function settingsLink(publicUrl: string | null | undefined, token: string
   return `${base}/event/${encodeURIComponent(token)}/settings`;
 }
 
-/** Display name of an uploader: 'Anonym' without nickname. */
-export function uploaderName(u: { nickname?: string | null }): string {
-  return u.nickname && u.nickname.trim() ? u.nickname : 'Anonym';
+/**
+ * Display name of an uploader: the nickname; 'Anonym' for a guest without one. Uploads without a guest
+ * (a photo booth's API key, named by the key, or the admin) read 'Unbekannt' when nothing names them.
+ */
+export function uploaderName(u: { nickname?: string | null; user_id?: string | null }): string {
+  if (u.nickname && u.nickname.trim()) return u.nickname;
+  return u.user_id === null ? 'Unbekannt' : 'Anonym';
 }
 
 /** The uploader's key (user id), 'Unbekannt' when there is none. */
 export function uploaderKey(u: { user_id?: string | null }): string {
   return u.user_id && u.user_id.trim() ? u.user_id : 'Unbekannt';
+}
+
+const SHORT_ID_LENGTH = 8;
+
+/** The start of the user id, enough to tell guests apart in a table ('Unbekannt' without one). */
+export function shortUploaderKey(u: { user_id?: string | null }): string {
+  const key = uploaderKey(u);
+  return u.user_id && key.length > SHORT_ID_LENGTH ? `${key.slice(0, SHORT_ID_LENGTH)}…` : key;
 }
 
 /**

@@ -43,13 +43,13 @@ export interface ExportFilesInfo {
   sizes: number[];
 }
 
-/** Counts of the JSON export: albums, files, and each file's size in ZIP order (album by album). */
-export function exportFiles(dto: ExportDto): ExportFilesInfo {
-  const albums = dto.albums ?? [];
+/** Counts of the JSON export: albums, files, and each file's size in ZIP order (album by album); `albumId`: that album only. */
+export function exportFiles(dto: ExportDto, albumId?: number): ExportFilesInfo {
+  const albums = (dto.albums ?? []).filter((a) => albumId === undefined || a.id === albumId);
   const sizes: number[] = [];
   for (const a of albums) for (const u of a.uploads ?? []) sizes.push(u.size_bytes ?? 0);
   const fromAlbums = sizes.length;
-  const total = fromAlbums || dto.statistics?.total_uploads || dto.uploads?.length || 0;
+  const total = albumId !== undefined ? fromAlbums : fromAlbums || dto.statistics?.total_uploads || dto.uploads?.length || 0;
   return { albumCount: albums.length, total, sizes };
 }
 

@@ -1,16 +1,56 @@
 import type { ReactNode } from 'react';
 import { Eye, EyeOff, Pencil, Trash2, X } from 'lucide-react';
 import type { AlbumDto } from '../../../../src/http/api-types';
-import type { AlbumDraft } from './album-draft';
+import { duplicateAlbum, type AlbumDraft } from './album-draft';
 
-/** The required album name input; the label text and field class differ between admin modal and settings page. */
-export function AlbumNameField({ draft, label, className = 'hx-field', required }: { draft: AlbumDraft; label: string; className?: string; required?: boolean }) {
+/** The server's reason beside a field, or nothing. */
+function FieldError({ message, field }: { message: string | undefined; field: string }) {
+  if (!message) return null;
+  return (
+    <span className="hx-field-error" data-testid={`${field}-error`}>
+      {message}
+    </span>
+  );
+}
+
+/**
+ * The required album name input; the label text and field class differ between admin modal and settings page.
+ * `albums`: the event's albums, to point out a name that is taken already.
+ */
+export function AlbumNameField({
+  draft,
+  label,
+  albums,
+  className = 'hx-field',
+  required,
+}: {
+  draft: AlbumDraft;
+  label: string;
+  albums: AlbumDto[];
+  className?: string;
+  required?: boolean;
+}) {
+  const twin = duplicateAlbum(albums, draft.name, draft.editing);
   return (
     <label className={className}>
       <span className="hx-label">
         {label} <span className="hx-req">*</span>
       </span>
-      <input ref={draft.nameRef} name="album_name" value={draft.name} required={required} maxLength={120} onChange={(e) => draft.setName(e.target.value)} />
+      <input
+        ref={draft.nameRef}
+        name="album_name"
+        value={draft.name}
+        required={required}
+        maxLength={120}
+        onChange={(e) => draft.setName(e.target.value)}
+        aria-invalid={!!draft.errors.name}
+      />
+      <FieldError message={draft.errors.name} field="album_name" />
+      {twin && (
+        <span className="hx-field-warning hx-small" data-testid="album-name-duplicate">
+          An album named “{twin.name}” exists already; guests could not tell the two apart.
+        </span>
+      )}
     </label>
   );
 }
@@ -21,11 +61,27 @@ export function AlbumDateFields({ draft, startLabel, endLabel }: { draft: AlbumD
     <>
       <label className="hx-field">
         <span className="hx-label">{startLabel}</span>
-        <input type="datetime-local" name="album_start" step={60} value={draft.start} onChange={(e) => draft.setStart(e.target.value)} />
+        <input
+          type="datetime-local"
+          name="album_start"
+          step={60}
+          value={draft.start}
+          onChange={(e) => draft.setStart(e.target.value)}
+          aria-invalid={!!draft.errors.start_datetime}
+        />
+        <FieldError message={draft.errors.start_datetime} field="album_start" />
       </label>
       <label className="hx-field">
         <span className="hx-label">{endLabel}</span>
-        <input type="datetime-local" name="album_end" step={60} value={draft.end} onChange={(e) => draft.setEnd(e.target.value)} />
+        <input
+          type="datetime-local"
+          name="album_end"
+          step={60}
+          value={draft.end}
+          onChange={(e) => draft.setEnd(e.target.value)}
+          aria-invalid={!!draft.errors.end_datetime}
+        />
+        <FieldError message={draft.errors.end_datetime} field="album_end" />
       </label>
     </>
   );

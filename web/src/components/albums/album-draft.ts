@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AlbumDto } from '../../../../src/http/api-types';
+import { fieldError } from '../../api/admin';
 import { isoToLocalInput, localInputToIso } from '../admin/host-utils';
 
 /** Spec (host side, albums): the warning shown before an album is deleted. */
@@ -18,10 +19,24 @@ export function useAlbumDraft() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const nameRef = useRef<HTMLInputElement>(null);
+  /** the server's reason for refusing the last submit, by field (name, start_datetime, end_datetime) */
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** keeps the reason of a refused submit beside its field; other errors stay with the form's message */
+  const refused = (err: unknown) => {
+    const f = fieldError(err);
+    setErrors(f ? { [f.field]: f.message } : {});
+  };
+  const clearing =
+    <T,>(set: (v: T) => void, field: string) =>
+    (v: T) => {
+      set(v);
+      setErrors(({ [field]: _, ...rest }) => rest);
+    };
 
   // Stable across renders (they only call state setters), so effects may depend on them.
   /** back to create mode with an empty form */
   const reset = useCallback(() => {
+    setErrors({});
     setEditing(null);
     setName('');
     setVisible(true);
@@ -31,6 +46,7 @@ export function useAlbumDraft() {
 
   /** edit mode, the form filled from the album */
   const edit = useCallback((a: AlbumDto) => {
+    setErrors({});
     setEditing(a);
     setName(a.name);
     setVisible(a.visible);
@@ -41,10 +57,44 @@ export function useAlbumDraft() {
   /** the album fields to send: trimmed name, start and end as ISO or null */
   const fields = () => ({ name: name.trim(), start_datetime: localInputToIso(start), end_datetime: localInputToIso(end) });
 
-  return { editing, name, setName, visible, setVisible, start, setStart, end, setEnd, nameRef, reset, edit, fields, canSubmit: name.trim() !== '' };
+  return {
+    editing,
+    name,
+    setName: clearing(setName, 'name'),
+    visible,
+    setVisible,
+    start,
+    setStart: clearing(setStart, 'start_datetime'),
+    end,
+    setEnd: clearing(setEnd, 'end_datetime'),
+    nameRef,
+    reset,
+    edit,
+    fields,
+    errors,
+    refused,
+    canSubmit: name.trim() !== '',
+  };
 }
 
 export type AlbumDraft = ReturnType<typeof useAlbumDraft>;
+
+/** '1 photo or video' / 'N photos and videos' (an album's count in the lists). */
+export function countLabel(n: number): string {
+  return n === 1 ? '1 photo or video' : `${n} photos and videos`;
+}
+
+/** What the delete confirmation adds to the spec's warning: how many uploads go with the album. */
+export function uploadsGoing(a: AlbumDto): string {
+  const n = a.upload_count ?? 0;
+  return n === 0 ? 'The album is empty.' : n === 1 ? '1 photo or video will be deleted with it.' : `${n} photos and videos will be deleted with it.`;
+}
+
+/** Another album of the list with the same name (case and spaces ignored): guests could not tell them apart. */
+export function duplicateAlbum(list: AlbumDto[], name: string, editing: AlbumDto | null): AlbumDto | undefined {
+  const key = name.trim().toLocaleLowerCase('de');
+  return key ? list.find((a) => a.id !== editing?.id && a.name.trim().toLocaleLowerCase('de') === key) : undefined;
+}
 
 /** The list after a visibility toggle of `a`: the server's answer merged in, visible flipped. */
 export function withToggledVisibility(list: AlbumDto[], a: AlbumDto, updated: Partial<AlbumDto>): AlbumDto[] {

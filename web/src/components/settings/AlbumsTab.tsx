@@ -7,7 +7,7 @@ import { ConfirmModal } from '../admin/ConfirmModal';
 import { albumPhase } from '../../../../src/domain/albums.ts';
 import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../admin/host-utils';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
-import { DELETE_ALBUM_WARNING, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
+import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
 import { toast } from '../admin/toast';
 
 export function AlbumsTab({
@@ -57,6 +57,7 @@ export function AlbumsTab({
       }
       reset();
     } catch (err) {
+      draft.refused(err);
       toast.error(serverMessage(err, editing ? 'Failed to update album' : 'Failed to create album'));
     } finally {
       setBusy(false);
@@ -95,7 +96,7 @@ export function AlbumsTab({
           {editing ? <Pencil size={18} aria-hidden="true" /> : <Plus size={18} aria-hidden="true" />}
           {editing ? 'Edit Album' : 'Create New Album'}
         </h2>
-        <AlbumNameField draft={draft} label="Album Name" required />
+        <AlbumNameField draft={draft} label="Album Name" albums={albums} required />
         <label className="hx-check">
           <input type="checkbox" name="album_visible" checked={draft.visible} onChange={(e) => draft.setVisible(e.target.checked)} />
           <span>Make this album visible to all users</span>
@@ -127,6 +128,9 @@ export function AlbumsTab({
                     <strong className="hx-album-card__name">{a.name}</strong>
                     <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>{a.visible ? 'Visible' : 'Hidden'}</span>
                     {phase && <span className={`hx-badge hx-badge--phase-${phase}`}>{ALBUM_PHASE_LABEL[phase]}</span>}
+                    <span className="hx-album-row__count" data-testid="album-count">
+                      {countLabel(a.upload_count ?? 0)}
+                    </span>
                   </div>
                   <dl className="hx-album-card__dates">
                     <div>
@@ -160,6 +164,9 @@ export function AlbumsTab({
             <strong>{confirmDelete.name}</strong>
           </p>
           <p>{DELETE_ALBUM_WARNING}</p>
+          <p>
+            <strong data-testid="album-delete-count">{uploadsGoing(confirmDelete)}</strong>
+          </p>
         </ConfirmModal>
       )}
     </div>

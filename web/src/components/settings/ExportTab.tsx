@@ -1,32 +1,34 @@
 import { useState } from 'react';
 import { CheckCircle2, Download, FileArchive, Info } from 'lucide-react';
-import type { EventDto } from '../../../../src/http/api-types';
+import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
+import { countLabel } from '../albums/album-draft';
 import { clientApi } from '../../api/client-settings';
 import { toast } from '../admin/toast';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../admin/zip-export';
 
 const PRODUCT = 'Momentbox';
 
-export function ExportTab({ token, event }: { token: string; event: EventDto }) {
+export function ExportTab({ token, event, albums }: { token: string; event: EventDto; albums: AlbumDto[] }) {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [finished, setFinished] = useState<'streamed' | 'handed-off' | null>(null);
 
-  const start = async () => {
+  /** The whole event, or one album (the note's advice when the whole event fails or is too big at once). */
+  const start = async (album?: AlbumDto) => {
     if (busy) return;
     setBusy(true);
     setError('');
     setFinished(null);
     setProgress({ done: 0, total: 0, percent: 0, mode: 'preparing' });
     try {
-      const files = exportFiles(await clientApi.exportJson(token));
+      const files = exportFiles(await clientApi.exportJson(token), album?.id);
       if (files.albumCount === 0) throw new UserFacing('Keine Alben oder Uploads zum Exportieren gefunden');
       if (files.total === 0) throw new UserFacing('Keine Uploads zum Exportieren gefunden');
       setProgress({ done: 0, total: files.total, percent: 0, mode: 'preparing' });
       const how = await runZipExport({
-        url: async () => clientApi.exportZipUrl(token),
-        fallbackName: `${PRODUCT}_${safeFileName(event.name)}_export.zip`,
+        url: async () => clientApi.exportZipUrl(token, album?.id),
+        fallbackName: `${PRODUCT}_${safeFileName(event.name)}${album ? `_${safeFileName(album.name)}` : ''}_export.zip`,
         files,
         onProgress: setProgress,
       });
@@ -67,11 +69,11 @@ export function ExportTab({ token, event }: { token: string; event: EventDto }) 
           <Info size={16} aria-hidden="true" /> Die ZIP-Datei ist erst vollständig, wenn alle Dateien heruntergeladen sind.
         </li>
         <li>
-          <Info size={16} aria-hidden="true" /> Falls der Export fehlschlägt, versuche es erneut.
+          <Info size={16} aria-hidden="true" /> Falls der Export fehlschlägt, versuche es erneut oder exportiere ein Album nach dem anderen (unten).
         </li>
       </ul>
 
-      <button type="button" className="hx-btn hx-btn--primary hx-btn--lg" onClick={start} disabled={busy}>
+      <button type="button" className="hx-btn hx-btn--primary hx-btn--lg" onClick={() => void start()} disabled={busy}>
         <Download size={18} /> Als ZIP exportieren
       </button>
 
@@ -100,6 +102,31 @@ export function ExportTab({ token, event }: { token: string; event: EventDto }) 
       {error && (
         <div className="hx-alert hx-alert--error" role="alert">
           {error}
+        </div>
+      )}
+
+      {albums.length > 0 && (
+        <div className="hx-export__albums">
+          <h3 className="hx-label">Einzelne Alben exportieren</h3>
+          <ul className="hx-album-list" aria-label="Alben exportieren">
+            {albums.map((a) => (
+              <li key={a.id} className="hx-album-row" data-album={a.name}>
+                <div className="hx-album-row__main">
+                  <span className="hx-album-row__name">{a.name}</span>
+                  <span className="hx-album-row__count">{countLabel(a.upload_count ?? 0)}</span>
+                </div>
+                <button
+                  type="button"
+                  className="hx-btn hx-btn--secondary hx-btn--sm"
+                  onClick={() => void start(a)}
+                  disabled={busy || !a.upload_count}
+                  aria-label={`${a.name} als ZIP exportieren`}
+                >
+                  <Download size={15} /> Als ZIP
+                </button>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import type { EventDto, HeaderStyle } from '../../../../src/http/api-types';
+import { fieldError } from '../../api/admin';
 import { clientApi } from '../../api/client-settings';
 import { AllowDownloadField, ColourFields, HeaderStyleField } from '../admin/EventDesignFields';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
@@ -17,6 +18,7 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
   const [image, setImage] = useState<File | null>(null);
   const [imagePreview, setImagePreview] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
     if (!image) return setImagePreview(null);
@@ -29,6 +31,7 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
     e.preventDefault();
     if (!name.trim() || saving) return;
     setSaving(true);
+    setFieldErrors({});
     try {
       const updated = await clientApi.saveSettings(token, {
         name: name.trim(),
@@ -41,7 +44,9 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
       setImage(null);
       onSaved(updated);
       toast.success('Settings saved successfully');
-    } catch {
+    } catch (err) {
+      const f = fieldError(err);
+      if (f) setFieldErrors({ [f.field]: f.message });
       toast.error('Failed to save settings');
     } finally {
       setSaving(false);
@@ -81,7 +86,20 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
             This code is used in the URL and cannot be changed.
           </span>
         </div>
-        <ColourFields labels={['Primary Color', 'Secondary Color']} primary={primary} secondary={secondary} onPrimary={setPrimary} onSecondary={setSecondary} />
+        <ColourFields
+          labels={['Primary Color', 'Secondary Color']}
+          primary={primary}
+          secondary={secondary}
+          onPrimary={(v) => {
+            setPrimary(v);
+            setFieldErrors(({ primary_color: _, ...rest }) => rest);
+          }}
+          onSecondary={(v) => {
+            setSecondary(v);
+            setFieldErrors(({ secondary_color: _, ...rest }) => rest);
+          }}
+          errors={fieldErrors}
+        />
         <ImageField label="Header Image (optional)" currentUrl={event.host_image_url} file={image} onFile={setImage} hint="Images only (JPEG, PNG, …)." />
         <HeaderStyleField label="Header Style" value={headerStyle} onChange={setHeaderStyle} />
         <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} note="Users can download individual photos or entire albums as ZIP files." />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CalendarPlus, Camera, KeyRound, KeySquare, LogOut, Search, X } from 'lucide-react';
-import type { AdminEventDto, AppConfig } from '../../../../src/http/api-types';
+import { CalendarPlus, Camera, Film, HardDrive, KeyRound, KeySquare, LogOut, Search, Wifi, X } from 'lucide-react';
+import type { AdminEventDto, AlbumDto, AppConfig, BoxStatus } from '../../../../src/http/api-types';
 import { adminApi, loadConfig } from '../../api/admin';
 import { openLive } from '../../api/live';
 import { adminToken } from '../../api/http';
@@ -17,6 +17,7 @@ import { StatsModal } from '../../components/admin/StatsModal';
 import { toast, Toaster } from '../../components/admin/toast';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import { UploadersModal } from '../../components/admin/UploadersModal';
+import { WifiModal } from '../../components/admin/WifiModal';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../components/admin/zip-export';
 import '../../styles/admin.css';
 
@@ -28,7 +29,13 @@ type ModalState =
   | { kind: 'create' }
   | { kind: 'edit' | 'albums' | 'stats' | 'delete' | 'uploaders'; event: AdminEventDto }
   | { kind: 'apikeys' }
+  | { kind: 'wifi' }
   | { kind: 'password' };
+
+/** Free space as GB with one decimal (MB below 1 GB). */
+function formatGb(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+}
 
 export default function AdminDashboardPage() {
   const navigate = useNavigate();
@@ -41,8 +48,13 @@ export default function AdminDashboardPage() {
   const publicUrl = config?.publicUrl ?? location.origin;
   const [deleting, setDeleting] = useState(false);
   const [exports, setExports] = useState<Record<number, ExportProgress>>({});
+  const [box, setBox] = useState<BoxStatus | null>(null);
 
   const load = useCallback(async () => {
+    adminApi
+      .box()
+      .then(setBox)
+      .catch(() => setBox(null));
     try {
       setEvents(await adminApi.events());
       setLoadError('');
@@ -97,11 +109,12 @@ export default function AdminDashboardPage() {
       return next;
     });
 
-  const exportEvent = async (ev: AdminEventDto) => {
+  /** The event's ZIP, or one album's (the Export note's advice when the whole event is too much at once). */
+  const exportEvent = async (ev: AdminEventDto, album?: AlbumDto) => {
     setProgress(ev.id, { done: 0, total: 0, percent: 0, mode: 'preparing' });
     let files;
     try {
-      files = exportFiles(await adminApi.exportJson(ev.id));
+      files = exportFiles(await adminApi.exportJson(ev.id), album?.id);
     } catch {
       setProgress(ev.id, null);
       toast.error('Backup fehlgeschlagen. Bitte versuchen Sie es erneut.');
@@ -115,8 +128,11 @@ export default function AdminDashboardPage() {
     try {
       // A download link cannot send the Bearer header: a single-use one-minute ticket URL authorises itself.
       const how = await runZipExport({
-        url: async () => (await adminApi.exportTicket(ev.id)).url,
-        fallbackName: `${safeFileName(ev.code)}_export.zip`,
+        url: async () => {
+          const { url } = await adminApi.exportTicket(ev.id);
+          return album ? `${url}&albumId=${album.id}` : url;
+        },
+        fallbackName: album ? `${safeFileName(ev.code)}_${safeFileName(album.name)}_export.zip` : `${safeFileName(ev.code)}_export.zip`,
         files,
         onProgress: (p) => setProgress(ev.id, p),
       });
@@ -165,6 +181,9 @@ export default function AdminDashboardPage() {
             <button type="button" className="hx-btn hx-btn--ghost" onClick={() => setModal({ kind: 'apikeys' })} title="API keys for photo-booth integration">
               <KeySquare size={17} /> API keys
             </button>
+            <button type="button" className="hx-btn hx-btn--ghost" onClick={() => setModal({ kind: 'wifi' })} title="Venue Wi-Fi for the printed QR cards">
+              <Wifi size={17} /> Wi-Fi
+            </button>
             <button type="button" className="hx-btn hx-btn--ghost" onClick={() => setModal({ kind: 'password' })}>
               <KeyRound size={17} /> Change Password
             </button>
@@ -184,6 +203,16 @@ export default function AdminDashboardPage() {
               <p className="hx-muted">
                 {events ? `${events.length} ${events.length === 1 ? 'event' : 'events'}` : 'Loading events…'}
               </p>
+              {box && (
+                <p className="hx-box-status" data-testid="box-status">
+                  <span className={box.disk.ok ? '' : 'hx-text-danger'} data-testid="box-disk">
+                    <HardDrive size={15} aria-hidden="true" /> {formatGb(box.disk.free_bytes)} free on the box
+                  </span>
+                  <span data-testid="box-queue">
+                    <Film size={15} aria-hidden="true" /> {box.video_queue === 0 ? 'no videos waiting for conversion' : `${box.video_queue} ${box.video_queue === 1 ? 'video' : 'videos'} waiting for conversion`}
+                  </span>
+                </p>
+              )}
             </div>
             <div className="hx-section-head__tools">
               <label className="hx-search">
@@ -262,10 +291,22 @@ export default function AdminDashboardPage() {
           }}
         />
       )}
-      {modal.kind === 'albums' && <AlbumsModal event={modal.event} onClose={close} />}
+      {modal.kind === 'albums' && (
+        <AlbumsModal
+          event={modal.event}
+          exporting={exports[modal.event.id] ?? null}
+          onExportAlbum={(album) => {
+            const ev = modal.event;
+            close();
+            void exportEvent(ev, album);
+          }}
+          onClose={close}
+        />
+      )}
       {modal.kind === 'stats' && <StatsModal event={modal.event} onClose={close} />}
       {modal.kind === 'uploaders' && <UploadersModal event={modal.event} onClose={close} />}
       {modal.kind === 'apikeys' && <ApiKeysModal onClose={close} />}
+      {modal.kind === 'wifi' && <WifiModal onClose={close} />}
       {modal.kind === 'password' && <ChangePasswordModal onClose={close} onLoggedOut={() => navigate('/admin', { replace: true })} />}
       {modal.kind === 'delete' && (
         <ConfirmModal title="Delete Event" confirmLabel="Delete event" busy={deleting} onClose={close} onConfirm={() => confirmDelete(modal.event)}>

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Camera, Lock } from 'lucide-react';
 import { adminApi, HttpError } from '../../api/admin';
-import { adminToken } from '../../api/http';
+import { adminToken, SESSION_EXPIRED_QUERY } from '../../api/http';
 import '../../styles/admin.css';
 
 export default function AdminLoginPage() {
@@ -10,6 +10,8 @@ export default function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
+  const expired = params.has(SESSION_EXPIRED_QUERY);
 
   useEffect(() => {
     document.title = 'Admin Login · Momentbox';
@@ -43,6 +45,11 @@ export default function AdminLoginPage() {
             <p className="hx-muted">Admin</p>
           </div>
         </div>
+        {expired && !error && (
+          <div className="hx-alert hx-alert--info" role="status" data-testid="session-expired">
+            Your session has expired. Please sign in again.
+          </div>
+        )}
         <label className="hx-field">
           <span className="hx-label">Password</span>
           <span className="hx-input-icon">

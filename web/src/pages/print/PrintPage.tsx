@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ArrowLeft, Camera, ImageIcon, Printer, Wifi } from 'lucide-react';
+import { ArrowLeft, Camera, ImageIcon, Printer, Scissors, Wifi } from 'lucide-react';
 import type { AppConfig, EventDto } from '../../../../src/http/api-types';
 import { adminApi, loadConfig } from '../../api/admin';
 import { clientApi } from '../../api/client-settings';
@@ -13,16 +13,22 @@ import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinks
 import '../../styles/admin.css';
 
 // Printable QR material: /print/{eventId} for an admin (Bearer token), /print/{eventId}?token={clientToken}
-// for a host from the settings page. A4 poster or a table card (A6), with the venue Wi-Fi QR when configured.
+// for a host from the settings page. A4 poster, a table card (A6), or four table cards on one A4 sheet with
+// cutting marks; with the venue Wi-Fi QR when one is set in the dashboard.
 
-type Format = 'a4' | 'card';
+type Format = 'a4' | 'card' | 'cards4';
+const FORMATS: { value: Format; label: string }[] = [
+  { value: 'a4', label: 'A4 poster' },
+  { value: 'card', label: 'Table card (A6)' },
+  { value: 'cards4', label: '4 table cards on A4' },
+];
 
 export default function PrintPage() {
   const { eventId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const clientToken = params.get('token');
-  const format: Format = params.get('format') === 'card' ? 'card' : 'a4';
+  const format: Format = FORMATS.find((f) => f.value === params.get('format'))?.value ?? 'a4';
   const [event, setEvent] = useState<EventDto | null>(null);
   const [config, setConfig] = useState<AppConfig | null>(null);
   const [error, setError] = useState('');
@@ -78,6 +84,79 @@ export default function PrintPage() {
     setParams(next, { replace: true });
   };
   const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
+  const sheet = () => (
+      <article className="hx-sheet" data-testid="print-sheet" style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}>
+      <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
+        <div className="hx-sheet__avatar">
+          {event.host_image_url && !imgBroken ? (
+            <img src={event.host_image_url} alt="" onError={() => setImgBroken(true)} />
+          ) : (
+            <ImageIcon aria-hidden="true" />
+          )}
+        </div>
+        <h1 className="hx-sheet__title">{event.name}</h1>
+        <p className="hx-sheet__tag">Teile deine Erinnerungen</p>
+      </header>
+      <p className="hx-sheet__lead">Teile deine Fotos und Videos von diesem Event – ganz einfach mit dem Handy.</p>
+      <div className={`hx-sheet__codes${wifi ? ' has-wifi' : ''}`}>
+        {wifi && (
+          <section className="hx-sheet__code">
+            <span className="hx-sheet__step" style={{ background: primary, color: onStep }}>
+              1
+            </span>
+            <h2>
+              <Wifi aria-hidden="true" /> WLAN verbinden
+            </h2>
+            <QrCode value={wifiQrPayload(wifi.ssid, wifi.password)} label={`Wi-Fi QR code for ${wifi.ssid}`} className="hx-qr hx-qr--wifi" />
+            <dl className="hx-sheet__wifi">
+              <div>
+                <dt>Netzwerk</dt>
+                <dd>{wifi.ssid}</dd>
+              </div>
+              {wifi.password && (
+                <div>
+                  <dt>Passwort</dt>
+                  <dd>{wifi.password}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+        )}
+        <section className={`hx-sheet__code${config.shortName ? ' has-short-name' : ''}`}>
+          {wifi && (
+            <span className="hx-sheet__step" style={{ background: primary, color: onStep }}>
+              2
+            </span>
+          )}
+          <h2>
+            <Camera aria-hidden="true" /> Event öffnen
+          </h2>
+          <QrCode value={link} label={`Event QR code for ${link}`} className="hx-qr hx-qr--event" />
+          <p className="hx-sheet__link">
+            {shownLink.split('/').map((part, i) => (
+              <span key={i}>
+                {i > 0 && (
+                  <>
+                    /<wbr />
+                  </>
+                )}
+                {part}
+              </span>
+            ))}
+          </p>
+          <p className="hx-sheet__code-text">
+            Event-Code: <strong>{event.code}</strong>
+          </p>
+          {config.shortName && (
+            <p className="hx-sheet__short" data-testid="short-address">
+              oder im Browser eintippen: <strong>{`${config.shortName}/${event.code}`}</strong>
+            </p>
+          )}
+        </section>
+      </div>
+      <footer className="hx-sheet__foot">Kamera-App öffnen, QR-Code scannen{wifi ? ' – erst das WLAN, dann das Event' : ''}.</footer>
+    </article>
+  );
 
   return (
     <div className={`hx hx-print hx-print--${format}`}>
@@ -87,12 +166,18 @@ export default function PrintPage() {
         </Link>
         <strong className="hx-print__heading">Print QR material</strong>
         <div className="hx-segmented" role="radiogroup" aria-label="Paper size">
-          <button type="button" role="radio" aria-checked={format === 'a4'} className={format === 'a4' ? 'is-active' : ''} onClick={() => setFormat('a4')}>
-            A4 poster
-          </button>
-          <button type="button" role="radio" aria-checked={format === 'card'} className={format === 'card' ? 'is-active' : ''} onClick={() => setFormat('card')}>
-            Table card (A6)
-          </button>
+          {FORMATS.map((f) => (
+            <button
+              key={f.value}
+              type="button"
+              role="radio"
+              aria-checked={format === f.value}
+              className={format === f.value ? 'is-active' : ''}
+              onClick={() => setFormat(f.value)}
+            >
+              {f.label}
+            </button>
+          ))}
         </div>
         <button type="button" className="hx-btn hx-btn--primary" onClick={() => window.print()}>
           <Printer size={17} /> Print
@@ -101,82 +186,27 @@ export default function PrintPage() {
       <UnreachableLinksWarning config={config} admin={!clientToken} />
       {!wifi && (
         <p className="hx-print__notice hx-no-print">
-          No venue Wi-Fi is configured on this box, so only the event QR code is printed. Set MOMENTBOX_WIFI_SSID and MOMENTBOX_WIFI_PASSWORD to add a Wi-Fi QR code.
+          No venue Wi-Fi is set, so only the event QR code is printed.{' '}
+          {clientToken ? 'The box admin can add the Wi-Fi name and password in the dashboard (Wi-Fi).' : 'Add the Wi-Fi name and password in the dashboard under Wi-Fi to print a Wi-Fi QR code.'}
         </p>
       )}
 
       <div className="hx-sheet-wrap">
-        <article className="hx-sheet" data-testid="print-sheet" style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}>
-          <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
-            <div className="hx-sheet__avatar">
-              {event.host_image_url && !imgBroken ? (
-                <img src={event.host_image_url} alt="" onError={() => setImgBroken(true)} />
-              ) : (
-                <ImageIcon aria-hidden="true" />
-              )}
-            </div>
-            <h1 className="hx-sheet__title">{event.name}</h1>
-            <p className="hx-sheet__tag">Teile deine Erinnerungen</p>
-          </header>
-          <p className="hx-sheet__lead">Teile deine Fotos und Videos von diesem Event – ganz einfach mit dem Handy.</p>
-          <div className={`hx-sheet__codes${wifi ? ' has-wifi' : ''}`}>
-            {wifi && (
-              <section className="hx-sheet__code">
-                <span className="hx-sheet__step" style={{ background: primary, color: onStep }}>
-                  1
-                </span>
-                <h2>
-                  <Wifi aria-hidden="true" /> WLAN verbinden
-                </h2>
-                <QrCode value={wifiQrPayload(wifi.ssid, wifi.password)} label={`Wi-Fi QR code for ${wifi.ssid}`} className="hx-qr hx-qr--wifi" />
-                <dl className="hx-sheet__wifi">
-                  <div>
-                    <dt>Netzwerk</dt>
-                    <dd>{wifi.ssid}</dd>
-                  </div>
-                  {wifi.password && (
-                    <div>
-                      <dt>Passwort</dt>
-                      <dd>{wifi.password}</dd>
-                    </div>
-                  )}
-                </dl>
-              </section>
-            )}
-            <section className={`hx-sheet__code${config.shortName ? ' has-short-name' : ''}`}>
-              {wifi && (
-                <span className="hx-sheet__step" style={{ background: primary, color: onStep }}>
-                  2
-                </span>
-              )}
-              <h2>
-                <Camera aria-hidden="true" /> Event öffnen
-              </h2>
-              <QrCode value={link} label={`Event QR code for ${link}`} className="hx-qr hx-qr--event" />
-              <p className="hx-sheet__link">
-                {shownLink.split('/').map((part, i) => (
-                  <span key={i}>
-                    {i > 0 && (
-                      <>
-                        /<wbr />
-                      </>
-                    )}
-                    {part}
-                  </span>
-                ))}
-              </p>
-              <p className="hx-sheet__code-text">
-                Event-Code: <strong>{event.code}</strong>
-              </p>
-              {config.shortName && (
-                <p className="hx-sheet__short" data-testid="short-address">
-                  oder im Browser eintippen: <strong>{`${config.shortName}/${event.code}`}</strong>
-                </p>
-              )}
-            </section>
+        {format === 'cards4' ? (
+          <div className="hx-sheet4" data-testid="print-sheet-4up">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="hx-sheet4__cell">
+                {sheet()}
+              </div>
+            ))}
+            {/* cutting marks along the two cuts that halve the sheet each way */}
+            <span className="hx-cut hx-cut--v" aria-hidden="true" data-testid="cut-mark" />
+            <span className="hx-cut hx-cut--h" aria-hidden="true" data-testid="cut-mark" />
+            <Scissors className="hx-cut__scissors" aria-hidden="true" />
           </div>
-          <footer className="hx-sheet__foot">Kamera-App öffnen, QR-Code scannen{wifi ? ' – erst das WLAN, dann das Event' : ''}.</footer>
-        </article>
+        ) : (
+          sheet()
+        )}
       </div>
     </div>
   );

@@ -149,7 +149,7 @@ export default function SettingsPage() {
           {tab === 'general' && <GeneralTab token={token} event={event} onSaved={setEvent} />}
           {tab === 'albums' && <AlbumsTab token={token} albums={albums} setAlbums={setAlbums} editRequest={editRequest} onEdit={onEdit} />}
           {tab === 'stats' && <StatsTab state={stats} onRetry={loadStats} />}
-          {tab === 'export' && <ExportTab token={token} event={event} />}
+          {tab === 'export' && <ExportTab token={token} event={event} albums={albums} />}
           {tab === 'uploads' && <UploadsTab token={token} event={event} albums={albums} onSaved={setEvent} />}
           {tab === 'wall' && <WallTab token={token} event={event} onSaved={setEvent} />}
         </div>
