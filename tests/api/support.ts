@@ -35,7 +35,7 @@ export const EVENT_FIELDS = [
 ];
 
 /** The keys of an event as the admin sees it: the guest fields plus client token, size and upload count, sorted. */
-export const ADMIN_EVENT_FIELDS = [...EVENT_FIELDS, 'client_token', 'total_size_mb', 'upload_count'].sort();
+export const ADMIN_EVENT_FIELDS = [...EVENT_FIELDS, 'client_token', 'total_size_mb', 'upload_count', 'private_count', 'last_upload_at'].sort();
 
 export interface ServerHandle {
   server: TestServer;

@@ -268,7 +268,7 @@ describe('activity (item 15)', () => {
     const { page } = h;
     await page.reload();
     const c = card(page, 'aktivitaet-polish');
-    expect(await c.getByTestId('event-activity').isVisible()).toBe(true);
+    await c.getByTestId('event-activity').waitFor({ state: 'visible' });
     expect(await c.getByTestId('activity-uploads').textContent()).toContain('2 uploads');
     expect(await c.getByTestId('activity-private').textContent()).toContain('1 private');
     const shown = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(newest));
