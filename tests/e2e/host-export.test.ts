@@ -291,7 +291,7 @@ describe('printable QR material', () => {
       const p = await ctx.newPage();
       await p.goto(`/print/${ev.id}`);
       await p.getByTestId('print-sheet').waitFor();
-      await p.getByText('No venue Wi-Fi is configured').waitFor();
+      await p.getByText('No venue Wi-Fi is set').waitFor();
       expect(await p.getByRole('img', { name: /^Wi-Fi QR code/ }).count()).toBe(0);
       expect(await qrOf(p, /^Event QR code/)).toEndWith('/event/kein-wlan');
       await p.screenshot({ path: screenshotPath('host', '52-print-no-wifi'), fullPage: true });

@@ -347,7 +347,7 @@ describe('per-album export (item 17)', () => {
     await p.getByRole('tab', { name: 'Export' }).click();
     await p.getByText('ein Album nach dem anderen').waitFor();
     await h.shot('polish-17-settings-export', p);
-    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Kirche als ZIP exportieren' }).click()]);
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Nur das Album „Kirche“ exportieren' }).click()]);
     expect(download.url()).toContain(`albumId=${other.id}`);
     expect(download.suggestedFilename()).toBe('Momentbox_Aktivität_Kirche_export.zip');
     const file = join(tmp, 'kirche.zip');

@@ -51,7 +51,7 @@ export function EventFormModal({
   const startIso = localInputToIso(start);
   const schedule = startIso && retentionDays !== null ? scheduleOf(startIso, duration, retentionDays) : null;
   // an event that is running has a start in the past by nature: warn only about a start being chosen now
-  const startChosen = !editing || startIso !== event.event_start_datetime;
+  const startChosen = !editing || start !== isoToLocalInput(event.event_start_datetime);
 
   const onName = (v: string) => {
     setName(v);

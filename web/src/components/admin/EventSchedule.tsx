@@ -67,7 +67,7 @@ export function EventSchedule({ schedule, warnPast = false, compact = false }: {
         </p>
       )}
       {startsInPast && (
-        <p className="hx-field-warning" role="alert" data-testid="schedule-past-warning">
+        <p className="hx-field-warning" data-testid="schedule-past-warning">
           <AlertTriangle size={15} aria-hidden="true" />
           {status === 'ended' || status === 'expired'
             ? 'The start lies in the past: with this duration the upload window is already over and guests cannot upload.'

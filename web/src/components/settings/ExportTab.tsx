@@ -120,7 +120,7 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
                   className="hx-btn hx-btn--secondary hx-btn--sm"
                   onClick={() => void start(a)}
                   disabled={busy || !a.upload_count}
-                  aria-label={`${a.name} als ZIP exportieren`}
+                  aria-label={`Nur das Album „${a.name}“ exportieren`}
                 >
                   <Download size={15} /> Als ZIP
                 </button>
