@@ -56,7 +56,14 @@ interface EventTotals {
   last: string | null;
 }
 
-export function createEventsService(deps: { db: Db; store: MediaStore; retentionDays: number; now?: () => Date }) {
+export function createEventsService(deps: {
+  db: Db;
+  store: MediaStore;
+  retentionDays: number;
+  now?: () => Date;
+  /** told after an event is deleted (its live streams end) */
+  onDeleted?: (eventId: number) => void;
+}) {
   const { db, store, retentionDays } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -257,6 +264,7 @@ export function createEventsService(deps: { db: Db; store: MediaStore; retention
       getRow(id);
       db.delete(events).where(eq(events.id, id)).run();
       store.removeEventFiles(id);
+      deps.onDeleted?.(id);
     },
 
     /** A new settings-link token for the host; the old one stops working. */

@@ -15,7 +15,13 @@ const NEW_GUEST_REFILL_MS = 10_000;
 export type GuestRow = typeof guests.$inferSelect;
 
 /** Guests are known per event by the random user id in their cookie `event_{code}`. */
-export function createGuestsService(db: Db, newGuestsPerAddress: number, now: () => Date = () => new Date()) {
+export function createGuestsService(
+  db: Db,
+  newGuestsPerAddress: number,
+  now: () => Date = () => new Date(),
+  /** told after a guest's nickname changed */
+  onNicknameChanged?: (eventId: number, userId: string) => void,
+) {
   const newGuests = new RateLimiter({ burst: newGuestsPerAddress, refillMs: NEW_GUEST_REFILL_MS }, () => now().getTime());
   const find = (eventId: number, userId: string) =>
     db.select().from(guests).where(and(eq(guests.eventId, eventId), eq(guests.userId, userId))).get();
@@ -47,6 +53,7 @@ export function createGuestsService(db: Db, newGuestsPerAddress: number, now: ()
         .values({ eventId, userId, nickname })
         .onConflictDoUpdate({ target: [guests.eventId, guests.userId], set: { nickname } })
         .run();
+      onNicknameChanged?.(eventId, userId);
       return nickname;
     },
 

@@ -44,7 +44,9 @@ export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const live = createLiveService({ db });
   const albums = createAlbumsService({ db, store, live });
-  const guests = createGuestsService(db, deps.newGuestsPerAddress, now);
+  const uploads = createUploadsService({ db, store, live });
+  // A new nickname shows on the guest's media: their uploads go out again as live updates.
+  const guests = createGuestsService(db, deps.newGuestsPerAddress, now, (eventId, userId) => uploads.announceOwner(eventId, userId));
   // The queue and ingest know each other only through these two callbacks.
   let ingestBusy = () => false;
   const jobs = createJobQueue({
@@ -76,11 +78,11 @@ export function createServices(deps: ServiceDeps) {
     jobs,
     admin: createAdminService(db, now, deps.onAdminPasswordChanged),
     apiKeys: createApiKeysService(db, now),
-    events: createEventsService({ db, store, retentionDays: deps.retentionDays, now }),
+    events: createEventsService({ db, store, retentionDays: deps.retentionDays, now, onDeleted: live.forget }),
     albums,
     guests,
     ingest,
-    uploads: createUploadsService({ db, store, live }),
+    uploads,
     live,
     reports,
     exports: createExportsService({ store, reports, now }),

@@ -150,6 +150,12 @@ export function createLiveService(deps: { db: Db }) {
       };
     },
 
+    /** The event is gone: its streams end and its ring is dropped. */
+    forget(eventId: number) {
+      for (const sub of [...(subscribers.get(eventId) ?? [])]) sub.close();
+      rings.delete(eventId);
+    },
+
     /** Ends every open stream, so a stopping server need not wait for them. */
     closeAll() {
       for (const set of [...subscribers.values()]) for (const sub of [...set]) sub.close();

@@ -140,6 +140,11 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
       return db.transaction(() => own.map((row) => setApprovedRow(row, true)));
     },
 
+    /** Sends a guest's uploads out again as live updates (their nickname changed; the message carries the new one). */
+    announceOwner(eventId: number, userId: string) {
+      for (const row of db.select().from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId))).all()) live.uploadChanged(row, row);
+    },
+
     findExact(eventId: number, sha256: string): UploadRow | undefined {
       return db
         .select()

@@ -125,6 +125,26 @@ describe('live stream', () => {
     expect(behind.messages.filter((m) => m.event !== 'resync')).toEqual([]);
   });
 
+  test("a guest's new nickname goes out with their shared uploads", async () => {
+    const event = await h.admin.createEvent();
+    const guest = h.client();
+    const userId = await guest.joinAsGuest(event.code, 'Lena');
+    const { id } = await guest.uploadOk(event.id, PHOTOS[0]!, { autoApprove: 'true' });
+    const visitor = await stream(h.client(), event.id);
+    await visitor.next((m) => m.event === 'ready', 2000, 'ready');
+    await guest.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Lena B.' } });
+    const msg = await visitor.next((m) => m.event === 'update' && m.data.id === id, 2000, 'update with the new nickname');
+    expect(msg.data.uploader_nickname).toBe('Lena B.');
+  });
+
+  test('deleting the event ends its open streams', async () => {
+    const event = await h.admin.createEvent();
+    const s = await stream(h.client(), event.id);
+    await s.next((m) => m.event === 'ready', 2000, 'ready');
+    await h.admin.json(`/api/event/${event.id}`, { method: 'DELETE' });
+    await s.end(2000);
+  });
+
   test('hiding an album tells open streams to reload; API keys and foreign host tokens may not watch', async () => {
     const event = await h.admin.createEvent();
     const other = await h.admin.createEvent();

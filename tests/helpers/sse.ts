@@ -16,6 +16,8 @@ export class SseStream {
   private waiters: (() => void)[] = [];
   status = 0;
   contentType = '';
+  /** set once the server ended the stream (or the test closed it) */
+  ended = false;
 
   private constructor() {}
 
@@ -54,6 +56,24 @@ export class SseStream {
       }
     } catch {
       // closed by the test
+    }
+    this.ended = true;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Waits (bounded) until the server ends the stream; throws on time-out. */
+  async end(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ended) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`the stream did not end within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
   }
 

@@ -92,6 +92,8 @@ export default function WallPage() {
     let slides = 0;
     let loading = false;
     let disposed = false;
+    /** the uploads list was loaded once */
+    let listed = false;
 
     const schedule = (ms: number) => {
       window.clearTimeout(timer);
@@ -133,6 +135,7 @@ export default function WallPage() {
     const reload = async () => {
       try {
         playlist.setAll(await guestApi.allUploads(eventId));
+        listed = true;
         setEmpty(playlist.size === 0);
         if (slides === 0 && !loading) void advance(1);
       } catch {
@@ -151,7 +154,8 @@ export default function WallPage() {
       {
         onConnected: (on) => {
           setConnected(on);
-          if (on) void reload(); // first connection, or back after a Wi-Fi drop or a restart of the box
+          // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the stream.
+          if (on && !listed) void reload();
         },
       },
     );
