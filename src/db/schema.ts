@@ -25,6 +25,8 @@ export const events = sqliteTable('events', {
   clientToken: text('client_token').unique(),
   /** 'Neue Uploads sofort für alle sichtbar': the initial state of the guests' 'Automatisch freigeben' box */
   autoShareUploads: integer('auto_share_uploads', { mode: 'boolean' }).notNull().default(true),
+  /** 'Standortdaten entfernen': originals reach others without their GPS position (the uploader gets theirs as sent) */
+  stripLocation: integer('strip_location', { mode: 'boolean' }).notNull().default(true),
   /** the live wall (/event/{code}/wall) */
   wallSecondsPerSlide: integer('wall_seconds_per_slide').notNull().default(8),
   wallShowNicknames: integer('wall_show_nicknames', { mode: 'boolean' }).notNull().default(false),

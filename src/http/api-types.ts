@@ -74,6 +74,8 @@ export interface EventDto {
   status: EventStatus;
   /** addition: 'Neue Uploads sofort für alle sichtbar', the initial state of the guest's 'Automatisch freigeben' */
   auto_share_uploads: boolean;
+  /** addition: 'Standortdaten entfernen', originals reach others without their GPS position (default true) */
+  strip_location: boolean;
   /** addition: how the live wall (/event/{code}/wall) shows the event */
   wall: WallSettings;
 }

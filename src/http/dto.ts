@@ -39,6 +39,7 @@ export function eventDto(e: EventView): EventDto {
     created_at: e.createdAt,
     status: e.status,
     auto_share_uploads: e.autoShareUploads,
+    strip_location: e.stripLocation,
     wall: {
       seconds_per_slide: e.wallSecondsPerSlide,
       show_nicknames: e.wallShowNicknames,

@@ -27,6 +27,7 @@ export interface EventInput {
   event_duration_days?: unknown;
   host_image?: Uint8Array;
   auto_share_uploads?: boolean;
+  strip_location?: boolean;
   wall_seconds_per_slide?: string;
   wall_show_nicknames?: boolean;
   wall_include_videos?: boolean;
@@ -106,9 +107,10 @@ export function createEventsService(deps: {
     }
   }
 
-  /** The sharing default and the wall's settings (absent fields stay as they are). */
+  /** The sharing default, location privacy and the wall's settings (absent fields stay as they are). */
   const settings = (input: EventInput) => ({
     autoShareUploads: input.auto_share_uploads,
+    stripLocation: input.strip_location,
     wallSecondsPerSlide: input.wall_seconds_per_slide !== undefined ? Number(input.wall_seconds_per_slide) : undefined,
     wallShowNicknames: input.wall_show_nicknames,
     wallIncludeVideos: input.wall_include_videos,

@@ -3,21 +3,23 @@ import { notFound } from '../lib/errors.ts';
 import { cleanDisplayName } from '../lib/display-names.ts';
 import { randomToken } from '../lib/ids.ts';
 import type { EventView } from './events.service.ts';
+import type { OriginalsService } from './originals.service.ts';
 import type { ReportsService } from './reports.service.ts';
 
 export interface ExportFile {
   /** folder names and file name, unsanitised: the ZIP writer makes them safe */
   folders: [event: string, album: string];
   name: string;
-  path: string;
   size: number;
   modified: Date;
+  /** the bytes as the export gives them (without the location when the event says so; same size) */
+  open(): ReadableStream<Uint8Array>;
 }
 
 const TICKET_MS = 60_000;
 
 /** The originals of an event, album by album, for the streaming ZIP export. */
-export function createExportsService(deps: { store: MediaStore; reports: ReportsService; now?: () => Date }) {
+export function createExportsService(deps: { store: MediaStore; reports: ReportsService; originals: OriginalsService; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   // Short-lived download tickets: a browser download (a plain link) cannot send the admin's Bearer header.
   const tickets = new Map<string, { eventId: number; expires: number }>();
@@ -48,8 +50,14 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
       if (albums.every((a) => a.uploads.length === 0)) throw notFound('Keine Uploads zum Exportieren vorhanden');
       return albums.flatMap((album) =>
         album.uploads.map((u) => {
-          const path = deps.store.originalPath(u.eventId, u.storageKey, u.originalExt);
-          return { folders: [event.name, album.name] as [string, string], name: u.originalName, path, size: deps.store.sizeOf(path), modified: new Date(u.createdAt) };
+          const original = deps.originals.forViewer(event, u, 'export');
+          return {
+            folders: [event.name, album.name] as [string, string],
+            name: u.originalName,
+            size: deps.store.sizeOf(original.path),
+            modified: new Date(u.createdAt),
+            open: () => deps.originals.stream(original),
+          };
         }),
       );
     },

@@ -14,6 +14,7 @@ import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createLiveService } from './live.service.ts';
+import { createOriginalsService } from './originals.service.ts';
 import { createIngestService, type PartialLimits } from './ingest.service.ts';
 import { createPortalService } from './portal.service.ts';
 import { createReportsService } from './reports.service.ts';
@@ -73,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
   });
   ingestBusy = () => ingest.activeUploads > 0;
   const reports = createReportsService({ db, albums, guests });
+  const originals = createOriginalsService({ store });
   return {
     store,
     jobs,
@@ -85,7 +87,8 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     live,
     reports,
-    exports: createExportsService({ store, reports, now }),
+    originals,
+    exports: createExportsService({ store, reports, originals, now }),
     portal: createPortalService({ db, macOf, now }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),
   };

@@ -30,7 +30,7 @@ export function zipResponse(c: Ctx, event: EventView): Response {
       usedFileNames.set(folder, new Set());
     }
     const name = uniqueName(usedFileNames.get(folder)!, sanitizeZipName(f.name, 'upload'));
-    return { name: `${top}/${folder}/${name}`, size: f.size, mtime: f.modified, open: () => Bun.file(f.path).stream() };
+    return { name: `${top}/${folder}/${name}`, size: f.size, mtime: f.modified, open: f.open };
   });
   const size = zipArchiveSize(entries);
   return new Response(createZipStream(entries), {

@@ -38,15 +38,20 @@ export function fileRoutes() {
     if (!row) throw notFound();
     // After viewable-until the media are gone for guests and visitors; only the admin still reaches them
     // (the host's export streams from disk and does not come through here).
-    if (services.events.getById(row.eventId).status === 'expired' && viewerOf(c).kind !== 'admin') throw notFound();
+    const event = services.events.getById(row.eventId);
+    const viewer = viewerOf(c, event);
+    if (event.status === 'expired' && viewer.kind !== 'admin') throw notFound();
     if (name === `original.${row.originalExt}`) {
       const download = c.req.query('download') !== undefined;
-      return sendFile(c, services.store.originalPath(row.eventId, key, row.originalExt), {
+      const original = services.originals.forViewer(event, row, viewer);
+      return sendFile(c, original.path, {
         type: row.mimeType,
-        etag: `${key}-o`,
+        // Without its location it is other bytes than the original: another validator.
+        etag: original.patches ? `${key}-o-nogps` : `${key}-o`,
         // Unapproved media are private to their uploader: shared caches must not keep them.
         cache: 'private, max-age=31536000, immutable',
         attachment: download ? row.originalName : undefined,
+        body: (start, end) => services.originals.stream(original, start, end),
       });
     }
     const type = DERIVED_TYPES[name];
@@ -64,6 +69,8 @@ interface SendOptions {
   etag: string;
   cache: string;
   attachment?: string;
+  /** the bytes [start, end) when they are not the file as stored (same length) */
+  body?: (start: number, end: number) => ReadableStream<Uint8Array>;
 }
 
 /** Sends a file with ETag/304, single-range requests (video seeking) and safe headers. */
@@ -94,12 +101,12 @@ function sendFile(c: Ctx, path: string, opts: SendOptions): Response {
       return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
     }
     end = Math.min(end, size - 1);
-    return new Response(file.slice(start, end + 1), {
+    return new Response(opts.body ? opts.body(start, end + 1) : file.slice(start, end + 1), {
       status: 206,
       headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) },
     });
   }
-  return new Response(file, { headers: { ...headers, 'Content-Length': String(size) } });
+  return new Response(opts.body ? opts.body(0, size) : file, { headers: { ...headers, 'Content-Length': String(size) } });
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), cleaned of invisible characters. */

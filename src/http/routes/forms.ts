@@ -40,6 +40,7 @@ export async function readEventForm(c: Ctx): Promise<EventInput> {
     event_start_datetime: toText(body.event_start_datetime, 'event_start_datetime') || undefined,
     event_duration_days: toText(body.event_duration_days, 'event_duration_days', true),
     auto_share_uploads: toBool(body.auto_share_uploads, 'auto_share_uploads'),
+    strip_location: toBool(body.strip_location, 'strip_location'),
     wall_seconds_per_slide: toText(body.wall_seconds_per_slide, 'wall_seconds_per_slide', true),
     wall_show_nicknames: toBool(body.wall_show_nicknames, 'wall_show_nicknames'),
     wall_include_videos: toBool(body.wall_include_videos, 'wall_include_videos'),

@@ -29,6 +29,7 @@ export interface SettingsFields {
   secondary_color: string;
   header_style: string;
   allow_download: boolean;
+  strip_location: boolean;
   host_image?: File | null;
 }
 
@@ -68,6 +69,7 @@ export const clientApi = {
     fd.set('secondary_color', f.secondary_color);
     fd.set('header_style', f.header_style);
     fd.set('allow_download', String(f.allow_download));
+    fd.set('strip_location', String(f.strip_location));
     if (f.host_image) fd.set('host_image', f.host_image);
     return call<EventDto>('PUT', `/api/client/event/${t(token)}`, fd);
   },

@@ -15,6 +15,7 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
   const [secondary, setSecondary] = useState(event.secondary_color || NEW_EVENT_SECONDARY);
   const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event.header_style ?? 'minimalistic');
   const [allowDownload, setAllowDownload] = useState(event.allow_download ?? true);
+  const [stripLocation, setStripLocation] = useState(event.strip_location ?? true);
   const [image, setImage] = useState<File | null>(null);
   const [imagePreview, setImagePreview] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -39,6 +40,7 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
         secondary_color: secondary.trim(),
         header_style: headerStyle,
         allow_download: allowDownload,
+        strip_location: stripLocation,
         host_image: image,
       });
       setImage(null);
@@ -103,6 +105,22 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
         <ImageField label="Header Image (optional)" currentUrl={event.host_image_url} file={image} onFile={setImage} hint="Images only (JPEG, PNG, …)." />
         <HeaderStyleField label="Header Style" value={headerStyle} onChange={setHeaderStyle} />
         <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} note="Users can download individual photos or entire albums as ZIP files." />
+        <div className="hx-field">
+          <label className="hx-check">
+            <input
+              type="checkbox"
+              name="strip_location"
+              checked={stripLocation}
+              onChange={(e) => setStripLocation(e.target.checked)}
+              aria-describedby="gs-strip-location-note"
+              data-testid="strip-location"
+            />
+            <span>Standortdaten entfernen</span>
+          </label>
+          <span id="gs-strip-location-note" className="hx-small hx-muted hx-check-note">
+            Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position. Wer hochgeladen hat, bekommt die eigene Datei unverändert.
+          </span>
+        </div>
         <div className="hx-form__actions">
           <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !name.trim()}>
             <Save size={16} /> {saving ? 'Saving...' : 'Save Settings'}

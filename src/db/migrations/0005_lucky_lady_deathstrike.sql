@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `strip_location` integer DEFAULT true NOT NULL;

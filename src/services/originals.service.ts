@@ -1,0 +1,49 @@
+import { receivesLocation } from '../domain/location-privacy.ts';
+import type { Viewer } from '../domain/permissions.ts';
+import { type BytePatch, findLocationPatches, patchedStream } from '../media/location.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+import type { UploadRow } from './uploads.service.ts';
+
+/** How many uploads' location patches are kept in memory (a few hundred bytes each; originals never change). */
+const CACHE_ENTRIES = 5000;
+
+/** An original as one viewer receives it: the file, and the overwrites that take its location out (or none). */
+export interface OriginalView {
+  path: string;
+  /** same-length overwrites applied while sending; null when the file goes out as stored */
+  patches: Promise<readonly BytePatch[]> | null;
+}
+
+/** Originals as others receive them: without their location when the event says so (src/domain/location-privacy.ts). */
+export function createOriginalsService(deps: { store: MediaStore }) {
+  const cache = new Map<string, Promise<readonly BytePatch[]>>();
+
+  function locationPatches(row: UploadRow, path: string): Promise<readonly BytePatch[]> {
+    let found = cache.get(row.storageKey);
+    if (!found) {
+      found = findLocationPatches(path);
+      // A file that cannot be read is not cached: the next request tries again.
+      found.catch(() => cache.delete(row.storageKey));
+      if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(row.storageKey, found);
+    }
+    return found;
+  }
+
+  return {
+    /** The original of an upload as this viewer receives it; `event` is the upload's event. */
+    forViewer(event: { stripLocation: boolean }, row: UploadRow, viewer: Viewer | 'export'): OriginalView {
+      const path = deps.store.originalPath(row.eventId, row.storageKey, row.originalExt);
+      const keep = viewer === 'export' ? !event.stripLocation : receivesLocation(event, row, viewer);
+      return { path, patches: keep ? null : locationPatches(row, path) };
+    },
+
+    /** Bytes of the original as the view says (a range when start/end are given). */
+    stream(original: OriginalView, start?: number, end?: number): ReadableStream<Uint8Array> {
+      if (!original.patches) return Bun.file(original.path).slice(start, end).stream();
+      return patchedStream(original.path, original.patches, start, end);
+    },
+  };
+}
+
+export type OriginalsService = ReturnType<typeof createOriginalsService>;
