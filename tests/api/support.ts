@@ -31,6 +31,7 @@ export const EVENT_FIELDS = [
   'primary_color',
   'secondary_color',
   'status',
+  'strip_location',
   'wall',
 ];
 
