@@ -199,7 +199,11 @@ export interface CheckExactAnswer {
 
 export interface CheckSimilarAnswer {
   hasSimilar: boolean;
-  matches: { id: number; distance: number }[];
+  /**
+   * Closest first. Addition: `own` when the asker uploaded it (the web app asks the guest about those only:
+   * a similar photo of someone else is uploaded without a question), and then its grid thumbnail.
+   */
+  matches: { id: number; distance: number; own: boolean; thumbnail_path: string | null }[];
 }
 
 export interface LoginAnswer {

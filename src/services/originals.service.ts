@@ -34,8 +34,7 @@ export function createOriginalsService(deps: { store: MediaStore }) {
     /** The original of an upload as this viewer receives it; `event` is the upload's event. */
     forViewer(event: { stripLocation: boolean }, row: UploadRow, viewer: Viewer | 'export'): OriginalView {
       const path = deps.store.originalPath(row.eventId, row.storageKey, row.originalExt);
-      const keep = viewer === 'export' ? !event.stripLocation : receivesLocation(event, row, viewer);
-      return { path, patches: keep ? null : locationPatches(row, path) };
+      return { path, patches: receivesLocation(event, row, viewer) ? null : locationPatches(row, path) };
     },
 
     /** Bytes of the original as the view says (a range when start/end are given). */

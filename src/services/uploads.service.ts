@@ -158,15 +158,15 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
      * hint: two hashes within the threshold can differ in their first characters, so every hash of the
      * event is compared (a 16-hex XOR per photo is cheap even for tens of thousands).
      */
-    findSimilar(eventId: number, dhash: string, threshold = SIMILARITY_THRESHOLD): { id: number; distance: number }[] {
+    findSimilar(eventId: number, dhash: string, threshold = SIMILARITY_THRESHOLD): { row: UploadRow; distance: number }[] {
       return db
-        .select({ id: uploads.id, dhash: uploads.dhash })
+        .select()
         .from(uploads)
         .where(and(eq(uploads.eventId, eventId), isNotNull(uploads.dhash)))
         .all()
-        .map((r) => ({ id: r.id, distance: hammingDistance(dhash, r.dhash!) }))
+        .map((row) => ({ row, distance: hammingDistance(dhash, row.dhash!) }))
         .filter((m) => m.distance <= threshold)
-        .sort((a, b) => a.distance - b.distance || a.id - b.id);
+        .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id);
     },
   };
 }

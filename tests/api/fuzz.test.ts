@@ -49,7 +49,8 @@ test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no
   const { admin } = srv;
 
   // The sentinel: its own event, uploaded first; its ids stay out of every pool a write draws from.
-  const sentinelEvent = await admin.createEvent({ name: 'Sentinel' });
+  // Originals as stored (the camera photo carries a GPS position that 'Standortdaten entfernen' would hide).
+  const sentinelEvent = await admin.createEvent({ name: 'Sentinel', strip_location: 'false' });
   const sentinelBytes = readFileSync(PHOTOS[0]!);
   const sentinel = await admin.uploadOk(sentinelEvent.id, PHOTOS[0]!);
 

@@ -106,7 +106,12 @@ describe('POST /api/media/check-similar', () => {
       expect(below).toEqual({ hasSimilar: false, matches: [] });
     }
     const at = await expectOk<CheckSimilarAnswer>(await send(guest, 'POST', '/api/media/check-similar', { phash: '0123456789abcdef', eventId: String(event.id), threshold: distance }));
-    expect(at.matches).toEqual([{ id: up.id, distance }]);
+    expect(at.matches).toEqual([{ id: up.id, distance, own: true, thumbnail_path: up.upload.thumbnail_path }]);
+    // Another guest learns it is not theirs, and gets no thumbnail of it (it may not be shared).
+    const other = srv.client();
+    await other.joinAsGuest(event.code);
+    const theirs = await expectOk<CheckSimilarAnswer>(await send(other, 'POST', '/api/media/check-similar', { phash: '0123456789abcdef', eventId: event.id, threshold: distance }));
+    expect(theirs.matches).toEqual([{ id: up.id, distance, own: false, thumbnail_path: null }]);
   });
 
   test('bad input is 400; a visitor is 403', async () => {

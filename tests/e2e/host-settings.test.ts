@@ -88,6 +88,7 @@ describe('settings page', () => {
     expect(await code.inputValue()).toBe('sommerfest');
     expect(await code.getAttribute('readonly')).not.toBeNull();
     expect(await settings.getByLabel('Allow users to download images').isChecked()).toBe(true);
+    expect(await settings.getByLabel('Standortdaten entfernen').isChecked()).toBe(true);
     expect(await settings.getByLabel('Primary Color', { exact: true }).inputValue()).toBe('#3B82F6');
     expect(await settings.getByLabel('Secondary Color', { exact: true }).inputValue()).toBe('#DBEAFE');
     await h.shot('22-settings-general', settings);
@@ -107,6 +108,7 @@ describe('settings page', () => {
     await settings.locator('input[type=file]').setInputFiles(HOST_IMAGE);
     await preview.locator('img').first().waitFor();
     await settings.getByLabel('Allow users to download images').uncheck();
+    await settings.getByLabel('Standortdaten entfernen').uncheck();
     await h.shot('23-settings-general-edited', settings);
 
     // hold the save back to see 'Saving...'
@@ -134,6 +136,7 @@ describe('settings page', () => {
     expect(ev.header_style).toBe('split');
     expect(ev.primary_color.toUpperCase()).toBe('#111827');
     expect(ev.allow_download).toBe(false);
+    expect(ev.strip_location).toBe(false);
     expect(ev.host_image_url).toBeTruthy();
     await settings.getByRole('heading', { name: 'Sommerfest am See' }).waitFor();
   });

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
 import { can } from '../../domain/permissions.ts';
+import { isUploader } from '../../domain/uploader.ts';
+import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import { authorize } from '../../services/authorize.ts';
@@ -8,6 +10,7 @@ import type { Ctx, Env } from '../context.ts';
 import { idParam, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
 import type { CheckExactAnswer, CheckSimilarAnswer } from '../api-types.ts';
+import { mediaUrl } from '../media-urls.ts';
 import { answer, endpoint, id, optionalQueryId, SuccessSchema } from '../openapi.ts';
 
 const list = endpoint({
@@ -118,7 +121,12 @@ export function uploadRoutes() {
     const { phash, eventId, threshold } = await checkSimilar.body(c);
     const { event, viewer } = checkEvent(c, eventId);
     authorize(viewer, 'readEvent', { eventId: event.id }); // ids and distances of others' photos: no API key
-    const matches = c.get('deps').services.uploads.findSimilar(event.id, phash, threshold);
+    const matches = c.get('deps').services.uploads.findSimilar(event.id, phash, threshold).map(({ row, distance }) => {
+      const own = isUploader(row, viewer);
+      // Only the asker's own thumbnail: another guest's photo may not be shared (approved) at all.
+      const thumbnail = own && row.hasThumbnail ? mediaUrl.derived(row.storageKey, DERIVED.thumbnail) : null;
+      return { id: row.id, distance, own, thumbnail_path: thumbnail };
+    });
     return c.json<CheckSimilarAnswer>({ hasSimilar: matches.length > 0, matches });
   });
 

@@ -36,6 +36,8 @@ export interface UploadDeps {
 export interface QueueEntry {
   id: string;
   file: File;
+  /** the guest chose 'Trotzdem hochladen' for a photo similar to one of theirs: no similarity check */
+  uploadAnyway?: boolean;
 }
 
 export const MAX_RESUME_ATTEMPTS = 40;
@@ -125,7 +127,7 @@ export async function runQueue(entries: QueueEntry[], deps: UploadDeps): Promise
 }
 
 /** One file from start to end; the album id it landed in, or null. */
-async function uploadOne({ id, file }: QueueEntry, deps: UploadDeps): Promise<number | null> {
+async function uploadOne({ id, file, uploadAnyway }: QueueEntry, deps: UploadDeps): Promise<number | null> {
   const { update, device } = deps;
   const sleep = deps.sleep ?? defaultSleep;
   const invalid = validateFile(file, deps.maxUploadSizeMB);
@@ -162,10 +164,15 @@ async function uploadOne({ id, file }: QueueEntry, deps: UploadDeps): Promise<nu
   });
   if (deps.signal.aborted) throw new XhrFailure('abort');
 
-  // Duplicate pre-check; a failing check lets the file through.
-  const dup = await findDuplicate(file, deps);
-  if (dup) {
+  // Duplicate pre-check; a failing check lets the file through. An exact copy is skipped; a photo similar
+  // to one the guest uploaded before waits for their choice (the server never refuses for similarity).
+  const dup = await findDuplicate(file, deps, { similar: !uploadAnyway });
+  if (dup?.kind === 'exact') {
     update(id, { status: 'duplicate', isDuplicate: true, duplicateInfo: dup, progress: 100, error: de.duplicateError });
+    return null;
+  }
+  if (dup) {
+    update(id, { status: 'similar', isDuplicate: false, duplicateInfo: dup, progress: 0, error: de.similarFound });
     return null;
   }
 
@@ -174,16 +181,24 @@ async function uploadOne({ id, file }: QueueEntry, deps: UploadDeps): Promise<nu
   return plan.chunked ? uploadChunked(ctx) : uploadSingle(ctx);
 }
 
-export async function findDuplicate(file: File, deps: Pick<UploadDeps, 'eventId' | 'signal'>): Promise<DuplicateInfo | null> {
+/**
+ * An exact copy already in the event (SHA-256), else (unless `similar` is false) the closest photo of the
+ * guest's own that is similar (dHash): similar photos of other guests are none of their business.
+ */
+export async function findDuplicate(
+  file: File,
+  deps: Pick<UploadDeps, 'eventId' | 'signal'>,
+  opts: { similar: boolean } = { similar: true },
+): Promise<DuplicateInfo | null> {
   try {
     const sha = await sha256OfFile(file, deps.signal);
     const exact = await guestApi.checkExact(deps.eventId, sha);
     if (exact.exists) return { kind: 'exact', id: exact.duplicate?.id ?? null };
-    if (effectiveType(file).startsWith('image/')) {
+    if (opts.similar && effectiveType(file).startsWith('image/')) {
       const phash = await dhashOfImage(file);
       const similar = await guestApi.checkSimilar(deps.eventId, phash);
-      const best = similar.hasSimilar ? [...similar.matches].sort((a, b) => a.distance - b.distance)[0] : undefined;
-      if (best) return { kind: 'similar', id: best.id, distance: best.distance };
+      const best = similar.matches.filter((m) => m.own).sort((a, b) => a.distance - b.distance)[0];
+      if (best) return { kind: 'similar', id: best.id, distance: best.distance, thumbnailPath: best.thumbnail_path };
     }
   } catch (err) {
     if (deps.signal.aborted) throw new XhrFailure('abort');

@@ -14,7 +14,7 @@ import { useUploads } from '../../store/upload-store';
 import { toast } from '../../store/toast-store';
 import { notYetDownloaded, markDownloaded } from '../../store/downloads';
 import { detectDevice } from '../../upload/device';
-import { newItem, runQueue } from '../../upload/engine';
+import { newItem, runQueue, type QueueEntry } from '../../upload/engine';
 import { EventHeader } from './EventHeader';
 import { StatusBanner } from './StatusBanner';
 import { TopMenu } from './TopMenu';
@@ -136,39 +136,64 @@ export default function EventPage() {
     return true;
   }, []);
 
-  const startUpload = useCallback(
-    async (files: File[]) => {
-      if (!beforePick()) return;
+  /** The files of the modal's items, so one held back as similar can be uploaded anyway. */
+  const filesOfItems = useRef(new Map<string, File>());
+
+  const run = useCallback(
+    async (entries: QueueEntry[], controller: AbortController) => {
       const s = useEventStore.getState();
       const ev = s.event!;
-      const controller = new AbortController();
-      const items = files.map(newItem);
-      useUploads.getState().start(items, controller);
-      const affected = await runQueue(
-        items.map((it, i) => ({ id: it.id, file: files[i]! })),
-        {
-          eventId: ev.id,
-          maxUploadSizeMB: s.maxUploadSizeMB,
-          autoApprove: s.autoApprove,
-          userId: s.currentUserId,
-          device,
-          albums: () => useEventStore.getState().albums,
-          selectedAlbum: () => {
-            const cur = useEventStore.getState();
-            return cur.albums.find((a) => a.id === cur.selectedAlbumId) ?? null;
-          },
-          ensureUnsorted: () => useEventStore.getState().ensureUnsorted(),
-          update: (id, patch) => useUploads.getState().update(id, patch),
-          toast: (m) => toast(m, 'error'),
-          signal: controller.signal,
+      const affected = await runQueue(entries, {
+        eventId: ev.id,
+        maxUploadSizeMB: s.maxUploadSizeMB,
+        autoApprove: s.autoApprove,
+        userId: s.currentUserId,
+        device,
+        albums: () => useEventStore.getState().albums,
+        selectedAlbum: () => {
+          const cur = useEventStore.getState();
+          return cur.albums.find((a) => a.id === cur.selectedAlbumId) ?? null;
         },
-      );
+        ensureUnsorted: () => useEventStore.getState().ensureUnsorted(),
+        update: (id, patch) => useUploads.getState().update(id, patch),
+        toast: (m) => toast(m, 'error'),
+        signal: controller.signal,
+      });
       useUploads.getState().finish();
-      lastAffected.current = affected;
+      for (const id of affected) lastAffected.current.add(id);
       // After the last upload the affected albums are refreshed (§4).
       await Promise.all([...affected].map((id) => useEventStore.getState().loadAlbumUploads(id)));
     },
-    [beforePick, device],
+    [device],
+  );
+
+  const startUpload = useCallback(
+    async (files: File[]) => {
+      if (!beforePick()) return;
+      const controller = new AbortController();
+      const items = files.map(newItem);
+      filesOfItems.current = new Map(items.map((it, i) => [it.id, files[i]!]));
+      lastAffected.current = new Set();
+      useUploads.getState().start(items, controller);
+      await run(
+        items.map((it) => ({ id: it.id, file: filesOfItems.current.get(it.id)! })),
+        controller,
+      );
+    },
+    [beforePick, run],
+  );
+
+  /** 'Trotzdem hochladen': the held-back photo goes through the queue again, without the similarity check. */
+  const uploadAnyway = useCallback(
+    async (itemId: string) => {
+      const file = filesOfItems.current.get(itemId);
+      if (!file || useUploads.getState().running) return;
+      const controller = new AbortController();
+      useUploads.getState().resume(controller);
+      useUploads.getState().update(itemId, { status: 'pending', error: null, duplicateInfo: null });
+      await run([{ id: itemId, file, uploadAnyway: true }], controller);
+    },
+    [run],
   );
 
   const closeUploadModal = useCallback(() => {
@@ -358,7 +383,14 @@ export default function EventPage() {
           onClose={() => setDeleteTarget(null)}
         />
       )}
-      {uploadState.open && <UploadModal items={uploadState.items} onCancel={() => useUploads.getState().cancel()} onClose={closeUploadModal} />}
+      {uploadState.open && (
+        <UploadModal
+          items={uploadState.items}
+          onCancel={() => useUploads.getState().cancel()}
+          onClose={closeUploadModal}
+          onUploadAnyway={(id) => void uploadAnyway(id)}
+        />
+      )}
 
       <Toast />
     </div>

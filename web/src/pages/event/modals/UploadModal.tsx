@@ -9,6 +9,8 @@ interface Props {
   items: UploadItem[];
   onCancel: () => void;
   onClose: () => void;
+  /** the guest uploads a photo held back as similar to one of theirs */
+  onUploadAnyway: (itemId: string) => void;
 }
 
 function statusText(it: UploadItem): string {
@@ -23,6 +25,8 @@ function statusText(it: UploadItem): string {
       return de.statusSuccess;
     case 'duplicate':
       return it.error ?? de.duplicateError;
+    case 'similar':
+      return de.similarFound;
     case 'cancelled':
       return de.statusCancelled;
     case 'error':
@@ -36,6 +40,7 @@ function StatusIcon({ it }: { it: UploadItem }) {
     case 'success':
       return <CircleCheck size={18} aria-hidden="true" />;
     case 'duplicate':
+    case 'similar':
       return <Copy size={18} aria-hidden="true" />;
     case 'error':
       return <CircleAlert size={18} aria-hidden="true" />;
@@ -49,7 +54,7 @@ function StatusIcon({ it }: { it: UploadItem }) {
 }
 
 /** §2 upload progress: each file with progress and status, the summary, cancel, then 'OK' / 'Schließen'. */
-export function UploadModal({ items, onCancel, onClose }: Props) {
+export function UploadModal({ items, onCancel, onClose, onUploadAnyway }: Props) {
   const summary = summarize(items);
   const done = summary.allFinished;
   return (
@@ -101,6 +106,16 @@ export function UploadModal({ items, onCancel, onClose }: Props) {
               <span className="ev-upl__status" data-testid="upload-item-status">
                 {statusText(it)}
               </span>
+              {it.status === 'similar' && (
+                <div className="ev-upl__similar" data-testid="upload-similar">
+                  {it.duplicateInfo?.thumbnailPath && (
+                    <img src={it.duplicateInfo.thumbnailPath} alt={de.similarExisting} className="ev-upl__similar-thumb" data-testid="upload-similar-thumb" />
+                  )}
+                  <button type="button" className="g-btn g-btn--ghost" onClick={() => onUploadAnyway(it.id)} data-testid="upload-anyway">
+                    {de.uploadAnyway}
+                  </button>
+                </div>
+              )}
             </div>
           </li>
         ))}
