@@ -7,7 +7,7 @@ import { ApiClient } from '../helpers/api-client.ts';
 import { launchBrowser, screenshotPath } from '../helpers/browser.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { ensureWebBuilt } from '../api/support.ts';
-import { PHOTO, PHOTOS } from './host/harness.ts';
+import { PHOTO, PHOTOS, VIDEO } from './host/harness.ts';
 
 // The live wall in Chromium on a 1920x1080 projector: a photo uploaded during the test is on screen within
 // 10 s, the QR overlay invites guests, the keyboard works, and 200 slide changes leave the JS heap where it was.
@@ -141,6 +141,19 @@ describe('live wall at 1920x1080', () => {
     await admin.json(`/api/client/event/${client_token}`, { method: 'PUT', json: { wall_show_nicknames: false, wall_show_qr: true } });
     await page.reload();
     await page.getByTestId('wall-qr').waitFor();
+  });
+
+  test('a video plays muted on the wall once its preview is ready', async () => {
+    const video = await booth.uploadOk(event.id, VIDEO);
+    await page.waitForFunction(
+      (id) => {
+        const layer = document.querySelector<HTMLElement>('.wall__layer.is-visible');
+        const v = layer?.querySelector('video');
+        return layer?.dataset.uploadId === String(id) && !!v && !v.hidden && v.muted && !v.paused && v.currentTime > 0;
+      },
+      video.id,
+      { timeout: 30_000, polling: 200 },
+    );
   });
 
   test('after the box restarts, the wall reconnects by itself and shows a photo uploaded afterwards', async () => {
