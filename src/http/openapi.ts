@@ -48,7 +48,7 @@ function firstProblem(error: z.ZodError): never {
   throw badRequest(issue?.message ?? 'Ungültige Anfrage', field ? { field } : undefined);
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) firstProblem(result.error);
   return result.data;
@@ -75,18 +75,22 @@ export function endpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodObject
   description?: string;
   body?: B;
   query?: Q;
+  /** a form sent as multipart (the spec's way, with files) or as JSON; read by the route's own reader */
+  form?: z.ZodType;
   ok?: ReturnType<typeof answer>;
   status?: 200 | 201;
   errors?: number[];
 }) {
   const responses: Record<string, unknown> = { [opts.status ?? 200]: opts.ok ?? answer('OK') };
-  for (const status of [...(opts.body || opts.query ? [400] : []), ...(opts.errors ?? [])]) responses[status] = errorResponse(status);
+  for (const status of [...(opts.body || opts.query || opts.form ? [400] : []), ...(opts.errors ?? [])]) responses[status] = errorResponse(status);
+  const form = opts.form && resolver(opts.form);
   const doc = describeRoute({
     summary: opts.summary,
     description: opts.description,
     tags: [opts.tag],
     responses,
     ...(opts.body ? { requestBody: { required: true, content: { 'application/json': { schema: resolver(opts.body) } } } } : {}),
+    ...(form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: form }, 'application/json': { schema: form } } } } : {}),
     ...(opts.query ? { parameters: queryParameters(opts.query) } : {}),
   } as Parameters<typeof describeRoute>[0]) as MiddlewareHandler<Env>;
   return {

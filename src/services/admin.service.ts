@@ -1,7 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { adminCredentials, adminSessions } from '../db/schema.ts';
-import { AppError, badRequest, unauthorized } from '../lib/errors.ts';
+import { AppError, unauthorized } from '../lib/errors.ts';
 import { hashSecret, randomToken } from '../lib/ids.ts';
 
 const SESSION_DAYS = 7;
@@ -47,13 +47,13 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
       db.delete(adminSessions).run();
     },
 
-    async login(password: unknown, client: string): Promise<{ token: string; expiresAt: string }> {
+    async login(password: string, client: string): Promise<{ token: string; expiresAt: string }> {
       const cred = db.select().from(adminCredentials).get();
       const passwordSetAt = cred ? Date.parse(cred.updatedAt) : 0;
       if (recentFailures(client, passwordSetAt).length >= MAX_FAILED_ATTEMPTS) {
         throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
       }
-      const ok = typeof password === 'string' && cred !== undefined && (await Bun.password.verify(password, cred.passwordHash));
+      const ok = password !== '' && cred !== undefined && (await Bun.password.verify(password, cred.passwordHash));
       if (!ok) {
         recentFailures(client).push(now().getTime());
         throw unauthorized('Invalid credentials');
@@ -76,11 +76,8 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
       db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashSecret(token))).run();
     },
 
-    async changePassword(currentPassword: unknown, newPassword: unknown, keepToken: string) {
-      if (typeof currentPassword !== 'string' || typeof newPassword !== 'string') {
-        throw badRequest('currentPassword und newPassword sind erforderlich');
-      }
-      if (newPassword.length < MIN_PASSWORD_LENGTH) throw badRequest('New password must be at least 8 characters long', { field: 'newPassword' });
+    /** Passwords as the request schema checked them (both text, the new one at least 8 characters). */
+    async changePassword(currentPassword: string, newPassword: string, keepToken: string) {
       const cred = db.select().from(adminCredentials).get();
       if (!cred || !(await Bun.password.verify(currentPassword, cred.passwordHash))) {
         throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });

@@ -10,7 +10,7 @@ import type { BulkAnswer, ClientSettingsDto, ModerationPage } from '../api-types
 import { answer, endpoint, id, optionalQueryId, SuccessSchema } from '../openapi.ts';
 import { AlbumChangeBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
 import { zipResponse } from './export-zip.ts';
-import { readEventForm } from './forms.ts';
+import { EventFormFields, readEventForm } from './forms.ts';
 
 const MODERATION_PAGE = 60;
 const MAX_MODERATION_PAGE = 200;
@@ -18,10 +18,11 @@ const MAX_BULK = 500;
 
 const settings = endpoint({ summary: "The host's settings page: the event and all its albums", tag: 'host', ok: answer('ClientSettingsDto'), errors: [404] });
 const editEvent = endpoint({
-  summary: "Changes the event's name, colours, header style, download and host image (multipart or JSON; not code or dates)",
+  summary: "Changes the event's name, colours, header style, download, sharing default, wall settings and host image (not its code or dates)",
   tag: 'host',
+  form: EventFormFields,
   ok: answer('EventDto'),
-  errors: [400, 404, 409],
+  errors: [404],
 });
 const createAlbum = endpoint({ summary: 'Creates an album', tag: 'host', body: NewAlbumBody, ok: answer('AlbumDto'), status: 201, errors: [404] });
 const changeAlbum = endpoint({ summary: 'Changes an album (the toggle sends only visible)', tag: 'host', body: AlbumChangeBody, ok: answer('AlbumDto'), errors: [404] });
