@@ -50,7 +50,7 @@ test('the same guest is asked about a similar photo and uploads it anyway; anoth
   expect(await item.getByTestId('upload-item-status').textContent()).toBe('Ähnliches Foto bereits hochgeladen');
   const thumb = item.getByTestId('upload-similar-thumb');
   expect(await thumb.getAttribute('src')).toBe(first!.thumbnail_path);
-  await anna.page.waitForFunction(() => (document.querySelector('[data-testid=upload-similar-thumb]') as HTMLImageElement | null)?.naturalWidth! > 0);
+  await anna.page.waitForFunction(() => ((document.querySelector('[data-testid=upload-similar-thumb]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
   expect(await uploadSummary(anna.page)).toBe('0 neue Datei(en) hochgeladen1 ähnliche(s) Foto(s) nicht hochgeladen');
   await shot(anna.page, 'upload-similar-phone');
   expect(await count()).toBe(1);
