@@ -64,6 +64,8 @@ export function createEventsService(deps: {
   now?: () => Date;
   /** told after an event is deleted (its live streams end) */
   onDeleted?: (eventId: number) => void;
+  /** told after an event's dates changed (open live streams reconnect under the new window) */
+  onWindowChanged?: (eventId: number) => void;
 }) {
   const { db, store, retentionDays } = deps;
   const now = deps.now ?? (() => new Date());
@@ -259,7 +261,9 @@ export function createEventsService(deps: {
       if (current.hostImageKey && current.hostImageKey !== hostImageKey) {
         rmSync(store.hostImagePath(id, current.hostImageKey), { force: true });
       }
-      return view(getRow(id));
+      const updated = getRow(id);
+      if (updated.startAt !== current.startAt || updated.durationDays !== current.durationDays) deps.onWindowChanged?.(id);
+      return view(updated);
     },
 
     delete(id: number) {

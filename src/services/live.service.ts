@@ -150,6 +150,14 @@ export function createLiveService(deps: { db: Db }) {
       };
     },
 
+    /**
+     * Ends the event's streams but keeps its ring: the clients reconnect with their Last-Event-ID and are judged
+     * again (the event's dates changed, and with them until when guests may see media).
+     */
+    reconnect(eventId: number) {
+      for (const sub of [...(subscribers.get(eventId) ?? [])]) sub.close();
+    },
+
     /** The event is gone: its streams end and its ring is dropped. */
     forget(eventId: number) {
       for (const sub of [...(subscribers.get(eventId) ?? [])]) sub.close();

@@ -137,6 +137,22 @@ describe('live stream', () => {
     expect(msg.data.uploader_nickname).toBe('Lena B.');
   });
 
+  test("moving an event's dates ends its streams so they reconnect under the new window; other edits do not", async () => {
+    const event = await h.admin.createEvent();
+    const s = await stream(h.client(), event.id);
+    await s.next((m) => m.event === 'ready', 2000, 'ready');
+    const rename = new FormData();
+    rename.append('name', 'Neuer Name');
+    await h.admin.json(`/api/event/${event.id}`, { method: 'PUT', body: rename });
+    // Still open after the rename: a new upload arrives on it.
+    const { id } = await h.admin.uploadOk(event.id, PHOTOS[1]!);
+    await s.next(isUpload(id), 2000, 'upload after the rename');
+    const move = new FormData();
+    move.append('event_start_datetime', new Date(Date.now() - 2 * 3600_000).toISOString());
+    await h.admin.json(`/api/event/${event.id}`, { method: 'PUT', body: move });
+    await s.end(2000);
+  });
+
   test('deleting the event ends its open streams', async () => {
     const event = await h.admin.createEvent();
     const s = await stream(h.client(), event.id);

@@ -68,7 +68,7 @@ export function liveRoutes() {
           event.id,
           {
             viewer,
-            // The window of a running event does not change under it (hosts cannot edit dates).
+            // When the admin moves the event's dates, the stream is ended and the client reconnects under the new window.
             mediaExpired: () => Date.now() >= event.window.viewableUntil.getTime(),
             deliver: (d) => write(message(d)),
             ping: () => write(': ping\n\n'),
