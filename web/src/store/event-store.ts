@@ -306,15 +306,20 @@ export const useEventStore = create<EventState>((set, get) => ({
       void get().reloadAllUploads();
       return;
     }
-    // An upload into an album this page does not know yet (just created): the album list comes first.
+    // An upload into an album this page does not know yet (just created): the albums and its list are loaded.
     if (change.kind !== 'remove' && !get().albums.some((a) => a.id === change.upload.album_id)) {
-      void get().reloadAlbums().then(() => get().applyLive(change));
+      const albumId = change.upload.album_id;
+      void get()
+        .reloadAlbums()
+        .then(() => {
+          if (get().albums.some((a) => a.id === albumId)) return get().loadAlbumUploads(albumId);
+        });
       return;
     }
+    // Lists not loaded yet stay so: they load whole when their album is opened.
     set((s) => {
       const uploads: Record<number, UploadDto[]> = {};
       for (const [albumId, list] of Object.entries(s.uploads)) uploads[Number(albumId)] = applyChange(list, change, (u) => u.album_id === Number(albumId));
-      if (change.kind !== 'remove' && !uploads[change.upload.album_id]) uploads[change.upload.album_id] = [change.upload];
       return { uploads };
     });
   },
