@@ -28,7 +28,7 @@ export const SETTINGS: Setting[] = [
   { key: 'maxPartialUploads', flag: '--max-partial-uploads', env: 'MOMENTBOX_MAX_PARTIAL_UPLOADS', default: '10', help: 'unfinished chunked uploads one guest or API key may have at once' },
   { key: 'maxPartialMb', flag: '--max-partial-mb', env: 'MOMENTBOX_MAX_PARTIAL_MB', default: '2048', help: 'MB one guest or API key may hold in unfinished chunked uploads' },
   { key: 'newGuestsPerAddress', flag: '--new-guests-per-address', env: 'MOMENTBOX_NEW_GUESTS_PER_ADDRESS', default: '60', help: 'new guests one client address may create at once (one more every 10 s); a retried consent is not counted' },
-  { key: 'requestIdleSeconds', flag: '--request-idle-seconds', env: 'MOMENTBOX_REQUEST_IDLE_SECONDS', default: '60', help: 'seconds without a byte after which a request (an upload) is ended; a phone resumes a chunked upload' },
+  { key: 'requestIdleSeconds', flag: '--request-idle-seconds', env: 'MOMENTBOX_REQUEST_IDLE_SECONDS', default: '60', help: 'seconds without a byte after which an upload is ended (its partial file removed; a phone resumes a chunked upload)' },
   { key: 'logLevel', flag: '--log-level', env: 'MOMENTBOX_LOG_LEVEL', default: 'info', help: 'debug, info, warn or error (debug logs every request)' },
 ];
 
@@ -65,8 +65,7 @@ const configSchema = z.object({
   maxPartialUploads: z.coerce.number().int().min(1).max(100_000),
   maxPartialMb: z.coerce.number().int().min(1),
   newGuestsPerAddress: z.coerce.number().int().min(1),
-  // Bun's connection idle timer carries it, which allows at most 255 s.
-  requestIdleSeconds: z.coerce.number().int().min(1).max(255),
+  requestIdleSeconds: z.coerce.number().int().min(1).max(3600),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']),
 });
 

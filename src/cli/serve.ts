@@ -21,6 +21,7 @@ export interface ServeOptions {
 /** How long running requests (uploads) may go on after SIGTERM before the server closes them. */
 const DRAIN_MS = 8_000;
 const CLEANUP_INTERVAL_MS = 3600_000;
+const BUN_MAX_IDLE_SECONDS = 255;
 
 /**
  * First start: the admin password comes from MOMENTBOX_ADMIN_PASSWORD or is generated, printed once and
@@ -73,10 +74,11 @@ export async function serve(opts: ServeOptions) {
     fetch: app.fetch,
     // Caps one request body (a whole-file upload); chunked uploads send far less per request.
     maxRequestBodySize: (config.maxUploadMb + 16) * 1024 * 1024,
-    // A connection that stays quiet this long is closed. Bun counts from the start of a request rather than
-    // from its last byte, so the upload routes switch this off for their requests and limit silence
-    // between body bytes themselves (same setting).
-    idleTimeout: config.requestIdleSeconds,
+    // Bun's own timer counts from the start of a request and is not reset by bytes flowing, so it cuts any
+    // request or answer that takes longer, however steadily it runs. Set to Bun's maximum, it bounds only kept-alive
+    // connections left idle and very long answers; upload bodies switch it off and limit the silence between
+    // their bytes themselves (--request-idle-seconds, multipart.ts).
+    idleTimeout: BUN_MAX_IDLE_SECONDS,
   });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = `http://${shownHost}:${server.port}`;

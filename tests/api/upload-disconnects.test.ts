@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { AdminEventDto, ChunkStatus } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
@@ -147,3 +148,29 @@ test('a slow upload that keeps sending is not cut, however long it takes beyond 
   socket.destroy();
   expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
 }, 60_000);
+
+test('a long download to a slow reader is not cut by the idle time either', async () => {
+  const bytes = Buffer.concat([Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]), randomBytes(40 * 1024 * 1024)]);
+  const form = new FormData();
+  form.append('file', new File([bytes], 'long.mp4'));
+  const { upload } = await admin.json<{ upload: { file_path: string } }>(`/api/event/${event.id}/upload`, { method: 'POST', body: form });
+  const { hostname, port } = new URL(server.url);
+  const reader = connect({ host: hostname, port: Number(port) });
+  await new Promise<void>((resolve) => reader.once('connect', () => resolve()));
+  reader.write(`GET ${upload.file_path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${admin.adminToken}\r\n\r\n`);
+  let received = 0;
+  const ended = new Promise<void>((resolve) => reader.on('close', () => resolve()));
+  reader.on('error', () => {});
+  reader.on('data', (d: Buffer) => {
+    received += d.length;
+    if (received >= bytes.length) return void reader.destroy();
+    // About 1.5 MB/s for the first 6 MB (twice the idle time, while the server still has far more to send than
+    // the kernel buffers), then at full speed: once the server has handed its last bytes to the kernel, Bun's
+    // keep-alive timer runs again.
+    if (received > 6 * 1024 * 1024) return;
+    reader.pause();
+    setTimeout(() => reader.resume(), Math.ceil((d.length / (1.5 * 1024 * 1024)) * 1000));
+  });
+  await Promise.race([ended, Bun.sleep(60_000)]);
+  expect(received).toBeGreaterThanOrEqual(bytes.length);
+}, 90_000);
