@@ -138,7 +138,7 @@ describe('the portal page', () => {
       expect(page.body).toContain('Tippe oben auf Fertig und öffne Safari');
       expect(page.body).toContain('Android');
       const css = await fromDevice(server, PHONE_A, `/portal/style.css?event=${event.code}`);
-      expect(css.body).toContain('--p:#112233;--s:#EC4899;--on-p:#ffffff');
+      expect(css.body.toLowerCase()).toContain('--p:#112233;--s:#ec4899;--on-p:#ffffff');
 
       await fromDevice(server, PHONE_A, '/portal/join', { method: 'POST', form: `event=${event.code}` });
       const after = await fromDevice(server, PHONE_A, `/portal?event=${event.code}`);
