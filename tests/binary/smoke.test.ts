@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminEventDto, UploadDto, UploadResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
 import { FIXTURES, ROOT } from '../helpers/server.ts';
 
 // The real appliance: `npm run build` makes both binaries; each runs from an empty folder with no
@@ -75,6 +76,31 @@ async function expectHeicProcessed(guest: ApiClient, eventId: number, timeoutMs:
   expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 }
 
+/**
+ * An iPhone-like HDR clip (10-bit HEVC, BT.2020, HLG; made here with the development ffmpeg) gets an 8-bit
+ * BT.709 H.264 preview from the binary's embedded ffmpeg: its zscale and tonemap filters work there.
+ */
+async function expectHdrToneMapped(dir: string, guest: ApiClient, eventId: number): Promise<void> {
+  const clip = join(dir, 'IMG_HLG.MOV');
+  const make = Bun.spawnSync([
+    ffmpegPath, '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '1',
+    '-vf', 'format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le',
+    '-c:v', 'libx265', '-x265-params', 'colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error', '-tag:v', 'hvc1', '-f', 'mov', clip,
+  ]);
+  expect(make.exitCode).toBe(0);
+  const up = await guest.uploadOk(eventId, clip, { autoApprove: 'true' });
+  let row: UploadDto | undefined;
+  for (let i = 0; i < 240 && row?.processing_state !== 'ready' && row?.processing_state !== 'failed'; i++) {
+    await Bun.sleep(250);
+    row = (await guest.json<UploadDto[]>(`/api/event/${eventId}/uploads`)).find((u) => u.id === up.id);
+  }
+  expect(row?.processing_state).toBe('ready');
+  const preview = join(dir, 'hlg-preview.mp4');
+  writeFileSync(preview, Buffer.from(await (await guest.fetch(row!.preview_path!)).arrayBuffer()));
+  const probe = Bun.spawnSync([ffprobePath, '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,pix_fmt,color_transfer,color_primaries', '-of', 'json', preview], { stdout: 'pipe' });
+  expect(JSON.parse(probe.stdout.toString()).streams[0]).toEqual({ codec_name: 'h264', pix_fmt: 'yuv420p', color_transfer: 'bt709', color_primaries: 'bt709' });
+}
+
 async function adminWithEvent(url: string): Promise<{ admin: ApiClient; guest: ApiClient; event: AdminEventDto }> {
   const admin = new ApiClient(url);
   await admin.login('smoke-test-password');
@@ -85,7 +111,7 @@ async function adminWithEvent(url: string): Promise<{ admin: ApiClient; guest: A
 }
 
 describe('x64 binary', () => {
-  test('runs from an empty folder: login, event, consent, photo, HEIC photo, HEVC video, ZIP export, SIGTERM', async () => {
+  test('runs from an empty folder: login, event, consent, photo, HEIC photo, HEVC video, HDR video, ZIP export, SIGTERM', async () => {
     const { dir, run } = await startBinary('x64');
     expect(existsSync(join(dir, 'node_modules'))).toBe(false);
     const { admin, guest, event } = await adminWithEvent(run.url);
@@ -105,6 +131,7 @@ describe('x64 binary', () => {
     expect(row?.processing_state).toBe('ready');
     const preview = Buffer.from(await (await guest.fetch(row!.preview_path!)).arrayBuffer());
     expect(preview.toString('latin1').includes('avc1')).toBe(true);
+    await expectHdrToneMapped(dir, guest, event.id);
 
     const zip = await admin.fetch(`/api/event/${event.id}/export-zip`);
     expect(zip.status).toBe(200);
