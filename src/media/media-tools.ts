@@ -27,7 +27,7 @@ export interface VideoInfo {
 
 export interface MediaTools {
   sniff(head: Uint8Array): SniffedType | null;
-  /** Photos of this type are decoded slowly and synchronously (HEIC): the job queue processes them, not the upload request. */
+  /** Photos of this type take seconds to decode (HEIC): the job queue processes them, not the upload request. */
   decodesInQueue(type: SniffedType): boolean;
   /** Thumbnail and viewer preview of a photo (upright, no metadata; for HEIC also a JPEG copy) plus its facts. Throws when undecodable. */
   processPhoto(input: string, out: { thumbnail: string; preview: string; jpegCopy: string }): Promise<PhotoResult>;

@@ -88,7 +88,7 @@ export function createCommitter(deps: CommitDeps) {
   async function derive(file: WrittenFile, type: SniffedType, derivedDir: string, context: { event: number; name: string }) {
     try {
       if (type.kind === 'photo' && tools.decodesInQueue(type)) {
-        // HEIC: decoding blocks the thread for seconds on a Pi, so the job queue makes its derivatives.
+        // HEIC: decoding takes seconds on a Pi and ~50 MB per photo, so the one-at-a-time job queue makes its derivatives.
         return { takenAt: await tools.readPhotoCaptureTime(file.path), processingState: 'pending' as const };
       }
       if (type.kind === 'photo') {
