@@ -310,5 +310,6 @@ test('20 phones upload through stalls, resets, cut bodies and lost answers: ever
   await waitFor(clean, (IDLE_SECONDS + 10) * 1000);
   expect(tmpContents(server.dataDir)).toEqual({ files: [], chunkSessions: [] });
   await waitFor(() => fdCount(pid) <= fdsBefore, 15_000);
+  console.log(`chaos: open descriptors of the server ${fdsBefore} before, ${fdCount(pid)} after`);
   expect(fdCount(pid)).toBe(fdsBefore);
 }, 300_000);

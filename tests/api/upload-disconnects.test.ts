@@ -95,6 +95,7 @@ test('100 uploads cut off or gone silent: same process, same file descriptors, n
   expect(await waitFor(() => tmpContents(server.dataDir).files.length === 0, 10_000)).toBe(true);
   expect(tmpContents(server.dataDir)).toEqual({ files: [], chunkSessions: [] });
   await waitFor(() => fdCount(pid) <= fdsBefore, 10_000);
+  console.log(`open descriptors of the server: ${fdsBefore} before, ${fdCount(pid)} after 100 aborted uploads`);
   expect(fdCount(pid)).toBe(fdsBefore);
 }, 120_000);
 
