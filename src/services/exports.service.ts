@@ -2,9 +2,11 @@ import type { MediaStore } from '../storage/media-store.ts';
 import { notFound } from '../lib/errors.ts';
 import { cleanDisplayName } from '../lib/display-names.ts';
 import { randomToken } from '../lib/ids.ts';
+import type { Viewer } from '../domain/permissions.ts';
 import type { EventView } from './events.service.ts';
 import type { OriginalsService } from './originals.service.ts';
 import type { ReportsService } from './reports.service.ts';
+import type { UploadRow } from './uploads.service.ts';
 
 export interface ExportFile {
   /** folder names and file name, unsanitised: the ZIP writer makes them safe */
@@ -23,6 +25,18 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
   const now = deps.now ?? (() => new Date());
   // Short-lived download tickets: a browser download (a plain link) cannot send the admin's Bearer header.
   const tickets = new Map<string, { eventId: number; expires: number }>();
+
+  /** One file of a ZIP: the original as `viewer` receives it ('export': the host's and admin's export). */
+  const fileOf = (event: EventView, albumName: string, u: UploadRow, viewer: Viewer | 'export'): ExportFile => {
+    const original = deps.originals.forViewer(event, u, viewer);
+    return {
+      folders: [event.name, albumName],
+      name: u.originalName,
+      size: deps.store.sizeOf(original.path),
+      modified: new Date(u.createdAt),
+      open: () => deps.originals.stream(original),
+    };
+  };
 
   return {
     /** A ticket that lets a plain link download this event's ZIP once within a minute. */
@@ -48,18 +62,16 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
       const albums = albumId === undefined ? report.albums : report.albums.filter((a) => a.id === albumId);
       if (albumId !== undefined && albums.length === 0) throw notFound('Album nicht gefunden');
       if (albums.every((a) => a.uploads.length === 0)) throw notFound('Keine Uploads zum Exportieren vorhanden');
-      return albums.flatMap((album) =>
-        album.uploads.map((u) => {
-          const original = deps.originals.forViewer(event, u, 'export');
-          return {
-            folders: [event.name, album.name] as [string, string],
-            name: u.originalName,
-            size: deps.store.sizeOf(original.path),
-            modified: new Date(u.createdAt),
-            open: () => deps.originals.stream(original),
-          };
-        }),
-      );
+      return albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
+    },
+
+    /**
+     * Uploads a guest chose to download, album by album as the export lays them out. The caller has
+     * checked that the guest sees each of them (uploads.service list); each file as the guest receives it
+     * (without its location where the event strips it, unless it is the guest's own).
+     */
+    chosenFiles(event: EventView, rows: UploadRow[], albumNames: Map<number, string>, viewer: Viewer): ExportFile[] {
+      return rows.map((u) => fileOf(event, albumNames.get(u.albumId) ?? 'Album', u, viewer)).sort((a, b) => a.folders[1].localeCompare(b.folders[1], 'de'));
     },
 
     /** `Momentbox_{eventName}_export.zip` (`..._{albumName}_export.zip` for one album), without invisible characters and with those file systems refuse replaced. */

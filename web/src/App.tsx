@@ -21,6 +21,8 @@ export function App() {
           <Route path="/" element={<LandingPage />} />
           <Route path="/event/:code" element={<EventPage />} />
           <Route path="/event/:code/recover/:userId" element={<RecoverPage />} />
+          {/* a link cut off before the user id still reaches the page, which says it is invalid */}
+          <Route path="/event/:code/recover" element={<RecoverPage />} />
           <Route path="/event/:code/wall" element={<WallPage />} />
           <Route path="/event/:token/settings" element={<SettingsPage />} />
           <Route path="/impressum" element={<LegalPage kind="impressum" />} />

@@ -1,6 +1,7 @@
 import type { ZipEntry } from '../../media/zip-stream.ts';
 import { createZipStream, sanitizeZipName, uniqueName, zipArchiveSize } from '../../media/zip-stream.ts';
 import type { EventView } from '../../services/events.service.ts';
+import type { ExportFile } from '../../services/exports.service.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Ctx } from '../context.ts';
 import { contentDisposition } from './files.routes.ts';
@@ -17,6 +18,11 @@ export function zipResponse(c: Ctx, event: EventView): Response {
   const albumId = albumParam === undefined || albumParam === '' ? undefined : Number(albumParam);
   if (albumId !== undefined && !Number.isSafeInteger(albumId)) throw badRequest('albumId must be a number', { field: 'albumId' });
   const files = services.exports.files(event, albumId);
+  return zipOf(files, event, services.exports.fileName(event, albumId === undefined ? undefined : files[0]?.folders[1]));
+}
+
+/** The ZIP of these files: `<event>/<album>/<file>`, named `fileName` for the browser. */
+export function zipOf(files: ExportFile[], event: EventView, fileName: string): Response {
   const top = sanitizeZipName(event.name, event.code);
   const albumFolders = new Map<string, string>();
   const usedAlbumNames = new Set<string>();
@@ -40,7 +46,7 @@ export function zipResponse(c: Ctx, event: EventView): Response {
       // so the exact size also goes out as X-Archive-Size for the export page's progress bar.
       'Content-Length': String(size),
       'X-Archive-Size': String(size),
-      'Content-Disposition': contentDisposition(services.exports.fileName(event, albumId === undefined ? undefined : files[0]?.folders[1])),
+      'Content-Disposition': contentDisposition(fileName),
       'Cache-Control': 'no-store',
     },
   });

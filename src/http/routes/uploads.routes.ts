@@ -1,16 +1,18 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
-import { can } from '../../domain/permissions.ts';
+import { can, seesWholeEvent } from '../../domain/permissions.ts';
 import { isUploader } from '../../domain/uploader.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { UploadRow } from '../../services/uploads.service.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
-import { idParam, viewerOf } from '../context.ts';
+import { idParam, parseId, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
 import type { CheckExactAnswer, CheckSimilarAnswer } from '../api-types.ts';
 import { mediaUrl } from '../media-urls.ts';
+import { zipOf } from './export-zip.ts';
 import { answer, endpoint, id, optionalQueryId, SuccessSchema } from '../openapi.ts';
 
 const list = endpoint({
@@ -58,6 +60,15 @@ const checkSimilar = endpoint({
   errors: [403, 404],
 });
 
+/** Files in one download ZIP; the page splits larger selections into several ZIPs. */
+export const MAX_ZIP_FILES = 500;
+const downloadZip = endpoint({
+  summary: "A guest's chosen uploads as one streamed ZIP (only those the viewer sees, only where the event allows downloads)",
+  tag: 'guest',
+  ok: answer('a streamed ZIP (application/zip), not JSON'),
+  errors: [400, 403, 404],
+});
+
 /** Listing, approval, deletion and duplicate checks of uploads (the bytes come in through ingest.routes.ts). */
 export function uploadRoutes() {
   const app = new Hono<Env>();
@@ -73,6 +84,30 @@ export function uploadRoutes() {
     const rows = services.uploads.list(event.id, viewer, { albumId, mediaExpired: event.status === 'expired' });
     const nicknames = services.guests.nicknames(event.id);
     return c.json(rows.map((u) => uploadDtoFor(viewer, u, nicknames)));
+  });
+
+  // A guest's bulk download as one streamed ZIP (a phone would otherwise start one download per file):
+  // only uploads this viewer sees, only where the event allows downloads (the host and admin export anyway).
+  app.get('/api/event/:eventId/download-zip', downloadZip.doc, (c) => {
+    const { services } = c.get('deps');
+    const event = eventOf(c);
+    const viewer = viewerOf(c, event);
+    const visible = services.uploads.list(event.id, viewer, { mediaExpired: event.status === 'expired' });
+    if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
+      throw forbidden('Downloads sind für dieses Event nicht freigegeben', 'DOWNLOADS_DISABLED');
+    }
+    const ids = (c.req.query('ids') ?? '').split(',').filter((x) => x !== '').map(parseId);
+    if (ids.length === 0 || ids.length > MAX_ZIP_FILES || ids.some((id) => id === null)) {
+      throw badRequest(`ids: 1 bis ${MAX_ZIP_FILES} Upload-IDs, durch Kommas getrennt`, { field: 'ids' });
+    }
+    const byId = new Map(visible.map((u) => [u.id, u]));
+    const rows = [...new Set(ids)].map((id) => byId.get(id!));
+    if (rows.some((u) => u === undefined)) throw notFound('Nicht gefunden');
+    const chosen = rows as UploadRow[];
+    const albumNames = new Map(services.albums.list(event.id, { visibleOnly: false }).map((a) => [a.id, a.name]));
+    const albumIds = new Set(chosen.map((u) => u.albumId));
+    const oneAlbum = albumIds.size === 1 ? albumNames.get([...albumIds][0]!) : undefined;
+    return zipOf(services.exports.chosenFiles(event, chosen, albumNames, viewer), event, services.exports.fileName(event, oneAlbum));
   });
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {

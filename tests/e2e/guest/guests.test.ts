@@ -226,19 +226,20 @@ describe('two guests', () => {
     expect(Bun.file(path!).size).toBeGreaterThan(1000);
     await p.keyboard.press('Escape');
 
-    // Bulk: three new ones, 200 ms apart; then nothing new.
+    // Bulk: the three new ones as one ZIP (issue 16: one download, not one per file); then nothing new.
     await p.getByTestId('download-album').click();
     await p.getByTestId('download-modal').waitFor();
     expect(await p.getByTestId('download-new').locator('..').textContent()).toContain('Nur neue (3)');
     await shot(p, 'download-modal-desktop');
     const got: string[] = [];
     p.on('download', (d) => got.push(d.suggestedFilename()));
-    await p.getByTestId('download-start').click();
-    await waitForToast(p, '3 neue Bilder werden heruntergeladen...');
+    const [zip] = await Promise.all([p.waitForEvent('download'), p.getByTestId('download-start').click()]);
     await waitForToast(p, '3 Bilder erfolgreich heruntergeladen');
     await p.waitForTimeout(500);
-    expect(got.length).toBe(3);
-    expect(got).not.toContain(name);
+    expect(got.length).toBe(1);
+    const entries = Bun.spawnSync(['unzip', '-Z1', (await zip.path())!]).stdout.toString().trim().split('\n');
+    expect(entries.length).toBe(3);
+    expect(entries.map((e) => e.split('/').pop())).not.toContain(name);
     await p.getByTestId('download-album').click();
     await p.getByTestId('download-start').click();
     await waitForToast(p, 'Alle verfügbaren Bilder wurden bereits heruntergeladen');

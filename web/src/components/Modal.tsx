@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { de } from '../i18n/de';
 import { focusables, trapTab } from './focus-trap';
 import { lockScroll } from './scroll-lock';
+import { useToast } from '../store/toast-store';
 import './Modal.css';
 
 interface ModalProps {
@@ -27,6 +28,13 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
   closeRef.current = onClose;
   // Focus moves in once, when the dialog opens: the selector of the first render decides.
   const initialFocusRef = useRef(initialFocus);
+  const toastSlot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const slot = toastSlot.current;
+    if (!slot) return;
+    useToast.getState().addSlot(slot);
+    return () => useToast.getState().removeSlot(slot);
+  }, []);
 
   useEffect(() => {
     const initialFocus = initialFocusRef.current;
@@ -79,6 +87,7 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
           )}
         </header>
         <div className="g-modal__body">{children}</div>
+        <div className="g-modal__toast" ref={toastSlot} />
         {footer && <footer className="g-modal__foot">{footer}</footer>}
       </div>
     </div>,

@@ -1,13 +1,15 @@
+import { createPortal } from 'react-dom';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { useToast } from '../store/toast-store';
 import './Toast.css';
 
-/** The one toast of the page (§9: 4 s, one at a time). */
+/** The one toast of the page (§9: 4 s, one at a time); inside the open dialog, if any, above its buttons. */
 export function Toast() {
   const toast = useToast((s) => s.toast);
   const hide = useToast((s) => s.hide);
-  return (
-    <div className="g-toast-region" role="status" aria-live="polite" aria-atomic="true">
+  const slot = useToast((s) => s.slots.at(-1));
+  const region = (
+    <div className={slot ? 'g-toast-region g-toast-region--inline' : 'g-toast-region'} role="status" aria-live="polite" aria-atomic="true">
       {toast && (
         <div key={toast.id} className={`g-toast g-toast--${toast.kind}`} data-testid="toast" onClick={hide}>
           {toast.kind === 'success' ? (
@@ -22,4 +24,5 @@ export function Toast() {
       )}
     </div>
   );
+  return slot ? createPortal(region, slot) : region;
 }

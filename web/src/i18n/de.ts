@@ -70,6 +70,8 @@ export const de = {
   albums: 'Alben',
   selected: 'Ausgewählt',
   current: 'Aktuell',
+  /** Admin Mode: an album guests do not see */
+  hiddenAlbum: 'Versteckt',
   mediaCount: (n: number) => `${n} ${n === 1 ? 'Medium' : 'Medien'}`,
   onlyVideos: 'Nur Videos',
   noMedia: 'Keine Medien',
@@ -85,6 +87,9 @@ export const de = {
   autoApprove: 'Automatisch freigeben',
   autoApproveHint: 'Neue Uploads sofort für alle sichtbar',
   emptyAlbum: 'Noch keine Bilder in diesem Album. Füge welche hinzu!',
+  /** the empty album while uploads are closed: no invitation the banner contradicts */
+  emptyAlbumClosed: 'Keine Bilder in diesem Album. Das Event nimmt keine Uploads mehr an.',
+  emptyAlbumNotStarted: 'Noch keine Bilder in diesem Album. Uploads sind ab dem Beginn des Events möglich.',
   sharedBy: 'Geteilt von:',
   anonymous: 'Anonym',
   openMedia: (i: number, type: 'photo' | 'video') => `${type === 'video' ? 'Video' : 'Foto'} ${i} öffnen`,
@@ -232,6 +237,8 @@ export const de = {
   downloadStarting: (n: number) => `${n} neue Bilder werden heruntergeladen...`,
   downloadDone: (n: number) => `${n} Bilder erfolgreich heruntergeladen`,
   downloadAlbum: 'Album herunterladen',
+  downloadFailed: 'Download fehlgeschlagen. Bitte versuche es erneut.',
+  downloadAsZip: 'Als eine ZIP-Datei, in einem Download.',
 
   // Recovery page
   recovering: 'Sitzung wird wiederhergestellt…',

@@ -4,12 +4,17 @@ import { guestApi } from '../api/guest';
 import { adminToken } from '../api/http';
 import { applyChange, type LiveChange } from '../api/live';
 import { de } from '../i18n/de';
-import { initialAlbum, UNSORTED_ALBUM_NAME, visibleSorted } from '../../../src/domain/albums.ts';
+import { initialAlbum, sortAlbums, UNSORTED_ALBUM_NAME, visibleSorted } from '../../../src/domain/albums.ts';
 import { computeEventStatus, type StatusInfo } from '../pages/event/logic/status';
 import { toast } from './toast-store';
 import { randomId } from '../upload/names';
 
 // The guest event page's state (§3 "client state"): event, albums, uploads per album, the guest.
+
+/** The albums the page lists: guests keep the visible ones (§7); Admin Mode also shows the hidden ones the API gives it, marked on their cards. */
+function shownAlbums(albums: AlbumDto[], isAdmin: boolean): AlbumDto[] {
+  return isAdmin ? sortAlbums(albums) : visibleSorted(albums);
+}
 
 export type ModalName = 'help' | 'recovery' | 'profile' | 'qr' | 'download' | null;
 
@@ -130,7 +135,7 @@ export const useEventStore = create<EventState>((set, get) => ({
       .catch(() => get().code === code && set({ hasConsent: true }));
 
     try {
-      const albums = visibleSorted(await guestApi.albums(event.id));
+      const albums = shownAlbums(await guestApi.albums(event.id), get().isAdmin);
       const first = initialAlbum(albums, new Date());
       set({ albums, selectedAlbumId: first?.id ?? null });
       // The page shows once every album's uploads are here (covers, counts, the grid, the pending hint),
@@ -172,7 +177,7 @@ export const useEventStore = create<EventState>((set, get) => ({
     const ev = get().event;
     if (!ev) return;
     try {
-      const albums = visibleSorted(await guestApi.albums(ev.id));
+      const albums = shownAlbums(await guestApi.albums(ev.id), get().isAdmin);
       set((s) => ({
         albums,
         selectedAlbumId: albums.some((a) => a.id === s.selectedAlbumId) ? s.selectedAlbumId : (initialAlbum(albums, new Date())?.id ?? null),

@@ -33,6 +33,10 @@ describe('§8 error catalogue', () => {
       'Die Datei ist zu groß. Die maximale Dateigröße beträgt 300 MB.',
     );
     expect(failureMessage('no-id', { device: desktop, large: true })).toBe('Upload completed but server did not return upload ID');
+    // a refused type: retrying cannot help, so no 'Bitte versuche es erneut'
+    const refused = { error: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt', code: 'UNSUPPORTED_MEDIA_TYPE' };
+    expect(failureMessage('server', { device: desktop, large: false, error: refused })).toBe('Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt');
+    expect(failureMessage('server', { device: android, large: true, error: refused })).toBe('Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt');
   });
   test('mobile variants', () => {
     expect(failureMessage('network', { device: android, large: true })).toBe('Netzwerkfehler. Bitte prüfe deine Internetverbindung.');

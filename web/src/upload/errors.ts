@@ -63,6 +63,8 @@ export function failureMessage(kind: FailureKind, ctx: FailureContext): string {
       return ctx.large ? de.largeNetworkError : de.genericUploadError;
     case 'server':
     default: {
+      // A refused file type is not a passing fault: retrying cannot help, so only the type message is said.
+      if (ctx.error?.code === 'UNSUPPORTED_MEDIA_TYPE') return de.typeNotAllowed;
       const msg = ctx.error?.error;
       return msg ? `${de.genericUploadError} ${msg}` : de.genericUploadError;
     }

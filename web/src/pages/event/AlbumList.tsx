@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { Check, ChevronLeft, ChevronRight, Images } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, EyeOff, Images } from 'lucide-react';
 import type { AlbumDto, UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
@@ -162,8 +162,14 @@ const AlbumCard = memo(function AlbumCard({
           <span className="ev-album__count" data-testid="album-count">
             {uploads ? albumCountLabel(uploads) : '\u00a0'}
           </span>
-          {(selected || current) && (
+          {(selected || current || !album.visible) && (
             <span className="ev-album__badges">
+              {!album.visible && (
+                <span className="ev-badge ev-badge--hidden" data-testid="album-hidden">
+                  <EyeOff size={12} aria-hidden="true" />
+                  {de.hiddenAlbum}
+                </span>
+              )}
               {selected && (
                 <span className="ev-badge ev-badge--selected">
                   <Check size={12} aria-hidden="true" />

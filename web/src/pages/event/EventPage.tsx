@@ -20,7 +20,7 @@ import { StatusBanner } from './StatusBanner';
 import { TopMenu } from './TopMenu';
 import { AlbumList } from './AlbumList';
 import { MediaGrid, MediaTile } from './MediaGrid';
-import { UploadTile } from './UploadTile';
+import { UploadFab, UploadTile } from './UploadTile';
 import { Viewer } from './Viewer';
 import { bulkDownload } from './download';
 import { blockedUploadToast, computeEventStatus } from './logic/status';
@@ -310,7 +310,7 @@ export default function EventPage() {
                     rawList && (
                       <p className="ev-empty" data-testid="empty-album">
                         <Images size={28} aria-hidden="true" />
-                        <span>{de.emptyAlbum}</span>
+                        <span>{uploadsBlocked ? (st.statusInfo.status === 'not_started' ? de.emptyAlbumNotStarted : de.emptyAlbumClosed) : de.emptyAlbum}</span>
                       </p>
                     )
                   }
@@ -345,6 +345,8 @@ export default function EventPage() {
       </div>
 
       <SiteFooter />
+
+      {!uploadsBlocked && !expiredForGuest && <UploadFab beforePick={beforePick} onFiles={(files) => void startUpload(files)} />}
 
       {viewerIndex !== null && list.length > 0 && (
         <Viewer items={list} index={Math.min(viewerIndex, list.length - 1)} allowDownload={event.allow_download} onIndex={setViewerIndex} onClose={closeViewer} onDownload={onDownloadOne} />

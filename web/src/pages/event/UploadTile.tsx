@@ -1,5 +1,5 @@
-import { useId, useRef } from 'react';
-import { ImagePlus } from 'lucide-react';
+import { useId } from 'react';
+import { ImagePlus, Plus } from 'lucide-react';
 import { de } from '../../i18n/de';
 
 // §2 the first tile: 'Foto & Video Upload' (image/* and video/*, several files), and for an identified
@@ -16,30 +16,52 @@ interface Props {
   notStarted?: boolean;
 }
 
+/** The hidden file input of an upload action (the tile, the phone's floating button); a <label> opens it. */
+function PickerInput({ id, beforePick, onFiles, testId }: { id: string; beforePick: () => boolean; onFiles: (files: File[]) => void; testId: string }) {
+  return (
+    <input
+      id={id}
+      type="file"
+      // HEIC named explicitly: desktop pickers without a HEIC codec do not count .heic as image/*
+      accept="image/*,video/*,.heic,.heif"
+      multiple
+      className="ev-upload__input"
+      data-testid={testId}
+      onClick={(e) => {
+        if (!beforePick()) e.preventDefault();
+      }}
+      onChange={(e) => {
+        const files = [...(e.target.files ?? [])];
+        e.target.value = '';
+        if (files.length) onFiles(files);
+      }}
+    />
+  );
+}
+
+/**
+ * On phones the header and album slider fill most of the first screen and the tile scrolls away with the
+ * grid: this round button stays in the bottom corner, so uploading is always one tap away.
+ */
+export function UploadFab({ beforePick, onFiles }: Pick<Props, 'beforePick' | 'onFiles'>) {
+  const inputId = useId();
+  return (
+    <div className="ev-fab" data-testid="upload-fab">
+      <PickerInput id={inputId} beforePick={beforePick} onFiles={onFiles} testId="upload-fab-input" />
+      <label htmlFor={inputId} className="ev-fab__btn" title={de.uploadTile}>
+        <Plus size={28} aria-hidden="true" />
+        <span className="visually-hidden">{de.uploadTile}</span>
+      </label>
+    </div>
+  );
+}
+
 export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick, onFiles, disabled, notStarted }: Props) {
   const inputId = useId();
   const autoId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className={`ev-upload${disabled ? ' is-disabled' : ''}`} data-testid="upload-tile">
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        // HEIC named explicitly: desktop pickers without a HEIC codec do not count .heic as image/*
-        accept="image/*,video/*,.heic,.heif"
-        multiple
-        className="ev-upload__input"
-        data-testid="upload-input"
-        onClick={(e) => {
-          if (!beforePick()) e.preventDefault();
-        }}
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          if (files.length) onFiles(files);
-        }}
-      />
+      <PickerInput id={inputId} beforePick={beforePick} onFiles={onFiles} testId="upload-input" />
       <label htmlFor={inputId} className="ev-upload__label">
         <span className="ev-upload__icon" aria-hidden="true">
           <ImagePlus size={28} />

@@ -21,6 +21,9 @@ interface Props {
   onDownload: (u: UploadDto) => void;
 }
 
+/** The height of the browser's video control bar at the bottom of a video, which keeps its own touches. */
+const VIDEO_CONTROLS_PX = 64;
+
 export function videoSource(u: UploadDto): string {
   return u.preview_path ?? u.file_path;
 }
@@ -87,7 +90,10 @@ export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownlo
 
   const onPointerDown = (e: React.PointerEvent) => {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
-    if ((e.target as HTMLElement).closest('button, a, video')) return;
+    const target = e.target as HTMLElement;
+    if (target.closest('button, a')) return;
+    // A swipe may start on a video too; only its control bar (seek bar, buttons) keeps the touch.
+    if (target instanceof HTMLVideoElement && e.clientY > target.getBoundingClientRect().bottom - VIDEO_CONTROLS_PX) return;
     start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
   };
   const onPointerMove = (e: React.PointerEvent) => {
