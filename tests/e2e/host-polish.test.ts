@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import type { AdminEventDto, AppConfig, WifiSettings } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { controlsUnder } from '../helpers/browser.ts';
 import { card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTO, PHOTOS, setUp, toastShown, WIFI, type Harness } from './host/harness.ts';
 
 // Issue 16, the host's rough edges, in Chromium at the desktop viewport where they were seen: the event's
@@ -33,29 +33,6 @@ const NEXT_YEAR = new Date().getFullYear() + 1;
 const events = () => h.admin.json<AdminEventDto[]>('/api/event/events');
 const byCode = async (code: string) => (await events()).find((e) => e.code === code)!;
 
-/** The controls a user could click (visible on screen, not under the sticky header) that the toast covers. */
-async function controlsUnder(page: Page, toast: Locator): Promise<string[]> {
-  const box = (await toast.boundingBox())!;
-  return page.evaluate(
-    ({ x, y, width, height }) => {
-      const toasts = document.querySelector<HTMLElement>('.hx-toasts')!;
-      toasts.style.visibility = 'hidden';
-      const hits: string[] = [];
-      for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role=tab]')) {
-        if (el.closest('.hx-toasts')) continue;
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (!top || !(el === top || el.contains(top))) continue; // off screen or beneath something else
-        const overlaps = r.left < x + width && r.right > x && r.top < y + height && r.bottom > y;
-        if (overlaps) hits.push(el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
-      }
-      toasts.style.visibility = '';
-      return hits;
-    },
-    box,
-  );
-}
 
 describe('event window and status (item 10)', () => {
   test('the form shows the upload window, the viewing date and the status while typing, and warns about a past start', async () => {
@@ -414,7 +391,7 @@ describe('toasts cover no button (item 6, host side)', () => {
     const toast = page.locator('.hx-toast', { hasText: 'Wi-Fi saved' });
     await toast.waitFor();
     await h.shot('polish-06-dashboard-toast');
-    expect(await controlsUnder(page, toast)).toEqual([]);
+    expect(await controlsUnder(page, toast, '.hx-toasts')).toEqual([]);
   });
 
   test('settings page: the save toast leaves Event anzeigen free', async () => {
@@ -426,7 +403,7 @@ describe('toasts cover no button (item 6, host side)', () => {
     const toast = p.locator('.hx-toast', { hasText: 'Settings saved successfully' });
     await toast.waitFor();
     await h.shot('polish-06-settings-toast', p);
-    expect(await controlsUnder(p, toast)).toEqual([]);
+    expect(await controlsUnder(p, toast, '.hx-toasts')).toEqual([]);
     await p.close();
   });
 });

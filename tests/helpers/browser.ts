@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -44,4 +44,29 @@ export function screenshotPath(suite: string, name: string): string {
   const dir = join(import.meta.dir, '..', '..', 'test-results', 'screenshots', suite);
   mkdirSync(dir, { recursive: true });
   return join(dir, `${name}.png`);
+}
+
+/**
+ * The controls a user could tap (on screen, not beneath something else) that `covering` lies over;
+ * `covering`'s own layer (`layer`, a selector) is hidden while looking, so what it hides shows through.
+ */
+export async function controlsUnder(page: Page, covering: Locator, layer: string): Promise<string[]> {
+  const box = (await covering.boundingBox())!;
+  return page.evaluate(
+    ({ box: { x, y, width, height }, layer }) => {
+      const cover = document.querySelector<HTMLElement>(layer)!;
+      cover.style.visibility = 'hidden';
+      const hits: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=file]), select, textarea, label[for], [role=tab]')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!top || !(el === top || el.contains(top))) continue; // off screen or beneath something else
+        if (r.left < x + width && r.right > x && r.top < y + height && r.bottom > y) hits.push(el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
+      }
+      cover.style.visibility = '';
+      return hits;
+    },
+    { box, layer },
+  );
 }

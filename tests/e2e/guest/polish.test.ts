@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AdminEventDto, AlbumDto, UploadDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
-import { DESKTOP, PHONE } from '../../helpers/browser.ts';
+import { controlsUnder, DESKTOP, PHONE } from '../../helpers/browser.ts';
 import { CAMERAS, consent, createEvent, FIXTURES, newGuest, openEvent, PHONES, selectAlbum, shot, startGuestEnv, swipe, waitForToast, waitForUploadsDone, type GuestEnv } from './helpers.ts';
 
 // Issue 16, what guests stumbled over, in Chromium at the viewport where it was seen: an upload action in
@@ -43,27 +43,6 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-/** The visible controls (not beneath something else) that a box covers. */
-async function controlsUnder(page: Page, covering: Locator): Promise<string[]> {
-  const box = (await covering.boundingBox())!;
-  return page.evaluate(
-    ({ x, y, width, height }) => {
-      const toast = document.querySelector<HTMLElement>('[data-testid=toast]')!;
-      toast.style.visibility = 'hidden';
-      const hits: string[] = [];
-      for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=file]), select, textarea, label[for]')) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (!top || !(el === top || el.contains(top))) continue;
-        if (r.left < x + width && r.right > x && r.top < y + height && r.bottom > y) hits.push(el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
-      }
-      toast.style.visibility = '';
-      return hits;
-    },
-    box,
-  );
-}
 
 const unzipList = (file: string) => Bun.spawnSync(['unzip', '-Z1', file]).stdout.toString().trim().split('\n').filter(Boolean).sort();
 
@@ -104,7 +83,7 @@ describe('phone', () => {
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     await shot(page, 'polish-06-toast-in-dialog-phone');
-    expect(await controlsUnder(page, toast)).toEqual([]);
+    expect(await controlsUnder(page, toast, '[data-testid=toast]')).toEqual([]);
     expect(await modal.getByRole('button', { name: 'Schließen' }).last().isVisible()).toBe(true);
     await modal.getByRole('button', { name: 'Schließen' }).last().click();
 
