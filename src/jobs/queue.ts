@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { jobs } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -11,6 +11,11 @@ export interface JobHandler {
   failed(job: JobRow, error: unknown): void;
   /** hard limit for one run of this job */
   timeoutMs(job: JobRow): number;
+  /**
+   * Short work a guest is waiting to see (a video's poster): runs in its own worker beside the long jobs,
+   * so it never waits behind a transcode, and does not yield to uploads.
+   */
+  quick?: boolean;
 }
 
 export interface QueueOptions {
@@ -26,7 +31,8 @@ export interface QueueOptions {
 }
 
 /**
- * A persistent job queue in SQLite with one worker (concurrency 1: video work saturates a Pi's CPU).
+ * A persistent job queue in SQLite with two workers: one for quick jobs (posters, seconds at most) and one
+ * for the long ones (concurrency 1 there: video work saturates a Pi's CPU). Each takes the oldest queued job of its kinds.
  * State lives in the `jobs` table, so work survives a restart; a job that was running when the process
  * died is queued again at start. A failing job never stops the queue.
  */
@@ -36,25 +42,27 @@ export function createJobQueue(opts: QueueOptions) {
   const maxYieldMs = opts.maxYieldMs ?? 30_000;
   const idlePollMs = opts.idlePollMs ?? 5_000;
   let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let current: AbortController | null = null;
+  let loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
+  const current = new Set<AbortController>();
+  const quickKinds = Object.keys(opts.handlers).filter((kind) => opts.handlers[kind]!.quick);
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
-        wake = null;
+        wakers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
     });
+  const wakeAll = () => [...wakers].forEach((wake) => wake());
 
-  function next(): JobRow | undefined {
-    return db.select().from(jobs).where(eq(jobs.state, 'queued')).orderBy(asc(jobs.id)).limit(1).get();
+  /** The oldest queued job of the quick kinds, or of all others (a kind without handler lands there and fails). */
+  function next(quick: boolean): JobRow | undefined {
+    const ofLane = quick ? inArray(jobs.kind, quickKinds) : notInArray(jobs.kind, quickKinds);
+    return db.select().from(jobs).where(and(eq(jobs.state, 'queued'), ofLane)).orderBy(asc(jobs.id)).limit(1).get();
   }
 
   async function runOne(job: JobRow) {
@@ -67,7 +75,7 @@ export function createJobQueue(opts: QueueOptions) {
     const attempt = job.attempts + 1;
     db.update(jobs).set({ state: 'running', attempts: attempt, updatedAt: stamp() }).where(eq(jobs.id, job.id)).run();
     const controller = new AbortController();
-    current = controller;
+    current.add(controller);
     const limitMs = handler.timeoutMs(job);
     const timeout = setTimeout(() => controller.abort(new Error('time-out')), limitMs);
     const started = performance.now();
@@ -95,20 +103,20 @@ export function createJobQueue(opts: QueueOptions) {
       }
     } finally {
       clearTimeout(timeout);
-      current = null;
+      current.delete(controller);
     }
   }
 
-  async function work() {
+  async function work(quick: boolean) {
     while (running) {
-      const job = next();
+      const job = next(quick);
       if (!job) {
         await sleep(idlePollMs);
         continue;
       }
-      // Yield to guests' uploads, but never for so long that previews never come.
+      // Long jobs yield to guests' uploads, but never for so long that previews never come.
       const yieldUntil = Date.now() + maxYieldMs;
-      while (running && opts.busy() && Date.now() < yieldUntil) await sleep(500);
+      while (running && !quick && opts.busy() && Date.now() < yieldUntil) await sleep(500);
       if (!running) break;
       await runOne(job);
     }
@@ -119,20 +127,20 @@ export function createJobQueue(opts: QueueOptions) {
       if (running) return;
       db.update(jobs).set({ state: 'queued' }).where(eq(jobs.state, 'running')).run();
       running = true;
-      loop = work();
+      loops = [work(true), work(false)];
     },
 
     /** New work was queued: do not wait for the next poll. */
     poke() {
-      wake?.();
+      wakeAll();
     },
 
-    /** Stops after aborting the running job (it is queued again for the next start). */
+    /** Stops after aborting the running jobs (they are queued again for the next start). */
     async stop() {
       running = false;
-      current?.abort(new Error('shutting down'));
-      wake?.();
-      await loop;
+      for (const controller of current) controller.abort(new Error('shutting down'));
+      wakeAll();
+      await Promise.all(loops);
     },
 
     /** Jobs waiting or running. */

@@ -7,71 +7,92 @@ import type { MediaTools } from '../media/media-tools.ts';
 import { DERIVED, type MediaStore } from '../storage/media-store.ts';
 import type { JobHandler } from './queue.ts';
 
-export const VIDEO_JOB = 'video-derivatives';
+/** A video's grid thumbnail: a quick job, so it is there seconds after the upload even while previews are made. */
+export const VIDEO_POSTER_JOB = 'video-poster';
+/** An H.264/AAC MP4 preview for a video that is not browser-playable (HEVC MOV from iPhones); long. */
+export const VIDEO_PREVIEW_JOB = 'video-preview';
 
 type UploadRow = typeof uploads.$inferSelect;
 
+/** The jobs a newly stored video needs: always a poster, a preview only when browsers cannot play the original. */
+export function videoJobsFor(row: Pick<UploadRow, 'previewFile'>): string[] {
+  return row.previewFile === 'original' ? [VIDEO_POSTER_JOB] : [VIDEO_POSTER_JOB, VIDEO_PREVIEW_JOB];
+}
+
 /**
- * Makes a video's grid thumbnail and, when the original is not browser-playable (HEVC MOV from
- * iPhones), an H.264/AAC MP4 preview. A video that cannot be processed keeps its original and is marked
- * failed, so the grid shows the placeholder and the guest can still download it.
+ * The two video jobs. A video is 'ready' once it has its poster and something playable (the original or
+ * the preview); whichever job finishes second says so. A video that cannot be processed keeps its original
+ * and is marked failed, so the grid shows the placeholder and the guest can still download it.
  */
-export function videoDerivativesJob(deps: {
+export function videoDerivativesJobs(deps: {
   db: Db;
   store: MediaStore;
   tools: MediaTools;
-  /** told when a video got its poster and preview, or failed (the live stream announces it) */
+  /** told when a video got its poster or preview, or failed (the live stream announces it) */
   onUploadChanged?: (before: UploadRow, after: UploadRow) => void;
-}): JobHandler {
+}): Record<string, JobHandler> {
   const { db, store, tools } = deps;
-  const announce = (before: UploadRow) => {
-    const after = load(before.id);
-    if (after) deps.onUploadChanged?.(before, after);
-  };
   const load = (uploadId: number | null) => (uploadId === null ? undefined : db.select().from(uploads).where(eq(uploads.id, uploadId)).get());
 
+  /**
+   * Runs one job's work and records what it made. The row is read again after the work (the other job
+   * may have finished meanwhile); reading and writing it is synchronous, so neither job's result is lost.
+   */
+  async function derive(job: { uploadId: number | null }, make: (row: UploadRow, dir: string) => Promise<Partial<UploadRow>>) {
+    const row = load(job.uploadId);
+    if (!row) return; // deleted meanwhile
+    if (row.processingState === 'pending') db.update(uploads).set({ processingState: 'processing' }).where(eq(uploads.id, row.id)).run();
+    const dir = store.derivedDir(row.eventId, row.storageKey);
+    const made = await make(row, dir);
+    const before = load(row.id);
+    if (!before) {
+      rmSync(dir, { recursive: true, force: true }); // deleted while we worked: leave nothing behind
+      return;
+    }
+    const after = { ...before, ...made };
+    const done = after.hasThumbnail && after.previewFile !== null && before.processingState !== 'failed';
+    db.update(uploads)
+      .set({ ...made, ...(done ? { processingState: 'ready', processingError: null } : {}), storedBytes: row.sizeBytes + store.derivedBytes(row.eventId, row.storageKey) })
+      .where(eq(uploads.id, row.id))
+      .run();
+    const now = load(row.id);
+    if (now) deps.onUploadChanged?.(before, now);
+  }
+
+  function failed(job: { uploadId: number | null }, error: unknown) {
+    const before = load(job.uploadId);
+    if (!before) return;
+    const dir = store.derivedDir(before.eventId, before.storageKey);
+    db.update(uploads)
+      .set({ processingState: 'failed', processingError: String((error as Error)?.message ?? error), hasThumbnail: existsSync(join(dir, DERIVED.thumbnail)) })
+      .where(eq(uploads.id, before.id))
+      .run();
+    const after = load(before.id);
+    if (after) deps.onUploadChanged?.(before, after);
+  }
+
   return {
-    timeoutMs(job) {
-      const row = load(job.uploadId);
-      // Transcoding on a Pi runs at roughly real time; give long videos their length several times over.
-      return Math.max(120_000, (row?.durationSeconds ?? 60) * 8_000);
+    [VIDEO_POSTER_JOB]: {
+      quick: true,
+      timeoutMs: () => 60_000,
+      run: (job) =>
+        derive(job, async (row, dir) => {
+          await tools.makeVideoThumbnail(store.originalPath(row.eventId, row.storageKey, row.originalExt), join(dir, DERIVED.thumbnail));
+          return { hasThumbnail: true };
+        }),
+      failed,
     },
-
-    async run(job, signal) {
-      const row = load(job.uploadId);
-      if (!row) return; // deleted meanwhile
-      db.update(uploads).set({ processingState: 'processing' }).where(eq(uploads.id, row.id)).run();
-      const original = store.originalPath(row.eventId, row.storageKey, row.originalExt);
-      const dir = store.derivedDir(row.eventId, row.storageKey);
-      await tools.makeVideoThumbnail(original, join(dir, DERIVED.thumbnail));
-      let previewFile = row.previewFile;
-      if (previewFile !== 'original') {
-        await tools.makeVideoPreview(original, join(dir, DERIVED.videoPreview), signal);
-        previewFile = DERIVED.videoPreview;
-      }
-      if (!load(row.id)) {
-        // Deleted while we worked: leave nothing behind.
-        rmSync(dir, { recursive: true, force: true });
-        return;
-      }
-      db.update(uploads)
-        .set({ hasThumbnail: existsSync(join(dir, DERIVED.thumbnail)), previewFile, processingState: 'ready', processingError: null, storedBytes: row.sizeBytes + store.derivedBytes(row.eventId, row.storageKey) })
-        .where(eq(uploads.id, row.id))
-        .run();
-      announce(row);
-    },
-
-    failed(job, error) {
-      if (job.uploadId === null) return;
-      const row = load(job.uploadId);
-      if (!row) return;
-      const dir = store.derivedDir(row.eventId, row.storageKey);
-      db.update(uploads)
-        .set({ processingState: 'failed', processingError: String((error as Error)?.message ?? error), hasThumbnail: existsSync(join(dir, DERIVED.thumbnail)) })
-        .where(eq(uploads.id, row.id))
-        .run();
-      announce(row);
+    [VIDEO_PREVIEW_JOB]: {
+      timeoutMs(job) {
+        // Transcoding on a Pi runs at roughly real time; give long videos their length several times over.
+        return Math.max(120_000, (load(job.uploadId)?.durationSeconds ?? 60) * 8_000);
+      },
+      run: (job, signal) =>
+        derive(job, async (row, dir) => {
+          await tools.makeVideoPreview(store.originalPath(row.eventId, row.storageKey, row.originalExt), join(dir, DERIVED.videoPreview), signal);
+          return { previewFile: DERIVED.videoPreview };
+        }),
+      failed,
     },
   };
 }
-

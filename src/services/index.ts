@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { PHOTO_JOB, photoDerivativesJob } from '../jobs/photo-derivatives.job.ts';
-import { VIDEO_JOB, videoDerivativesJob } from '../jobs/video-derivatives.job.ts';
+import { videoDerivativesJobs } from '../jobs/video-derivatives.job.ts';
 import type { Logger } from '../lib/logger.ts';
 import { macOf } from '../lib/network.ts';
 import type { MediaTools } from '../media/media-tools.ts';
@@ -54,7 +54,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     logger,
     handlers: {
-      [VIDEO_JOB]: videoDerivativesJob({ db, store, tools, onUploadChanged: live.uploadChanged }),
+      ...videoDerivativesJobs({ db, store, tools, onUploadChanged: live.uploadChanged }),
       [PHOTO_JOB]: photoDerivativesJob({ db, store, tools, onUploadChanged: live.uploadChanged }),
     },
     busy: () => ingestBusy(),

@@ -6,7 +6,7 @@ import { jobs, uploads } from '../../db/schema.ts';
 import { albumForDate } from '../../domain/albums.ts';
 import { can, type Viewer } from '../../domain/permissions.ts';
 import { PHOTO_JOB } from '../../jobs/photo-derivatives.job.ts';
-import { VIDEO_JOB } from '../../jobs/video-derivatives.job.ts';
+import { videoJobsFor } from '../../jobs/video-derivatives.job.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { randomHex } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -173,7 +173,8 @@ export function createCommitter(deps: CommitDeps) {
           .returning()
           .get();
         if (inserted && inserted.processingState === 'pending') {
-          tx.insert(jobs).values({ kind: inserted.type === 'video' ? VIDEO_JOB : PHOTO_JOB, uploadId: inserted.id }).run();
+          const kinds = inserted.type === 'video' ? videoJobsFor(inserted) : [PHOTO_JOB];
+          for (const kind of kinds) tx.insert(jobs).values({ kind, uploadId: inserted.id }).run();
         }
         return inserted;
       });

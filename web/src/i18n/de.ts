@@ -260,6 +260,8 @@ export const de = {
 
   // A file the server kept but could not read (truncated video, damaged photo): said in the upload list and on its tile.
   fileUnreadable: 'Datei beschädigt oder nicht lesbar. Sie wurde ohne Vorschau gespeichert; du kannst sie in der Galerie löschen.',
+  /** viewer: a video whose playable preview the box is still making, in a browser that cannot play the original */
+  videoPreparing: 'Das Video wird noch vorbereitet. Gleich kannst du es hier ansehen.',
   tileUnreadable: 'Datei beschädigt oder nicht lesbar',
 } as const;
 

@@ -5,7 +5,9 @@ import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import { trapTab } from '../../components/focus-trap';
 import { lockScroll } from '../../components/scroll-lock';
-import { clampDrag, swipeDirection, wrapIndex } from './logic/viewer';
+import { clampDrag, swipeDirection, videoSource, wrapIndex } from './logic/viewer';
+
+const canPlayType = (mime: string) => document.createElement('video').canPlayType(mime);
 
 // §2 viewer: fullscreen, 'n / total', wrap-around previous/next, ArrowLeft / ArrowRight / Escape,
 // swipe (50 px threshold, drag preview limited to ±100 px), download when allowed, a spinner while a
@@ -23,10 +25,6 @@ interface Props {
 
 /** The height of the browser's video control bar at the bottom of a video, which keeps its own touches. */
 const VIDEO_CONTROLS_PX = 64;
-
-export function videoSource(u: UploadDto): string {
-  return u.preview_path ?? u.file_path;
-}
 
 export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownload }: Props) {
   const total = items.length;
@@ -166,11 +164,16 @@ export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownlo
         data-testid="viewer-stage"
       >
         <div className="ev-viewer__media" style={{ transform: drag ? `translateX(${drag}px)` : undefined }} data-drag={drag}>
-          {item.type === 'video' ? (
+          {item.type === 'video' && videoSource(item, canPlayType) === null ? (
+            <span className="ev-viewer__preparing" data-testid="viewer-video-preparing">
+              {item.thumbnail_path && <img className="ev-viewer__img is-loaded" src={item.thumbnail_path} alt={item.original_name} draggable={false} />}
+              <span className="ev-viewer__preparing-note">{de.videoPreparing}</span>
+            </span>
+          ) : item.type === 'video' ? (
             <video
               key={item.id}
               className="ev-viewer__video"
-              src={videoSource(item)}
+              src={videoSource(item, canPlayType) ?? undefined}
               poster={item.thumbnail_path ?? undefined}
               controls
               autoPlay

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { clampDrag, swipeDirection, wrapIndex } from './viewer';
+import { clampDrag, swipeDirection, videoSource, wrapIndex } from './viewer';
 import { columnsFor, visibleRows } from './grid';
 import { canSaveNickname, nicknameError } from './nickname';
 
@@ -48,5 +48,18 @@ describe('nickname (§5)', () => {
     expect(canSaveNickname('   ')).toBe(false);
     expect(canSaveNickname(' Anna ')).toBe(true);
     expect(canSaveNickname('a'.repeat(31))).toBe(false);
+  });
+});
+
+describe('video source', () => {
+  const hevc = { preview_path: null, file_path: '/media/o/clip.mov', mime_type: 'video/quicktime' };
+  const safari = (mime: string) => (mime === 'video/quicktime' ? 'maybe' : '');
+  const chromium = () => '';
+  test('the preview once it is made, in every browser', () => {
+    expect(videoSource({ ...hevc, preview_path: '/media/d/preview.mp4' }, chromium)).toBe('/media/d/preview.mp4');
+  });
+  test('while the preview is made, the original where the browser can play it, else nothing yet', () => {
+    expect(videoSource(hevc, safari)).toBe('/media/o/clip.mov');
+    expect(videoSource(hevc, chromium)).toBeNull();
   });
 });
