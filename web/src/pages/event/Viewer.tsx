@@ -29,6 +29,7 @@ const VIDEO_CONTROLS_PX = 64;
 export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownload }: Props) {
   const total = items.length;
   const item = items[index];
+  const playable = item?.type === 'video' ? videoSource(item, canPlayType) : null;
   const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -164,7 +165,7 @@ export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownlo
         data-testid="viewer-stage"
       >
         <div className="ev-viewer__media" style={{ transform: drag ? `translateX(${drag}px)` : undefined }} data-drag={drag}>
-          {item.type === 'video' && videoSource(item, canPlayType) === null ? (
+          {item.type === 'video' && playable === null ? (
             <span className="ev-viewer__preparing" data-testid="viewer-video-preparing">
               {item.thumbnail_path && <img className="ev-viewer__img is-loaded" src={item.thumbnail_path} alt={item.original_name} draggable={false} />}
               <span className="ev-viewer__preparing-note">{de.videoPreparing}</span>
@@ -173,7 +174,7 @@ export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownlo
             <video
               key={item.id}
               className="ev-viewer__video"
-              src={videoSource(item, canPlayType) ?? undefined}
+              src={playable ?? undefined}
               poster={item.thumbnail_path ?? undefined}
               controls
               autoPlay
