@@ -21,7 +21,6 @@ export interface ServeOptions {
 /** How long running requests (uploads) may go on after SIGTERM before the server closes them. */
 const DRAIN_MS = 8_000;
 const CLEANUP_INTERVAL_MS = 3600_000;
-const BUN_MAX_IDLE_SECONDS = 255;
 
 /**
  * First start: the admin password comes from MOMENTBOX_ADMIN_PASSWORD or is generated, printed once and
@@ -74,11 +73,10 @@ export async function serve(opts: ServeOptions) {
     fetch: app.fetch,
     // Caps one request body (a whole-file upload); chunked uploads send far less per request.
     maxRequestBodySize: (config.maxUploadMb + 16) * 1024 * 1024,
-    // Bun's own timer counts from the start of a request and is not reset by bytes flowing, so it cuts any
-    // request or answer that takes longer, however steadily it runs. Set to Bun's maximum, it bounds only kept-alive
-    // connections left idle and very long answers; upload bodies switch it off and limit the silence between
-    // their bytes themselves (--request-idle-seconds, multipart.ts).
-    idleTimeout: BUN_MAX_IDLE_SECONDS,
+    // Off: Bun's timer counts from the start of a request and is not reset by bytes flowing, so it would cut
+    // long uploads, downloads, exports and live streams. Short answers switch it on for their connection
+    // (http/middleware/request-timer.ts); upload bodies limit their own silence (multipart.ts).
+    idleTimeout: 0,
   });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = `http://${shownHost}:${server.port}`;

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, Env } from './context.ts';
 import { onApiNotFound, onError } from './middleware/errors.ts';
+import { requestTimer } from './middleware/request-timer.ts';
 import { openApiDocument } from './openapi.ts';
 import { refuseCrossSiteWrites, securityHeaders } from './middleware/security.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
@@ -41,6 +42,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
     }
   });
   app.onError(onError);
+  app.use('*', requestTimer(opts.config.requestIdleSeconds));
   app.use('*', securityHeaders);
   app.use('*', refuseCrossSiteWrites);
 

@@ -150,28 +150,46 @@ test('a slow upload that keeps sending is not cut, however long it takes beyond 
   expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
 }, 60_000);
 
-test('a long download to a slow reader is not cut by the idle time either', async () => {
-  const bytes = Buffer.concat([Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]), randomBytes(40 * 1024 * 1024)]);
-  const form = new FormData();
-  form.append('file', new File([bytes], 'long.mp4'));
-  const { upload } = await admin.json<{ upload: { file_path: string } }>(`/api/event/${event.id}/upload`, { method: 'POST', body: form });
+/** GETs `path` on a raw socket, reading about 1.5 MB/s for the first 6 MB, then at full speed; the bytes received. */
+async function slowGet(path: string, stopAt: number): Promise<number> {
   const { hostname, port } = new URL(server.url);
   const reader = connect({ host: hostname, port: Number(port) });
   await new Promise<void>((resolve) => reader.once('connect', () => resolve()));
-  reader.write(`GET ${upload.file_path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${admin.adminToken}\r\n\r\n`);
+  reader.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${admin.adminToken}\r\n\r\n`);
   let received = 0;
   const ended = new Promise<void>((resolve) => reader.on('close', () => resolve()));
   reader.on('error', () => {});
   reader.on('data', (d: Buffer) => {
     received += d.length;
-    if (received >= bytes.length) return void reader.destroy();
-    // About 1.5 MB/s for the first 6 MB (twice the idle time, while the server still has far more to send than
-    // the kernel buffers), then at full speed: once the server has handed its last bytes to the kernel, Bun's
-    // keep-alive timer runs again.
+    if (received >= stopAt) return void reader.destroy();
+    // Slow for the first 6 MB (three times the idle time, while the server still has far more to send than
+    // the kernel buffers hold), then at full speed.
     if (received > 6 * 1024 * 1024) return;
     reader.pause();
     setTimeout(() => reader.resume(), Math.ceil((d.length / (1.5 * 1024 * 1024)) * 1000));
   });
   await Promise.race([ended, Bun.sleep(60_000)]);
-  expect(received).toBeGreaterThanOrEqual(bytes.length);
-}, 90_000);
+  return received;
+}
+
+test('a long download and a ZIP export to a slow reader are not cut by the idle time', async () => {
+  const bytes = Buffer.concat([Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]), randomBytes(40 * 1024 * 1024)]);
+  const form = new FormData();
+  form.append('file', new File([bytes], 'long.mp4'));
+  const { upload } = await admin.json<{ upload: { file_path: string } }>(`/api/event/${event.id}/upload`, { method: 'POST', body: form });
+  expect(await slowGet(upload.file_path, bytes.length)).toBeGreaterThanOrEqual(bytes.length);
+  expect(await slowGet(`/api/event/${event.id}/export-zip`, bytes.length)).toBeGreaterThanOrEqual(bytes.length);
+}, 120_000);
+
+test('a kept-alive connection after a short answer is closed by the server after the idle time', async () => {
+  const { hostname, port } = new URL(server.url);
+  const socket = connect({ host: hostname, port: Number(port) });
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  let answer = '';
+  socket.on('data', (d) => (answer += d.toString()));
+  const closed = new Promise<boolean>((resolve) => socket.on('close', () => resolve(true)));
+  socket.on('error', () => {});
+  socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`);
+  expect(await Promise.race([closed, Bun.sleep((IDLE_SECONDS + 10) * 1000).then(() => false)])).toBe(true);
+  expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+}, 60_000);

@@ -55,9 +55,6 @@ export function ingestRoutes() {
   // Event and viewer, once per request, before a single byte of the body is read.
   for (const path of INGEST_PATHS) {
     app.use(path, async (c, next) => {
-      // Bun's idle timer counts from the start of a request, not from its last byte: it would cut every upload
-      // that takes longer. Upload bodies have their own idle limit instead (multipart.ts), per byte.
-      (c.env as { timeout?: (req: Request, seconds: number) => void } | undefined)?.timeout?.(c.req.raw, 0);
       const ctx = c as unknown as Ctx; // the shared helpers only read the request
       const event = c.get('deps').services.events.getById(idParam(ctx, 'eventId'));
       c.set('uploader', { event, viewer: viewerOf(ctx, event) });
