@@ -156,6 +156,34 @@ describe('live wall at 1920x1080', () => {
     );
   });
 
+  test('in a browser where the admin is signed in the wall still shows only what guests see (no hidden album)', async () => {
+    const admin = new ApiClient(server.url);
+    const token = await admin.login(server.adminPassword);
+    const hidden = await admin.createAlbum(event.id, { name: 'Nur für das Paar' });
+    await admin.json(`/api/album/${hidden.id}`, { method: 'PUT', json: { visible: false } });
+    const secret = await admin.uploadOk(event.id, join(FIXTURES, 'photos', 'no-exif', 'no_exif.jpg'), { albumId: String(hidden.id) });
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, baseURL: server.url });
+    await context.addInitScript((t) => localStorage.setItem('momentbox_admin_token', t), token);
+    const signedIn = await context.newPage();
+    const withCredential: string[] = [];
+    signedIn.on('request', (r) => {
+      if (r.url().includes('/api/') && r.headers()['authorization']) withCredential.push(r.url());
+    });
+    await signedIn.goto(`/event/${event.code}/wall`);
+    await signedIn.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 15_000 });
+    const shown = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      const n = await slides(signedIn);
+      shown.add(Number(await signedIn.evaluate(() => document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.current)));
+      await signedIn.keyboard.press('ArrowRight');
+      await signedIn.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, { timeout: 10_000 });
+    }
+    expect(shown.size).toBeGreaterThan(3); // it went round the event's photos
+    expect(shown.has(secret.id)).toBe(false);
+    expect(withCredential).toEqual([]);
+    await context.close();
+  });
+
   test('after the box restarts, the wall reconnects by itself and shows a photo uploaded afterwards', async () => {
     const port = new URL(server.url).port;
     await server.stop({ keepData: true });

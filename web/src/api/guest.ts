@@ -12,11 +12,21 @@ import type {
   RecoverAnswer,
   UploadDto,
 } from '../../../src/http/api-types';
-import { api } from './http';
+import { api, HttpError } from './http';
 
 // The guest side's calls (guest-side.md §7), typed with the server's answer types.
 
 const enc = encodeURIComponent;
+
+/**
+ * A GET without the admin token or the guest cookie: the wall must show what every guest sees, and a stale
+ * admin token in the projector's browser must not send it to /admin in the middle of the night.
+ */
+async function visitorGet<T>(path: string): Promise<T> {
+  const res = await fetch(path, { credentials: 'omit' });
+  if (!res.ok) throw new HttpError(res.status, null);
+  return (await res.json()) as T;
+}
 
 export const guestApi = {
   config: () => api.get<AppConfig>('/api/config'),
@@ -26,8 +36,10 @@ export const guestApi = {
     api.post<AlbumDto>(`/api/event/${eventId}/album`, { name, start_datetime: null, end_datetime: null }),
   uploads: (eventId: number, albumId: number) =>
     api.get<UploadDto[]>(`/api/event/${eventId}/uploads?albumId=${albumId}`),
-  /** every upload of the event the viewer may see (the wall) */
-  allUploads: (eventId: number) => api.get<UploadDto[]>(`/api/event/${eventId}/uploads`),
+  /** the event and every upload a visitor may see, whoever is signed in on this browser (the wall) */
+  visitorConfig: () => visitorGet<AppConfig>('/api/config'),
+  visitorEvent: (code: string) => visitorGet<EventDto>(`/api/event/${enc(code)}`),
+  visitorUploads: (eventId: number) => visitorGet<UploadDto[]>(`/api/event/${eventId}/uploads`),
   approve: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/approve`),
   reject: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/reject`),
   shareAllOwn: (eventId: number) => api.put<{ success: true; count: number }>(`/api/event/${eventId}/uploads/approve-own`),

@@ -1,5 +1,5 @@
 import type { UploadDto } from '../../../src/http/api-types';
-import { authHeaders } from './http';
+import { authHeaders, onUnauthorized } from './http';
 
 // The client of GET /api/event/{id}/live (Server-Sent Events, see docs/api.md). Read with fetch rather than
 // EventSource so the admin's Bearer header can go along; it reconnects by itself (Wi-Fi drop, box restart)
@@ -16,6 +16,8 @@ const SILENCE_MS = 50_000;
 export interface LiveOptions {
   /** the host's client token (the settings page); otherwise the guest cookie or admin token */
   clientToken?: string;
+  /** watch as a visitor, whoever is signed in on this browser (the wall shows what everyone may see) */
+  asVisitor?: boolean;
   /** told when the stream is (re)connected or lost, for a status dot */
   onConnected?: (connected: boolean) => void;
 }
@@ -40,9 +42,12 @@ export function openLive(eventId: number, onChange: (change: LiveChange) => void
     current = controller;
     let watchdog = window.setTimeout(() => controller.abort(), SILENCE_MS);
     try {
-      const headers: Record<string, string> = { Accept: 'text/event-stream', ...(opts.clientToken ? {} : authHeaders()) };
+      const anonymous = opts.asVisitor || opts.clientToken !== undefined;
+      const headers: Record<string, string> = { Accept: 'text/event-stream', ...(anonymous ? {} : authHeaders()) };
       if (lastId) headers['Last-Event-ID'] = lastId;
-      const res = await fetch(`/api/event/${eventId}/live${query}`, { headers, credentials: 'include', signal: controller.signal, cache: 'no-store' });
+      const credentials = opts.asVisitor ? 'omit' : 'include';
+      const res = await fetch(`/api/event/${eventId}/live${query}`, { headers, credentials, signal: controller.signal, cache: 'no-store' });
+      if (res.status === 401 && !anonymous) onUnauthorized(); // the admin session expired: as every other call
       if (!res.ok || !res.body) return;
       opts.onConnected?.(true);
       retryMs = RETRY_FIRST_MS;

@@ -49,7 +49,7 @@ export default function WallPage() {
     let alive = true;
     let timer: number | undefined;
     const load = () => {
-      Promise.all([guestApi.event(code), guestApi.config().catch(() => null)])
+      Promise.all([guestApi.visitorEvent(code), guestApi.visitorConfig().catch(() => null)])
         .then(([ev, cfg]) => {
           if (!alive) return;
           setEvent((old) => (old && JSON.stringify(old) === JSON.stringify(ev) ? old : ev));
@@ -134,7 +134,7 @@ export default function WallPage() {
 
     const reload = async () => {
       try {
-        playlist.setAll(await guestApi.allUploads(eventId));
+        playlist.setAll(await guestApi.visitorUploads(eventId));
         listed = true;
         setEmpty(playlist.size === 0);
         if (slides === 0 && !loading) void advance(1);
@@ -152,6 +152,8 @@ export default function WallPage() {
         if (playlist.waitingFresh > 0) hurry();
       },
       {
+        // The wall shows what every guest may see, even in a browser where the admin is signed in.
+        asVisitor: true,
         onConnected: (on) => {
           setConnected(on);
           // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the stream.
