@@ -17,7 +17,7 @@ import { can, seesWholeEvent, type Viewer } from '../domain/permissions.ts';
 
 /** Changes kept per event for reconnecting clients: a few minutes of a busy wedding. */
 export const RING_SIZE = 500;
-/** A comment line this often keeps proxies, phones and Bun's idle timeout (--request-idle-seconds, 60 s) from closing a quiet stream. */
+/** A comment line this often keeps proxies and phones from closing a quiet stream, and a write to a vanished client fails. */
 export const HEARTBEAT_MS = 20_000;
 
 export interface UploadChange {
