@@ -6,7 +6,7 @@ import { Spinner } from '../Spinner';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
 import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
 import { InlineConfirm } from './InlineConfirm';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
 import { formatGermanDateTime } from './host-utils';
 import type { ExportProgress } from './zip-export';
@@ -92,7 +92,7 @@ export function AlbumsModal({
   };
 
   return (
-    <Modal title={`Albums · ${event.name}`} icon={<FolderOpen size={20} />} onClose={onClose} size="lg">
+    <Modal look="host" title={`Albums · ${event.name}`} icon={<FolderOpen size={20} />} onClose={onClose} size="lg">
       <form className="hx-form hx-album-form" onSubmit={submit} aria-label={editing ? 'Edit album' : 'Create album'}>
         <div className="hx-album-form__row">
           <AlbumNameField draft={draft} label="Album name" albums={albums ?? []} className="hx-field hx-grow" />

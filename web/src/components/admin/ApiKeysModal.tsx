@@ -6,8 +6,8 @@ import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
 import { formatGermanDateTime } from './host-utils';
 import { InlineConfirm } from './InlineConfirm';
-import { Modal } from './Modal';
-import { toast } from './toast';
+import { Modal } from '../Modal';
+import { hostToast } from '../../store/toast-store';
 
 export function ApiKeysModal({ onClose }: { onClose: () => void }) {
   const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
@@ -65,7 +65,7 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="API Keys" icon={<KeySquare size={20} />} onClose={onClose} size="lg">
+    <Modal look="host" title="API Keys" icon={<KeySquare size={20} />} onClose={onClose} size="lg">
       <p className="hx-muted hx-intro">
         API keys let photo-booth apps upload into any event. Send the key as the header <code>X-API-Key</code> or as{' '}
         <code>Authorization: Bearer &lt;key&gt;</code> with <code>POST /api/event/{'{eventId}'}/upload</code>.
@@ -99,8 +99,8 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
               type="button"
               className="hx-btn hx-btn--secondary"
               onClick={async () => {
-                if (await copyText(created.api_key)) toast.success('Key copied to clipboard');
-                else toast.error('Could not copy. Select the key and copy it by hand.');
+                if (await copyText(created.api_key)) hostToast.success('Key copied to clipboard');
+                else hostToast.error('Could not copy. Select the key and copy it by hand.');
               }}
             >
               <Copy size={16} /> Copy

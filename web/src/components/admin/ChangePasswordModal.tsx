@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { adminApi, fieldError } from '../../api/admin';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2000;
 
@@ -41,7 +41,7 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
   };
 
   return (
-    <Modal title="Change Password" icon={<KeyRound size={20} />} onClose={done ? () => undefined : onClose} size="sm">
+    <Modal look="host" title="Change Password" icon={<KeyRound size={20} />} onClose={done ? () => undefined : onClose} size="sm">
       <form className="hx-form" onSubmit={submit} noValidate>
         <label className="hx-field">
           <span className="hx-label">Current Password</span>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 
 export function ConfirmModal({
   title,
@@ -18,7 +18,7 @@ export function ConfirmModal({
   onClose: () => void;
 }) {
   return (
-    <Modal title={title} icon={<AlertTriangle size={20} className="hx-text-danger" />} onClose={onClose} size="sm">
+    <Modal look="host" title={title} icon={<AlertTriangle size={20} className="hx-text-danger" />} onClose={onClose} size="sm">
       <div className="hx-confirm-body">{children}</div>
       <div className="hx-form__actions">
         <button type="button" className="hx-btn hx-btn--ghost" onClick={onClose} autoFocus>

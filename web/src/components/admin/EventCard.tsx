@@ -24,7 +24,7 @@ import { copyText } from '../clipboard';
 import { ConfirmModal } from './ConfirmModal';
 import { EVENT_STATUS_HINT, EVENT_STATUS_LABEL, EventSchedule, scheduleOfEvent } from './EventSchedule';
 import { eventLink, formatGermanDate, formatGermanDateTime, formatMb, settingsLink, sizeTone } from './host-utils';
-import { toast } from './toast';
+import { hostToast } from '../../store/toast-store';
 import type { ExportProgress } from './zip-export';
 
 export type CardAction = 'albums' | 'edit' | 'export' | 'stats' | 'delete' | 'uploaders';
@@ -53,10 +53,10 @@ export function EventCard({
     try {
       const answer = await adminApi.generateClientToken(event.id);
       onTokenChanged(event, answer.client_token);
-      toast.success('Client token generated successfully');
-      if (await copyText(settingsLink(publicUrl, answer.client_token))) toast.success('Client settings URL copied to clipboard');
+      hostToast.success('Client token generated successfully');
+      if (await copyText(settingsLink(publicUrl, answer.client_token))) hostToast.success('Client settings URL copied to clipboard');
     } catch {
-      toast.error('Failed to generate client token');
+      hostToast.error('Failed to generate client token');
     } finally {
       setGenerating(false);
     }
@@ -173,7 +173,7 @@ export function EventCard({
                 title="Copy URL"
                 aria-label="Copy client settings URL"
                 onClick={async () => {
-                  if (await copyText(url)) toast.success('URL copied to clipboard');
+                  if (await copyText(url)) hostToast.success('URL copied to clipboard');
                 }}
               >
                 <Copy size={15} />

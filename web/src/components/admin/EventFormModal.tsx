@@ -3,7 +3,7 @@ import { CalendarPlus, Lock, LockOpen, Pencil } from 'lucide-react';
 import type { AdminEventDto, HeaderStyle } from '../../../../src/http/api-types';
 import { adminApi, fieldError, loadConfig, serverMessage } from '../../api/admin';
 import { EventSchedule, scheduleOf } from './EventSchedule';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 import { AllowDownloadField, ColourFields, HeaderStyleField } from './EventDesignFields';
 import { ImageField } from './ImageField';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
@@ -90,7 +90,7 @@ export function EventFormModal({
   };
 
   return (
-    <Modal
+    <Modal look="host"
       title={editing ? 'Edit Event' : 'Create New Event'}
       icon={editing ? <Pencil size={20} /> : <CalendarPlus size={20} />}
       onClose={onClose}

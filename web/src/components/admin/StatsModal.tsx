@@ -3,9 +3,9 @@ import { BarChart3 } from 'lucide-react';
 import type { AdminEventDto, StatisticsDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
 import { Spinner } from '../Spinner';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 import { StatsView } from './StatsView';
-import { toast } from './toast';
+import { hostToast } from '../../store/toast-store';
 
 export function StatsModal({ event, onClose }: { event: AdminEventDto; onClose: () => void }) {
   const [stats, setStats] = useState<StatisticsDto | null>(null);
@@ -16,11 +16,11 @@ export function StatsModal({ event, onClose }: { event: AdminEventDto; onClose: 
       .then(setStats)
       .catch(() => {
         setError(true);
-        toast.error('Fehler beim Laden der Statistiken');
+        hostToast.error('Fehler beim Laden der Statistiken');
       });
   }, [event.id]);
   return (
-    <Modal title={`Statistics · ${event.name}`} icon={<BarChart3 size={20} />} onClose={onClose} size="lg">
+    <Modal look="host" title={`Statistics · ${event.name}`} icon={<BarChart3 size={20} />} onClose={onClose} size="lg">
       {error ? (
         <div className="hx-alert hx-alert--error" role="alert">
           Fehler beim Laden der Statistiken

@@ -5,8 +5,8 @@ import { adminApi } from '../../api/admin';
 import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
 import { uploaderName } from './host-utils';
-import { Modal } from './Modal';
-import { toast } from './toast';
+import { Modal } from '../Modal';
+import { hostToast } from '../../store/toast-store';
 
 export function UploadersModal({ event, onClose }: { event: AdminEventDto; onClose: () => void }) {
   const [uploaders, setUploaders] = useState<UploaderDto[] | null>(null);
@@ -22,7 +22,7 @@ export function UploadersModal({ event, onClose }: { event: AdminEventDto; onClo
   }, [event.id]);
 
   return (
-    <Modal title={`Uploader · ${event.name}`} icon={<Users size={20} />} onClose={onClose} size="lg">
+    <Modal look="host" title={`Uploader · ${event.name}`} icon={<Users size={20} />} onClose={onClose} size="lg">
       <p className="hx-muted hx-intro">
         A recovery link restores a guest's session on a new phone or browser, so they can manage their uploads again. Share it only with that guest.
       </p>
@@ -62,7 +62,7 @@ export function UploadersModal({ event, onClose }: { event: AdminEventDto; onClo
                       type="button"
                       className="hx-btn hx-btn--ghost hx-btn--sm"
                       onClick={async () => {
-                        if (await copyText(u.recovery_link)) toast.success('URL copied to clipboard');
+                        if (await copyText(u.recovery_link)) hostToast.success('URL copied to clipboard');
                       }}
                     >
                       <Copy size={14} /> Copy

@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Wifi } from 'lucide-react';
 import { adminApi, fieldError } from '../../api/admin';
 import { Spinner } from '../Spinner';
-import { Modal } from './Modal';
-import { toast } from './toast';
+import { Modal } from '../Modal';
+import { hostToast } from '../../store/toast-store';
 
 /** The venue Wi-Fi that the print page turns into a "join this network" QR code on posters and table cards. */
 export function WifiModal({ onClose }: { onClose: () => void }) {
@@ -33,7 +33,7 @@ export function WifiModal({ onClose }: { onClose: () => void }) {
     setError('');
     try {
       const saved = await adminApi.saveWifi({ ssid: ssid.trim(), password });
-      toast.success(saved.ssid ? 'Wi-Fi saved: the QR cards now show it' : 'Wi-Fi removed from the QR cards');
+      hostToast.success(saved.ssid ? 'Wi-Fi saved: the QR cards now show it' : 'Wi-Fi removed from the QR cards');
       onClose();
     } catch (err) {
       const f = fieldError(err);
@@ -45,7 +45,7 @@ export function WifiModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="Venue Wi-Fi" icon={<Wifi size={20} />} onClose={onClose} size="sm">
+    <Modal look="host" title="Venue Wi-Fi" icon={<Wifi size={20} />} onClose={onClose} size="sm">
       {!loaded ? (
         <Spinner />
       ) : (

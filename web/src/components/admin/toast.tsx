@@ -1,44 +1,11 @@
 import { useLayoutEffect, useState, type CSSProperties } from 'react';
-import { create } from 'zustand';
+import { useToasts } from '../../store/toast-store';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 
-// Toasts of the admin dashboard and the settings page: top-right, 3 seconds (spec §9). The top-right corner
+// How the host screens show the toast store's toasts (store/toast-store.ts, hostToast): top-right. The top-right corner
 // holds the header's buttons (Logout, 'Event anzeigen'), so a toast sits beside them, in the header's empty
 // middle, where it covers nothing that can be clicked; without room there (narrow screens) it falls back to
 // the corner below the header.
-
-export type ToastKind = 'success' | 'error' | 'info';
-export interface Toast {
-  id: number;
-  kind: ToastKind;
-  message: string;
-}
-
-export const TOAST_MS = 3000;
-
-interface ToastState {
-  toasts: Toast[];
-  push: (kind: ToastKind, message: string) => void;
-  dismiss: (id: number) => void;
-}
-
-let nextId = 1;
-
-export const useToasts = create<ToastState>((set, get) => ({
-  toasts: [],
-  push: (kind, message) => {
-    const id = nextId++;
-    set({ toasts: [...get().toasts, { id, kind, message }] });
-    setTimeout(() => get().dismiss(id), TOAST_MS);
-  },
-  dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
-}));
-
-export const toast = {
-  success: (m: string) => useToasts.getState().push('success', m),
-  error: (m: string) => useToasts.getState().push('error', m),
-  info: (m: string) => useToasts.getState().push('info', m),
-};
 
 const ICONS = { success: CheckCircle2, error: XCircle, info: Info } as const;
 

@@ -8,7 +8,7 @@ import { albumPhase } from '../../../../src/domain/albums.ts';
 import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../admin/host-utils';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
 import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
-import { toast } from '../admin/toast';
+import { hostToast } from '../../store/toast-store';
 
 export function AlbumsTab({
   token,
@@ -49,16 +49,16 @@ export function AlbumsTab({
       if (editing) {
         const updated = await clientApi.updateAlbum(token, editing.id, fields);
         setAlbums((list) => list.map((x) => (x.id === editing.id ? { ...x, ...fields, ...updated } : x)));
-        toast.success('Album updated successfully');
+        hostToast.success('Album updated successfully');
       } else {
         const created = await clientApi.createAlbum(token, fields);
         setAlbums((list) => [created, ...list.filter((x) => x.id !== created.id)]);
-        toast.success('Album created successfully');
+        hostToast.success('Album created successfully');
       }
       reset();
     } catch (err) {
       draft.refused(err);
-      toast.error(serverMessage(err, editing ? 'Failed to update album' : 'Failed to create album'));
+      hostToast.error(serverMessage(err, editing ? 'Failed to update album' : 'Failed to create album'));
     } finally {
       setBusy(false);
     }
@@ -68,9 +68,9 @@ export function AlbumsTab({
     try {
       const updated = await clientApi.updateAlbum(token, a.id, { visible: !a.visible });
       setAlbums((list) => withToggledVisibility(list, a, updated));
-      toast.success(a.visible ? 'Album hidden successfully' : 'Album shown successfully');
+      hostToast.success(a.visible ? 'Album hidden successfully' : 'Album shown successfully');
     } catch {
-      toast.error('Failed to update album visibility');
+      hostToast.error('Failed to update album visibility');
     }
   };
 
@@ -80,9 +80,9 @@ export function AlbumsTab({
       await clientApi.deleteAlbum(token, a.id);
       setAlbums((list) => list.filter((x) => x.id !== a.id));
       if (editing?.id === a.id) reset();
-      toast.success('Album deleted successfully');
+      hostToast.success('Album deleted successfully');
     } catch {
-      toast.error('Failed to delete album');
+      hostToast.error('Failed to delete album');
     } finally {
       setDeleting(false);
       setConfirmDelete(null);

@@ -3,7 +3,7 @@ import { CheckCircle2, Download, FileArchive, Info } from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { countLabel } from '../albums/album-draft';
 import { clientApi } from '../../api/client-settings';
-import { toast } from '../admin/toast';
+import { hostToast } from '../../store/toast-store';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../admin/zip-export';
 
 const PRODUCT = 'Momentbox';
@@ -36,13 +36,13 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
         setProgress(null);
       } else {
         setFinished(how);
-        toast.success('Export erfolgreich abgeschlossen');
+        hostToast.success('Export erfolgreich abgeschlossen');
       }
     } catch (err) {
       const msg = err instanceof UserFacing ? err.message : 'Fehler beim Exportieren der Daten';
       setError(msg);
       setProgress(null);
-      toast.error(msg);
+      hostToast.error(msg);
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { clientApi } from '../../api/client-settings';
 import { AllowDownloadField, ColourFields, HeaderStyleField } from '../admin/EventDesignFields';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
 import { ImageField } from '../admin/ImageField';
-import { toast } from '../admin/toast';
+import { hostToast } from '../../store/toast-store';
 import { HeaderPreview } from './HeaderPreview';
 
 export function GeneralTab({ token, event, onSaved }: { token: string; event: EventDto; onSaved: (e: EventDto) => void }) {
@@ -45,11 +45,11 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
       });
       setImage(null);
       onSaved(updated);
-      toast.success('Settings saved successfully');
+      hostToast.success('Settings saved successfully');
     } catch (err) {
       const f = fieldError(err);
       if (f) setFieldErrors({ [f.field]: f.message });
-      toast.error('Failed to save settings');
+      hostToast.error('Failed to save settings');
     } finally {
       setSaving(false);
     }

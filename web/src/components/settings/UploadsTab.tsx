@@ -4,7 +4,7 @@ import type { AlbumDto, EventDto, ModerationPage, ModerationUploadDto } from '..
 import { clientApi, type BulkTarget, type ModerationQuery } from '../../api/client-settings';
 import { openLive } from '../../api/live';
 import { ConfirmModal } from '../admin/ConfirmModal';
-import { toast } from '../admin/toast';
+import { hostToast } from '../../store/toast-store';
 
 // Tab 'Uploads': the host moderates from a phone or a laptop. Newest first, one page at a time; filters by
 // state, album and guest; approve, withdraw or delete one or many; remove everything of one guest. The list
@@ -78,10 +78,10 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
     setAutoShare(on);
     try {
       onSaved(await clientApi.saveSharingAndWall(token, { auto_share_uploads: on }));
-      toast.success('Settings saved successfully');
+      hostToast.success('Settings saved successfully');
     } catch {
       setAutoShare(!on);
-      toast.error('Failed to save settings');
+      hostToast.error('Failed to save settings');
     }
   };
 
@@ -89,10 +89,10 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
     setBusy(true);
     try {
       await work();
-      toast.success(ok);
+      hostToast.success(ok);
       await load();
     } catch {
-      toast.error(error);
+      hostToast.error(error);
     } finally {
       setBusy(false);
     }

@@ -3,8 +3,8 @@ import { Copy, MonitorPlay, Save } from 'lucide-react';
 import type { EventDto } from '../../../../src/http/api-types';
 import { clientApi } from '../../api/client-settings';
 import { copyText } from '../clipboard';
-import { QrCode } from '../admin/QrCode';
-import { toast } from '../admin/toast';
+import { QrCode } from '../QrCode';
+import { hostToast } from '../../store/toast-store';
 
 /** Seconds per slide the host may choose (the server checks the same range). */
 const SECONDS = { min: 3, max: 60 };
@@ -32,16 +32,16 @@ export function WallTab({ token, event, onSaved }: { token: string; event: Event
         wall_show_qr: showQr,
       });
       onSaved(updated);
-      toast.success('Live-Wand gespeichert');
+      hostToast.success('Live-Wand gespeichert');
     } catch {
-      toast.error('Fehler beim Speichern der Live-Wand');
+      hostToast.error('Fehler beim Speichern der Live-Wand');
     } finally {
       setSaving(false);
     }
   };
 
   const copy = async () => {
-    if (await copyText(wallUrl)) toast.success('URL copied to clipboard');
+    if (await copyText(wallUrl)) hostToast.success('URL copied to clipboard');
   };
 
   return (

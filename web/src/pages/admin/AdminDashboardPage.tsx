@@ -14,7 +14,8 @@ import { EventCard, type CardAction } from '../../components/admin/EventCard';
 import { EventFormModal } from '../../components/admin/EventFormModal';
 import { filterEvents } from '../../components/admin/host-utils';
 import { StatsModal } from '../../components/admin/StatsModal';
-import { toast, Toaster } from '../../components/admin/toast';
+import { Toaster } from '../../components/admin/toast';
+import { hostToast } from '../../store/toast-store';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import { UploadersModal } from '../../components/admin/UploadersModal';
 import { WifiModal } from '../../components/admin/WifiModal';
@@ -117,12 +118,12 @@ export default function AdminDashboardPage() {
       files = exportFiles(await adminApi.exportJson(ev.id), album?.id);
     } catch {
       setProgress(ev.id, null);
-      toast.error('Backup fehlgeschlagen. Bitte versuchen Sie es erneut.');
+      hostToast.error('Backup fehlgeschlagen. Bitte versuchen Sie es erneut.');
       return;
     }
     if (files.total === 0) {
       setProgress(ev.id, null);
-      toast.error('Keine Uploads zum Exportieren vorhanden');
+      hostToast.error('Keine Uploads zum Exportieren vorhanden');
       return;
     }
     try {
@@ -136,9 +137,9 @@ export default function AdminDashboardPage() {
         files,
         onProgress: (p) => setProgress(ev.id, p),
       });
-      if (how !== 'cancelled') toast.success('Export erfolgreich abgeschlossen');
+      if (how !== 'cancelled') hostToast.success('Export erfolgreich abgeschlossen');
     } catch {
-      toast.error('Fehler beim Exportieren der Medien');
+      hostToast.error('Fehler beim Exportieren der Medien');
     } finally {
       setTimeout(() => setProgress(ev.id, null), 4000);
     }
@@ -154,10 +155,10 @@ export default function AdminDashboardPage() {
     try {
       await adminApi.deleteEvent(ev.id);
       setEvents((list) => list?.filter((x) => x.id !== ev.id) ?? null);
-      toast.success(`Event “${ev.name}” deleted`);
+      hostToast.success(`Event “${ev.name}” deleted`);
       close();
     } catch {
-      toast.error('Failed to delete event');
+      hostToast.error('Failed to delete event');
     } finally {
       setDeleting(false);
     }
@@ -284,7 +285,7 @@ export default function AdminDashboardPage() {
           event={modal.kind === 'edit' ? modal.event : null}
           onClose={close}
           onSaved={(saved, created) => {
-            toast.success(created ? 'Event created successfully' : 'Event updated successfully');
+            hostToast.success(created ? 'Event created successfully' : 'Event updated successfully');
             close();
             void load();
             if (created) setEvents((list) => (list ? [saved, ...list.filter((x) => x.id !== saved.id)] : [saved]));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { Download, Images, LockKeyhole, SearchX, ShieldCheck } from 'lucide-react';
@@ -7,14 +7,11 @@ import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import { Toast } from '../../components/Toast';
 import { SiteFooter } from '../../components/SiteFooter';
-import { registerServiceWorker } from '../../components/service-worker';
-import { openLive } from '../../api/live';
 import { ownPendingCount, useEventStore } from '../../store/event-store';
 import { useUploads } from '../../store/upload-store';
 import { toast } from '../../store/toast-store';
 import { notYetDownloaded, markDownloaded } from '../../store/downloads';
 import { detectDevice } from '../../upload/device';
-import { newItem, runQueue, type QueueEntry } from '../../upload/engine';
 import { EventHeader } from './EventHeader';
 import { StatusBanner } from './StatusBanner';
 import { TopMenu } from './TopMenu';
@@ -23,7 +20,6 @@ import { MediaGrid, MediaTile } from './MediaGrid';
 import { UploadFab, UploadTile } from './UploadTile';
 import { Viewer } from './Viewer';
 import { bulkDownload } from './download';
-import { blockedUploadToast, computeEventStatus } from './logic/status';
 import { albumCountLabel } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 import { themeVars } from '../../../../src/domain/colours.ts';
@@ -35,10 +31,10 @@ import { UploadModal } from './modals/UploadModal';
 import { DeleteModal } from './modals/DeleteModal';
 import { DownloadModal } from './modals/DownloadModal';
 import { eventLink, recoveryLink } from './modals/links';
+import { useEventLoad, useEventTheme, useLiveUploads } from './hooks/use-event-page';
+import { useUploadQueue } from './hooks/use-upload-queue';
 import '../../components/ui.css';
 import './EventPage.css';
-
-const STATUS_REFRESH_MS = 30_000;
 
 export default function EventPage() {
   const { code = '' } = useParams();
@@ -68,28 +64,9 @@ export default function EventPage() {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<UploadDto | null>(null);
   const device = useMemo(() => detectDevice(), []);
-  const lastAffected = useRef<Set<number>>(new Set());
 
-  useEffect(() => {
-    void useEventStore
-      .getState()
-      .load(code)
-      .then(() => registerServiceWorker());
-    const t = window.setInterval(() => useEventStore.getState().refreshStatus(), STATUS_REFRESH_MS);
-    return () => window.clearInterval(t);
-  }, [code]);
-
-  useEffect(() => {
-    document.title = st.event ? `${st.event.name} – Momentbox` : 'Momentbox';
-    if (!st.event) return;
-    // Modals render into <body>: the theme goes on the root element so they get it too.
-    const vars = themeVars(st.event.primary_color, st.event.secondary_color);
-    const root = document.documentElement.style;
-    for (const [k, v] of Object.entries(vars)) root.setProperty(k, v);
-    return () => {
-      for (const k of Object.keys(vars)) root.removeProperty(k);
-    };
-  }, [st.event]);
+  useEventLoad(code);
+  useEventTheme(st.event);
 
   const { event, selectedAlbumId, currentUserId, isAdmin } = st;
   const identified = !!currentUserId && st.hasConsent;
@@ -102,13 +79,7 @@ export default function EventPage() {
   );
   const pending = ownPendingCount(st.uploads, currentUserId);
 
-  // New media of others, approvals and finished video previews arrive over the live stream, without a reload.
-  // The stream is opened again when the guest gives consent: what it may show follows who is asking.
-  const eventId = event?.id;
-  useEffect(() => {
-    if (eventId === undefined) return;
-    return openLive(eventId, (change) => useEventStore.getState().applyLive(change));
-  }, [eventId, identified]);
+  useLiveUploads(event?.id, identified);
 
   const closeViewer = useCallback(() => setViewerIndex(null), []);
   useEffect(() => {
@@ -119,97 +90,7 @@ export default function EventPage() {
   const onDelete = useCallback((u: UploadDto) => setDeleteTarget(u), []);
   const onOpen = useCallback((i: number) => setViewerIndex(i), []);
 
-  /** Whether the picker may open: event active and consent given (§4). */
-  const beforePick = useCallback(() => {
-    const s = useEventStore.getState();
-    if (!s.event) return false;
-    const status = computeEventStatus(s.event).status;
-    const blocked = blockedUploadToast(status);
-    if (blocked && !s.isAdmin) {
-      toast(blocked, 'error');
-      return false;
-    }
-    if (!s.isAdmin && (!s.currentUserId || !s.hasConsent)) {
-      s.openModal('help');
-      return false;
-    }
-    return true;
-  }, []);
-
-  /** The files of the modal's items, so one held back as similar can be uploaded anyway. */
-  const filesOfItems = useRef(new Map<string, File>());
-
-  const run = useCallback(
-    async (entries: QueueEntry[], controller: AbortController) => {
-      const s = useEventStore.getState();
-      const ev = s.event!;
-      const affected = await runQueue(entries, {
-        eventId: ev.id,
-        maxUploadSizeMB: s.maxUploadSizeMB,
-        autoApprove: s.autoApprove,
-        userId: s.currentUserId,
-        device,
-        albums: () => useEventStore.getState().albums,
-        selectedAlbum: () => {
-          const cur = useEventStore.getState();
-          return cur.albums.find((a) => a.id === cur.selectedAlbumId) ?? null;
-        },
-        ensureUnsorted: () => useEventStore.getState().ensureUnsorted(),
-        update: (id, patch) => useUploads.getState().update(id, patch),
-        toast: (m) => toast(m, 'error'),
-        signal: controller.signal,
-      });
-      useUploads.getState().finish();
-      for (const id of affected) lastAffected.current.add(id);
-      // After the last upload the affected albums are refreshed (§4).
-      await Promise.all([...affected].map((id) => useEventStore.getState().loadAlbumUploads(id)));
-    },
-    [device],
-  );
-
-  const startUpload = useCallback(
-    async (files: File[]) => {
-      if (!beforePick()) return;
-      const controller = new AbortController();
-      const items = files.map(newItem);
-      filesOfItems.current = new Map(items.map((it, i) => [it.id, files[i]!]));
-      lastAffected.current = new Set();
-      useUploads.getState().start(items, controller);
-      await run(
-        items.map((it) => ({ id: it.id, file: filesOfItems.current.get(it.id)! })),
-        controller,
-      );
-    },
-    [beforePick, run],
-  );
-
-  /** 'Trotzdem hochladen': the held-back photo goes through the queue again, without the similarity check. */
-  const uploadAnyway = useCallback(
-    async (itemId: string) => {
-      const file = filesOfItems.current.get(itemId);
-      if (!file || useUploads.getState().running) return;
-      const controller = new AbortController();
-      useUploads.getState().resume(controller);
-      useUploads.getState().update(itemId, { status: 'pending', error: null, duplicateInfo: null });
-      await run([{ id: itemId, file, uploadAnyway: true }], controller);
-    },
-    [run],
-  );
-
-  const closeUploadModal = useCallback(() => {
-    useUploads.getState().close();
-    // Closing reloads the uploads of all albums (§2); the pending count follows from the store.
-    void useEventStore
-      .getState()
-      .reloadAllUploads()
-      .then(() => {
-        // Everything went into one other album (e.g. 'Unsortiert'): show it, so the guest sees the result.
-        const s = useEventStore.getState();
-        const only = [...lastAffected.current];
-        if (only.length === 1 && only[0] !== s.selectedAlbumId && s.albums.some((a) => a.id === only[0])) s.selectAlbum(only[0]!);
-        lastAffected.current = new Set();
-      });
-  }, []);
+  const { beforePick, startUpload, uploadAnyway, closeUploadModal } = useUploadQueue(device);
 
   const onDownloadOne = useCallback(
     (u: UploadDto) => {

@@ -8,7 +8,7 @@ import { adminToken } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
 import { eventLink, headerTextColour, toHexColour, wifiQrPayload } from '../../components/admin/host-utils';
-import { QrCode } from '../../components/admin/QrCode';
+import { QrCode } from '../../components/QrCode';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import '../../styles/admin.css';
 

@@ -4,7 +4,8 @@ import { AlertTriangle, BarChart3, Camera, ExternalLink, FileArchive, FolderOpen
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { clientApi } from '../../api/client-settings';
 import { Spinner } from '../../components/Spinner';
-import { toast, Toaster } from '../../components/admin/toast';
+import { Toaster } from '../../components/admin/toast';
+import { hostToast } from '../../store/toast-store';
 import { AlbumsTab } from '../../components/settings/AlbumsTab';
 import { ExportTab } from '../../components/settings/ExportTab';
 import { GeneralTab } from '../../components/settings/GeneralTab';
@@ -64,7 +65,7 @@ export default function SettingsPage() {
       .then((s) => setStats({ status: 'ready', stats: s }))
       .catch(() => {
         setStats({ status: 'error' });
-        toast.error('Fehler beim Laden der Statistiken');
+        hostToast.error('Fehler beim Laden der Statistiken');
       });
   }, [token]);
 

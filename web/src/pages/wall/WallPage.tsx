@@ -285,7 +285,7 @@ export default function WallPage() {
 
       {event && event.wall.show_qr && (
         <aside className={`wall__qr${empty ? ' wall__qr--large' : ''}`} data-testid="wall-qr">
-          <QrCode value={link} size={empty ? 280 : 150} alt={de.wallQrAlt} />
+          <QrCode value={link} size={empty ? 280 : 150} label={de.wallQrAlt} />
           <div className="wall__qr-text">
             <strong>{de.wallUploadCall}</strong>
             <span data-testid="wall-address">{link.replace(/^https?:\/\//, '')}</span>

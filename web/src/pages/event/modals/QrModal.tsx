@@ -23,7 +23,7 @@ export function QrModal({ link, onClose }: { link: string; onClose: () => void }
       }
     >
       <div className="ev-qr">
-        <QrCode value={link} size={EVENT_QR_SIZE} alt={de.qrAlt} testId="event-qr" />
+        <QrCode value={link} size={EVENT_QR_SIZE} label={de.qrAlt} testId="event-qr" />
       </div>
       <CopyField label={de.eventLink} value={link} copiedMessage={de.linkCopied} testId="event-link" />
       <p className="g-help">{de.qrText}</p>

@@ -10,7 +10,7 @@ export function RecoveryLink({ link }: { link: string }) {
   return (
     <>
       <div className="ev-recovery__qr">
-        <QrCode value={link} size={RECOVERY_QR_SIZE} alt={de.recoveryQrAlt} testId="recovery-qr" />
+        <QrCode value={link} size={RECOVERY_QR_SIZE} label={de.recoveryQrAlt} testId="recovery-qr" />
       </div>
       <CopyField label={de.recoveryLink} value={link} copiedMessage={de.recoveryCopied} testId="recovery-link" />
       <div className="g-warning" role="note">
