@@ -44,6 +44,9 @@ function firstFocus(root: HTMLElement, look: keyof typeof LOOKS, initialFocus?: 
   return focusables(root).find((el) => !el.matches('.g-modal__x, input:not([type=checkbox]):not([type=radio]), textarea')) ?? root;
 }
 
+/** The open dialogs, the newest last: Escape with the focus outside every dialog closes only the newest. */
+const openDialogs: HTMLElement[] = [];
+
 interface ModalProps {
   title: string;
   /** omitted: the dialog cannot be dismissed (Escape, backdrop and the X do nothing) */
@@ -84,7 +87,16 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
     const root = ref.current;
     // A field that focused itself (autoFocus) keeps the focus.
     if (root && !root.contains(document.activeElement)) firstFocus(root, firstFocusRef.current.look, firstFocusRef.current.initialFocus).focus();
+    // Escape also works when the focus fell out of the dialog (e.g. onto <body> when a button it was on went away).
+    const onDocumentKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !root || openDialogs.at(-1) !== root || root.contains(document.activeElement)) return;
+      closeRef.current?.();
+    };
+    if (root) openDialogs.push(root);
+    document.addEventListener('keydown', onDocumentKey);
     return () => {
+      document.removeEventListener('keydown', onDocumentKey);
+      if (root) openDialogs.splice(openDialogs.indexOf(root), 1);
       unlock();
       if (previous && document.contains(previous)) previous.focus();
     };
