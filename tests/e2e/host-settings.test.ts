@@ -123,8 +123,11 @@ describe('settings page', () => {
     await settings.unroute('**/api/client/event/**');
     const toast = settings.locator('.hx-toast', { hasText: 'Settings saved successfully' });
     const box = (await toast.boundingBox())!;
+    // top-right: in the top bar, right of the middle, beside (not over) 'Event anzeigen' (issue 16 item 6)
     expect(box.y).toBeLessThan(100);
-    expect(box.x + box.width).toBeGreaterThan(1440 - 40);
+    expect(box.x + box.width / 2).toBeGreaterThan(1440 / 2);
+    const actions = (await settings.locator('.hx-topbar__actions').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(actions.x);
     await h.shot('24-settings-saved-toast', settings);
     await toast.waitFor({ state: 'detached', timeout: 6000 });
     const shownFor = Date.now() - shownAt;
