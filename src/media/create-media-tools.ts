@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import type { CaptureTime } from './capture-time.ts';
-import { dHash } from './hashing.ts';
 import { rm } from 'node:fs/promises';
 import { writeAtomically } from './atomic-output.ts';
 import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
@@ -28,8 +27,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
 
     async processPhoto(input, out) {
       const made = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
-      const [takenAt, hash] = await Promise.all([readCaptureTime(input), dHash(out.preview, sharp)]);
-      return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(takenAt), dhash: hash };
+      return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
     },
     async readPhotoCaptureTime(input) {
       return toUtc(await readCaptureTime(input));

@@ -1,4 +1,5 @@
 import { DHASH_H, DHASH_W, dhashFromGray } from '../domain/dhash.ts';
+import type { Sharp } from 'sharp';
 import { asImageError, type DecodeLimits, openUpright, type SharpFactory } from './sharp-input.ts';
 
 /** SHA-256 fed chunk by chunk, e.g. while an upload streams to disk, so the file is never read twice. */
@@ -43,7 +44,12 @@ export async function sha256File(path: string): Promise<string> {
  * most significant bit first. Resized, recompressed or re-oriented copies of a photo land a few bits apart.
  */
 export async function dHash(input: string | Buffer, sharp: SharpFactory, limits?: DecodeLimits): Promise<string> {
-  const pixels = await openUpright(sharp, input, limits)
+  return dHashOf(openUpright(sharp, input, limits));
+}
+
+/** dHash of an image already opened upright (e.g. a clone of pixels decoded once for every derivative). */
+export async function dHashOf(upright: Sharp): Promise<string> {
+  const pixels = await upright
     .flatten({ background: '#ffffff' })
     .resize(DHASH_W, DHASH_H, { fit: 'fill' })
     .grayscale()

@@ -67,8 +67,9 @@ const MESSAGES = {
  * Decodes the primary image of a HEIC file in a worker thread. Checks the pixel count before decoding;
  * throws a MediaError when the file is no decodable HEIC or too large.
  */
-export async function decodeHeic(path: string, opts: { maxInputPixels: number }): Promise<DecodedHeic> {
-  const bytes = new Uint8Array(await readFile(path)); // its own buffer, handed over to the worker
+export async function decodeHeic(file: string | Uint8Array, opts: { maxInputPixels: number }): Promise<DecodedHeic> {
+  // Its own buffer (a copy of bytes already read), handed over to the worker.
+  const bytes = typeof file === 'string' ? new Uint8Array(await readFile(file)) : new Uint8Array(file);
   workerUrl ??= URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'application/javascript' }));
   const worker = new Worker(workerUrl);
   try {

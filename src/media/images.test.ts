@@ -3,14 +3,16 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { makePhotoDerivatives, readCaptureTime, thumbnailSize } from './images.ts';
+import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
+import { dHash } from './hashing.ts';
+import { makePhotoDerivatives, PREVIEW, readCaptureTime, thumbnailSize } from './images.ts';
 import { MediaError } from './media-error.ts';
 import { fixture, makeTempDir } from './test-helpers.ts';
 
 async function derive(input: string, dir: string, limits: { maxInputPixels?: number } = {}) {
   const out = { thumbnailPath: join(dir, 'thumb.jpg'), previewPath: join(dir, 'preview.jpg'), jpegCopyPath: join(dir, 'full.jpg') };
-  const { jpegCopy, ...size } = await makePhotoDerivatives(input, out, { sharp, ...limits });
-  return { size, jpegCopy, ...out };
+  const { jpegCopy, dhash, takenAt, ...size } = await makePhotoDerivatives(input, out, { sharp, ...limits });
+  return { size, jpegCopy, dhash, takenAt, ...out };
 }
 
 /** 16x16 grey pixels: enough to tell upright from rotated or mirrored. */
@@ -144,6 +146,46 @@ describe('makePhotoDerivatives', () => {
         reason: 'TOO_LARGE',
       });
       expect(readdirSync(tmp.dir)).toEqual([]);
+    } finally {
+      tmp.remove();
+    }
+  });
+});
+
+describe('one decode per photo', () => {
+  /** sharp that counts the pipelines producing output from the encoded photo (from raw pixels is free). */
+  function countingSharp() {
+    let decodes = 0;
+    const factory = ((input: never, options?: { raw?: unknown }) => {
+      const instance = sharp(input, options as never);
+      if (options?.raw) return instance;
+      for (const method of ['toBuffer', 'toFile'] as const) {
+        const output = instance[method].bind(instance) as (...args: unknown[]) => unknown;
+        (instance as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          decodes++;
+          return output(...args);
+        };
+      }
+      return instance;
+    }) as unknown as typeof sharp;
+    return { factory, decodes: () => decodes };
+  }
+
+  test('a 12 MP phone photo is decoded once for its preview, thumbnail and dHash', async () => {
+    const tmp = makeTempDir('once');
+    try {
+      const input = fixture('photos/phones/HMD_Nokia_8.3_5G.jpg');
+      const counting = countingSharp();
+      const out = { thumbnailPath: join(tmp.dir, 'thumb.jpg'), previewPath: join(tmp.dir, 'preview.jpg'), jpegCopyPath: join(tmp.dir, 'full.jpg') };
+      const made = await makePhotoDerivatives(input, out, { sharp: counting.factory });
+      expect(counting.decodes()).toBe(1);
+      // ... and each result is still right: the sizes, the capture time, a hash that finds the photo and not another.
+      const [preview, thumb] = await Promise.all([sharp(out.previewPath).metadata(), sharp(out.thumbnailPath).metadata()]);
+      expect(Math.max(preview.width, preview.height)).toBe(Math.min(PREVIEW.maxSide, Math.max(made.width, made.height)));
+      expect({ width: thumb.width, height: thumb.height }).toEqual(thumbnailSize(made));
+      expect(made.takenAt).toEqual(await readCaptureTime(input));
+      expect(hammingDistance(made.dhash, await dHash(input, sharp))).toBeLessThanOrEqual(SIMILARITY_THRESHOLD / 2);
+      expect(hammingDistance(made.dhash, await dHash(fixture('photos/phones/jolla.jpg'), sharp))).toBeGreaterThan(SIMILARITY_THRESHOLD);
     } finally {
       tmp.remove();
     }

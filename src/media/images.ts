@@ -1,7 +1,8 @@
-import { open, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import exifr from 'exifr';
 import { writeAtomically } from './atomic-output.ts';
 import { type CaptureTime, captureTimeFromExif } from './capture-time.ts';
+import { dHashOf } from './hashing.ts';
 import { decodeHeic } from './heic.ts';
 import { asImageError, type DecodeLimits, DEFAULT_MAX_INPUT_PIXELS, type ImageInput, openUpright, type SharpFactory } from './sharp-input.ts';
 import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
@@ -39,65 +40,54 @@ export interface PhotoDerivativePaths {
 }
 
 /**
- * Makes the grid thumbnail and the viewer preview of a photo (and for HEIC a full-size JPEG copy):
- * upright by its EXIF orientation, without any metadata (no EXIF, no GPS leaves the box), each written
- * atomically. Returns the upright size of the original and whether the JPEG copy was made.
+ * Makes the grid thumbnail and the viewer preview of a photo (and for HEIC a full-size JPEG copy) and its
+ * dHash: upright by its EXIF orientation, without any metadata (no EXIF, no GPS leaves the box), each
+ * written atomically. The file is read once and decoded once: the pixels at preview size feed the preview,
+ * the thumbnail and the hash (sharp clones of one raw image). Returns the upright size of the original,
+ * its capture time, its dHash and whether the JPEG copy was made.
  * Throws a MediaError when the photo cannot be decoded, is too large or takes too long.
  */
 export async function makePhotoDerivatives(
   inputPath: string,
   out: PhotoDerivativePaths,
   opts: PhotoOptions,
-): Promise<Size & { jpegCopy: boolean }> {
-  const source = await decodablePhoto(inputPath, opts);
+): Promise<Size & { jpegCopy: boolean; dhash: string; takenAt: CaptureTime | null }> {
+  const bytes = await readFile(inputPath);
+  const [source, takenAt] = await Promise.all([decodablePhoto(bytes, opts), readCaptureTime(bytes)]);
   const original = await uprightSize(source, opts.sharp);
   const thumb = thumbnailSize(original);
-  const heic = typeof source !== 'string';
+  const heic = typeof source !== 'string' && !Buffer.isBuffer(source);
   try {
     if (heic) {
       await writeAtomically(out.jpegCopyPath, (tmp) =>
         openUpright(opts.sharp, source, opts).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_COPY.quality }).toFile(tmp),
       );
     }
-    // sharp drops all metadata unless asked to keep it (withMetadata/keepExif), so nothing to strip by hand.
-    await writeAtomically(out.previewPath, (tmp) =>
-      openUpright(opts.sharp, source, opts)
-        .flatten({ background: '#ffffff' })
-        .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: PREVIEW.quality, progressive: true })
-        .toFile(tmp),
-    );
-    await writeAtomically(out.thumbnailPath, (tmp) =>
-      openUpright(opts.sharp, source, opts)
-        .flatten({ background: '#ffffff' })
-        .resize(thumb.width, thumb.height, { fit: 'fill' })
-        .jpeg({ quality: THUMBNAIL.quality, mozjpeg: true })
-        .toFile(tmp),
-    );
+    // The one decode (for a JPEG with shrink-on-load where the preview is at most half the size).
+    const { data, info } = await openUpright(opts.sharp, source, opts)
+      .flatten({ background: '#ffffff' })
+      .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const decoded = opts.sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const [dhash] = await Promise.all([
+      dHashOf(decoded.clone()),
+      writeAtomically(out.previewPath, (tmp) => decoded.clone().jpeg({ quality: PREVIEW.quality, progressive: true }).toFile(tmp)),
+      writeAtomically(out.thumbnailPath, (tmp) =>
+        decoded.clone().resize(thumb.width, thumb.height, { fit: 'fill' }).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }).toFile(tmp),
+      ),
+    ]);
+    return { ...original, jpegCopy: heic, dhash, takenAt };
   } catch (err) {
-    // no orphan preview or copy when a later step failed
-    await Promise.all([rm(out.previewPath, { force: true }), rm(out.jpegCopyPath, { force: true })]);
+    await Promise.all([rm(out.previewPath, { force: true }), rm(out.thumbnailPath, { force: true }), rm(out.jpegCopyPath, { force: true })]);
     throw asImageError(err);
   }
-  return { ...original, jpegCopy: heic };
 }
 
-/** Whether a photo file is HEIC, by its first bytes (the only photo type sharp cannot open here). */
-export async function isHeicFile(path: string): Promise<boolean> {
-  const file = await open(path, 'r');
-  try {
-    const head = new Uint8Array(SNIFF_BYTES);
-    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-    return sniffMediaType(head.subarray(0, bytesRead))?.mime === 'image/heic';
-  } finally {
-    await file.close();
-  }
-}
-
-/** The file itself for sharp, or for HEIC its upright pixels (sharp's libheif has no HEVC decoder). */
-async function decodablePhoto(path: string, limits: DecodeLimits): Promise<ImageInput> {
-  if (!(await isHeicFile(path))) return path;
-  return decodeHeic(path, { maxInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS });
+/** The encoded photo for sharp, or for HEIC its upright pixels (sharp's libheif has no HEVC decoder). */
+async function decodablePhoto(bytes: Buffer, limits: DecodeLimits): Promise<ImageInput> {
+  if (sniffMediaType(bytes.subarray(0, SNIFF_BYTES))?.mime !== 'image/heic') return bytes;
+  return decodeHeic(bytes, { maxInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS });
 }
 
 /** Thumbnail size for an upright original: short side 480 (never enlarged), long side at most 1440. */
@@ -119,10 +109,10 @@ async function uprightSize(input: ImageInput, sharp: SharpFactory): Promise<Size
 
 const EXIF_DATE_TAGS = ['DateTimeOriginal', 'OffsetTimeOriginal', 'SubSecTimeOriginal', 'CreateDate', 'OffsetTimeDigitized', 'SubSecTimeDigitized'];
 
-/** When a photo (JPEG, PNG or HEIC) was taken, from its EXIF; null when it does not say. Reads metadata only. */
-export async function readCaptureTime(path: string): Promise<CaptureTime | null> {
+/** When a photo (JPEG, PNG or HEIC: its path or its bytes) was taken, from its EXIF; null when it does not say. Reads metadata only. */
+export async function readCaptureTime(file: string | Buffer): Promise<CaptureTime | null> {
   // Raw strings (reviveValues: false): exifr would otherwise turn zoneless times into Dates in the server's zone.
-  const tags: Record<string, unknown> | undefined = await exifr.parse(path, { pick: EXIF_DATE_TAGS, reviveValues: false }).catch(() => undefined);
+  const tags: Record<string, unknown> | undefined = await exifr.parse(file, { pick: EXIF_DATE_TAGS, reviveValues: false }).catch(() => undefined);
   if (!tags) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const read = (date: unknown, offset: unknown, subSeconds: unknown) => {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../db/connection.ts';
 import { jobs, uploads } from '../../db/schema.ts';
@@ -54,8 +55,9 @@ export function sniffOrRefuse(tools: MediaTools, head: Uint8Array): SniffedType 
  */
 export function createCommitter(deps: CommitDeps) {
   const { db, store, tools, logger } = deps;
-  // Photo derivatives run in the request; two at a time keeps a Pi responsive while guests browse.
-  const photoWork = new Semaphore(2);
+  // Photo derivatives run in the request, one per core (a Pi 4/5 has four): each is one decode that
+  // libvips spreads over the cores anyway, so more would only queue inside libvips and hold more memory.
+  const photoWork = new Semaphore(availableParallelism());
 
   function duplicateError(existing: { id: number }) {
     return conflict('DUPLICATE', 'Diese Datei wurde bereits hochgeladen', { duplicate: { id: existing.id }, existingId: existing.id });
