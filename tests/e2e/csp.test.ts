@@ -104,8 +104,8 @@ describe('every page under the Content-Security-Policy', () => {
     await expectClean(page, watch);
 
     await page.goto(`/print/${event.id}`);
-    await page.getByRole('img', { name: /^Event QR code/ }).locator('svg').waitFor();
-    await page.getByRole('img', { name: /^Wi-Fi QR code/ }).locator('svg').waitFor();
+    await page.getByRole('img', { name: /^Event QR code/ }).waitFor(); // an SVG image (data: URL, allowed by img-src)
+    await page.getByRole('img', { name: /^Wi-Fi QR code/ }).waitFor();
     // The paper size comes from a named @page in the stylesheet (no inline <style>): A4 is one page.
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
