@@ -306,12 +306,16 @@ describe('admin dashboard', () => {
     await card(page, 'anna-tom').waitFor();
   });
 
-  test('a 401 from any call clears the token and returns to /admin', async () => {
+  test('a 401 from any call clears the token and returns to /admin, saying the session expired', async () => {
     const { page } = h;
     await page.evaluate(() => localStorage.setItem('momentbox_admin_token', 'expired-or-forged-token'));
     await page.goto('/admin/dashboard');
-    await page.waitForURL((u) => u.pathname === '/admin');
+    // The dashboard's calls fail together; the first 401 leads to the login, the others must not navigate again.
+    await page.waitForURL((u) => u.pathname === '/admin' && u.searchParams.has('expired'));
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByTestId('session-expired').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).searchParams.has('expired')).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('momentbox_admin_token'))).toBeNull();
   });
 

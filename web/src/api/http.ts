@@ -27,10 +27,20 @@ export class HttpError extends Error {
 /** The login page's query when a session ended under the admin's hands (it then says so). */
 export const SESSION_EXPIRED_QUERY = 'expired';
 
+/** Set once the page is on its way to the login: the other calls that fail with it must not navigate again. */
+let leavingForLogin = false;
+
+/**
+ * A 401: the admin session is over. Several calls of a page fail together; only the first may navigate, or
+ * a later one (the token already cleared) would replace '/admin?expired=1' by '/admin' and lose the hint.
+ */
 export function onUnauthorized() {
+  if (leavingForLogin) return;
   const hadSession = adminToken.get() !== null;
   adminToken.clear();
-  if (location.pathname !== '/admin') location.assign(hadSession ? `/admin?${SESSION_EXPIRED_QUERY}=1` : '/admin');
+  if (location.pathname === '/admin') return;
+  leavingForLogin = true;
+  location.assign(hadSession ? `/admin?${SESSION_EXPIRED_QUERY}=1` : '/admin');
 }
 
 export function authHeaders(): Record<string, string> {
