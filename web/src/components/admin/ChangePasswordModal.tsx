@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { adminApi, fieldError } from '../../api/admin';
 import { Modal } from '../Modal';
+import { FormActions } from './FormActions';
 
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2000;
 
@@ -99,14 +100,13 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
             <span>Password changed successfully. You will be logged out in 2 seconds.</span>
           </div>
         )}
-        <div className="hx-form__actions">
-          <button type="button" className="hx-btn hx-btn--ghost" onClick={onClose} disabled={done}>
-            Cancel
-          </button>
-          <button type="submit" className="hx-btn hx-btn--primary" disabled={busy || done || !currentPassword || !newPassword || !confirmPassword}>
-            {busy ? 'Saving...' : 'Change Password'}
-          </button>
-        </div>
+        <FormActions
+          submitLabel="Change Password"
+          busy={busy}
+          disabled={done || !currentPassword || !newPassword || !confirmPassword}
+          cancelDisabled={done}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { adminApi, fieldError, loadConfig, serverMessage } from '../../api/admin
 import { EventSchedule, scheduleOf } from './EventSchedule';
 import { Modal } from '../Modal';
 import { AllowDownloadField, ColourFields, HeaderStyleField } from './EventDesignFields';
+import { FormActions } from './FormActions';
 import { ImageField } from './ImageField';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
 import { codeFromName, randomCodeSuffix } from '../../../../src/domain/event-code.ts';
@@ -192,14 +193,7 @@ export function EventFormModal({
           </div>
         )}
 
-        <div className="hx-form__actions">
-          <button type="button" className="hx-btn hx-btn--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="hx-btn hx-btn--primary" disabled={!valid || busy}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create Event'}
-          </button>
-        </div>
+        <FormActions submitLabel={editing ? 'Save Changes' : 'Create Event'} busy={busy} disabled={!valid} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { Wifi } from 'lucide-react';
 import { adminApi, fieldError } from '../../api/admin';
 import { Spinner } from '../Spinner';
 import { Modal } from '../Modal';
+import { FormActions } from './FormActions';
 import { hostToast } from '../../store/toast-store';
 
 /** The venue Wi-Fi that the print page turns into a "join this network" QR code on posters and table cards. */
@@ -80,14 +81,7 @@ export function WifiModal({ onClose }: { onClose: () => void }) {
               {error}
             </div>
           )}
-          <div className="hx-form__actions">
-            <button type="button" className="hx-btn hx-btn--ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="hx-btn hx-btn--primary" disabled={busy}>
-              {busy ? 'Saving...' : 'Save Wi-Fi'}
-            </button>
-          </div>
+          <FormActions submitLabel="Save Wi-Fi" busy={busy} onCancel={onClose} />
         </form>
       )}
     </Modal>
