@@ -15,6 +15,54 @@ export const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
 export const seconds = (ms: number) => ms / 1000;
 export const mbps = (bytes: number, ms: number) => bytes / MB / seconds(ms);
 
+// ---- the table ----
+
+/** One line of the bench's table: a figure, what it is measured against, and whether its aim is met. */
+export interface BenchRow {
+  figure: string;
+  measured: string;
+  /** the same work done by a reference in the same run (a sink, sharp alone, plain ffmpeg, ...), or '' */
+  reference: string;
+  ratio: string;
+  aim: string;
+  /** null when the figure has no aim of its own or could not be measured */
+  met: boolean | null;
+}
+
+/** What a part gets from the bench. */
+export interface PartContext {
+  /** a fresh folder of its own, removed after the part */
+  dir: string;
+  /** a process the part started (a server, a sink): stopped after the part, also when it fails or the bench is interrupted */
+  track(process: { stop(): Promise<unknown> }): void;
+  /** a progress line under the part's heading */
+  log(line: string): void;
+}
+
+/** One part of `npm run bench`; `npm run bench -- f` runs only the part with key f. */
+export interface BenchPart {
+  key: string;
+  title: string;
+  run(ctx: PartContext): Promise<BenchRow[]>;
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** The median of some rounds' figures (a burst of other work on the machine hits one round, not the figure). */
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const t = performance.now();
+  const result = await work();
+  return { ms: performance.now() - t, result };
+}
+
+/** Writes back dirty pages (of earlier phases) so they do not slow down the next measurement. */
+export const settleDisk = () => Bun.spawnSync(['sync']);
+
 // ---- generated files ----
 
 /** 1 MB of random bytes, repeated as the padding of every generated video (so no file sits whole in memory). */
@@ -26,7 +74,7 @@ const MP4 = new Uint8Array(readFileSync(join(FIXTURES, 'videos', 'android-h264.m
  * random bytes and the repeated pattern. Every file has its own SHA-256 (no duplicate answers); bytes are
  * made per chunk on demand.
  */
-export class GeneratedVideo {
+export class GeneratedVideo implements UploadSource {
   readonly head: Uint8Array;
   constructor(
     readonly name: string,
@@ -58,6 +106,28 @@ export class GeneratedVideo {
     }
     return out;
   }
+}
+
+/** A file of bytes in memory. */
+export class BytesFile implements UploadSource {
+  constructor(
+    readonly name: string,
+    readonly bytes: Uint8Array<ArrayBuffer>,
+  ) {}
+  get size() {
+    return this.bytes.length;
+  }
+  slice(start: number, end: number) {
+    return this.bytes.slice(start, end);
+  }
+}
+
+/** Distinct files of one JPEG: a byte after its end marker (decoders stop at the marker) makes another SHA-256. */
+export function withTrailer(jpeg: Uint8Array, trailer: number): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(jpeg.length + 1);
+  copy.set(jpeg);
+  copy[jpeg.length] = trailer;
+  return copy;
 }
 
 /**
@@ -100,12 +170,24 @@ export function headersOf(client: ApiClient): Record<string, string> {
 /** No request of the bench may hang it: a stuck request fails the run instead. */
 const REQUEST_TIMEOUT_MS = 120_000;
 
-/** Uploads a file chunk by chunk, one chunk after the other, as the web app does; returns the last answer. */
-export async function uploadChunked(t: Target, file: GeneratedVideo, chunkSize: number): Promise<any> {
+/** A file to upload whose bytes are made or read per chunk. */
+export interface UploadSource {
+  name: string;
+  size: number;
+  slice(start: number, end: number): Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Uploads a file chunk by chunk, one chunk after the other, as the web app does; returns the last answer.
+ * With `bytesPerSecond`, each chunk is followed by a pause so the upload is no faster than that (a phone on
+ * the venue's Wi-Fi, not a loopback firehose).
+ */
+export async function uploadChunked(t: Target, file: UploadSource, chunkSize: number, opts: { bytesPerSecond?: number; signal?: AbortSignal } = {}): Promise<any> {
   const totalChunks = Math.ceil(file.size / chunkSize);
   const uploadId = `bench-${crypto.randomUUID()}`;
   let last: any = null;
   for (let i = 0; i < totalChunks; i++) {
+    const sent = performance.now();
     const form = new FormData();
     form.append('chunk', new File([file.slice(i * chunkSize, Math.min(file.size, (i + 1) * chunkSize))], 'blob'));
     form.append('chunkIndex', String(i));
@@ -114,20 +196,25 @@ export async function uploadChunked(t: Target, file: GeneratedVideo, chunkSize: 
     form.append('fileSize', String(file.size));
     form.append('uploadId', uploadId);
     form.append('autoApprove', 'true');
-    const res = await fetch(`${t.url}/api/event/${t.eventId}/upload-chunk`, { method: 'POST', headers: t.headers, body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const res = await fetch(`${t.url}/api/event/${t.eventId}/upload-chunk`, { method: 'POST', headers: t.headers, body: form, signal });
     const text = await res.text();
     if (!res.ok) throw new Error(`chunk ${i} of ${file.name} -> ${res.status}: ${text.slice(0, 300)}`);
     last = JSON.parse(text);
+    if (opts.bytesPerSecond) await Bun.sleep(Math.max(0, (chunkSize / opts.bytesPerSecond) * 1000 - (performance.now() - sent)));
+    opts.signal?.throwIfAborted();
   }
   if (last?.partial !== false && !last?.sink) throw new Error(`upload of ${file.name} did not complete: ${JSON.stringify(last).slice(0, 300)}`);
   return last;
 }
 
-/** A whole-file upload of bytes already in memory. */
-export async function uploadWhole(t: Target, name: string, bytes: Uint8Array<ArrayBuffer>, type: string): Promise<any> {
+/** A whole-file upload of bytes already in memory (`fields`: e.g. albumId). */
+export async function uploadWhole(t: Target, name: string, bytes: Uint8Array<ArrayBuffer>, type: string, fields: Record<string, string> = {}): Promise<any> {
   const form = new FormData();
   form.append('file', new File([bytes], name, { type }));
   form.append('autoApprove', 'true');
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(`${t.url}/api/event/${t.eventId}/upload`, { method: 'POST', headers: t.headers, body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const text = await res.text();
   if (!res.ok) throw new Error(`upload of ${name} -> ${res.status}: ${text.slice(0, 300)}`);
