@@ -168,6 +168,12 @@ export interface ChunkStatus {
   approved?: boolean;
 }
 
+/** POST /api/event/{code}/consent: the cookie event_{code} is set to this user id. */
+export interface ConsentGiven {
+  hasConsent: true;
+  userId: string;
+}
+
 export interface ConsentAnswer {
   hasConsent: boolean;
 }
@@ -264,6 +270,12 @@ export interface ExportDto {
   statistics: { total_size_mb: number; total_uploads: number };
 }
 
+/** `POST /api/event/{id}/export-ticket`: a single-use, one-minute link to the event's ZIP. */
+export interface ExportTicket {
+  url: string;
+  expires_at: string;
+}
+
 export interface ClientSettingsDto {
   event: EventDto;
   albums: AlbumDto[];
@@ -289,6 +301,11 @@ export interface ModerationUploadDto extends UploadDto {
   guest_id: number | null;
 }
 
+/** Answer of calls that only change or delete something. */
+export interface Success {
+  success: true;
+}
+
 /** Answer of the bulk moderation calls. */
 export interface BulkAnswer {
   success: true;
@@ -306,4 +323,17 @@ export interface BoxStatus {
   disk: { free_bytes: number; ok: boolean };
   /** videos waiting for (or in) conversion */
   video_queue: number;
+}
+
+/** `GET /healthz`, for monitoring (503 when degraded). */
+export interface Health {
+  status: 'ok' | 'degraded';
+  /** 'ok', or the database's error */
+  database: string;
+  disk: { free_bytes: number; ok: boolean };
+  /** jobs waiting (video previews, cleanup); null when the database failed */
+  queue: { length: number | null };
+  /** unfinished chunked uploads, which phones may still resume; null when the database failed */
+  partial_uploads: { sessions: number; bytes: number } | null;
+  version: string;
 }

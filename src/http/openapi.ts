@@ -8,7 +8,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import { z } from 'zod';
-import { badRequest } from '../lib/errors.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
 import { jsonBody, parseId, type Ctx, type Env } from './context.ts';
 
 /** DESIGN.md's error shape: a readable message, a machine code, and details such as `field`. */
@@ -32,13 +32,25 @@ const errorResponse = (status: number) => ({
   content: { 'application/json': { schema: resolver(ApiErrorSchema) } },
 });
 
-/** A JSON answer whose shape is the named type of src/http/api-types.ts (described, not restated as a schema). */
-export const answer = (description: string, schema: z.ZodType = z.unknown()) => ({
+/** A JSON answer, described by its schema (src/http/schemas/responses.schemas.ts). */
+export const answer = (description: string, schema: z.ZodType) => ({
   description,
   content: { 'application/json': { schema: resolver(schema) } },
 });
 
-export const SuccessSchema = z.object({ success: z.literal(true) });
+/** An answer that is not JSON (a file, a ZIP, a page, a stream): its media types. */
+export const bytes = (description: string, types: string[], schema: object = { type: 'string', format: 'binary' }) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema }])),
+});
+
+/** A redirect: the target is in `Location`. */
+export const redirect = (description: string) => ({
+  description,
+  headers: { Location: { description: 'Where the client goes next', schema: { type: 'string' } } },
+});
+
+type Answer = ReturnType<typeof answer> | ReturnType<typeof bytes> | ReturnType<typeof redirect>;
 
 /** The first problem of a request as the API answers it: 400 VALIDATION_ERROR with the schema's (spec's) message. */
 function firstProblem(error: z.ZodError): never {
@@ -54,14 +66,18 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** Query parameters as OpenAPI lists them, from the keys of a zod object. */
-function queryParameters(schema: z.ZodObject): object[] {
-  return Object.entries(schema.shape).map(([name, field]) => ({
-    name,
-    in: 'query',
-    required: !(field as z.ZodType).safeParse(undefined).success,
-    schema: z.toJSONSchema(field as z.ZodType, { io: 'input', unrepresentable: 'any' }),
-  }));
+/** Path or query parameters as OpenAPI lists them, from the keys of a zod object (what is sent: `io: input`). */
+function parameters(schema: z.ZodObject, location: 'path' | 'query'): object[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const { $schema: _dialect, description, ...json } = z.toJSONSchema(field as z.ZodType, { io: 'input', unrepresentable: 'any' });
+    return {
+      name,
+      in: location,
+      required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: json,
+    };
+  });
 }
 
 /**
@@ -69,20 +85,33 @@ function queryParameters(schema: z.ZodObject): object[] {
  * and the readers of its body and query, typed by the same schemas. A reader answers 400 VALIDATION_ERROR
  * with the schema's message and the field.
  */
-export function endpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodObject = z.ZodObject<Record<string, never>>>(opts: {
+export function endpoint<
+  B extends z.ZodType = z.ZodNever,
+  Q extends z.ZodObject = z.ZodObject<Record<string, never>>,
+  P extends z.ZodObject = z.ZodObject<Record<string, never>>,
+  F extends z.ZodType = z.ZodNever,
+>(opts: {
   summary: string;
   tag: 'guest' | 'host' | 'admin' | 'uploads' | 'appliance';
   description?: string;
+  /** the path parameters (src/http/schemas/params.schemas.ts); one that does not fit answers 404 */
+  params?: P;
   body?: B;
   query?: Q;
   /** a form sent as multipart (the spec's way, with files) or as JSON; read by the route's own reader */
-  form?: z.ZodType;
-  ok?: ReturnType<typeof answer>;
-  status?: 200 | 201;
+  form?: F;
+  /** the media types the form comes as, when not multipart or JSON (a plain HTML form) */
+  formTypes?: string[];
+  /** the success answer: answer(), bytes() or redirect() */
+  ok: Answer;
+  status?: 200 | 201 | 302 | 303;
+  /** other answers that are not errors in the API's error shape (e.g. a degraded health report) */
+  also?: Record<number, Answer>;
   errors?: number[];
 }) {
-  const responses: Record<string, unknown> = { [opts.status ?? 200]: opts.ok ?? answer('OK') };
-  for (const status of [...(opts.body || opts.query || opts.form ? [400] : []), ...(opts.errors ?? [])]) responses[status] = errorResponse(status);
+  const responses: Record<string, unknown> = { [opts.status ?? 200]: opts.ok, ...opts.also };
+  const implied = [...(opts.body || opts.query || opts.form ? [400] : []), ...(opts.params ? [404] : [])];
+  for (const status of [...implied, ...(opts.errors ?? [])].sort()) responses[status] = errorResponse(status);
   const form = opts.form && resolver(opts.form);
   const doc = describeRoute({
     summary: opts.summary,
@@ -90,8 +119,8 @@ export function endpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodObject
     tags: [opts.tag],
     responses,
     ...(opts.body ? { requestBody: { required: true, content: { 'application/json': { schema: resolver(opts.body) } } } } : {}),
-    ...(form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: form }, 'application/json': { schema: form } } } } : {}),
-    ...(opts.query ? { parameters: queryParameters(opts.query) } : {}),
+    ...(form ? { requestBody: { required: true, content: Object.fromEntries((opts.formTypes ?? ['multipart/form-data', 'application/json']).map((type) => [type, { schema: form }])) } } : {}),
+    ...(opts.params || opts.query ? { parameters: [...(opts.params ? parameters(opts.params, 'path') : []), ...(opts.query ? parameters(opts.query, 'query') : [])] } : {}),
   } as Parameters<typeof describeRoute>[0]) as MiddlewareHandler<Env>;
   return {
     doc,
@@ -100,6 +129,14 @@ export function endpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodObject
     /** The JSON body read with another schema, for a caller whose contract differs (described in `description`). */
     bodyAs: async <S extends z.ZodType>(c: Ctx, schema: S): Promise<z.output<S>> => parseWith(schema, await jsonBody(c)),
     query: (c: Ctx): z.output<Q> => parseWith(opts.query!, c.req.query()),
+    /** A form the route has read itself (multipart or urlencoded), checked. */
+    form: (value: unknown): z.output<F> => parseWith(opts.form!, value),
+    /** The path parameters, checked: one that does not fit names nothing (404, as an unknown id). */
+    params: (c: Ctx): z.output<P> => {
+      const result = opts.params!.safeParse(c.req.param());
+      if (!result.success) throw notFound();
+      return result.data;
+    },
   };
 }
 

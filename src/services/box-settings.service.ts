@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { boxSettings } from '../db/schema.ts';
-import { badRequest } from '../lib/errors.ts';
 
 export interface VenueWifi {
   ssid: string;
@@ -9,9 +8,6 @@ export interface VenueWifi {
 }
 
 const WIFI_KEY = 'wifi';
-/** WPA2 passphrases are at most 63 characters, network names at most 32 bytes. */
-const MAX_SSID_BYTES = 32;
-const MAX_PASSWORD_LENGTH = 63;
 
 /**
  * Settings of the box the admin edits in the dashboard. The venue Wi-Fi printed on the QR cards lives here;
@@ -30,13 +26,11 @@ export function createBoxSettingsService(deps: { db: Db; wifiDefault: VenueWifi 
       return saved.ssid ? saved : null;
     },
 
-    /** Saves the Wi-Fi; an empty name means "no Wi-Fi QR code" (and overrides the default). */
-    setWifi(input: { ssid?: unknown; password?: unknown }): VenueWifi | null {
-      const ssid = typeof input.ssid === 'string' ? input.ssid.trim() : '';
-      const password = typeof input.password === 'string' ? input.password : '';
-      if (new TextEncoder().encode(ssid).length > MAX_SSID_BYTES) throw badRequest('Der WLAN-Name darf höchstens 32 Zeichen haben', { field: 'ssid' });
-      if (password.length > MAX_PASSWORD_LENGTH) throw badRequest('Das WLAN-Passwort darf höchstens 63 Zeichen haben', { field: 'password' });
-      if (password && password.length < 8) throw badRequest('Ein WLAN-Passwort (WPA) hat mindestens 8 Zeichen', { field: 'password' });
+    /**
+     * Saves the Wi-Fi (checked by the request schema: name at most 32 bytes, password empty or WPA's 8-63
+     * characters); an empty name means "no Wi-Fi QR code" (and overrides the default).
+     */
+    setWifi({ ssid, password }: VenueWifi): VenueWifi | null {
       const value = JSON.stringify({ ssid, password: ssid ? password : '' });
       const updatedAt = now().toISOString();
       db.insert(boxSettings)

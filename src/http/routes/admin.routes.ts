@@ -1,21 +1,30 @@
 import { Hono } from 'hono';
 import type { Env } from '../context.ts';
 import { z } from 'zod';
-import { bearerToken, clientAddress, idParam, jsonBody, requireRight } from '../context.ts';
+import { bearerToken, clientAddress, requireRight } from '../context.ts';
 import { MIN_PASSWORD_LENGTH } from '../../services/admin.service.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
 import type { VenueWifi } from '../../services/box-settings.service.ts';
 import { lanAddresses } from '../../lib/network.ts';
 import type { ApiKeyDto, BoxAddress, BoxStatus, CreatedApiKey, LoginAnswer, WifiSettings } from '../api-types.ts';
-
-import { answer, endpoint, SuccessSchema } from '../openapi.ts';
+import { answer, endpoint } from '../openapi.ts';
+import { ApiKeyPath } from '../schemas/params.schemas.ts';
+import {
+  ApiKeyDtoSchema,
+  BoxAddressSchema,
+  BoxStatusSchema,
+  CreatedApiKeySchema,
+  LoginAnswerSchema,
+  SuccessSchema,
+  WifiSettingsSchema,
+} from '../schemas/responses.schemas.ts';
 
 const login = endpoint({
   summary: 'Admin login (rate-limited per client address)',
   tag: 'admin',
   // Anything but a string is a wrong password (and counts as a failed attempt), not a malformed request.
   body: z.object({ password: z.unknown().optional().transform((v) => (typeof v === 'string' ? v : '')) }),
-  ok: answer('LoginAnswer'),
+  ok: answer('A session token for `Authorization: Bearer`', LoginAnswerSchema),
   errors: [401, 429],
 });
 const logout = endpoint({ summary: 'Ends the admin session', tag: 'admin', ok: answer('{ success: true }', SuccessSchema), errors: [401, 403] });
@@ -30,22 +39,42 @@ const changePassword = endpoint({
   ok: answer('{ success: true }', SuccessSchema),
   errors: [401, 403],
 });
-const addresses = endpoint({ summary: "The box's own addresses other devices can reach", tag: 'admin', ok: answer('BoxAddress[]'), errors: [401, 403] });
-const listKeys = endpoint({ summary: 'The API keys (photo booths)', tag: 'admin', ok: answer('ApiKeyDto[]'), errors: [401, 403] });
+const addresses = endpoint({ summary: "The box's own addresses other devices can reach", tag: 'admin', ok: answer('BoxAddress[]', z.array(BoxAddressSchema)), errors: [401, 403] });
+const listKeys = endpoint({ summary: 'The API keys (photo booths)', tag: 'admin', ok: answer('ApiKeyDto[]', z.array(ApiKeyDtoSchema)), errors: [401, 403] });
 const createKey = endpoint({
   summary: 'Creates an API key; the key itself is answered only this once',
   tag: 'admin',
   body: z.object({
     name: z.string({ error: 'Name ist erforderlich' }).trim().min(1, 'Name ist erforderlich').max(100, 'Name darf höchstens 100 Zeichen haben'),
   }),
-  ok: answer('CreatedApiKey'),
+  ok: answer('The new key (`api_key` only in this answer)', CreatedApiKeySchema),
   status: 201,
   errors: [401, 403, 409],
 });
-const box = endpoint({ summary: 'Free disk space and the videos still to convert', tag: 'admin', ok: answer('BoxStatus'), errors: [401, 403] });
-const wifi = endpoint({ summary: 'The venue Wi-Fi printed on the QR cards', tag: 'admin', ok: answer('WifiSettings'), errors: [401, 403] });
-const setWifi = endpoint({ summary: 'Saves the venue Wi-Fi (box-settings.service checks it)', tag: 'admin', ok: answer('WifiSettings'), errors: [400, 401, 403] });
-const deleteKey = endpoint({ summary: 'Deletes an API key', tag: 'admin', ok: answer('{ success: true }', SuccessSchema), errors: [401, 403, 404] });
+const box = endpoint({ summary: 'Free disk space and the videos still to convert', tag: 'admin', ok: answer('BoxStatus', BoxStatusSchema), errors: [401, 403] });
+const wifi = endpoint({ summary: 'The venue Wi-Fi printed on the QR cards', tag: 'admin', ok: answer("WifiSettings (ssid '' when none)", WifiSettingsSchema), errors: [401, 403] });
+/** WPA2 network names are at most 32 bytes, passphrases 8 to 63 characters. */
+const MAX_SSID_BYTES = 32;
+const WPA_PASSWORD = { min: 8, max: 63 };
+const setWifi = endpoint({
+  summary: 'Saves the venue Wi-Fi; an empty ssid removes the Wi-Fi QR code',
+  tag: 'admin',
+  body: z.object({
+    ssid: z
+      .string({ error: 'Der WLAN-Name muss Text sein' })
+      .trim()
+      .refine((v) => new TextEncoder().encode(v).length <= MAX_SSID_BYTES, `Der WLAN-Name darf höchstens ${MAX_SSID_BYTES} Zeichen haben`)
+      .default(''),
+    password: z
+      .string({ error: 'Das WLAN-Passwort muss Text sein' })
+      .max(WPA_PASSWORD.max, `Das WLAN-Passwort darf höchstens ${WPA_PASSWORD.max} Zeichen haben`)
+      .refine((v) => v === '' || v.length >= WPA_PASSWORD.min, `Ein WLAN-Passwort (WPA) hat mindestens ${WPA_PASSWORD.min} Zeichen`)
+      .default(''),
+  }),
+  ok: answer('WifiSettings as saved', WifiSettingsSchema),
+  errors: [401, 403],
+});
+const deleteKey = endpoint({ summary: 'Deletes an API key', tag: 'admin', params: ApiKeyPath, ok: answer('{ success: true }', SuccessSchema), errors: [401, 403] });
 
 const wifiDto = (w: VenueWifi | null): WifiSettings => ({ ssid: w?.ssid ?? '', password: w?.password ?? '' });
 const apiKeyDto = (k: ApiKeyRow): ApiKeyDto => ({ id: k.id, name: k.name, created_at: k.createdAt, last_used_at: k.lastUsedAt });
@@ -100,7 +129,7 @@ export function adminRoutes() {
 
   app.put('/api/admin/wifi', setWifi.doc, async (c) => {
     requireRight(c, 'administer');
-    const body = await jsonBody(c);
+    const body = await setWifi.body(c);
     return c.json<WifiSettings>(wifiDto(c.get('deps').services.boxSettings.setWifi(body)));
   });
 
@@ -118,7 +147,7 @@ export function adminRoutes() {
 
   app.delete('/api/admin/api-keys/:id', deleteKey.doc, (c) => {
     requireRight(c, 'administer');
-    c.get('deps').services.apiKeys.delete(idParam(c, 'id'));
+    c.get('deps').services.apiKeys.delete(deleteKey.params(c).id);
     return c.json({ success: true });
   });
 

@@ -1,23 +1,34 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { reachOf, seesWholeEvent } from '../../domain/permissions.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { idParam, requireRight, viewerOf } from '../context.ts';
+import { requireRight, viewerOf } from '../context.ts';
 import { albumDto, countedAlbumDto } from '../dto.ts';
-import { answer, endpoint, SuccessSchema } from '../openapi.ts';
+import { answer, endpoint } from '../openapi.ts';
 import { AlbumChangeBody, GuestAlbumBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
+import { AlbumPath, EventIdPath } from '../schemas/params.schemas.ts';
+import { AlbumDtoSchema, SuccessSchema } from '../schemas/responses.schemas.ts';
 
-const list = endpoint({ summary: "An event's albums (visible ones; all for its host and the admin)", tag: 'guest', ok: answer('AlbumDto[]'), errors: [403, 404] });
+const list = endpoint({
+  summary: "An event's albums (visible ones; all for its host and the admin)",
+  tag: 'guest',
+  params: EventIdPath,
+  ok: answer('AlbumDto[], dated by start, then undated', z.array(AlbumDtoSchema)),
+  errors: [403],
+});
 const create = endpoint({
   summary: "Creates an album: the admin any, a guest only 'Unsortiert' without dates (idempotent, answers 200)",
   tag: 'guest',
+  params: EventIdPath,
   body: NewAlbumBody,
-  ok: answer('AlbumDto'),
+  ok: answer('The new album', AlbumDtoSchema),
   status: 201,
-  errors: [403, 404],
+  also: { 200: answer("A guest's 'Unsortiert' (the existing one, or made now)", AlbumDtoSchema) },
+  errors: [403],
 });
-const change = endpoint({ summary: 'Changes an album (admin)', tag: 'admin', body: AlbumChangeBody, ok: answer('AlbumDto'), errors: [401, 403, 404] });
-const remove = endpoint({ summary: 'Deletes an album with its uploads (admin)', tag: 'admin', ok: answer('{ success: true }', SuccessSchema), errors: [401, 403, 404] });
+const change = endpoint({ summary: 'Changes an album (admin)', tag: 'admin', params: AlbumPath, body: AlbumChangeBody, ok: answer('The album as changed', AlbumDtoSchema), errors: [401, 403] });
+const remove = endpoint({ summary: 'Deletes an album with its uploads (admin)', tag: 'admin', params: AlbumPath, ok: answer('{ success: true }', SuccessSchema), errors: [401, 403] });
 
 /** Albums as guests and admins reach them (the host's album calls are in client.routes.ts). */
 export function albumRoutes() {
@@ -25,7 +36,7 @@ export function albumRoutes() {
 
   app.get('/api/event/:eventId/albums', list.doc, (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getById(idParam(c, 'eventId'));
+    const event = services.events.getById(list.params(c).eventId);
     const viewer = viewerOf(c, event);
     authorize(viewer, 'readEvent', { eventId: event.id });
     const whole = seesWholeEvent(viewer, event.id);
@@ -37,7 +48,7 @@ export function albumRoutes() {
 
   app.post('/api/event/:eventId/album', create.doc, async (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getById(idParam(c, 'eventId'));
+    const event = services.events.getById(create.params(c).eventId);
     const viewer = viewerOf(c, event);
     const guestsUnsorted = reachOf(viewer, 'createAlbum') === 'unsortedOnly';
     if (!guestsUnsorted) authorize(viewer, 'createAlbum', { eventId: event.id });
@@ -50,12 +61,12 @@ export function albumRoutes() {
   app.put('/api/album/:id', change.doc, async (c) => {
     requireRight(c, 'manageEvent');
     const body = await change.body(c);
-    return c.json(albumDto(c.get('deps').services.albums.update(idParam(c, 'id'), body)));
+    return c.json(albumDto(c.get('deps').services.albums.update(change.params(c).id, body)));
   });
 
   app.delete('/api/album/:id', remove.doc, (c) => {
     requireRight(c, 'manageEvent');
-    c.get('deps').services.albums.delete(idParam(c, 'id'));
+    c.get('deps').services.albums.delete(remove.params(c).id);
     return c.json({ success: true });
   });
 

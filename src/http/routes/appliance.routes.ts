@@ -1,11 +1,21 @@
 import { Hono } from 'hono';
+import type { Health } from '../api-types.ts';
 import type { Env } from '../context.ts';
+import { answer, endpoint } from '../openapi.ts';
+import { HealthSchema } from '../schemas/responses.schemas.ts';
+
+const health = endpoint({
+  summary: 'Health for monitoring: database, free disk, job queue, unfinished chunked uploads',
+  tag: 'appliance',
+  ok: answer('Healthy', HealthSchema),
+  also: { 503: answer('Degraded (the database failed or the disk is nearly full)', HealthSchema) },
+});
 
 /** Health for monitoring. */
 export function applianceRoutes() {
   const app = new Hono<Env>();
 
-  app.get('/healthz', (c) => {
+  app.get('/healthz', health.doc, (c) => {
     const { services } = c.get('deps');
     let database = 'ok';
     let queue: number | null = null;
@@ -18,7 +28,7 @@ export function applianceRoutes() {
     }
     const disk = services.ingest.diskSpace();
     const healthy = database === 'ok' && disk.ok;
-    return c.json(
+    return c.json<Health>(
       {
         status: healthy ? 'ok' : 'degraded',
         database,

@@ -1,23 +1,41 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Env } from '../context.ts';
-import { idParam, publicUrl, requireRight } from '../context.ts';
+import { publicUrl, requireRight } from '../context.ts';
 import { adminEventDto, exportDto, statisticsDto } from '../dto.ts';
-import type { ClientTokenAnswer, UploaderDto } from '../api-types.ts';
-import { zipResponse } from './export-zip.ts';
-import { answer, endpoint, SuccessSchema } from '../openapi.ts';
+import type { ClientTokenAnswer, ExportTicket, UploaderDto } from '../api-types.ts';
+import { ExportZipQuery, zipResponse } from './export-zip.ts';
+import { answer, bytes, endpoint } from '../openapi.ts';
+import { EventIdPath, EventPath } from '../schemas/params.schemas.ts';
+import {
+  AdminEventDtoSchema,
+  ClientTokenAnswerSchema,
+  ExportDtoSchema,
+  ExportTicketSchema,
+  StatisticsDtoSchema,
+  SuccessSchema,
+  UploaderDtoSchema,
+} from '../schemas/responses.schemas.ts';
 import { EventFormFields, readEventForm } from './forms.ts';
 
-const zip = { description: 'application/zip (streamed; the exact size in X-Archive-Size)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } } as never;
-const list = endpoint({ summary: 'All events with their size and upload count', tag: 'admin', ok: answer('AdminEventDto[]'), errors: [401, 403] });
-const create = endpoint({ summary: 'Creates an event (multipart, as the dashboard sends it, or JSON)', tag: 'admin', form: EventFormFields, ok: answer('AdminEventDto'), status: 201, errors: [401, 403, 409] });
-const update = endpoint({ summary: 'Changes an event (same form, every field optional)', tag: 'admin', form: EventFormFields, ok: answer('AdminEventDto'), errors: [401, 403, 404, 409] });
-const remove = endpoint({ summary: 'Deletes an event with its albums, uploads and files', tag: 'admin', ok: answer('{ success: true }', SuccessSchema), errors: [401, 403, 404] });
-const uploaders = endpoint({ summary: "The event's guests with their recovery links", tag: 'admin', ok: answer('UploaderDto[]'), errors: [401, 403, 404] });
-const statistics = endpoint({ summary: "The event's statistics", tag: 'admin', ok: answer('StatisticsDto'), errors: [401, 403, 404] });
-const exportList = endpoint({ summary: "The event's uploads as a list for the export", tag: 'admin', ok: answer('ExportDto'), errors: [401, 403, 404] });
-const exportZip = endpoint({ summary: 'The whole event as one streamed ZIP (Bearer, or ?ticket= from export-ticket)', tag: 'admin', ok: zip, errors: [401, 403, 404] });
-const exportTicket = endpoint({ summary: "A single-use, one-minute link to the ZIP for the browser's download manager", tag: 'admin', ok: answer('{ url, expires_at }'), errors: [401, 403, 404] });
-const clientToken = endpoint({ summary: "A new host link for the event (the old one stops working)", tag: 'admin', ok: answer('ClientTokenAnswer'), errors: [401, 403, 404] });
+const admin = [401, 403];
+const list = endpoint({ summary: 'All events with their size and upload count', tag: 'admin', ok: answer('AdminEventDto[]', z.array(AdminEventDtoSchema)), errors: admin });
+const create = endpoint({ summary: 'Creates an event (multipart, as the dashboard sends it, or JSON)', tag: 'admin', form: EventFormFields, ok: answer('The new event', AdminEventDtoSchema), status: 201, errors: [...admin, 409] });
+const update = endpoint({ summary: 'Changes an event (same form, every field optional)', tag: 'admin', params: EventPath, form: EventFormFields, ok: answer('The event as changed', AdminEventDtoSchema), errors: [...admin, 409] });
+const remove = endpoint({ summary: 'Deletes an event with its albums, uploads and files', tag: 'admin', params: EventPath, ok: answer('{ success: true }', SuccessSchema), errors: admin });
+const uploaders = endpoint({ summary: "The event's guests with their recovery links", tag: 'admin', params: EventIdPath, ok: answer('UploaderDto[]', z.array(UploaderDtoSchema)), errors: admin });
+const statistics = endpoint({ summary: "The event's statistics", tag: 'admin', params: EventIdPath, ok: answer('StatisticsDto', StatisticsDtoSchema), errors: admin });
+const exportList = endpoint({ summary: "The event's uploads as a list for the export", tag: 'admin', params: EventIdPath, ok: answer('ExportDto', ExportDtoSchema), errors: admin });
+const exportZip = endpoint({
+  summary: 'The whole event (or one album) as one streamed ZIP (Bearer, or ?ticket= from export-ticket)',
+  tag: 'admin',
+  params: EventIdPath,
+  query: ExportZipQuery.extend({ ticket: z.string().optional().meta({ description: 'A ticket from export-ticket, instead of the Bearer header' }) }),
+  ok: bytes('The ZIP, streamed; its exact size in X-Archive-Size', ['application/zip']),
+  errors: admin,
+});
+const exportTicket = endpoint({ summary: "A single-use, one-minute link to the ZIP for the browser's download manager", tag: 'admin', params: EventIdPath, ok: answer('The link and when it expires', ExportTicketSchema), errors: admin });
+const clientToken = endpoint({ summary: 'A new host link for the event (the old one stops working)', tag: 'admin', params: EventIdPath, ok: answer('The token and the settings link', ClientTokenAnswerSchema), errors: admin });
 
 /** Event management for the admin dashboard. */
 export function eventRoutes() {
@@ -36,7 +54,7 @@ export function eventRoutes() {
   });
 
   app.put('/api/event/:id', update.doc, async (c) => {
-    const eventId = idParam(c, 'id');
+    const eventId = update.params(c).id;
     requireRight(c, 'manageEvent', { eventId });
     const { events } = c.get('deps').services;
     const updated = await events.update(eventId, await readEventForm(c));
@@ -45,14 +63,14 @@ export function eventRoutes() {
 
   app.delete('/api/event/:id', remove.doc, (c) => {
     requireRight(c, 'administer');
-    c.get('deps').services.events.delete(idParam(c, 'id'));
+    c.get('deps').services.events.delete(remove.params(c).id);
     return c.json({ success: true });
   });
 
   app.get('/api/event/:eventId/uploaders', uploaders.doc, (c) => {
     requireRight(c, 'administer');
     const { services } = c.get('deps');
-    const event = services.events.getById(idParam(c, 'eventId'));
+    const event = services.events.getById(uploaders.params(c).eventId);
     const base = publicUrl(c);
     return c.json<UploaderDto[]>(
       services.reports.report(event.id).uploaders.map((u) => ({
@@ -65,7 +83,7 @@ export function eventRoutes() {
   });
 
   app.get('/api/event/:eventId/statistics', statistics.doc, (c) => {
-    const eventId = idParam(c, 'eventId');
+    const { eventId } = statistics.params(c);
     requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
@@ -73,7 +91,7 @@ export function eventRoutes() {
   });
 
   app.get('/api/event/:eventId/export', exportList.doc, (c) => {
-    const eventId = idParam(c, 'eventId');
+    const { eventId } = exportList.params(c);
     requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
@@ -82,26 +100,26 @@ export function eventRoutes() {
 
   app.get('/api/event/:eventId/export-zip', exportZip.doc, (c) => {
     const { services } = c.get('deps');
-    const eventId = idParam(c, 'eventId');
-    const ticket = c.req.query('ticket');
+    const { eventId } = exportZip.params(c);
+    const { ticket, albumId } = exportZip.query(c);
     if (!ticket || !services.exports.redeemTicket(eventId, ticket)) requireRight(c, 'manageEvent', { eventId });
-    return zipResponse(c, services.events.getById(eventId));
+    return zipResponse(c, services.events.getById(eventId), albumId);
   });
 
   /** A link the browser's download manager can fetch once without the Bearer header, within a minute. */
   app.post('/api/event/:eventId/export-ticket', exportTicket.doc, (c) => {
-    const eventId = idParam(c, 'eventId');
+    const { eventId } = exportTicket.params(c);
     requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
     const { ticket, expiresAt } = services.exports.issueTicket(event.id);
-    return c.json({ url: `/api/event/${event.id}/export-zip?ticket=${ticket}`, expires_at: expiresAt.toISOString() });
+    return c.json<ExportTicket>({ url: `/api/event/${event.id}/export-zip?ticket=${ticket}`, expires_at: expiresAt.toISOString() });
   });
 
   app.post('/api/client/generate-token/:eventId', clientToken.doc, (c) => {
     requireRight(c, 'administer');
     const { services } = c.get('deps');
-    const event = services.events.getById(idParam(c, 'eventId'));
+    const event = services.events.getById(clientToken.params(c).eventId);
     const token = services.events.regenerateClientToken(event.id);
     return c.json<ClientTokenAnswer>({ client_token: token, settings_url: `${publicUrl(c)}/event/${token}/settings` });
   });

@@ -2,21 +2,27 @@ import type { ZipEntry } from '../../media/zip-stream.ts';
 import { createZipStream, sanitizeZipName, uniqueName, zipArchiveSize } from '../../media/zip-stream.ts';
 import type { EventView } from '../../services/events.service.ts';
 import type { ExportFile } from '../../services/exports.service.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { contentDisposition } from './files.routes.ts';
+
+/** `?albumId=` of the host's and the admin's ZIP export: one album only (the export tab's advice when a whole event is too much at once). */
+export const ExportZipQuery = z.object({
+  albumId: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+    .refine((v) => v === undefined || Number.isSafeInteger(v), 'albumId must be a number')
+    .meta({ description: 'Only this album of the event' }),
+});
 
 /**
  * The event's originals as one ZIP, streamed from disk while the client reads it (constant memory,
  * STORE, ZIP64 past 4 GB): `<event>/<album>/<file>`, names made safe and unique per folder. The exact
  * size is known up front, so the page can show real progress.
  */
-export function zipResponse(c: Ctx, event: EventView): Response {
+export function zipResponse(c: Ctx, event: EventView, albumId: number | undefined): Response {
   const { services } = c.get('deps');
-  // `?albumId=`: one album only (the export tab's advice when a whole event is too much at once)
-  const albumParam = c.req.query('albumId');
-  const albumId = albumParam === undefined || albumParam === '' ? undefined : Number(albumParam);
-  if (albumId !== undefined && !Number.isSafeInteger(albumId)) throw badRequest('albumId must be a number', { field: 'albumId' });
   const files = services.exports.files(event, albumId);
   return zipOf(files, event, services.exports.fileName(event, albumId === undefined ? undefined : files[0]?.folders[1]));
 }

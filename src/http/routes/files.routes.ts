@@ -1,12 +1,28 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { cleanDisplayName } from '../../lib/display-names.ts';
 import { notFound } from '../../lib/errors.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import type { Ctx, Env } from '../context.ts';
 import { viewerOf } from '../context.ts';
+import { bytes, endpoint } from '../openapi.ts';
+import { HostImagePath, MediaPath } from '../schemas/params.schemas.ts';
 
-const KEY_RE = /^[0-9a-f]{32}$/;
+const hostImage = endpoint({
+  summary: "An event's host image (JPEG; long immutable caching)",
+  tag: 'guest',
+  params: HostImagePath,
+  ok: bytes('The image (ETag, Range)', ['image/jpeg']),
+});
+const media = endpoint({
+  summary: "An upload's original or derived file, for anyone with its URL until the event's viewable-until (then the admin only)",
+  tag: 'guest',
+  params: MediaPath,
+  query: z.object({ download: z.string().optional().meta({ description: 'Present (e.g. `1`): sent as an attachment under the original name' }) }),
+  ok: bytes('The file (ETag; a Range answers 206 Partial Content)', ['image/jpeg', 'image/png', 'image/heic', 'video/mp4', 'video/quicktime']),
+});
+
 const DERIVED_TYPES: Record<string, string> = {
   [DERIVED.thumbnail]: 'image/jpeg',
   [DERIVED.photoPreview]: 'image/jpeg',
@@ -22,19 +38,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function fileRoutes() {
   const app = new Hono<Env>();
 
-  app.get('/media/host/:file', (c) => {
+  app.get('/media/host/:file', hostImage.doc, (c) => {
     const { services } = c.get('deps');
-    const key = /^([0-9a-f]{32})\.jpg$/.exec(c.req.param('file'))?.[1];
-    const event = key ? services.events.hostImageOwner(key) : undefined;
-    if (!key || !event) throw notFound();
+    const key = hostImage.params(c).file.slice(0, -'.jpg'.length);
+    const event = services.events.hostImageOwner(key);
+    if (!event) throw notFound();
     return sendFile(c, services.store.hostImagePath(event.id, key), { type: 'image/jpeg', etag: key, cache: IMMUTABLE });
   });
 
-  app.get('/media/:key/:file', (c) => {
+  app.get('/media/:key/:file', media.doc, (c) => {
     const { services } = c.get('deps');
-    const key = c.req.param('key');
-    const name = c.req.param('file');
-    const row = KEY_RE.test(key) ? services.uploads.byStorageKey(key) : undefined;
+    const { key, file: name } = media.params(c);
+    const download = media.query(c).download !== undefined;
+    const row = services.uploads.byStorageKey(key);
     if (!row) throw notFound();
     // After viewable-until the media are gone for guests and visitors; only the admin still reaches them
     // (the host's export streams from disk and does not come through here).
@@ -42,7 +58,6 @@ export function fileRoutes() {
     const viewer = viewerOf(c, event);
     if (event.status === 'expired' && viewer.kind !== 'admin') throw notFound();
     if (name === `original.${row.originalExt}`) {
-      const download = c.req.query('download') !== undefined;
       const original = services.originals.forViewer(event, row, viewer);
       return sendFile(c, original.path, {
         type: row.mimeType,
@@ -57,7 +72,7 @@ export function fileRoutes() {
     const type = DERIVED_TYPES[name];
     if (!type) throw notFound();
     // The JPEG copy of a HEIC downloads under the original's name with .jpg.
-    const attachment = name === DERIVED.jpegCopy && c.req.query('download') !== undefined ? `${row.originalName.replace(/\.[^.]*$/, '')}.jpg` : undefined;
+    const attachment = name === DERIVED.jpegCopy && download ? `${row.originalName.replace(/\.[^.]*$/, '')}.jpg` : undefined;
     return sendFile(c, services.store.derivedPath(row.eventId, key, name), { type, etag: `${key}-${name}`, cache: IMMUTABLE, attachment });
   });
 

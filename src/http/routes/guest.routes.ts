@@ -8,8 +8,18 @@ import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
 import { clientAddress, guestIdOf, publicUrl, setGuestCookie, viewerOf } from '../context.ts';
 import { eventDto } from '../dto.ts';
-import type { AppConfig, GuestIdentity, RecoverAnswer } from '../api-types.ts';
+import type { AppConfig, ConsentAnswer, ConsentGiven, GuestIdentity, NicknameAnswer, RecoverAnswer } from '../api-types.ts';
 import { answer, endpoint } from '../openapi.ts';
+import { CodePath, CodeUserPath } from '../schemas/params.schemas.ts';
+import {
+  AppConfigSchema,
+  ConsentAnswerSchema,
+  ConsentGivenSchema,
+  EventDtoSchema,
+  GuestIdentitySchema,
+  NicknameAnswerSchema,
+  RecoverAnswerSchema,
+} from '../schemas/responses.schemas.ts';
 import { joinCaptivePortal } from './portal.routes.ts';
 
 /** A guest's user id: a random UUID, their session in the event. */
@@ -21,32 +31,34 @@ const Nickname = z
   .refine((n) => n.length > 0, 'Nickname darf nicht leer sein')
   .refine((n) => !nicknameTooLong(n), 'Maximal 30 Zeichen erlaubt.');
 
-const config = endpoint({ summary: 'Settings the web app needs first', tag: 'guest', ok: answer('AppConfig') });
-const eventByCode = endpoint({ summary: 'An event by its code', tag: 'guest', ok: answer('EventDto'), errors: [404] });
+const config = endpoint({ summary: 'Settings the web app needs first', tag: 'guest', ok: answer('AppConfig', AppConfigSchema) });
+const eventByCode = endpoint({ summary: 'An event by its code', tag: 'guest', params: CodePath, ok: answer('EventDto', EventDtoSchema) });
 const consent = endpoint({
   summary: 'Consent to the terms: stores it and sets the guest cookie event_{code}',
   tag: 'guest',
+  params: CodePath,
   body: z.object({ userId: UserId.nullish() }),
-  ok: answer('{ hasConsent: true, userId }'),
-  errors: [404, 429],
+  ok: answer('Consent stored; the cookie event_{code} holds userId', ConsentGivenSchema),
+  errors: [429],
 });
-const me = endpoint({ summary: 'Who this browser is in the event (from its cookie)', tag: 'guest', ok: answer('GuestIdentity'), errors: [404] });
+const me = endpoint({ summary: 'Who this browser is in the event (from its cookie)', tag: 'guest', params: CodePath, ok: answer('GuestIdentity', GuestIdentitySchema) });
 const recover = endpoint({
   summary: 'Session recovery: the cookie comes back for a user id that gave consent',
   tag: 'guest',
+  params: CodePath,
   body: z.object({ userId: UserId }),
-  ok: answer('RecoverAnswer'),
-  errors: [404],
+  ok: answer('RecoverAnswer', RecoverAnswerSchema),
 });
-const consentOf = endpoint({ summary: 'Whether a user id gave consent', tag: 'guest', ok: answer('{ hasConsent }'), errors: [404] });
+const consentOf = endpoint({ summary: 'Whether a user id gave consent', tag: 'guest', params: CodeUserPath, ok: answer('{ hasConsent }', ConsentAnswerSchema) });
 const setNickname = endpoint({
   summary: "Sets the guest's own nickname",
   tag: 'guest',
+  params: CodePath,
   body: z.object({ userId: UserId, nickname: Nickname }),
-  ok: answer('{ nickname }'),
-  errors: [403, 404],
+  ok: answer('The nickname as stored', NicknameAnswerSchema),
+  errors: [403],
 });
-const nicknameOf = endpoint({ summary: "A guest's nickname", tag: 'guest', ok: answer('{ nickname }'), errors: [404] });
+const nicknameOf = endpoint({ summary: "A guest's nickname (null without one)", tag: 'guest', params: CodeUserPath, ok: answer('{ nickname }', NicknameAnswerSchema) });
 
 /** Config, the event by code, consent and nickname: what a guest's phone asks first. */
 export function guestRoutes() {
@@ -68,24 +80,24 @@ export function guestRoutes() {
   });
 
   app.get('/api/event/:code', eventByCode.doc, (c) => {
-    const event = c.get('deps').services.events.getByCode(c.req.param('code'));
+    const event = c.get('deps').services.events.getByCode(eventByCode.params(c).code);
     return c.json(eventDto(event));
   });
 
   app.post('/api/event/:code/consent', consent.doc, async (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getByCode(c.req.param('code'));
+    const event = services.events.getByCode(consent.params(c).code);
     const userId = (await consent.body(c)).userId ?? crypto.randomUUID();
     services.guests.giveConsent(event.id, userId, clientAddress(c));
     joinCaptivePortal(c);
     setGuestCookie(c, event, userId);
-    return c.json({ hasConsent: true, userId });
+    return c.json<ConsentGiven>({ hasConsent: true, userId });
   });
 
   /** Who this browser is in the event, from its (HttpOnly) guest cookie. */
   app.get('/api/event/:code/me', me.doc, (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getByCode(c.req.param('code'));
+    const event = services.events.getByCode(me.params(c).code);
     const userId = guestIdOf(c, event);
     return c.json<GuestIdentity>({
       userId,
@@ -97,7 +109,7 @@ export function guestRoutes() {
   /** Session recovery (/event/{code}/recover/{userId}): the cookie comes back only for an id that gave consent. */
   app.post('/api/event/:code/recover', recover.doc, async (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getByCode(c.req.param('code'));
+    const event = services.events.getByCode(recover.params(c).code);
     const body = await recover.body(c);
     if (!services.guests.hasConsent(event.id, body.userId)) return c.json<RecoverAnswer>({ hasConsent: false, userId: null });
     joinCaptivePortal(c);
@@ -107,24 +119,24 @@ export function guestRoutes() {
 
   app.get('/api/event/:code/consent/:userId', consentOf.doc, (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getByCode(c.req.param('code'));
-    const userId = c.req.param('userId');
-    return c.json({ hasConsent: isUuid(userId) && services.guests.hasConsent(event.id, userId) });
+    const { code, userId } = consentOf.params(c);
+    const event = services.events.getByCode(code);
+    return c.json<ConsentAnswer>({ hasConsent: userId !== null && services.guests.hasConsent(event.id, userId) });
   });
 
   app.post('/api/event/:code/user-nickname', setNickname.doc, async (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getByCode(c.req.param('code'));
+    const event = services.events.getByCode(setNickname.params(c).code);
     const body = await setNickname.body(c);
     authorize(viewerOf(c, event), 'editNickname', { ownerUserId: body.userId });
-    return c.json({ nickname: services.guests.setNickname(event.id, body.userId, body.nickname) });
+    return c.json<NicknameAnswer>({ nickname: services.guests.setNickname(event.id, body.userId, body.nickname) });
   });
 
   app.get('/api/event/:code/user-nickname/:userId', nicknameOf.doc, (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getByCode(c.req.param('code'));
-    const userId = c.req.param('userId');
-    return c.json({ nickname: isUuid(userId) ? services.guests.nickname(event.id, userId) : null });
+    const { code, userId } = nicknameOf.params(c);
+    const event = services.events.getByCode(code);
+    return c.json<NicknameAnswer>({ nickname: userId === null ? null : services.guests.nickname(event.id, userId) });
   });
 
   return app;

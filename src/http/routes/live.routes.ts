@@ -1,22 +1,36 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import type { Delivery } from '../../services/live.service.ts';
 import type { Viewer } from '../../domain/permissions.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
-import { idParam, viewerOf } from '../context.ts';
+import { viewerOf } from '../context.ts';
 import { uploadDtoFor } from '../dto.ts';
+import { bytes, endpoint } from '../openapi.ts';
+import { EventIdPath } from '../schemas/params.schemas.ts';
 
 /** How long a browser's EventSource waits before it reconnects by itself. */
 const RETRY_MS = 3_000;
+
+const live = endpoint({
+  summary: 'Server-Sent Events of the uploads the viewer sees (ready, upload, update, remove, resync; see docs/api.md)',
+  tag: 'guest',
+  params: EventIdPath,
+  query: z.object({
+    clientToken: z.string().optional().meta({ description: "The host's client token (EventSource cannot send headers)" }),
+    lastEventId: z.string().optional().meta({ description: 'The last message id seen, when the Last-Event-ID header cannot be sent' }),
+  }),
+  ok: bytes('text/event-stream: `id`, `event` and JSON `data` per message (UploadDto, or `{ id }` for remove)', ['text/event-stream'], { type: 'string' }),
+  errors: [401, 403],
+});
 
 /**
  * Who watches the stream. The host has no cookie or header of its own: its settings page passes the client
  * token as `?clientToken=` (EventSource cannot send headers). API keys upload, they do not watch.
  */
-function liveViewer(c: Ctx, eventId: number): Viewer {
+function liveViewer(c: Ctx, eventId: number, token: string | undefined): Viewer {
   const { services } = c.get('deps');
-  const token = c.req.query('clientToken');
   if (token) {
     const hosted = services.events.getByClientToken(token);
     if (hosted.id !== eventId) throw forbidden('Dieser Link gehört zu einem anderen Event');
@@ -36,11 +50,12 @@ function liveViewer(c: Ctx, eventId: number): Viewer {
 export function liveRoutes() {
   const app = new Hono<Env>();
 
-  app.get('/api/event/:eventId/live', (c) => {
+  app.get('/api/event/:eventId/live', live.doc, (c) => {
     const { services } = c.get('deps');
-    const event = services.events.getById(idParam(c, 'eventId'));
-    const viewer = liveViewer(c, event.id);
-    const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? null;
+    const event = services.events.getById(live.params(c).eventId);
+    const query = live.query(c);
+    const viewer = liveViewer(c, event.id, query.clientToken);
+    const lastEventId = c.req.header('last-event-id') ?? query.lastEventId ?? null;
     const encoder = new TextEncoder();
     const signal = c.req.raw.signal;
     let unsubscribe = () => {};

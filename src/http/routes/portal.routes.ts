@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { isConnectivityCheck, ONLINE_ANSWERS, VENUE_SHORT_NAME } from '../../domain/captive-portal.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventView } from '../../services/events.service.ts';
 import type { Ctx, Env } from '../context.ts';
 import { clientAddress, publicUrl } from '../context.ts';
+import { bytes, endpoint, redirect as redirectAnswer } from '../openapi.ts';
 import { portalStylesheet, renderPortalPage } from '../portal-page.ts';
 
 // The venue's captive portal, per device. A device that has not joined gets the portal for every
@@ -11,6 +13,30 @@ import { portalStylesheet, renderPortalPage } from '../portal-page.ts';
 // sign-in sheet opens on the portal page. Once it joined (the page's button, or consent on an event page),
 // its checks get the genuine 'online' answers: the sheet closes, the phone keeps the Wi-Fi, and the guest
 // continues in a real browser, which keeps cookies and may upload.
+
+/** `?event=` of the portal's page and stylesheet: an event code; an unknown one is ignored. */
+const EventQuery = z.object({ event: z.string().optional().meta({ description: 'The code of the event the page is about' }) });
+const portalPage = endpoint({
+  summary: "The venue portal's page: HTML without script, the event's address and how to open it (without an event: the running events)",
+  tag: 'appliance',
+  query: EventQuery,
+  ok: bytes('The portal page', ['text/html'], { type: 'string' }),
+});
+const join = endpoint({
+  summary: 'The device joins the venue network (its connectivity checks get the genuine online answers); back to the portal page',
+  tag: 'appliance',
+  // A broken body still joins: the button carries nothing else that matters.
+  form: z.object({ event: z.string().optional().catch(undefined).meta({ description: 'The code of the event the page was about' }) }),
+  formTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+  ok: redirectAnswer('To /portal (with the event), which now says the device is connected'),
+  status: 303,
+});
+const stylesheet = endpoint({
+  summary: "The portal's stylesheet in the event's colours",
+  tag: 'appliance',
+  query: EventQuery,
+  ok: bytes('The stylesheet', ['text/css'], { type: 'string' }),
+});
 
 const NO_STORE = 'no-store';
 const isIpLiteral = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
@@ -70,10 +96,10 @@ export function portalRoutes() {
     return redirect(c, event ? `${base}/event/${encodeURIComponent(event.code)}` : `${base}/`);
   });
 
-  app.get('/portal', (c) => {
+  app.get('/portal', portalPage.doc, (c) => {
     const { config, services } = c.get('deps');
     const running = services.events.running();
-    const event = findEvent(c, c.req.query('event')) ?? defaultEvent(c) ?? (running.length === 1 ? running[0]! : null);
+    const event = findEvent(c, portalPage.query(c).event) ?? defaultEvent(c) ?? (running.length === 1 ? running[0]! : null);
     const base = config.publicUrl ?? publicUrl(c);
     const page = renderPortalPage({
       event,
@@ -87,18 +113,17 @@ export function portalRoutes() {
   });
 
   // A plain form post, so it works in a sheet without script; back to the page, which now says 'Verbunden'.
-  app.post('/portal/join', async (c) => {
-    // A broken body still joins: the button carries nothing else that matters.
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  app.post('/portal/join', join.doc, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}));
     c.get('deps').services.portal.join(clientAddress(c));
-    const event = findEvent(c, typeof form.event === 'string' ? form.event : null);
+    const event = findEvent(c, join.form(form).event);
     return c.redirect(event ? `/portal?event=${encodeURIComponent(event.code)}` : '/portal', 303);
   });
 
-  app.get('/portal/style.css', (c) => {
+  app.get('/portal/style.css', stylesheet.doc, (c) => {
     c.header('Content-Type', 'text/css; charset=utf-8');
     c.header('Cache-Control', 'no-cache');
-    return c.body(portalStylesheet(findEvent(c, c.req.query('event'))));
+    return c.body(portalStylesheet(findEvent(c, stylesheet.query(c).event)));
   });
 
   return app;

@@ -4,27 +4,48 @@ import { can, seesWholeEvent } from '../../domain/permissions.ts';
 import { isUploader } from '../../domain/uploader.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import type { UploadRow } from '../../services/uploads.service.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
-import { idParam, parseId, viewerOf } from '../context.ts';
+import { parseId, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
-import type { CheckExactAnswer, CheckSimilarAnswer } from '../api-types.ts';
+import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer } from '../api-types.ts';
 import { mediaUrl } from '../media-urls.ts';
 import { zipOf } from './export-zip.ts';
-import { answer, endpoint, id, optionalQueryId, SuccessSchema } from '../openapi.ts';
+import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
+import { EventIdPath, EventUploadPath } from '../schemas/params.schemas.ts';
+import {
+  BulkAnswerSchema,
+  CheckExactAnswerSchema,
+  CheckSimilarAnswerSchema,
+  SuccessSchema,
+  UploadDtoSchema,
+} from '../schemas/responses.schemas.ts';
 
 const list = endpoint({
   summary: 'The uploads the viewer may see, newest first (approved ones; a guest also their own; host and admin all)',
   tag: 'guest',
+  params: EventIdPath,
   query: z.object({ albumId: optionalQueryId('albumId') }),
-  ok: answer('UploadDto[]'),
-  errors: [403, 404],
+  ok: answer('UploadDto[], newest first', z.array(UploadDtoSchema)),
+  errors: [403],
 });
-const moderate = endpoint({ summary: 'Approves (shares) or withdraws an upload: its guest, the admin', tag: 'guest', ok: answer('UploadDto'), errors: [403, 404] });
-const approveOwn = endpoint({ summary: "Shares all of the guest's private uploads at once", tag: 'guest', ok: answer('{ success: true, count }'), errors: [403, 404] });
-const remove = endpoint({ summary: 'Deletes an upload: its guest, the admin', tag: 'guest', ok: answer('{ success: true }', SuccessSchema), errors: [403, 404] });
+const moderate = endpoint({
+  summary: 'Approves (shares) or withdraws an upload: its guest, the admin',
+  tag: 'guest',
+  params: EventUploadPath,
+  ok: answer('The upload as changed', UploadDtoSchema),
+  errors: [403],
+});
+const approveOwn = endpoint({
+  summary: "Shares all of the guest's private uploads at once",
+  tag: 'guest',
+  params: EventIdPath,
+  ok: answer('How many were shared', BulkAnswerSchema),
+  errors: [403],
+});
+const remove = endpoint({ summary: 'Deletes an upload: its guest, the admin', tag: 'guest', params: EventUploadPath, ok: answer('{ success: true }', SuccessSchema), errors: [403] });
 const eventId = id('eventId fehlt oder ist ungültig');
 const checkExact = endpoint({
   summary: 'Whether the event already has a file with this SHA-256 (asked before uploading)',
@@ -36,7 +57,7 @@ const checkExact = endpoint({
       .refine((v) => /^[0-9a-f]{64}$/.test(v), 'sha256 muss 64 Hex-Zeichen haben'),
     eventId,
   }),
-  ok: answer('CheckExactAnswer'),
+  ok: answer('Whether it exists (`duplicate` only for those who may read the event)', CheckExactAnswerSchema),
   errors: [403, 404],
 });
 const checkSimilar = endpoint({
@@ -56,28 +77,38 @@ const checkSimilar = endpoint({
       .transform((v) => (v === undefined ? SIMILARITY_THRESHOLD : Number(v)))
       .refine((v) => Number.isInteger(v) && v >= 0 && v <= 64, 'threshold muss zwischen 0 und 64 liegen'),
   }),
-  ok: answer('CheckSimilarAnswer'),
+  ok: answer('The similar photos, closest first', CheckSimilarAnswerSchema),
   errors: [403, 404],
 });
 
 /** Files in one download ZIP; the page splits larger selections into several ZIPs. */
 export const MAX_ZIP_FILES = 500;
+const zipIdsMessage = `ids: 1 bis ${MAX_ZIP_FILES} Upload-IDs, durch Kommas getrennt`;
 const downloadZip = endpoint({
   summary: "A guest's chosen uploads as one streamed ZIP (only those the viewer sees, only where the event allows downloads)",
   tag: 'guest',
-  ok: answer('a streamed ZIP (application/zip), not JSON'),
-  errors: [400, 403, 404],
+  params: EventIdPath,
+  query: z.object({
+    ids: z
+      .string({ error: zipIdsMessage })
+      .transform((v) => v.split(',').filter((x) => x !== '').map(parseId))
+      .refine((ids) => ids.length > 0 && ids.length <= MAX_ZIP_FILES && ids.every((id) => id !== null), zipIdsMessage)
+      .transform((ids) => ids as number[])
+      .meta({ description: `Upload ids, comma-separated (1 to ${MAX_ZIP_FILES})` }),
+  }),
+  ok: bytes('The ZIP of the originals, streamed, `<event>/<album>/<file>`', ['application/zip']),
+  errors: [403],
 });
 
 /** Listing, approval, deletion and duplicate checks of uploads (the bytes come in through ingest.routes.ts). */
 export function uploadRoutes() {
   const app = new Hono<Env>();
 
-  const eventOf = (c: Ctx, param = 'eventId') => c.get('deps').services.events.getById(idParam(c, param));
+  const eventOf = (c: Ctx, eventId: number) => c.get('deps').services.events.getById(eventId);
 
   app.get('/api/event/:eventId/uploads', list.doc, (c) => {
     const { services } = c.get('deps');
-    const event = eventOf(c);
+    const event = eventOf(c, list.params(c).eventId);
     const viewer = viewerOf(c, event);
     const query = list.query(c);
     const albumId = query.albumId === undefined ? undefined : services.albums.getInEvent(event.id, query.albumId).id;
@@ -90,18 +121,15 @@ export function uploadRoutes() {
   // only uploads this viewer sees, only where the event allows downloads (the host and admin export anyway).
   app.get('/api/event/:eventId/download-zip', downloadZip.doc, (c) => {
     const { services } = c.get('deps');
-    const event = eventOf(c);
+    const event = eventOf(c, downloadZip.params(c).eventId);
     const viewer = viewerOf(c, event);
     const visible = services.uploads.list(event.id, viewer, { mediaExpired: event.status === 'expired' });
     if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
       throw forbidden('Downloads sind für dieses Event nicht freigegeben', 'DOWNLOADS_DISABLED');
     }
-    const ids = (c.req.query('ids') ?? '').split(',').filter((x) => x !== '').map(parseId);
-    if (ids.length === 0 || ids.length > MAX_ZIP_FILES || ids.some((id) => id === null)) {
-      throw badRequest(`ids: 1 bis ${MAX_ZIP_FILES} Upload-IDs, durch Kommas getrennt`, { field: 'ids' });
-    }
+    const { ids } = downloadZip.query(c);
     const byId = new Map(visible.map((u) => [u.id, u]));
-    const rows = [...new Set(ids)].map((id) => byId.get(id!));
+    const rows = [...new Set(ids)].map((id) => byId.get(id));
     if (rows.some((u) => u === undefined)) throw notFound('Nicht gefunden');
     const chosen = rows as UploadRow[];
     const albumNames = new Map(services.albums.list(event.id, { visibleOnly: false }).map((a) => [a.id, a.name]));
@@ -113,25 +141,27 @@ export function uploadRoutes() {
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
     app.put(`/api/event/:eventId/upload/:uploadId/${action}`, moderate.doc, (c) => {
       const { services } = c.get('deps');
-      const event = eventOf(c);
-      const row = services.uploads.setApproved(event.id, idParam(c, 'uploadId'), approved, viewerOf(c, event));
+      const { eventId, uploadId } = moderate.params(c);
+      const event = eventOf(c, eventId);
+      const row = services.uploads.setApproved(event.id, uploadId, approved, viewerOf(c, event));
       return c.json(uploadDto(row, services.guests.nicknames(event.id)));
     });
   }
 
   /** A guest shares all of their private uploads at once. */
   app.put('/api/event/:eventId/uploads/approve-own', approveOwn.doc, (c) => {
-    const event = eventOf(c);
+    const event = eventOf(c, approveOwn.params(c).eventId);
     const viewer = viewerOf(c, event);
     if (viewer.kind !== 'guest') throw forbidden('Nur Gäste können ihre eigenen Uploads teilen');
     authorize(viewer, 'moderate', { eventId: event.id, ownerUserId: viewer.userId });
     const shared = c.get('deps').services.uploads.shareAllOwn(event.id, viewer.userId);
-    return c.json({ success: true, count: shared.length });
+    return c.json<BulkAnswer>({ success: true, count: shared.length });
   });
 
   app.delete('/api/event/:eventId/upload/:uploadId', remove.doc, (c) => {
-    const event = eventOf(c);
-    c.get('deps').services.uploads.delete(event.id, idParam(c, 'uploadId'), viewerOf(c, event));
+    const { eventId, uploadId } = remove.params(c);
+    const event = eventOf(c, eventId);
+    c.get('deps').services.uploads.delete(event.id, uploadId, viewerOf(c, event));
     return c.json({ success: true });
   });
 

@@ -1,0 +1,55 @@
+// The path parameters of the routes, one schema per kind of parameter, shared by every route that has it.
+// A path parameter that does not fit names nothing: endpoint().params answers 404 NOT_FOUND (as for an
+// id that does not exist, so nothing leaks about what exists).
+import { z } from 'zod';
+import { isUuid } from '../../lib/ids.ts';
+import { parseId } from '../context.ts';
+
+/** A positive integer id in the path (described as an integer; the URL carries its digits). */
+const pathId = (description: string) =>
+  z
+    .string()
+    .transform((v) => parseId(v))
+    .refine((v) => v !== null)
+    .transform((v) => v!)
+    .meta({ type: 'integer', minimum: 1, description });
+
+const eventId = pathId('The id of the event');
+const code = z.string().meta({ description: "The event's code, as in its link /event/{code}" });
+const token = z.string().meta({ description: "The host's client token, from the settings link the admin hands out" });
+const uploadId = pathId('The id of an upload of the event');
+const albumId = pathId('The id of an album of the event');
+/**
+ * A guest's user id. Anything but a UUID is nobody (no consent, no nickname) rather than an error, as the
+ * recovery page asks with whatever its link holds.
+ */
+const userId = z
+  .string()
+  .transform((v) => (isUuid(v) ? v : null))
+  .meta({ format: 'uuid', description: "A guest's user id (their session in the event)" });
+
+export const EventIdPath = z.object({ eventId });
+/** Admin calls on an event by `{id}`. */
+export const EventPath = z.object({ id: eventId });
+export const EventUploadPath = z.object({ eventId, uploadId });
+export const CodePath = z.object({ code });
+export const CodeUserPath = z.object({ code, userId });
+export const AlbumPath = z.object({ id: pathId('The id of the album') });
+export const ApiKeyPath = z.object({ id: pathId('The id of the API key') });
+export const TokenPath = z.object({ token });
+export const TokenAlbumPath = z.object({ albumId, token });
+export const TokenUploadPath = z.object({ uploadId, token });
+/** Media URLs: the upload's random 128-bit key and a file name of it. */
+export const MediaPath = z.object({
+  key: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .meta({ description: "The upload's random key (32 hex digits), from the upload's file_path" }),
+  file: z.string().meta({ description: '`original.<ext>`, `thumbnail.jpg`, `preview.jpg`, `preview.mp4` or `full.jpg`' }),
+});
+export const HostImagePath = z.object({
+  file: z
+    .string()
+    .regex(/^[0-9a-f]{32}\.jpg$/)
+    .meta({ description: "The host image's file name (32 hex digits and .jpg), from the event's host_image_url" }),
+});
