@@ -29,18 +29,84 @@ function rng(state: number) {
   };
 }
 
-/** Method and path template of every route in docs/api.md (`PUT /a/{x}/approve` / `reject` gives both). */
-function routesOfDocs(): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
+/** Method, path template and query names of every route in docs/api.md (`PUT /a/{x}/approve` / `reject` gives both). */
+function routesOfDocs(): { method: string; path: string; query: string[] }[] {
+  const routes: { method: string; path: string; query: string[] }[] = [];
   for (const line of readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8').split('\n')) {
     const m = /^\|\s*`(GET|POST|PUT|DELETE|PATCH) ([^`\s]+)`(?:\s*\/\s*`(\w+)`)?/.exec(line);
     if (!m) continue;
-    const path = m[2]!.split('?')[0]!;
-    routes.push({ method: m[1]!, path });
-    if (m[3]) routes.push({ method: m[1]!, path: path.replace(/[^/]+$/, m[3]) });
+    const [path, search = ''] = m[2]!.split('?') as [string, string?];
+    const query = search.split('&').map((pair) => pair.split('=')[0]!).filter((name) => name !== '');
+    routes.push({ method: m[1]!, path, query });
+    if (m[3]) routes.push({ method: m[1]!, path: path.replace(/[^/]+$/, m[3]), query });
   }
   return routes;
 }
+
+type Operation = {
+  parameters?: { name: string; in: string; description?: string; schema?: object }[];
+  responses?: Record<string, { content?: Record<string, { schema?: object }>; headers?: Record<string, unknown> }>;
+};
+type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+
+/** Routes whose owner has not described them yet (issue 10 item 2; see /work/notes). */
+const NOT_YET_DESCRIBED = new Set(['POST /api/event/{}/upload', 'POST /api/event/{}/upload-chunk', 'GET /api/event/{}/upload-chunk/status']);
+
+/**
+ * What a client generator would miss for each route of docs/api.md: the operation itself, a described
+ * schema for each path parameter (the library's own stand-in is a bare string without description), each
+ * query parameter api.md names, and a success answer with a schema (or a redirect's Location).
+ */
+function undescribed(document: OpenApiDocument, routes: ReturnType<typeof routesOfDocs>): string[] {
+  const template = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+  const problems: string[] = [];
+  for (const route of routes) {
+    const name = `${route.method} ${template(route.path)}`;
+    if (NOT_YET_DESCRIBED.has(name)) continue;
+    // `/api/event/{code}` and `/api/event/{id}` share a template: the one with this method.
+    const entry = Object.entries(document.paths)
+      .filter(([path]) => template(path) === template(route.path))
+      .map(([path, operations]) => ({ path, operation: operations[route.method.toLowerCase()] }))
+      .find((e) => e.operation);
+    if (!entry) {
+      problems.push(`${name}: not in the document`);
+      continue;
+    }
+    const operation = entry.operation!;
+    const parameters = operation.parameters ?? [];
+    for (const param of entry.path.match(/\{[^}]+\}/g) ?? []) {
+      const described = parameters.find((p) => p.in === 'path' && `{${p.name}}` === param);
+      if (!described?.description || !described.schema) problems.push(`${name}: path parameter ${param} has no schema of its own`);
+    }
+    for (const query of route.query) {
+      if (!parameters.some((p) => p.in === 'query' && p.name === query)) problems.push(`${name}: query parameter ${query} missing`);
+    }
+    const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status));
+    const answered = success.some(
+      ([status, r]) =>
+        (status.startsWith('3') && r.headers?.Location) || Object.values(r.content ?? {}).some((media) => media.schema && Object.keys(media.schema).length > 0),
+    );
+    if (!answered) problems.push(`${name}: no success answer with a schema`);
+  }
+  return problems;
+}
+
+test('every documented route is described in the OpenAPI document: path parameters, query parameters, success answer', async () => {
+  const document = (await (await fetch(`${srv.url}/api/openapi.json`)).json()) as OpenApiDocument;
+  const routes = routesOfDocs();
+  expect(undescribed(document, routes)).toEqual([]);
+
+  // The check sees a gap: one route without its parameter's schema, its query and its answer's schema.
+  const gap = structuredClone(document);
+  const albums = gap.paths['/api/event/{eventId}/uploads']!.get!;
+  albums.parameters = albums.parameters!.map((p) => (p.in === 'path' ? { name: p.name, in: 'path', schema: { type: 'string' } } : p)).filter((p) => p.in !== 'query');
+  albums.responses!['200']!.content!['application/json']!.schema = {};
+  expect(undescribed(gap, routes)).toEqual([
+    'GET /api/event/{}/uploads: path parameter {eventId} has no schema of its own',
+    'GET /api/event/{}/uploads: query parameter albumId missing',
+    'GET /api/event/{}/uploads: no success answer with a schema',
+  ]);
+});
 
 test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no stack, no internal path, sentinel intact`, async () => {
   const random = rng(seed);
