@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../helpers/api-client.ts';
+import { requestFrom, type RequestFromOptions } from '../helpers/request-from.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 // The captive portal per device, over loopback: each device is its own source address (127.0.0.x), as each
@@ -25,40 +25,8 @@ const ONLINE: [path: string, status: number, body: string][] = [
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-interface Answer {
-  status: number;
-  location: string | null;
-  body: string;
-}
-
 /** One HTTP request from a given source address, like a phone with that address would send it. */
-function fromDevice(server: TestServer, device: string, path: string, opts: { host?: string; method?: string; form?: string; json?: unknown } = {}): Promise<Answer> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: Number(url.port),
-        path,
-        method: opts.method ?? 'GET',
-        localAddress: device,
-        headers: {
-          host: opts.host ?? url.host,
-          ...(opts.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: (res.headers.location as string | undefined) ?? null, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(opts.json !== undefined ? JSON.stringify(opts.json) : opts.form);
-  });
-}
+const fromDevice = (server: TestServer, device: string, path: string, opts: RequestFromOptions = {}) => requestFrom(device, server.url + path, opts);
 
 const PHONE_A = '127.0.0.2';
 const PHONE_B = '127.0.0.3';

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { request } from 'node:http';
+import { requestFrom } from '../helpers/request-from.ts';
 import { useServer } from './support.ts';
 
 // Consent without an identity creates a guest row; one address may not create thousands, while a phone
@@ -7,22 +7,10 @@ import { useServer } from './support.ts';
 
 const handle = useServer();
 
-/** POST consent from a chosen loopback address (Linux routes all of 127/8 to lo). */
-function consentFrom(localAddress: string, code: string, body: object): Promise<{ status: number; json: { error?: string; code?: string; userId?: string } }> {
-  const url = new URL(`${handle.url}/api/event/${code}/consent`);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** POST consent from a chosen loopback address. */
+async function consentFrom(localAddress: string, code: string, body: object): Promise<{ status: number; json: { error?: string; code?: string; userId?: string } }> {
+  const answer = await requestFrom(localAddress, `${handle.url}/api/event/${code}/consent`, { method: 'POST', json: body });
+  return { status: answer.status, json: JSON.parse(answer.body) };
 }
 
 test('3,000 consents from one address create at most a burst of guests, then 429; retries and other addresses pass', async () => {

@@ -1,36 +1,15 @@
 // Login rate limiting (its own server: it locks the test client's address out).
 import { describe, expect, test } from 'bun:test';
-import { connect } from 'node:net';
 import { join } from 'node:path';
+import { requestFrom } from '../helpers/request-from.ts';
 import { ROOT } from '../helpers/server.ts';
 import { expectError, expectOk, send, useServer } from './support.ts';
 
 const srv = useServer();
 
-/** The status of a login sent from `localAddress` (fetch cannot choose its source address; a socket can). */
-function loginStatusFrom(localAddress: string, password: string): Promise<number> {
-  const { hostname, port } = new URL(srv.url);
-  const body = JSON.stringify({ password });
-  return new Promise((resolve, reject) => {
-    let received = '';
-    const socket = connect({ host: hostname, port: Number(port), localAddress }, () => {
-      socket.write(
-        `POST /api/admin/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    });
-    socket.setTimeout(30_000, () => socket.destroy(new Error('no answer to the login')));
-    socket.on('data', (d) => {
-      received += d.toString('latin1');
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
-      if (status) {
-        socket.destroy();
-        resolve(Number(status[1]));
-      }
-    });
-    socket.on('error', reject);
-  });
-}
+/** The status of a login sent from `localAddress`. */
+const loginStatusFrom = async (localAddress: string, password: string) =>
+  (await requestFrom(localAddress, `${srv.url}/api/admin/login`, { method: 'POST', json: { password } })).status;
 
 describe('login attempts are rate-limited per client address', () => {
   test('after 10 failures further attempts get 429 TOO_MANY_ATTEMPTS, even with the right password; existing sessions go on', async () => {
