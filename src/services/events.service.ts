@@ -3,35 +3,45 @@ import { rmSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
 import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
-import { isValidColour, NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colours.ts';
-import { isValidEventCode } from '../domain/event-code.ts';
-import { eventStatus, eventWindow, normaliseDuration, type EventStatus, type EventWindow } from '../domain/event-window.ts';
-import { isIsoDateTime } from '../domain/dates.ts';
-import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colours.ts';
+import { DEFAULT_DURATION_DAYS, eventStatus, eventWindow, type EventStatus, type EventWindow } from '../domain/event-window.ts';
+import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { randomHex, randomToken } from '../lib/ids.ts';
 import { resizeHostImage } from '../media/host-image.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export const HEADER_STYLES = ['minimalistic', 'split', 'premium'] as const;
+export type HeaderStyle = (typeof HEADER_STYLES)[number];
 
-/** What admin create/update and the host settings form may send; absent fields stay unchanged on update. */
-export interface EventInput {
+/**
+ * A change of an event, as admin update and the host settings form send it, checked by the request schema
+ * (http/routes/forms.ts): trimmed, valid code, colour, style, date; absent fields stay unchanged.
+ */
+export interface EventChange {
   name?: string;
   code?: string;
   primary_color?: string;
   secondary_color?: string;
-  header_style?: string;
+  header_style?: HeaderStyle;
   allow_download?: boolean;
   event_start_datetime?: string;
-  event_duration_days?: unknown;
+  /** one of the event durations (domain/event-window.ts) */
+  event_duration_days?: number;
+  /** the bytes of an image file; resized here (a file that is no image is refused) */
   host_image?: Uint8Array;
   auto_share_uploads?: boolean;
   strip_location?: boolean;
-  wall_seconds_per_slide?: string;
+  wall_seconds_per_slide?: number;
   wall_show_nicknames?: boolean;
   wall_include_videos?: boolean;
   wall_show_qr?: boolean;
+}
+
+/** A new event: name and code are required. */
+export interface NewEvent extends EventChange {
+  name: string;
+  code: string;
 }
 
 /** Seconds each photo stays on the wall. */
@@ -75,45 +85,11 @@ export function createEventsService(deps: {
     return { ...row, window, status: eventStatus(window, now()) };
   };
 
-  function validate(input: EventInput, creating: boolean) {
-    if (input.name !== undefined) input.name = input.name.trim();
-    if (input.code !== undefined) input.code = input.code.trim();
-    if (creating || input.name !== undefined) {
-      if (!input.name) throw badRequest('Event name is required', { field: 'name' });
-      if (input.name.length > 120) throw badRequest('Event name must be at most 120 characters', { field: 'name' });
-    }
-    if (creating || input.code !== undefined) {
-      if (!input.code) throw badRequest('Event code is required', { field: 'code' });
-      if (!isValidEventCode(input.code)) {
-        throw badRequest('Event code may only contain lowercase letters, digits and hyphens (at most 64)', { field: 'code' });
-      }
-    }
-    for (const field of ['primary_color', 'secondary_color'] as const) {
-      const v = input[field];
-      if (v !== undefined && !isValidColour(v.trim())) {
-        throw badRequest(`${field} must be a hex colour (#RRGGBB) or one of purple, blue, green, red, yellow, pink, indigo, gray`, { field });
-      }
-      if (v !== undefined) input[field] = v.trim();
-    }
-    if (input.header_style !== undefined && !(HEADER_STYLES as readonly string[]).includes(input.header_style)) {
-      throw badRequest('header_style must be minimalistic, split or premium', { field: 'header_style' });
-    }
-    if (input.wall_seconds_per_slide !== undefined) {
-      const seconds = Number(input.wall_seconds_per_slide);
-      if (!Number.isInteger(seconds) || seconds < WALL_SECONDS.min || seconds > WALL_SECONDS.max) {
-        throw badRequest(`Sekunden pro Bild: eine ganze Zahl von ${WALL_SECONDS.min} bis ${WALL_SECONDS.max}`, { field: 'wall_seconds_per_slide' });
-      }
-    }
-    if (input.event_start_datetime !== undefined && !isIsoDateTime(input.event_start_datetime)) {
-      throw badRequest('event_start_datetime is not a valid date', { field: 'event_start_datetime' });
-    }
-  }
-
   /** The sharing default, location privacy and the wall's settings (absent fields stay as they are). */
-  const settings = (input: EventInput) => ({
+  const settings = (input: EventChange) => ({
     autoShareUploads: input.auto_share_uploads,
     stripLocation: input.strip_location,
-    wallSecondsPerSlide: input.wall_seconds_per_slide !== undefined ? Number(input.wall_seconds_per_slide) : undefined,
+    wallSecondsPerSlide: input.wall_seconds_per_slide,
     wallShowNicknames: input.wall_show_nicknames,
     wallIncludeVideos: input.wall_include_videos,
     wallShowQr: input.wall_show_qr,
@@ -203,20 +179,19 @@ export function createEventsService(deps: {
       return withTotals(event, totalsByEvent(event.id));
     },
 
-    async create(input: EventInput): Promise<EventView> {
-      validate(input, true);
-      assertCodeFree(input.code!);
+    async create(input: NewEvent): Promise<EventView> {
+      assertCodeFree(input.code);
       const row = db
         .insert(events)
         .values({
-          name: input.name!,
-          code: input.code!,
+          name: input.name,
+          code: input.code,
           primaryColor: input.primary_color ?? NEW_EVENT_PRIMARY,
           secondaryColor: input.secondary_color ?? NEW_EVENT_SECONDARY,
-          headerStyle: (input.header_style as EventRow['headerStyle']) ?? 'minimalistic',
+          headerStyle: input.header_style ?? 'minimalistic',
           allowDownload: input.allow_download ?? true,
           startAt: new Date(input.event_start_datetime ?? now()).toISOString(),
-          durationDays: normaliseDuration(input.event_duration_days),
+          durationDays: input.event_duration_days ?? DEFAULT_DURATION_DAYS,
           ...settings(input),
         })
         .returning()
@@ -237,9 +212,8 @@ export function createEventsService(deps: {
       return view(getRow(row.id));
     },
 
-    async update(id: number, input: EventInput): Promise<EventView> {
+    async update(id: number, input: EventChange): Promise<EventView> {
       const current = getRow(id);
-      validate(input, false);
       if (input.code !== undefined) assertCodeFree(input.code, id);
       let hostImageKey = current.hostImageKey;
       if (input.host_image) hostImageKey = await storeHostImage(id, input.host_image);
@@ -249,10 +223,10 @@ export function createEventsService(deps: {
           code: input.code,
           primaryColor: input.primary_color,
           secondaryColor: input.secondary_color,
-          headerStyle: input.header_style as EventRow['headerStyle'] | undefined,
+          headerStyle: input.header_style,
           allowDownload: input.allow_download,
           startAt: input.event_start_datetime !== undefined ? new Date(input.event_start_datetime).toISOString() : undefined,
-          durationDays: input.event_duration_days !== undefined ? normaliseDuration(input.event_duration_days) : undefined,
+          durationDays: input.event_duration_days,
           hostImageKey,
           ...settings(input),
         })

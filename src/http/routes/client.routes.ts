@@ -22,7 +22,7 @@ import {
   UploadDtoSchema,
 } from '../schemas/responses.schemas.ts';
 import { ExportZipQuery, zipResponse } from './export-zip.ts';
-import { EventFormFields, readEventForm } from './forms.ts';
+import { EventChangeForm, readEventForm } from './forms.ts';
 
 const MODERATION_PAGE = 60;
 const MAX_MODERATION_PAGE = 200;
@@ -33,7 +33,7 @@ const editEvent = endpoint({
   summary: "Changes the event's name, colours, header style, download, sharing default, wall settings and host image (not its code or dates)",
   tag: 'host',
   params: TokenPath,
-  form: EventFormFields,
+  form: EventChangeForm,
   ok: answer('The event as changed', EventDtoSchema),
 });
 const createAlbum = endpoint({ summary: 'Creates an album', tag: 'host', params: TokenPath, body: NewAlbumBody, ok: answer('The new album', AlbumDtoSchema), status: 201 });
@@ -107,7 +107,7 @@ export function clientRoutes() {
 
   app.put('/api/client/event/:token', editEvent.doc, async (c) => {
     const event = hostEvent(c, editEvent.params(c).token);
-    const form = await readEventForm(c);
+    const form = await readEventForm(c, EventChangeForm);
     // The code is in every guest's link and QR code: the host cannot change it, nor the event's dates.
     delete form.code;
     delete form.event_start_datetime;

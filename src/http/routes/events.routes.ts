@@ -16,12 +16,12 @@ import {
   SuccessSchema,
   UploaderDtoSchema,
 } from '../schemas/responses.schemas.ts';
-import { EventFormFields, readEventForm } from './forms.ts';
+import { EventChangeForm, NewEventForm, readEventForm } from './forms.ts';
 
 const admin = [401, 403];
 const list = endpoint({ summary: 'All events with their size and upload count', tag: 'admin', ok: answer('AdminEventDto[]', z.array(AdminEventDtoSchema)), errors: admin });
-const create = endpoint({ summary: 'Creates an event (multipart, as the dashboard sends it, or JSON)', tag: 'admin', form: EventFormFields, ok: answer('The new event', AdminEventDtoSchema), status: 201, errors: [...admin, 409] });
-const update = endpoint({ summary: 'Changes an event (same form, every field optional)', tag: 'admin', params: EventPath, form: EventFormFields, ok: answer('The event as changed', AdminEventDtoSchema), errors: [...admin, 409] });
+const create = endpoint({ summary: 'Creates an event (multipart, as the dashboard sends it, or JSON)', tag: 'admin', form: NewEventForm, ok: answer('The new event', AdminEventDtoSchema), status: 201, errors: [...admin, 409] });
+const update = endpoint({ summary: 'Changes an event (same form, every field optional)', tag: 'admin', params: EventPath, form: EventChangeForm, ok: answer('The event as changed', AdminEventDtoSchema), errors: [...admin, 409] });
 const remove = endpoint({ summary: 'Deletes an event with its albums, uploads and files', tag: 'admin', params: EventPath, ok: answer('{ success: true }', SuccessSchema), errors: admin });
 const uploaders = endpoint({ summary: "The event's guests with their recovery links", tag: 'admin', params: EventIdPath, ok: answer('UploaderDto[]', z.array(UploaderDtoSchema)), errors: admin });
 const statistics = endpoint({ summary: "The event's statistics", tag: 'admin', params: EventIdPath, ok: answer('StatisticsDto', StatisticsDtoSchema), errors: admin });
@@ -49,7 +49,7 @@ export function eventRoutes() {
   app.post('/api/event', create.doc, async (c) => {
     requireRight(c, 'administer');
     const { events } = c.get('deps').services;
-    const created = await events.create(await readEventForm(c));
+    const created = await events.create(await readEventForm(c, NewEventForm));
     return c.json(adminEventDto(events.withTotals(created)), 201);
   });
 
@@ -57,7 +57,7 @@ export function eventRoutes() {
     const eventId = update.params(c).id;
     requireRight(c, 'manageEvent', { eventId });
     const { events } = c.get('deps').services;
-    const updated = await events.update(eventId, await readEventForm(c));
+    const updated = await events.update(eventId, await readEventForm(c, EventChangeForm));
     return c.json(adminEventDto(events.withTotals(updated)));
   });
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import type { EventInput } from '../../services/events.service.ts';
+import { isValidColour } from '../../domain/colours.ts';
+import { isIsoDateTime } from '../../domain/dates.ts';
+import { isValidEventCode } from '../../domain/event-code.ts';
+import { normaliseDuration } from '../../domain/event-window.ts';
+import { HEADER_STYLES, WALL_SECONDS, type HeaderStyle } from '../../services/events.service.ts';
 import type { Ctx } from '../context.ts';
 import { jsonBody } from '../context.ts';
 import { parseWith } from '../openapi.ts';
@@ -30,22 +34,63 @@ const text = (field: string, numberAllowed = false) =>
     .nullish()
     .transform((v) => (v === undefined || v === null ? undefined : String(v)));
 
+/** A text field, trimmed. */
+const trimmed = (field: string) => text(field).transform((v) => v?.trim());
+
+/** A text field that must be sent and not be empty: `message` when it is not. */
+const required = (field: string, schema: z.ZodType<string | undefined>, message: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : `${field} must be text`) })
+    .pipe(schema as z.ZodType<string | undefined, string>)
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return v;
+    });
+
+const NAME_MAX = 120;
+const eventName = trimmed('name')
+  .refine((v) => v !== '', 'Event name is required')
+  .refine((v) => v === undefined || v.length <= NAME_MAX, `Event name must be at most ${NAME_MAX} characters`);
+const eventCode = trimmed('code')
+  .refine((v) => v !== '', 'Event code is required')
+  .refine((v) => !v || isValidEventCode(v), 'Event code may only contain lowercase letters, digits and hyphens (at most 64)');
+const colour = (field: string) =>
+  trimmed(field).refine(
+    (v) => v === undefined || isValidColour(v),
+    `${field} must be a hex colour (#RRGGBB) or one of purple, blue, green, red, yellow, pink, indigo, gray`,
+  );
+const headerStyle = text('header_style')
+  .refine((v) => v === undefined || (HEADER_STYLES as readonly string[]).includes(v), 'header_style must be minimalistic, split or premium')
+  .transform((v) => v as HeaderStyle | undefined);
+const wallSeconds = text('wall_seconds_per_slide', true)
+  .transform((v) => (v === undefined ? undefined : Number(v)))
+  .refine(
+    (v) => v === undefined || (Number.isInteger(v) && v >= WALL_SECONDS.min && v <= WALL_SECONDS.max),
+    `Sekunden pro Bild: eine ganze Zahl von ${WALL_SECONDS.min} bis ${WALL_SECONDS.max}`,
+  );
+
 /**
- * The event form of admin create/update and the host's settings: the fields as sent. Their meaning (a
- * valid code, colour, style, date) is checked by events.service, which also knows the event they change.
+ * The event form of admin update and the host's settings, as sent (multipart text or JSON): every field
+ * optional, absent fields stay. Whether the code is free is the service's (it knows the other events).
  */
-export const EventFormFields = z.object({
-  name: text('name'),
-  code: text('code'),
-  primary_color: text('primary_color'),
-  secondary_color: text('secondary_color'),
-  header_style: text('header_style'),
+export const EventChangeForm = z.object({
+  name: eventName,
+  code: eventCode,
+  primary_color: colour('primary_color'),
+  secondary_color: colour('secondary_color'),
+  header_style: headerStyle,
   allow_download: flag('allow_download'),
-  event_start_datetime: text('event_start_datetime').transform((v) => v || undefined),
-  event_duration_days: text('event_duration_days', true),
+  wall_seconds_per_slide: wallSeconds,
+  event_start_datetime: text('event_start_datetime')
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || isIsoDateTime(v), 'event_start_datetime is not a valid date'),
+  /** 7, 14, 21 or 28; anything else is 14 (spec) */
+  event_duration_days: text('event_duration_days', true).transform((v) => (v === undefined ? undefined : normaliseDuration(v))),
   auto_share_uploads: flag('auto_share_uploads'),
   strip_location: flag('strip_location'),
-  wall_seconds_per_slide: text('wall_seconds_per_slide', true),
   wall_show_nicknames: flag('wall_show_nicknames'),
   wall_include_videos: flag('wall_include_videos'),
   wall_show_qr: flag('wall_show_qr'),
@@ -53,14 +98,23 @@ export const EventFormFields = z.object({
   host_image: z.unknown().optional().meta({ type: 'string', format: 'binary' }),
 });
 
-/** The event form, as multipart (spec) or JSON. */
-export async function readEventForm(c: Ctx): Promise<EventInput> {
+/** The admin's new event: name and code are required. */
+export const NewEventForm = EventChangeForm.extend({
+  name: required('name', eventName, 'Event name is required'),
+  code: required('code', eventCode, 'Event code is required'),
+});
+
+/** A form's fields with the host image's bytes. */
+type WithImage<T> = Omit<T, 'host_image'> & { host_image?: Uint8Array };
+
+/** The event form, as multipart (spec) or JSON, read with `schema` (a new event, or a change). */
+export async function readEventForm<S extends typeof EventChangeForm | typeof NewEventForm>(c: Ctx, schema: S): Promise<WithImage<z.output<S>>> {
   const isJson = (c.req.header('content-type') ?? '').includes('application/json');
   const body: Record<string, unknown> = isJson ? await jsonBody(c) : await c.req.parseBody().catch(() => {
     throw badRequest('Das Formular konnte nicht gelesen werden');
   });
-  const { host_image: image, ...fields } = parseWith(EventFormFields, body);
-  const input: EventInput = fields;
+  const { host_image: image, ...fields } = parseWith(schema as typeof EventChangeForm, body);
+  const input = fields as WithImage<z.output<S>>;
   if (image instanceof File && image.size > 0) {
     if (image.size > MAX_HOST_IMAGE_BYTES) throw badRequest('Host image must be at most 20 MB', { field: 'host_image' });
     input.host_image = new Uint8Array(await image.arrayBuffer());
