@@ -104,6 +104,8 @@ export const uploads = sqliteTable(
     takenAt: text('taken_at'),
     approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
     hasThumbnail: integer('has_thumbnail', { mode: 'boolean' }).notNull().default(false),
+    /** photos: the grid's 1x and 3x thumbnails exist beside the thumbnail (made since 0006; older uploads have the thumbnail only) */
+    tileThumbnails: integer('tile_thumbnails', { mode: 'boolean' }).notNull().default(false),
     /** photos: 'preview.jpg'; videos: 'preview.mp4' when transcoded, 'original' when already playable */
     previewFile: text('preview_file'),
     processingState: text('processing_state', { enum: ['pending', 'processing', 'ready', 'failed'] })
@@ -113,7 +115,9 @@ export const uploads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('uploads_event_album_idx').on(t.eventId, t.albumId),
+    // The gallery's pages, newest first (created_at, then the rowid every SQLite index ends with): per album and per event.
+    index('uploads_event_album_created_idx').on(t.eventId, t.albumId, t.createdAt),
+    index('uploads_event_created_idx').on(t.eventId, t.createdAt),
     uniqueIndex('uploads_event_sha_idx').on(t.eventId, t.sha256),
     index('uploads_event_dhash_idx').on(t.eventId, t.dhash),
   ],

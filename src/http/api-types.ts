@@ -106,8 +106,36 @@ export interface AlbumDto {
   start_datetime: string | null;
   end_datetime: string | null;
   created_at: string;
-  /** addition: photos and videos in the album, only in the admin's and the host's lists */
+  /** addition: photos and videos in the album (in the host's lists, and in every GalleryAlbumDto) */
   upload_count?: number;
+}
+
+/** A grid image in the sizes the box has for it: `thumbnail_srcset` for 1x/2x/3x screens, null for uploads made before it (their thumbnail only). */
+export interface ThumbnailImage {
+  thumbnail_path: string;
+  thumbnail_srcset: string | null;
+}
+
+/**
+ * addition: an album as GET /api/event/{eventId}/albums lists it, with what this viewer may see of it, so
+ * the guest page paints its album cards without loading every album's uploads.
+ */
+export interface GalleryAlbumDto extends AlbumDto {
+  /** the uploads the viewer sees in the album (the uploads list's rule) */
+  upload_count: number;
+  /** of them videos ('Nur Videos' when all are) */
+  video_count: number;
+  /** of them the viewer's own not shared ones (a guest's; 0 for everyone else) */
+  own_private_count: number;
+  /** the newest photo's thumbnail, else the newest video poster; null without either */
+  cover: ThumbnailImage | null;
+}
+
+/** addition: one page of GET /api/event/{eventId}/uploads?limit=&cursor=, newest first */
+export interface UploadPage {
+  uploads: UploadDto[];
+  /** pass as `cursor` for the next page; null after the last */
+  next_cursor: string | null;
 }
 
 export interface UploadDto {
@@ -120,6 +148,8 @@ export interface UploadDto {
   file_path: string;
   /** grid image (photo thumbnail or video poster); null until made or when processing failed */
   thumbnail_path: string | null;
+  /** addition: the grid's square tiles for 1x/2x/3x screens as an `<img srcset>`; null where only thumbnail_path exists (videos, photos from before) */
+  thumbnail_srcset: string | null;
   /** viewer image for photos, browser-playable MP4 for videos; null until made */
   preview_path: string | null;
   /** addition: the original as an attachment download */

@@ -4,7 +4,7 @@ import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
 import { TOP_UPLOADERS } from '../domain/statistics.ts';
 import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
-import type { UploadRow } from '../services/uploads.service.ts';
+import type { AlbumSummary, UploadRow } from '../services/uploads.service.ts';
 import { can, type Viewer } from '../domain/permissions.ts';
 import type {
   AdminEventDto,
@@ -12,6 +12,8 @@ import type {
   AlbumStat,
   EventDto,
   ExportDto,
+  GalleryAlbumDto,
+  ThumbnailImage,
   StatisticsDto,
   UploadDto,
   UploaderStat,
@@ -65,6 +67,26 @@ export function countedAlbumDto(a: AlbumRow, counts: Map<number, number>): Album
   return { ...albumDto(a), upload_count: counts.get(a.id) ?? 0 };
 }
 
+/** An album with what one viewer sees of it (`summary` from UploadsService.albumSummaries; none: empty). */
+export function galleryAlbumDto(a: AlbumRow, summary: AlbumSummary | undefined): GalleryAlbumDto {
+  return {
+    ...albumDto(a),
+    upload_count: summary?.count ?? 0,
+    video_count: summary?.videos ?? 0,
+    own_private_count: summary?.ownPrivate ?? 0,
+    cover: summary?.cover ? thumbnailImage(summary.cover) : null,
+  };
+}
+
+/** The grid image of an upload: its thumbnail (2x) and, for photos made since the tile sizes, the 1x/2x/3x srcset. */
+function thumbnailImage(u: UploadRow): ThumbnailImage | null {
+  if (!u.hasThumbnail) return null;
+  const url = (file: string) => mediaUrl.derived(u.storageKey, file);
+  const thumbnail = url(DERIVED.thumbnail);
+  const srcset = u.tileThumbnails ? `${url(DERIVED.thumbnail1x)} 1x, ${thumbnail} 2x, ${url(DERIVED.thumbnail3x)} 3x` : null;
+  return { thumbnail_path: thumbnail, thumbnail_srcset: srcset };
+}
+
 export function albumDto(a: AlbumRow): AlbumDto {
   return {
     id: a.id,
@@ -87,7 +109,7 @@ export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): 
     type: u.type,
     mime_type: u.mimeType,
     file_path: original,
-    thumbnail_path: u.hasThumbnail ? mediaUrl.derived(u.storageKey, DERIVED.thumbnail) : null,
+    ...(thumbnailImage(u) ?? { thumbnail_path: null, thumbnail_srcset: null }),
     preview_path: u.previewFile === null ? null : u.previewFile === 'original' ? original : mediaUrl.derived(u.storageKey, u.previewFile),
     download_path: `${original}?download=1`,
     jpeg_download_path: u.mimeType === 'image/heic' && u.processingState === 'ready' ? `${mediaUrl.derived(u.storageKey, DERIVED.jpegCopy)}?download=1` : null,

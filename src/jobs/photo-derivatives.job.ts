@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
 import { uploads } from '../db/schema.ts';
 import type { MediaTools } from '../media/media-tools.ts';
-import { DERIVED, type MediaStore } from '../storage/media-store.ts';
+import { DERIVED, photoOutputs, type MediaStore } from '../storage/media-store.ts';
 import type { JobHandler } from './queue.ts';
 
 export const PHOTO_JOB = 'photo-derivatives';
@@ -38,11 +37,7 @@ export function photoDerivativesJob(deps: {
       if (!row) return; // deleted meanwhile
       db.update(uploads).set({ processingState: 'processing' }).where(eq(uploads.id, row.id)).run();
       const dir = store.derivedDir(row.eventId, row.storageKey);
-      const photo = await tools.processPhoto(store.originalPath(row.eventId, row.storageKey, row.originalExt), {
-        thumbnail: join(dir, DERIVED.thumbnail),
-        preview: join(dir, DERIVED.photoPreview),
-        jpegCopy: join(dir, DERIVED.jpegCopy),
-      });
+      const photo = await tools.processPhoto(store.originalPath(row.eventId, row.storageKey, row.originalExt), photoOutputs(dir));
       if (!load(row.id)) {
         rmSync(dir, { recursive: true, force: true }); // deleted while we worked: leave nothing behind
         return;
@@ -53,6 +48,7 @@ export function photoDerivativesJob(deps: {
           height: photo.height,
           dhash: photo.dhash,
           hasThumbnail: true,
+          tileThumbnails: true,
           previewFile: DERIVED.photoPreview,
           processingState: 'ready',
           processingError: null,

@@ -26,7 +26,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     decodesInQueue: (type) => type.mime === 'image/heic',
 
     async processPhoto(input, out) {
-      const made = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
+      const made = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
       return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
     },
     async readPhotoCaptureTime(input) {

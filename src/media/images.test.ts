@@ -5,12 +5,19 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
 import { dHash } from './hashing.ts';
-import { makePhotoDerivatives, PREVIEW, readCaptureTime, thumbnailSize } from './images.ts';
+import { makePhotoDerivatives, PREVIEW, readCaptureTime, thumbnailSize, TILE_THUMBNAILS } from './images.ts';
 import { MediaError } from './media-error.ts';
 import { fixture, makeTempDir } from './test-helpers.ts';
 
+const outputsIn = (dir: string) => ({
+  thumbnailPath: join(dir, 'thumb.jpg'),
+  tilePaths: { x1: join(dir, 'thumb-1x.jpg'), x3: join(dir, 'thumb-3x.jpg') },
+  previewPath: join(dir, 'preview.jpg'),
+  jpegCopyPath: join(dir, 'full.jpg'),
+});
+
 async function derive(input: string, dir: string, limits: { maxInputPixels?: number } = {}) {
-  const out = { thumbnailPath: join(dir, 'thumb.jpg'), previewPath: join(dir, 'preview.jpg'), jpegCopyPath: join(dir, 'full.jpg') };
+  const out = outputsIn(dir);
   const { jpegCopy, dhash, takenAt, ...size } = await makePhotoDerivatives(input, out, { sharp, ...limits });
   return { size, jpegCopy, dhash, takenAt, ...out };
 }
@@ -87,7 +94,7 @@ describe('makePhotoDerivatives', () => {
       expect(small.size).toEqual({ width: 100, height: 68 });
       expect(await sharp(small.thumbnailPath).metadata()).toMatchObject({ width: 100, height: 68 });
       expect(await sharp(small.previewPath).metadata()).toMatchObject({ width: 100, height: 68 });
-      expect(readdirSync(tmp.dir).sort()).toEqual(['preview.jpg', 'thumb.jpg']); // no temp files left
+      expect(readdirSync(tmp.dir).sort()).toEqual(['preview.jpg', 'thumb-1x.jpg', 'thumb-3x.jpg', 'thumb.jpg']); // no temp files left
     } finally {
       tmp.remove();
     }
@@ -108,7 +115,7 @@ describe('makePhotoDerivatives', () => {
       try {
         const { size } = await derive(fixture(`photos/invalid/${name}`), tmp.dir);
         expect(size.width).toBeGreaterThan(0);
-        expect(readdirSync(tmp.dir).sort()).toEqual(['preview.jpg', 'thumb.jpg']);
+        expect(readdirSync(tmp.dir).sort()).toEqual(['preview.jpg', 'thumb-1x.jpg', 'thumb-3x.jpg', 'thumb.jpg']);
         outcomes[name] = 'ok';
       } catch (err) {
         expect(err).toBeInstanceOf(MediaError);
@@ -171,18 +178,21 @@ describe('one decode per photo', () => {
     return { factory, decodes: () => decodes };
   }
 
-  test('a 12 MP phone photo is decoded once for its preview, thumbnail and dHash', async () => {
+  test('a 12 MP phone photo is decoded once for its preview, thumbnails (2x, tile 1x and 3x) and dHash', async () => {
     const tmp = makeTempDir('once');
     try {
       const input = fixture('photos/phones/HMD_Nokia_8.3_5G.jpg');
       const counting = countingSharp();
-      const out = { thumbnailPath: join(tmp.dir, 'thumb.jpg'), previewPath: join(tmp.dir, 'preview.jpg'), jpegCopyPath: join(tmp.dir, 'full.jpg') };
+      const out = outputsIn(tmp.dir);
       const made = await makePhotoDerivatives(input, out, { sharp: counting.factory });
       expect(counting.decodes()).toBe(1);
       // ... and each result is still right: the sizes, the capture time, a hash that finds the photo and not another.
       const [preview, thumb] = await Promise.all([sharp(out.previewPath).metadata(), sharp(out.thumbnailPath).metadata()]);
       expect(Math.max(preview.width, preview.height)).toBe(Math.min(PREVIEW.maxSide, Math.max(made.width, made.height)));
       expect({ width: thumb.width, height: thumb.height }).toEqual(thumbnailSize(made));
+      const [x1, x3] = await Promise.all([sharp(out.tilePaths.x1).metadata(), sharp(out.tilePaths.x3).metadata()]);
+      // The grid's tiles: squares of their side.
+      expect([x1.width, x1.height, x3.width, x3.height]).toEqual([TILE_THUMBNAILS.x1.side, TILE_THUMBNAILS.x1.side, TILE_THUMBNAILS.x3.side, TILE_THUMBNAILS.x3.side]);
       expect(made.takenAt).toEqual(await readCaptureTime(input));
       expect(hammingDistance(made.dhash, await dHash(input, sharp))).toBeLessThanOrEqual(SIMILARITY_THRESHOLD / 2);
       expect(hammingDistance(made.dhash, await dHash(fixture('photos/phones/jolla.jpg'), sharp))).toBeGreaterThan(SIMILARITY_THRESHOLD);

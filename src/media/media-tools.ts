@@ -29,8 +29,8 @@ export interface MediaTools {
   sniff(head: Uint8Array): SniffedType | null;
   /** Photos of this type take seconds to decode (HEIC): the job queue processes them, not the upload request. */
   decodesInQueue(type: SniffedType): boolean;
-  /** Thumbnail and viewer preview of a photo (upright, no metadata; for HEIC also a JPEG copy) plus its facts. Throws when undecodable. */
-  processPhoto(input: string, out: { thumbnail: string; preview: string; jpegCopy: string }): Promise<PhotoResult>;
+  /** Thumbnails (2x, and the grid's 1x and 3x) and viewer preview of a photo (upright, no metadata; for HEIC also a JPEG copy) plus its facts. Throws when undecodable. */
+  processPhoto(input: string, out: { thumbnail: string; tiles: { x1: string; x3: string }; preview: string; jpegCopy: string }): Promise<PhotoResult>;
   /** A photo's capture time as ISO UTC from its EXIF, without decoding it; null when it has none. */
   readPhotoCaptureTime(input: string): Promise<string | null>;
   /** Reads a video's facts quickly (ffprobe). Throws when it is no readable video. */

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, guests, uploads } from '../db/schema.ts';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
 import { seesWholeEvent } from '../domain/permissions.ts';
-import { notFound } from '../lib/errors.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { LiveService } from './live.service.ts';
 import type { Viewer } from '../domain/permissions.ts';
@@ -19,6 +19,38 @@ export interface ModerationFilter {
   limit: number;
   offset: number;
 }
+
+/** One page of the gallery, newest first, and the cursor of the next (null after the last). */
+export interface UploadPage {
+  rows: UploadRow[];
+  nextCursor: string | null;
+}
+
+/** What a viewer sees of one album: how many uploads, how many of them videos, how many their own private ones, the cover. */
+export interface AlbumSummary {
+  count: number;
+  videos: number;
+  ownPrivate: number;
+  /** the newest photo with a thumbnail, else the newest upload with one (a video poster) */
+  cover: UploadRow | null;
+}
+
+/**
+ * A page cursor: where the last page ended (its last upload's time and id), opaque to clients. Keyset
+ * paging: uploads arriving meanwhile are newer than any cursor, so they never shift the pages still to come.
+ */
+const cursorOf = (row: UploadRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
+function readCursor(cursor: string): { createdAt: string; id: number } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof createdAt === 'string' && Number.isSafeInteger(id)) return { createdAt, id: id as number };
+  } catch {
+    // answered below
+  }
+  throw badRequest('cursor ist ungültig', { field: 'cursor' });
+}
+
+const NEWEST_FIRST = [desc(uploads.createdAt), desc(uploads.id)];
 
 /** Listing, approval and deletion of uploads, with the visibility rules of the permission table. */
 export function createUploadsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
@@ -46,6 +78,32 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     return updated;
   }
 
+  /**
+   * The conditions for what a viewer may see of an event, or of one of its albums (see `list`); null when
+   * it is nothing (a hidden album, or media after viewable-until, for anyone but the host and the admin).
+   */
+  function visibleTo(eventId: number, viewer: Viewer, scope: { mediaExpired: boolean; albumId?: number }): (SQL | undefined)[] | null {
+    authorize(viewer, 'readEvent', { eventId });
+    const privileged = seesWholeEvent(viewer, eventId);
+    if (!privileged && scope.mediaExpired) return null;
+    const where: (SQL | undefined)[] = [eq(uploads.eventId, eventId)];
+    if (scope.albumId !== undefined) where.push(eq(uploads.albumId, scope.albumId));
+    if (privileged) return where;
+    if (scope.albumId !== undefined) {
+      // One album: its own flag, so the query keeps to the album's index.
+      const album = db.select({ visible: albums.visible }).from(albums).where(and(eq(albums.id, scope.albumId), eq(albums.eventId, eventId))).get();
+      if (!album?.visible) return null;
+    } else {
+      const visibleAlbums = db
+        .select({ id: albums.id })
+        .from(albums)
+        .where(and(eq(albums.eventId, eventId), eq(albums.visible, true)));
+      where.push(inArray(uploads.albumId, visibleAlbums));
+    }
+    where.push(viewer.kind === 'guest' ? or(eq(uploads.approved, true), eq(uploads.userId, viewer.userId)) : eq(uploads.approved, true));
+    return where;
+  }
+
   function deleteRow(row: UploadRow) {
     db.delete(uploads).where(eq(uploads.id, row.id)).run();
     store.removeUploadFiles(row.eventId, row.storageKey, row.originalExt);
@@ -65,20 +123,59 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
      * Newest first.
      */
     list(eventId: number, viewer: Viewer, opts: { albumId?: number; mediaExpired: boolean }): UploadRow[] {
-      authorize(viewer, 'readEvent', { eventId });
-      const privileged = seesWholeEvent(viewer, eventId);
-      if (!privileged && opts.mediaExpired) return [];
-      const where: (SQL | undefined)[] = [eq(uploads.eventId, eventId)];
-      if (opts.albumId !== undefined) where.push(eq(uploads.albumId, opts.albumId));
-      if (!privileged) {
-        const visibleAlbums = db
-          .select({ id: albums.id })
-          .from(albums)
-          .where(and(eq(albums.eventId, eventId), eq(albums.visible, true)));
-        where.push(inArray(uploads.albumId, visibleAlbums));
-        where.push(viewer.kind === 'guest' ? or(eq(uploads.approved, true), eq(uploads.userId, viewer.userId)) : eq(uploads.approved, true));
+      const where = visibleTo(eventId, viewer, opts);
+      if (!where) return [];
+      return db.select().from(uploads).where(and(...where)).orderBy(...NEWEST_FIRST).all();
+    },
+
+    /** `list` one page at a time: `limit` uploads after the `cursor` of the page before (none: the newest). */
+    page(eventId: number, viewer: Viewer, opts: { albumId?: number; mediaExpired: boolean; limit: number; cursor?: string }): UploadPage {
+      const where = visibleTo(eventId, viewer, opts);
+      if (!where) return { rows: [], nextCursor: null };
+      if (opts.cursor !== undefined) {
+        const after = readCursor(opts.cursor);
+        // A row value, so SQLite walks the (event, album, created_at) index from the cursor on.
+        where.push(sql`(${uploads.createdAt}, ${uploads.id}) < (${after.createdAt}, ${after.id})`);
       }
-      return db.select().from(uploads).where(and(...where)).orderBy(desc(uploads.createdAt), desc(uploads.id)).all();
+      // One more than asked tells whether another page follows.
+      const rows = db.select().from(uploads).where(and(...where)).orderBy(...NEWEST_FIRST).limit(opts.limit + 1).all();
+      const more = rows.length > opts.limit;
+      if (more) rows.pop();
+      return { rows, nextCursor: more ? cursorOf(rows.at(-1)!) : null };
+    },
+
+    /** Per album of the event, what `list` would show this viewer of it (the album list's counts and covers). */
+    albumSummaries(eventId: number, viewer: Viewer, opts: { mediaExpired: boolean }): Map<number, AlbumSummary> {
+      const where = visibleTo(eventId, viewer, opts);
+      const summaries = new Map<number, AlbumSummary>();
+      if (!where) return summaries;
+      const ownerId = viewer.kind === 'guest' ? viewer.userId : null;
+      const counts = db
+        .select({
+          albumId: uploads.albumId,
+          count: count(),
+          videos: sql<number>`sum(${uploads.type} = 'video')`,
+          ownPrivate: sql<number>`sum(${uploads.approved} = 0 and ${uploads.userId} is not null and ${uploads.userId} = ${ownerId})`,
+        })
+        .from(uploads)
+        .where(and(...where))
+        .groupBy(uploads.albumId)
+        .all();
+      for (const c of counts) summaries.set(c.albumId, { count: c.count, videos: c.videos, ownPrivate: c.ownPrivate, cover: null });
+      // SQLite's max() takes the other columns from the row it picked: the newest photo (else upload) with a thumbnail per album.
+      for (const photosOnly of [true, false]) {
+        const covers = db
+          .select({ newest: sql`max(${uploads.createdAt})`, row: uploads })
+          .from(uploads)
+          .where(and(...where, eq(uploads.hasThumbnail, true), photosOnly ? eq(uploads.type, 'photo') : undefined))
+          .groupBy(uploads.albumId)
+          .all();
+        for (const { row } of covers) {
+          const summary = summaries.get(row.albumId);
+          if (summary && !summary.cover) summary.cover = row;
+        }
+      }
+      return summaries;
     },
 
     setApproved(eventId: number, uploadId: number, approved: boolean, viewer: Viewer): UploadRow {
@@ -109,7 +206,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
       }
       const condition = and(...where);
       const total = db.select({ n: count() }).from(uploads).where(condition).get()?.n ?? 0;
-      const rows = db.select().from(uploads).where(condition).orderBy(desc(uploads.createdAt), desc(uploads.id)).limit(filter.limit).offset(filter.offset).all();
+      const rows = db.select().from(uploads).where(condition).orderBy(...NEWEST_FIRST).limit(filter.limit).offset(filter.offset).all();
       return { rows, total };
     },
 

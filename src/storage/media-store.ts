@@ -4,12 +4,26 @@ import { randomHex } from '../lib/ids.ts';
 
 /** Names of the files made from an upload, inside its derived folder. */
 export const DERIVED = {
+  /** the grid thumbnail (2x screens; the only one of photos from before 0006 and of videos) */
   thumbnail: 'thumb.jpg',
+  /** a photo's grid thumbnails for 1x and 3x screens (the tile's srcset) */
+  thumbnail1x: 'thumb-1x.jpg',
+  thumbnail3x: 'thumb-3x.jpg',
   photoPreview: 'preview.jpg',
   /** full-size JPEG of a HEIC original, for downloads where the browser cannot show HEIC */
   jpegCopy: 'full.jpg',
   videoPreview: 'preview.mp4',
 } as const;
+
+/** Where a photo's derivatives go in its derived folder (MediaTools.processPhoto's `out`). */
+export function photoOutputs(derivedDir: string) {
+  return {
+    thumbnail: join(derivedDir, DERIVED.thumbnail),
+    tiles: { x1: join(derivedDir, DERIVED.thumbnail1x), x3: join(derivedDir, DERIVED.thumbnail3x) },
+    preview: join(derivedDir, DERIVED.photoPreview),
+    jpegCopy: join(derivedDir, DERIVED.jpegCopy),
+  };
+}
 
 /**
  * The one place that builds paths under the data dir. Nothing a client sends ever becomes part of a path:

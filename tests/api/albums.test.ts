@@ -5,7 +5,7 @@ import { expectError, expectOk, expectUnchanged, PHOTOS, send, snapshot, useServ
 
 const srv = useServer();
 
-const ALBUM_FIELDS = ['created_at', 'end_datetime', 'event_id', 'id', 'name', 'start_datetime', 'visible'];
+const ALBUM_FIELDS = ['cover', 'created_at', 'end_datetime', 'event_id', 'id', 'name', 'own_private_count', 'start_datetime', 'upload_count', 'video_count', 'visible'];
 const names = (albums: AlbumDto[]) => albums.map((a) => a.name);
 const hide = (id: number) => srv.admin.json<AlbumDto>(`/api/album/${id}`, { method: 'PUT', json: { visible: false } });
 

@@ -24,6 +24,7 @@ const UPLOAD_FIELDS = [
   'size_bytes',
   'taken_at',
   'thumbnail_path',
+  'thumbnail_srcset',
   'type',
   'uploader_nickname',
   'user_id',

@@ -4,17 +4,18 @@ import { reachOf, seesWholeEvent } from '../../domain/permissions.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
 import { requireRight, viewerOf } from '../context.ts';
-import { albumDto, countedAlbumDto } from '../dto.ts';
+import { albumDto, galleryAlbumDto } from '../dto.ts';
+import type { GalleryAlbumDto } from '../api-types.ts';
 import { answer, endpoint } from '../openapi.ts';
 import { AlbumChangeBody, GuestAlbumBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
 import { AlbumPath, EventIdPath } from '../schemas/params.schemas.ts';
-import { AlbumDtoSchema, SuccessSchema } from '../schemas/responses.schemas.ts';
+import { AlbumDtoSchema, GalleryAlbumDtoSchema, SuccessSchema } from '../schemas/responses.schemas.ts';
 
 const list = endpoint({
-  summary: "An event's albums (visible ones; all for its host and the admin)",
+  summary: "An event's albums (visible ones; all for its host and the admin), each with the count and cover of what the viewer sees in it",
   tag: 'guest',
   params: EventIdPath,
-  ok: answer('AlbumDto[], dated by start, then undated', z.array(AlbumDtoSchema)),
+  ok: answer('GalleryAlbumDto[], dated by start, then undated', z.array(GalleryAlbumDtoSchema)),
   errors: [403],
 });
 const create = endpoint({
@@ -39,11 +40,9 @@ export function albumRoutes() {
     const event = services.events.getById(list.params(c).eventId);
     const viewer = viewerOf(c, event);
     authorize(viewer, 'readEvent', { eventId: event.id });
-    const whole = seesWholeEvent(viewer, event.id);
-    const rows = services.albums.list(event.id, { visibleOnly: !whole });
-    if (!whole) return c.json(rows.map(albumDto));
-    const counts = services.albums.uploadCounts(event.id);
-    return c.json(rows.map((a) => countedAlbumDto(a, counts)));
+    const rows = services.albums.list(event.id, { visibleOnly: !seesWholeEvent(viewer, event.id) });
+    const summaries = services.uploads.albumSummaries(event.id, viewer, { mediaExpired: event.status === 'expired' });
+    return c.json<GalleryAlbumDto[]>(rows.map((a) => galleryAlbumDto(a, summaries.get(a.id))));
   });
 
   app.post('/api/event/:eventId/album', create.doc, async (c) => {

@@ -25,6 +25,8 @@ const media = endpoint({
 
 const DERIVED_TYPES: Record<string, string> = {
   [DERIVED.thumbnail]: 'image/jpeg',
+  [DERIVED.thumbnail1x]: 'image/jpeg',
+  [DERIVED.thumbnail3x]: 'image/jpeg',
   [DERIVED.photoPreview]: 'image/jpeg',
   [DERIVED.jpegCopy]: 'image/jpeg',
   [DERIVED.videoPreview]: 'video/mp4',

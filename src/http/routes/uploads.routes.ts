@@ -10,7 +10,7 @@ import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { parseId, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
-import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer } from '../api-types.ts';
+import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer, UploadPage } from '../api-types.ts';
 import { mediaUrl } from '../media-urls.ts';
 import { zipOf } from './export-zip.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
@@ -21,14 +21,30 @@ import {
   CheckSimilarAnswerSchema,
   SuccessSchema,
   UploadDtoSchema,
+  UploadPageSchema,
 } from '../schemas/responses.schemas.ts';
 
+/** Uploads per page of the gallery when a client pages without saying how many. */
+export const UPLOADS_PAGE_SIZE = 60;
+export const MAX_UPLOADS_PAGE_SIZE = 200;
 const list = endpoint({
   summary: 'The uploads the viewer may see, newest first (approved ones; a guest also their own; host and admin all)',
+  description:
+    'Without `limit` and `cursor` the whole list as an array (the spec\'s call). With either, one page: `UploadPage` ' +
+    `{ uploads, next_cursor } of \`limit\` uploads (default ${UPLOADS_PAGE_SIZE}, at most ${MAX_UPLOADS_PAGE_SIZE}); ` +
+    'the next page is asked with `cursor=next_cursor` until it is null. Uploads arriving meanwhile never shift the pages to come.',
   tag: 'guest',
   params: EventIdPath,
-  query: z.object({ albumId: optionalQueryId('albumId') }),
-  ok: answer('UploadDto[], newest first', z.array(UploadDtoSchema)),
+  query: z.object({
+    albumId: optionalQueryId('albumId'),
+    limit: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+      .refine((v) => v === undefined || (Number.isInteger(v) && v >= 1 && v <= MAX_UPLOADS_PAGE_SIZE), `limit muss zwischen 1 und ${MAX_UPLOADS_PAGE_SIZE} liegen`),
+    cursor: z.string().optional().describe('next_cursor of the page before'),
+  }),
+  ok: answer('UploadDto[] newest first, or UploadPage when paged', z.union([z.array(UploadDtoSchema), UploadPageSchema])),
   errors: [403],
 });
 const moderate = endpoint({
@@ -112,9 +128,12 @@ export function uploadRoutes() {
     const viewer = viewerOf(c, event);
     const query = list.query(c);
     const albumId = query.albumId === undefined ? undefined : services.albums.getInEvent(event.id, query.albumId).id;
-    const rows = services.uploads.list(event.id, viewer, { albumId, mediaExpired: event.status === 'expired' });
+    const scope = { albumId, mediaExpired: event.status === 'expired' };
     const nicknames = services.guests.nicknames(event.id);
-    return c.json(rows.map((u) => uploadDtoFor(viewer, u, nicknames)));
+    const toDto = (u: UploadRow) => uploadDtoFor(viewer, u, nicknames);
+    if (query.limit === undefined && query.cursor === undefined) return c.json(services.uploads.list(event.id, viewer, scope).map(toDto));
+    const page = services.uploads.page(event.id, viewer, { ...scope, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
+    return c.json<UploadPage>({ uploads: page.rows.map(toDto), next_cursor: page.nextCursor });
   });
 
   // A guest's bulk download as one streamed ZIP (a phone would otherwise start one download per file):

@@ -89,6 +89,20 @@ const albumFields = {
 export const AlbumDtoSchema = matches<Api.AlbumDto>()(
   z.object({ ...albumFields, upload_count: z.number().int().optional() }).meta({ id: 'AlbumDto' }),
 );
+export const ThumbnailImageSchema = matches<Api.ThumbnailImage>()(
+  z.object({ thumbnail_path: z.string(), thumbnail_srcset: z.string().nullable() }).meta({ id: 'ThumbnailImage' }),
+);
+export const GalleryAlbumDtoSchema = matches<Api.GalleryAlbumDto>()(
+  z
+    .object({
+      ...albumFields,
+      upload_count: z.number().int(),
+      video_count: z.number().int(),
+      own_private_count: z.number().int(),
+      cover: ThumbnailImageSchema.nullable(),
+    })
+    .meta({ id: 'GalleryAlbumDto' }),
+);
 
 const uploadFields = {
   id: z.number().int(),
@@ -98,6 +112,7 @@ const uploadFields = {
   mime_type: z.string(),
   file_path: z.string(),
   thumbnail_path: z.string().nullable(),
+  thumbnail_srcset: z.string().nullable(),
   preview_path: z.string().nullable(),
   download_path: z.string(),
   jpeg_download_path: z.string().nullable(),
@@ -115,6 +130,9 @@ const uploadFields = {
   processing_state: z.enum(['pending', 'processing', 'ready', 'failed']),
 };
 export const UploadDtoSchema = matches<Api.UploadDto>()(z.object(uploadFields).meta({ id: 'UploadDto' }));
+export const UploadPageSchema = matches<Api.UploadPage>()(
+  z.object({ uploads: z.array(UploadDtoSchema), next_cursor: z.string().nullable() }).meta({ id: 'UploadPage' }),
+);
 
 /** The upload calls' answers (ingest.routes.ts). */
 export const UploadResultSchema = matches<Api.UploadResult>()(

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '../../db/connection.ts';
 import { jobs, uploads } from '../../db/schema.ts';
 import { albumForDate } from '../../domain/albums.ts';
@@ -14,7 +13,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
 import type { MediaTools, SniffedType } from '../../media/media-tools.ts';
 import type { WrittenFile } from '../../storage/file-writer.ts';
-import { DERIVED, type MediaStore } from '../../storage/media-store.ts';
+import { DERIVED, photoOutputs, type MediaStore } from '../../storage/media-store.ts';
 import type { AlbumsService } from '../albums.service.ts';
 import type { EventView } from '../events.service.ts';
 import type { UploadRow } from '../uploads.service.ts';
@@ -94,19 +93,14 @@ export function createCommitter(deps: CommitDeps) {
         return { takenAt: await tools.readPhotoCaptureTime(file.path), processingState: 'pending' as const };
       }
       if (type.kind === 'photo') {
-        const photo = await photoWork.run(() =>
-          tools.processPhoto(file.path, {
-            thumbnail: join(derivedDir, DERIVED.thumbnail),
-            preview: join(derivedDir, DERIVED.photoPreview),
-            jpegCopy: join(derivedDir, DERIVED.jpegCopy),
-          }),
-        );
+        const photo = await photoWork.run(() => tools.processPhoto(file.path, photoOutputs(derivedDir)));
         return {
           width: photo.width,
           height: photo.height,
           takenAt: photo.takenAt,
           dhash: photo.dhash,
           hasThumbnail: true,
+          tileThumbnails: true,
           previewFile: DERIVED.photoPreview,
           processingState: 'ready' as const,
         };
