@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, Env } from './context.ts';
 import { onApiNotFound, onError } from './middleware/errors.ts';
 import { requestTimer } from './middleware/request-timer.ts';
-import { openApiDocument } from './openapi.ts';
+import { bytes, endpoint, openApiDocument } from './openapi.ts';
 import { refuseCrossSiteWrites, securityHeaders } from './middleware/security.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { albumRoutes } from './routes/albums.routes.ts';
@@ -21,6 +21,12 @@ import { webAppRoutes, type WebAssets } from './web-app.ts';
 /** JSON and form bodies of ordinary calls; uploads stream past this limit on their own routes. */
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
 const MAX_JSON_BYTES = 1024 * 1024;
+
+const openApi = endpoint({
+  summary: 'This document: every call of the API with its parameters, bodies and answers (OpenAPI 3.1)',
+  tag: 'appliance',
+  ok: bytes('The OpenAPI document', ['application/json'], { type: 'object' }),
+});
 
 export interface AppOptions extends AppDeps {
   webAssets: WebAssets;
@@ -72,7 +78,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.route('/', uploadRoutes());
   app.route('/', liveRoutes());
   app.route('/', guestRoutes());
-  app.get('/api/openapi.json', async (c) => c.json(await openApiDocument(app, opts.version)));
+  app.get('/api/openapi.json', openApi.doc, async (c) => c.json(await openApiDocument(app, opts.version)));
   app.all('/api/*', onApiNotFound);
   app.route('/', webAppRoutes(opts.webAssets));
   return app;
