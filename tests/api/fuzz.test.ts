@@ -62,7 +62,6 @@ function undescribed(document: OpenApiDocument, routes: ReturnType<typeof routes
   const problems: string[] = [];
   for (const route of routes) {
     const name = `${route.method} ${template(route.path)}`;
-    if (NOT_YET_DESCRIBED.has(name)) continue;
     // `/api/event/{code}` and `/api/event/{id}` share a template: the one with this method.
     const entry = Object.entries(document.paths)
       .filter(([path]) => template(path) === template(route.path))
@@ -94,14 +93,19 @@ function undescribed(document: OpenApiDocument, routes: ReturnType<typeof routes
 test('every documented route is described in the OpenAPI document: path parameters, query parameters, success answer', async () => {
   const document = (await (await fetch(`${srv.url}/api/openapi.json`)).json()) as OpenApiDocument;
   const routes = routesOfDocs();
-  expect(undescribed(document, routes)).toEqual([]);
+  /** The gaps, but those of routes whose owner has not described them yet. */
+  const gaps = (doc: OpenApiDocument) => undescribed(doc, routes).filter((p) => !NOT_YET_DESCRIBED.has(p.slice(0, p.indexOf(':'))));
+  expect(gaps(document)).toEqual([]);
+  // A route described by now leaves NOT_YET_DESCRIBED, so that the check covers it.
+  const problems = undescribed(document, routes);
+  expect([...NOT_YET_DESCRIBED].filter((route) => !problems.some((p) => p.startsWith(`${route}:`)))).toEqual([]);
 
   // The check sees a gap: one route without its parameter's schema, its query and its answer's schema.
   const gap = structuredClone(document);
   const albums = gap.paths['/api/event/{eventId}/uploads']!.get!;
   albums.parameters = albums.parameters!.map((p) => (p.in === 'path' ? { name: p.name, in: 'path', schema: { type: 'string' } } : p)).filter((p) => p.in !== 'query');
   albums.responses!['200']!.content!['application/json']!.schema = {};
-  expect(undescribed(gap, routes)).toEqual([
+  expect(gaps(gap)).toEqual([
     'GET /api/event/{}/uploads: path parameter {eventId} has no schema of its own',
     'GET /api/event/{}/uploads: query parameter albumId missing',
     'GET /api/event/{}/uploads: query parameter limit missing',
