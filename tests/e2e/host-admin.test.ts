@@ -56,6 +56,9 @@ describe('admin dashboard', () => {
     expect(await dialog.getByLabel('Secondary colour', { exact: true }).inputValue()).toBe('#DBEAFE');
     expect(await dialog.getByLabel('Duration').inputValue()).toBe('14');
     expect(await dialog.getByLabel('Allow users to download images').isChecked()).toBe(true);
+    // the same row as on the host's settings page (one component), on by default
+    expect(await dialog.getByLabel('Standortdaten entfernen').isChecked()).toBe(true);
+    await dialog.getByText('Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position.', { exact: false }).waitFor();
     const submit = dialog.getByRole('button', { name: 'Create Event' });
     expect(await submit.isDisabled()).toBe(true);
 
@@ -82,6 +85,7 @@ describe('admin dashboard', () => {
     expect(ev.primary_color.toUpperCase()).toBe('#7C3AED');
     expect(ev.secondary_color.toUpperCase()).toBe('#DBEAFE');
     expect(ev.event_duration_days).toBe(7);
+    expect(ev.strip_location).toBe(true);
     expect(ev.host_image_url).toBeTruthy();
     const img = await fetch(h.server.url + ev.host_image_url);
     expect(img.status).toBe(200);
@@ -127,6 +131,7 @@ describe('admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Unlock code' }).click();
     expect(await codeInput.getAttribute('readonly')).toBeNull();
     await codeInput.fill('anna-tom');
+    await dialog.getByLabel('Standortdaten entfernen').uncheck();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toastShown(page, 'Event updated successfully');
     await card(page, 'anna-tom').waitFor();
@@ -134,7 +139,13 @@ describe('admin dashboard', () => {
     const ev = await h.visitor.json<EventDto>('/api/event/anna-tom');
     expect(ev.name).toBe('Hochzeit Anna & Tom');
     expect(ev.host_image_url).toBeTruthy();
+    expect(ev.strip_location).toBe(false);
     eventCode = 'anna-tom';
+    // opened again, the form shows what was saved
+    await card(page, eventCode).getByRole('button', { name: 'Edit' }).click();
+    expect(await dialog.getByLabel('Standortdaten entfernen').isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   test('a taken code shows the server message in the form', async () => {

@@ -98,7 +98,16 @@ describe("settings tab 'Uploads' on a phone", () => {
     await p.getByText('Keine Uploads').waitFor();
   });
 
+  test("the tab 'Albums' counts what the deletions left, without a reload", async () => {
+    // the page loaded its albums while they held three uploads; the deletions above emptied them
+    await p.getByRole('tab', { name: 'Albums' }).click();
+    const counts = p.getByTestId('album-count');
+    await counts.first().waitFor();
+    await eventually(async () => (await counts.allInnerTexts()).every((t) => t === '0 photos and videos'), 'every album counted empty', 5_000);
+  });
+
   test("'Neue Uploads sofort für alle sichtbar' is stored for the event", async () => {
+    await p.getByRole('tab', { name: 'Uploads' }).click();
     const box = p.getByTestId('auto-share');
     expect(await box.isChecked()).toBe(true);
     await box.uncheck();

@@ -2,7 +2,6 @@ import type {
   AdminEventDto,
   AlbumDto,
   ApiKeyDto,
-  AppConfig,
   BoxAddress,
   BoxStatus,
   ClientTokenAnswer,
@@ -14,6 +13,7 @@ import type {
   WifiSettings,
 } from '../../../src/http/api-types';
 import { adminToken, api, HttpError } from './http';
+import { queryClient } from './query-client';
 
 // Typed calls of the admin dashboard. All go through http.ts: Bearer token, credentials, and a 401 clears
 // the token and returns to /admin (the login call itself is on /admin already, so it only shows the error).
@@ -25,6 +25,7 @@ export interface EventFormFields {
   secondary_color: string;
   header_style: string;
   allow_download: boolean;
+  strip_location: boolean;
   event_start_datetime: string; // ISO UTC
   event_duration_days: number;
   host_image?: File | null;
@@ -38,6 +39,7 @@ function eventFormData(f: EventFormFields): FormData {
   fd.set('secondary_color', f.secondary_color);
   fd.set('header_style', f.header_style);
   fd.set('allow_download', String(f.allow_download));
+  fd.set('strip_location', String(f.strip_location));
   fd.set('event_start_datetime', f.event_start_datetime);
   fd.set('event_duration_days', String(f.event_duration_days));
   if (f.host_image) fd.set('host_image', f.host_image);
@@ -63,6 +65,8 @@ export const adminApi = {
       // the token may be gone already; logging out locally is what matters
     }
     adminToken.clear();
+    // what one admin saw is not shown to whoever signs in next in this tab
+    queryClient.clear();
   },
   changePassword: (currentPassword: string, newPassword: string) =>
     api.post<{ success: true }>('/api/admin/change-password', { currentPassword, newPassword }),
@@ -99,17 +103,6 @@ export const adminApi = {
   wifi: () => api.get<WifiSettings>('/api/admin/wifi'),
   saveWifi: (w: WifiSettings) => api.put<WifiSettings>('/api/admin/wifi', { ...w }),
 };
-
-let configPromise: Promise<AppConfig> | null = null;
-
-/** GET /api/config, once per page load (public URL for links and QR codes, venue Wi-Fi). */
-export function loadConfig(): Promise<AppConfig> {
-  configPromise ??= api.get<AppConfig>('/api/config').catch((e) => {
-    configPromise = null;
-    throw e;
-  });
-  return configPromise;
-}
 
 /** The form field a refusal names (`{ field }` in the error body) and the server's reason, for showing it beside that field. */
 export function fieldError(err: unknown): { field: string; message: string } | null {

@@ -2,7 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '../../../src/http/api-types';
 import { adminApi } from './admin';
 import { clientApi, type ModerationQuery } from './client-settings';
+import { guestApi } from './guest';
 import { api } from './http';
+import { queryClient } from './query-client';
 
 // The keys of every piece of server data the web app reads, and how each is fetched. Keys are nested so one
 // invalidation reaches everything a change can touch: `queryKeys.admin.event(id)` covers that event's albums,
@@ -32,6 +34,11 @@ export const queryKeys = {
     uploadsAll: (token: string) => ['host', token, 'uploads'] as const,
     uploads: (token: string, q: ModerationQuery) => ['host', token, 'uploads', q] as const,
   },
+  /** the live wall reads as a visitor (no admin token, no guest cookie), so its answers are cached apart */
+  wall: {
+    event: (code: string) => ['wall', code, 'event'] as const,
+    config: ['wall', 'config'] as const,
+  },
 };
 
 /** The box's configuration hardly changes while a page is open: fetched once, again only after a change (Wi-Fi). */
@@ -51,6 +58,33 @@ export const adminQueries = {
 
 export const hostQueries = {
   settings: (token: string) => queryOptions({ queryKey: queryKeys.host.settings(token), queryFn: () => clientApi.settings(token) }),
-  statistics: (token: string) => queryOptions({ queryKey: queryKeys.host.statistics(token), queryFn: () => clientApi.statistics(token) }),
+  /** loaded on the tab's first opening and kept for the page (spec: 'loaded lazily on first open'); a change on the page invalidates it */
+  statistics: (token: string) => queryOptions({ queryKey: queryKeys.host.statistics(token), queryFn: () => clientApi.statistics(token), staleTime: Infinity }),
   uploads: (token: string, q: ModerationQuery) => queryOptions({ queryKey: queryKeys.host.uploads(token, q), queryFn: () => clientApi.uploads(token, q) }),
 };
+
+/** The wall re-reads its event and the config this often, so the host's changes (name, colours, wall settings) arrive. */
+const WALL_REFRESH = { refetchInterval: 60_000, refetchIntervalInBackground: true } as const;
+
+export const wallQueries = {
+  event: (code: string) => queryOptions({ queryKey: queryKeys.wall.event(code), queryFn: () => guestApi.visitorEvent(code), ...WALL_REFRESH }),
+  config: () => queryOptions({ queryKey: queryKeys.wall.config, queryFn: guestApi.visitorConfig, ...WALL_REFRESH }),
+};
+
+// What a change makes stale: one rule per kind of change, so every screen that makes it agrees.
+// An invalidation refetches what is on screen now and marks the rest stale for its next opening.
+
+/** The events list (cards: sizes, counts, client link) and the box status (disk, video queue). */
+export function invalidateAdminEvents() {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.events }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.box })]);
+}
+
+/** An event's albums or uploads changed: its albums, statistics and uploaders, and the cards. */
+export function invalidateAdminEvent(eventId: number) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.event(eventId) }), invalidateAdminEvents()]);
+}
+
+/** Anything changed on a host settings page: its event, albums (with counts), statistics and moderation list. */
+export function invalidateHostPage(token: string) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.host.all(token) });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { HttpError } from './http';
-import { createQueryClient, MAX_READ_RETRIES, readRetryDelay, shouldRetryRead } from './query-client';
-import { queryKeys } from './queries';
+import { createQueryClient, MAX_READ_RETRIES, queryClient, readRetryDelay, shouldRetryRead } from './query-client';
+import { invalidateAdminEvent, invalidateAdminEvents, queryKeys } from './queries';
 
 describe('read retries on a venue box', () => {
   test('a refusal is not repeated: 400, 401 (the session is over), 403, 404, 409', () => {
@@ -46,5 +46,27 @@ describe('query keys', () => {
     expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([false, false, true, false]);
     await client.invalidateQueries({ queryKey: queryKeys.host.all('a') });
     expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, false]);
+  });
+});
+
+describe('what a change makes stale', () => {
+  // the helpers act on the app's one client
+  const seed = () => {
+    queryClient.clear();
+    const keys = [queryKeys.admin.events, queryKeys.admin.box, queryKeys.admin.albums(1), queryKeys.admin.albums(2), queryKeys.admin.apiKeys, queryKeys.config];
+    for (const key of keys) queryClient.setQueryData(key, []);
+    return () => keys.map((key) => queryClient.getQueryState(key)?.isInvalidated);
+  };
+
+  test("an event's change: its own data, the cards and the box status; not another event, the API keys or the config", async () => {
+    const invalidated = seed();
+    await invalidateAdminEvent(1);
+    expect(invalidated()).toEqual([true, true, true, false, false, false]);
+  });
+
+  test('an event created, edited or deleted: the cards and the box status', async () => {
+    const invalidated = seed();
+    await invalidateAdminEvents();
+    expect(invalidated()).toEqual([true, true, false, false, false, false]);
   });
 });

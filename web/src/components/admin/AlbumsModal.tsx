@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, FolderOpen, Pencil, Plus } from 'lucide-react';
 import type { AdminEventDto, AlbumDto } from '../../../../src/http/api-types';
-import { adminApi } from '../../api/admin';
+import { adminApi, type AlbumFields } from '../../api/admin';
+import { adminQueries, invalidateAdminEvent } from '../../api/queries';
 import { Spinner } from '../Spinner';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
-import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
+import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft } from '../albums/album-draft';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
@@ -23,68 +25,54 @@ export function AlbumsModal({
   onExportAlbum: (a: AlbumDto) => void;
   onClose: () => void;
 }) {
-  const [albums, setAlbums] = useState<AlbumDto[] | null>(null);
+  const list = useQuery(adminQueries.albums(event.id));
+  const albums = list.data ?? null;
+  // the error, not an empty state: the albums are unknown, not absent
+  const loadFailed = list.isError;
   const [error, setError] = useState('');
-  const [loadFailed, setLoadFailed] = useState(false);
   const draft = useAlbumDraft();
   const { editing } = draft;
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setAlbums(await adminApi.albums(event.id));
-      setLoadFailed(false);
-    } catch {
-      // the error, not an empty state: the albums are unknown, not absent
-      setLoadFailed(true);
-    }
-  }, [event.id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Every change refetches the event's albums (with counts) and the dashboard's cards.
+  const save = useMutation({
+    mutationFn: ({ album, fields }: { album: AlbumDto | null; fields: AlbumFields }) =>
+      album ? adminApi.updateAlbum(album.id, fields) : adminApi.createAlbum(event.id, fields),
+    onSuccess: async () => {
+      await invalidateAdminEvent(event.id);
+      draft.reset();
+    },
+    onError: (err, { album }) => {
+      draft.refused(err);
+      setError(album ? 'Failed to update album' : 'Failed to create album');
+    },
+  });
+  const busy = save.isPending;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!draft.canSubmit || busy) return;
-    setBusy(true);
     setError('');
-    const fields = draft.fields();
-    try {
-      if (editing) await adminApi.updateAlbum(editing.id, fields);
-      else await adminApi.createAlbum(event.id, fields);
-      draft.reset();
-      await load();
-    } catch (err) {
-      draft.refused(err);
-      setError(editing ? 'Failed to update album' : 'Failed to create album');
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({ album: editing, fields: draft.fields() });
   };
 
-  const toggle = async (a: AlbumDto) => {
-    setError('');
-    try {
-      const updated = await adminApi.setAlbumVisible(a.id, !a.visible);
-      setAlbums((list) => (list ? withToggledVisibility(list, a, updated) : null));
-    } catch {
-      setError('Failed to update album visibility');
-    }
-  };
+  const toggle = useMutation({
+    mutationFn: (a: AlbumDto) => adminApi.setAlbumVisible(a.id, !a.visible),
+    onMutate: () => setError(''),
+    onSuccess: () => invalidateAdminEvent(event.id),
+    onError: () => setError('Failed to update album visibility'),
+  });
 
-  const remove = async (a: AlbumDto) => {
-    setError('');
-    try {
-      await adminApi.deleteAlbum(a.id);
-      setConfirmDelete(null);
+  const remove = useMutation({
+    mutationFn: (a: AlbumDto) => adminApi.deleteAlbum(a.id),
+    onMutate: () => setError(''),
+    onSuccess: async (_, a) => {
+      await invalidateAdminEvent(event.id);
       if (editing?.id === a.id) draft.reset();
-      setAlbums((list) => list?.filter((x) => x.id !== a.id) ?? null);
-    } catch {
-      setConfirmDelete(null);
-      setError('Failed to delete album');
-    }
-  };
+    },
+    onError: () => setError('Failed to delete album'),
+    onSettled: () => setConfirmDelete(null),
+  });
 
   const edit = (a: AlbumDto) => {
     draft.edit(a);
@@ -121,7 +109,7 @@ export function AlbumsModal({
       )}
 
       {confirmDelete && (
-        <InlineConfirm label="Delete album" confirmLabel="Delete album" onCancel={() => setConfirmDelete(null)} onConfirm={() => remove(confirmDelete)}>
+        <InlineConfirm label="Delete album" confirmLabel="Delete album" onCancel={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
           <strong>{confirmDelete.name}</strong>
           <br />
           {DELETE_ALBUM_WARNING}
@@ -133,7 +121,7 @@ export function AlbumsModal({
       {loadFailed ? (
         <div className="hx-alert hx-alert--error" role="alert">
           Failed to load albums
-          <button type="button" className="hx-link-btn" onClick={() => void load()}>
+          <button type="button" className="hx-link-btn" onClick={() => void list.refetch()}>
             Retry
           </button>
         </div>
@@ -174,7 +162,7 @@ export function AlbumsModal({
                 album={a}
                 className="hx-album-row__actions"
                 iconSize={18}
-                onToggle={() => toggle(a)}
+                onToggle={() => toggle.mutate(a)}
                 onEdit={() => edit(a)}
                 onDelete={() => setConfirmDelete(a)}
               />

@@ -1,7 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Copy, KeySquare, Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import type { ApiKeyDto, CreatedApiKey } from '../../../../src/http/api-types';
 import { adminApi, HttpError } from '../../api/admin';
+import { adminQueries, queryKeys } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
 import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
 import { formatGermanDateTime } from './host-utils';
@@ -10,59 +13,50 @@ import { Modal } from '../Modal';
 import { hostToast } from '../../store/toast-store';
 
 export function ApiKeysModal({ onClose }: { onClose: () => void }) {
-  const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
+  const list = useQuery(adminQueries.apiKeys());
+  // a failed list reads as empty under its error
+  const keys = list.data ?? (list.isError ? [] : null);
   const [error, setError] = useState('');
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ApiKeyDto | null>(null);
+  const shownError = error || (list.isError ? 'Fehler beim Laden der API-Schlüssel' : '');
+  const refetchKeys = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.apiKeys });
 
-  const load = async () => {
-    try {
-      setKeys(await adminApi.apiKeys());
-    } catch {
-      setError('Fehler beim Laden der API-Schlüssel');
-      setKeys([]);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, []);
-
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      const key = await adminApi.createApiKey(trimmed);
+  const creation = useMutation({
+    mutationFn: adminApi.createApiKey,
+    onMutate: () => setError(''),
+    onSuccess: async (key) => {
       setCreated(key);
       setName('');
-      await load();
-    } catch (err) {
+      await refetchKeys();
+    },
+    onError: (err) =>
       setError(
         err instanceof HttpError && (err.code === 'NAME_ALREADY_EXISTS' || err.status === 409)
           ? 'Ein API-Schlüssel mit diesem Namen existiert bereits'
           : 'Fehler beim Erstellen des API-Schlüssels',
-      );
-    } finally {
-      setBusy(false);
-    }
+      ),
+  });
+  const busy = creation.isPending;
+
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || busy) return;
+    creation.mutate(trimmed);
   };
 
-  const remove = async (k: ApiKeyDto) => {
-    setError('');
-    try {
-      await adminApi.deleteApiKey(k.id);
-      setConfirmDelete(null);
+  const removal = useMutation({
+    mutationFn: (k: ApiKeyDto) => adminApi.deleteApiKey(k.id),
+    onMutate: () => setError(''),
+    onSuccess: async (_, k) => {
       if (created?.id === k.id) setCreated(null);
-      setKeys((list) => list?.filter((x) => x.id !== k.id) ?? null);
-    } catch {
-      setConfirmDelete(null);
-      setError('Fehler beim Löschen des API-Schlüssels');
-    }
-  };
+      await refetchKeys();
+    },
+    onError: () => setError('Fehler beim Löschen des API-Schlüssels'),
+    onSettled: () => setConfirmDelete(null),
+  });
 
   return (
     <Modal look="host" title="API Keys" icon={<KeySquare size={20} />} onClose={onClose} size="lg">
@@ -81,9 +75,9 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
         </button>
       </form>
 
-      {error && (
+      {shownError && (
         <div className="hx-alert hx-alert--error" role="alert">
-          {error}
+          {shownError}
         </div>
       )}
 
@@ -113,7 +107,7 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
       )}
 
       {confirmDelete && (
-        <InlineConfirm label="Delete API key" confirmLabel="Delete key" onCancel={() => setConfirmDelete(null)} onConfirm={() => remove(confirmDelete)}>
+        <InlineConfirm label="Delete API key" confirmLabel="Delete key" onCancel={() => setConfirmDelete(null)} onConfirm={() => removal.mutate(confirmDelete)}>
           Delete the API key <strong>{confirmDelete.name}</strong>? Apps using it can no longer upload. This cannot be undone.
         </InlineConfirm>
       )}

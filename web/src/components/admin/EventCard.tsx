@@ -19,7 +19,9 @@ import {
   Users,
 } from 'lucide-react';
 import type { AdminEventDto } from '../../../../src/http/api-types';
+import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../api/admin';
+import { invalidateAdminEvents } from '../../api/queries';
 import { copyText } from '../clipboard';
 import { ConfirmModal } from './ConfirmModal';
 import { EVENT_STATUS_HINT, EVENT_STATUS_LABEL, EventSchedule, scheduleOfEvent } from './EventSchedule';
@@ -34,32 +36,30 @@ export function EventCard({
   publicUrl,
   exporting,
   onAction,
-  onTokenChanged,
 }: {
   event: AdminEventDto;
   publicUrl: string;
   exporting: ExportProgress | null;
   onAction: (a: CardAction, e: AdminEventDto) => void;
-  onTokenChanged: (e: AdminEventDto, token: string) => void;
 }) {
   const [imgBroken, setImgBroken] = useState(false);
-  const [generating, setGenerating] = useState(false);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const url = event.client_token ? settingsLink(publicUrl, event.client_token) : null;
 
-  const generate = async () => {
-    setConfirmRegenerate(false);
-    setGenerating(true);
-    try {
-      const answer = await adminApi.generateClientToken(event.id);
-      onTokenChanged(event, answer.client_token);
+  const generation = useMutation({
+    mutationFn: () => adminApi.generateClientToken(event.id),
+    onSuccess: async (answer) => {
       hostToast.success('Client token generated successfully');
+      // copied first, while the click still counts as the user's (the browser's clipboard rule)
       if (await copyText(settingsLink(publicUrl, answer.client_token))) hostToast.success('Client settings URL copied to clipboard');
-    } catch {
-      hostToast.error('Failed to generate client token');
-    } finally {
-      setGenerating(false);
-    }
+      await invalidateAdminEvents();
+    },
+    onError: () => hostToast.error('Failed to generate client token'),
+  });
+  const generating = generation.isPending;
+  const generate = () => {
+    setConfirmRegenerate(false);
+    generation.mutate();
   };
 
   const tone = sizeTone(event.total_size_mb);

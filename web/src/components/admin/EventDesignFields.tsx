@@ -50,19 +50,34 @@ export function HeaderStyleField({ label, value, onChange }: { label: string; va
   );
 }
 
-/** The checkbox 'Allow users to download images'; with a note, the note is shown below and describes it. */
-export function AllowDownloadField({ checked, onChange, note }: { checked: boolean; onChange: (v: boolean) => void; note?: string }) {
+/** One checkbox row of the event forms; with a note, the note is shown below it and describes it. */
+function CheckField({
+  name,
+  label,
+  checked,
+  onChange,
+  note,
+  testId,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  note?: string;
+  testId?: string;
+}) {
   const noteId = useId();
   const check = (
     <label className="hx-check">
       <input
         type="checkbox"
-        name="allow_download"
+        name={name}
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
         aria-describedby={note ? noteId : undefined}
+        data-testid={testId}
       />
-      <span>Allow users to download images</span>
+      <span>{label}</span>
     </label>
   );
   if (!note) return check;
@@ -73,5 +88,24 @@ export function AllowDownloadField({ checked, onChange, note }: { checked: boole
         {note}
       </span>
     </div>
+  );
+}
+
+/** The checkbox 'Allow users to download images' (the settings page adds a note). */
+export function AllowDownloadField({ checked, onChange, note }: { checked: boolean; onChange: (v: boolean) => void; note?: string }) {
+  return <CheckField name="allow_download" label="Allow users to download images" checked={checked} onChange={onChange} note={note} />;
+}
+
+/** The checkbox 'Standortdaten entfernen' with what it means, in the admin's event form and the host's settings. */
+export function StripLocationField({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <CheckField
+      name="strip_location"
+      label="Standortdaten entfernen"
+      checked={checked}
+      onChange={onChange}
+      note="Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position. Wer hochgeladen hat, bekommt die eigene Datei unverändert."
+      testId="strip-location"
+    />
   );
 }

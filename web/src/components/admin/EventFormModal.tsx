@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarPlus, Lock, LockOpen, Pencil } from 'lucide-react';
 import type { AdminEventDto, HeaderStyle } from '../../../../src/http/api-types';
-import { adminApi, fieldError, loadConfig, serverMessage } from '../../api/admin';
+import { adminApi, fieldError, serverMessage, type EventFormFields } from '../../api/admin';
+import { configQuery, invalidateAdminEvents } from '../../api/queries';
 import { EventSchedule, scheduleOf } from './EventSchedule';
 import { Modal } from '../Modal';
-import { AllowDownloadField, ColourFields, HeaderStyleField } from './EventDesignFields';
+import { AllowDownloadField, ColourFields, HeaderStyleField, StripLocationField } from './EventDesignFields';
 import { FormActions } from './FormActions';
 import { ImageField } from './ImageField';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
@@ -25,7 +27,8 @@ export function EventFormModal({
 }: {
   event: AdminEventDto | null;
   onClose: () => void;
-  onSaved: (e: AdminEventDto, created: boolean) => void;
+  /** after the events list was refetched */
+  onSaved: (created: boolean) => void;
 }) {
   const editing = !!event;
   const suffix = useMemo(() => randomCodeSuffix(), []);
@@ -37,18 +40,13 @@ export function EventFormModal({
   const [secondary, setSecondary] = useState(event?.secondary_color ?? NEW_EVENT_SECONDARY);
   const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event?.header_style ?? 'minimalistic');
   const [allowDownload, setAllowDownload] = useState(event?.allow_download ?? true);
+  const [stripLocation, setStripLocation] = useState(event?.strip_location ?? true);
   const [start, setStart] = useState(event ? isoToLocalInput(event.event_start_datetime) : nowLocalInput());
   const [duration, setDuration] = useState(normaliseDuration(event?.event_duration_days));
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [retentionDays, setRetentionDays] = useState<number | null>(null);
-  useEffect(() => {
-    loadConfig()
-      .then((c) => setRetentionDays(c.retentionDays))
-      .catch(() => setRetentionDays(null));
-  }, []);
+  const retentionDays = useQuery(configQuery()).data?.retentionDays ?? null;
   const startIso = localInputToIso(start);
   const schedule = startIso && retentionDays !== null ? scheduleOf(startIso, duration, retentionDays) : null;
   // an event that is running has a start in the past by nature: warn only about a start being chosen now
@@ -62,32 +60,38 @@ export function EventFormModal({
   const codeReadOnly = editing && !codeUnlocked;
   const valid = name.trim() !== '' && code.trim() !== '' && !!localInputToIso(start);
 
-  const submit = async (e: FormEvent) => {
+  const save = useMutation({
+    mutationFn: (fields: EventFormFields) => (editing ? adminApi.updateEvent(event.id, fields) : adminApi.createEvent(fields)),
+    onSuccess: async () => {
+      await invalidateAdminEvents();
+      onSaved(!editing);
+    },
+    onError: (err) => {
+      const f = fieldError(err);
+      if (f) setFieldErrors({ [f.field]: f.message });
+      setError(serverMessage(err, editing ? 'Failed to update event' : 'Failed to create event'));
+    },
+  });
+  // stays busy after a success: the dialog closes
+  const busy = save.isPending || save.isSuccess;
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!valid || busy) return;
-    setBusy(true);
     setError('');
     setFieldErrors({});
-    const fields = {
+    save.mutate({
       name: name.trim(),
       code: code.trim(),
       primary_color: primary.trim(),
       secondary_color: secondary.trim(),
       header_style: headerStyle,
       allow_download: allowDownload,
+      strip_location: stripLocation,
       event_start_datetime: localInputToIso(start)!,
       event_duration_days: duration,
       host_image: image,
-    };
-    try {
-      const saved = editing ? await adminApi.updateEvent(event.id, fields) : await adminApi.createEvent(fields);
-      onSaved(saved, !editing);
-    } catch (err) {
-      const f = fieldError(err);
-      if (f) setFieldErrors({ [f.field]: f.message });
-      setError(serverMessage(err, editing ? 'Failed to update event' : 'Failed to create event'));
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -186,6 +190,7 @@ export function EventFormModal({
         />
 
         <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} />
+        <StripLocationField checked={stripLocation} onChange={setStripLocation} />
 
         {error && (
           <div className="hx-alert hx-alert--error" role="alert">

@@ -1,32 +1,20 @@
-import { useEffect, useState } from 'react';
 import { BarChart3 } from 'lucide-react';
-import type { AdminEventDto, StatisticsDto } from '../../../../src/http/api-types';
-import { adminApi } from '../../api/admin';
+import type { AdminEventDto } from '../../../../src/http/api-types';
+import { adminQueries } from '../../api/queries';
 import { Spinner } from '../Spinner';
 import { Modal } from '../Modal';
-import { StatsView } from './StatsView';
-import { hostToast } from '../../store/toast-store';
+import { StatsView, useStatistics } from './StatsView';
 
 export function StatsModal({ event, onClose }: { event: AdminEventDto; onClose: () => void }) {
-  const [stats, setStats] = useState<StatisticsDto | null>(null);
-  const [error, setError] = useState(false);
-  useEffect(() => {
-    adminApi
-      .statistics(event.id)
-      .then(setStats)
-      .catch(() => {
-        setError(true);
-        hostToast.error('Fehler beim Laden der Statistiken');
-      });
-  }, [event.id]);
+  const stats = useStatistics(adminQueries.statistics(event.id));
   return (
     <Modal look="host" title={`Statistics · ${event.name}`} icon={<BarChart3 size={20} />} onClose={onClose} size="lg">
-      {error ? (
+      {stats.isError ? (
         <div className="hx-alert hx-alert--error" role="alert">
           Fehler beim Laden der Statistiken
         </div>
-      ) : stats ? (
-        <StatsView stats={stats} detailed={false} />
+      ) : stats.data ? (
+        <StatsView stats={stats.data} detailed={false} />
       ) : (
         <Spinner />
       )}

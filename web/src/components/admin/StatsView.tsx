@@ -1,7 +1,20 @@
+import { useEffect } from 'react';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Album, Film, HardDrive, Image as ImageIcon, Trophy, Upload } from 'lucide-react';
 import type { StatisticsDto } from '../../../../src/http/api-types';
+import { hostToast } from '../../store/toast-store';
 import { TOP_UPLOADERS } from '../../../../src/domain/statistics.ts';
 import { formatMb, shortUploaderKey, uploaderKey, uploaderName } from './host-utils';
+
+/** The statistics of the admin modal or the settings tab; a load that failed for good also says so in a toast (spec). */
+export function useStatistics<Key extends readonly unknown[]>(options: UseQueryOptions<StatisticsDto, Error, StatisticsDto, Key>) {
+  const stats = useQuery(options);
+  const failures = stats.errorUpdateCount;
+  useEffect(() => {
+    if (failures > 0) hostToast.error('Fehler beim Laden der Statistiken');
+  }, [failures]);
+  return stats;
+}
 
 /** Statistics (German, as in the spec): totals, photo/video counts, Top Uploader (10), optionally the albums table. */
 export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed: boolean }) {

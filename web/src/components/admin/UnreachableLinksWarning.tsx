@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import type { AppConfig, BoxAddress } from '../../../../src/http/api-types';
-import { adminApi } from '../../api/admin';
+import type { AppConfig } from '../../../../src/http/api-types';
+import { adminQueries } from '../../api/queries';
 
 /**
  * A loud warning when QR codes, printed cards and recovery links would point at an address no guest's phone
@@ -9,16 +9,10 @@ import { adminApi } from '../../api/admin';
  * so). An admin is offered the box's own LAN addresses: the same page opened there makes every link right.
  */
 export function UnreachableLinksWarning({ config, admin }: { config: AppConfig; admin: boolean }) {
-  const [addresses, setAddresses] = useState<BoxAddress[] | null>(null);
   const unreachable = !config.publicUrlReachable;
-
-  useEffect(() => {
-    if (!unreachable || !admin) return;
-    adminApi
-      .addresses()
-      .then(setAddresses)
-      .catch(() => setAddresses([]));
-  }, [unreachable, admin]);
+  const offered = useQuery({ ...adminQueries.addresses(), enabled: unreachable && admin });
+  // none known when the box could not say: the advice to connect it to the venue network
+  const addresses = offered.data ?? (offered.isError ? [] : null);
 
   if (!unreachable) return null;
   const here = `${location.pathname}${location.search}`;

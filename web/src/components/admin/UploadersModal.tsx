@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Copy, ExternalLink, Users } from 'lucide-react';
-import type { AdminEventDto, UploaderDto } from '../../../../src/http/api-types';
-import { adminApi } from '../../api/admin';
+import type { AdminEventDto } from '../../../../src/http/api-types';
+import { adminQueries } from '../../api/queries';
 import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
 import { uploaderName } from './host-utils';
@@ -9,17 +9,9 @@ import { Modal } from '../Modal';
 import { hostToast } from '../../store/toast-store';
 
 export function UploadersModal({ event, onClose }: { event: AdminEventDto; onClose: () => void }) {
-  const [uploaders, setUploaders] = useState<UploaderDto[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    adminApi
-      .uploaders(event.id)
-      .then((list) => setUploaders([...list].sort((a, b) => b.upload_count - a.upload_count)))
-      .catch(() => {
-        setError('Fehler beim Laden der Uploader');
-        setUploaders([]);
-      });
-  }, [event.id]);
+  const list = useQuery(adminQueries.uploaders(event.id));
+  const error = list.isError ? 'Fehler beim Laden der Uploader' : '';
+  const uploaders = list.data ? [...list.data].sort((a, b) => b.upload_count - a.upload_count) : list.isError ? [] : null;
 
   return (
     <Modal look="host" title={`Uploader · ${event.name}`} icon={<Users size={20} />} onClose={onClose} size="lg">

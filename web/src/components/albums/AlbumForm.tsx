@@ -59,31 +59,32 @@ export function AlbumNameField({
 export function AlbumDateFields({ draft, startLabel, endLabel }: { draft: AlbumDraft; startLabel: string; endLabel: string }) {
   return (
     <>
-      <label className="hx-field">
-        <span className="hx-label">{startLabel}</span>
-        <input
-          type="datetime-local"
-          name="album_start"
-          step={60}
-          value={draft.start}
-          onChange={(e) => draft.setStart(e.target.value)}
-          aria-invalid={!!draft.errors.start_datetime}
-        />
-        <FieldError message={draft.errors.start_datetime} field="album_start" />
-      </label>
-      <label className="hx-field">
-        <span className="hx-label">{endLabel}</span>
-        <input
-          type="datetime-local"
-          name="album_end"
-          step={60}
-          value={draft.end}
-          onChange={(e) => draft.setEnd(e.target.value)}
-          aria-invalid={!!draft.errors.end_datetime}
-        />
-        <FieldError message={draft.errors.end_datetime} field="album_end" />
-      </label>
+      <AlbumDateField label={startLabel} name="album_start" value={draft.start} onChange={draft.setStart} error={draft.errors.start_datetime} />
+      <AlbumDateField label={endLabel} name="album_end" value={draft.end} onChange={draft.setEnd} error={draft.errors.end_datetime} />
     </>
+  );
+}
+
+/** One date and time of the album window, with the server's reason when it refused it. */
+function AlbumDateField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <label className="hx-field">
+      <span className="hx-label">{label}</span>
+      <input type="datetime-local" name={name} step={60} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} />
+      <FieldError message={error} field={name} />
+    </label>
   );
 }
 

@@ -96,7 +96,11 @@ export function duplicateAlbum(list: AlbumDto[], name: string, editing: AlbumDto
   return key ? list.find((a) => a.id !== editing?.id && a.name.trim().toLocaleLowerCase('de') === key) : undefined;
 }
 
-/** The list after a visibility toggle of `a`: the server's answer merged in, visible flipped. */
-export function withToggledVisibility(list: AlbumDto[], a: AlbumDto, updated: Partial<AlbumDto>): AlbumDto[] {
-  return list.map((x) => (x.id === a.id ? { ...x, ...updated, visible: !a.visible } : x));
+/**
+ * The list as the settings page shows it: albums created on the page first (newest on top, as the spec's album
+ * form says), then the rest in the server's order. `createdIds` newest first; ids no longer listed are skipped.
+ */
+export function withCreatedFirst(list: AlbumDto[], createdIds: number[]): AlbumDto[] {
+  const created = createdIds.flatMap((id) => list.filter((a) => a.id === id));
+  return [...created, ...list.filter((a) => !createdIds.includes(a.id))];
 }

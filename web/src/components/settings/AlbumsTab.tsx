@@ -2,33 +2,33 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CalendarClock, FolderOpen, Pencil, Plus } from 'lucide-react';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { serverMessage } from '../../api/admin';
-import { clientApi } from '../../api/client-settings';
+import { useMutation } from '@tanstack/react-query';
+import { clientApi, type ClientAlbumFields } from '../../api/client-settings';
+import { invalidateHostPage } from '../../api/queries';
 import { ConfirmModal } from '../admin/ConfirmModal';
 import { albumPhase } from '../../../../src/domain/albums.ts';
 import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../admin/host-utils';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
-import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft, withToggledVisibility } from '../albums/album-draft';
+import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft } from '../albums/album-draft';
 import { hostToast } from '../../store/toast-store';
 
 export function AlbumsTab({
   token,
   albums,
-  setAlbums,
+  onCreated,
   editRequest,
   onEdit,
 }: {
   token: string;
   albums: AlbumDto[];
-  setAlbums: (update: (list: AlbumDto[]) => AlbumDto[]) => void;
+  onCreated: (a: AlbumDto) => void;
   /** the album to edit, with a counter so the same album can be requested again */
   editRequest: { album: AlbumDto; n: number } | null;
   onEdit: (a: AlbumDto) => void;
 }) {
   const draft = useAlbumDraft();
   const { editing, reset, edit, nameRef } = draft;
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -40,54 +40,48 @@ export function AlbumsTab({
     });
   }, [editRequest, edit, nameRef]);
 
-  const submit = async (e: FormEvent) => {
+  // Every change refetches the page's data (album list with counts, statistics, moderation filters).
+  const save = useMutation({
+    mutationFn: ({ album, fields }: { album: AlbumDto | null; fields: ClientAlbumFields }) =>
+      album ? clientApi.updateAlbum(token, album.id, fields) : clientApi.createAlbum(token, fields),
+    onSuccess: async (saved, { album }) => {
+      if (!album) onCreated(saved);
+      await invalidateHostPage(token);
+      hostToast.success(album ? 'Album updated successfully' : 'Album created successfully');
+      reset();
+    },
+    onError: (err, { album }) => {
+      draft.refused(err);
+      hostToast.error(serverMessage(err, album ? 'Failed to update album' : 'Failed to create album'));
+    },
+  });
+  const busy = save.isPending;
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!draft.canSubmit || busy) return;
-    setBusy(true);
-    const fields = { ...draft.fields(), visible: draft.visible };
-    try {
-      if (editing) {
-        const updated = await clientApi.updateAlbum(token, editing.id, fields);
-        setAlbums((list) => list.map((x) => (x.id === editing.id ? { ...x, ...fields, ...updated } : x)));
-        hostToast.success('Album updated successfully');
-      } else {
-        const created = await clientApi.createAlbum(token, fields);
-        setAlbums((list) => [created, ...list.filter((x) => x.id !== created.id)]);
-        hostToast.success('Album created successfully');
-      }
-      reset();
-    } catch (err) {
-      draft.refused(err);
-      hostToast.error(serverMessage(err, editing ? 'Failed to update album' : 'Failed to create album'));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({ album: editing, fields: { ...draft.fields(), visible: draft.visible } });
   };
 
-  const toggle = async (a: AlbumDto) => {
-    try {
-      const updated = await clientApi.updateAlbum(token, a.id, { visible: !a.visible });
-      setAlbums((list) => withToggledVisibility(list, a, updated));
+  const toggle = useMutation({
+    mutationFn: (a: AlbumDto) => clientApi.updateAlbum(token, a.id, { visible: !a.visible }),
+    onSuccess: async (_, a) => {
+      await invalidateHostPage(token);
       hostToast.success(a.visible ? 'Album hidden successfully' : 'Album shown successfully');
-    } catch {
-      hostToast.error('Failed to update album visibility');
-    }
-  };
+    },
+    onError: () => hostToast.error('Failed to update album visibility'),
+  });
 
-  const remove = async (a: AlbumDto) => {
-    setDeleting(true);
-    try {
-      await clientApi.deleteAlbum(token, a.id);
-      setAlbums((list) => list.filter((x) => x.id !== a.id));
+  const remove = useMutation({
+    mutationFn: (a: AlbumDto) => clientApi.deleteAlbum(token, a.id),
+    onSuccess: async (_, a) => {
+      await invalidateHostPage(token);
       if (editing?.id === a.id) reset();
       hostToast.success('Album deleted successfully');
-    } catch {
-      hostToast.error('Failed to delete album');
-    } finally {
-      setDeleting(false);
-      setConfirmDelete(null);
-    }
-  };
+    },
+    onError: () => hostToast.error('Failed to delete album'),
+    onSettled: () => setConfirmDelete(null),
+  });
 
   return (
     <div className="hx-albums-layout">
@@ -147,7 +141,7 @@ export function AlbumsTab({
                     className="hx-album-card__actions"
                     iconSize={17}
                     editFirst
-                    onToggle={() => toggle(a)}
+                    onToggle={() => toggle.mutate(a)}
                     onEdit={() => onEdit(a)}
                     onDelete={() => setConfirmDelete(a)}
                   />
@@ -159,7 +153,7 @@ export function AlbumsTab({
       </section>
 
       {confirmDelete && (
-        <ConfirmModal title="Delete Album" confirmLabel="Delete album" busy={deleting} onClose={() => setConfirmDelete(null)} onConfirm={() => remove(confirmDelete)}>
+        <ConfirmModal title="Delete Album" confirmLabel="Delete album" busy={remove.isPending} onClose={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
           <p>
             <strong>{confirmDelete.name}</strong>
           </p>

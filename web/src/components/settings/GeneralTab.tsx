@@ -2,14 +2,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import type { EventDto, HeaderStyle } from '../../../../src/http/api-types';
 import { fieldError } from '../../api/admin';
-import { clientApi } from '../../api/client-settings';
-import { AllowDownloadField, ColourFields, HeaderStyleField } from '../admin/EventDesignFields';
+import { useMutation } from '@tanstack/react-query';
+import { clientApi, type SettingsFields } from '../../api/client-settings';
+import { invalidateHostPage } from '../../api/queries';
+import { AllowDownloadField, ColourFields, HeaderStyleField, StripLocationField } from '../admin/EventDesignFields';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
 import { ImageField } from '../admin/ImageField';
 import { hostToast } from '../../store/toast-store';
 import { HeaderPreview } from './HeaderPreview';
 
-export function GeneralTab({ token, event, onSaved }: { token: string; event: EventDto; onSaved: (e: EventDto) => void }) {
+export function GeneralTab({ token, event }: { token: string; event: EventDto }) {
   const [name, setName] = useState(event.name);
   const [primary, setPrimary] = useState(event.primary_color || NEW_EVENT_PRIMARY);
   const [secondary, setSecondary] = useState(event.secondary_color || NEW_EVENT_SECONDARY);
@@ -18,7 +20,6 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
   const [stripLocation, setStripLocation] = useState(event.strip_location ?? true);
   const [image, setImage] = useState<File | null>(null);
   const [imagePreview, setImagePreview] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
@@ -28,31 +29,34 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim() || saving) return;
-    setSaving(true);
-    setFieldErrors({});
-    try {
-      const updated = await clientApi.saveSettings(token, {
-        name: name.trim(),
-        primary_color: primary.trim(),
-        secondary_color: secondary.trim(),
-        header_style: headerStyle,
-        allow_download: allowDownload,
-        strip_location: stripLocation,
-        host_image: image,
-      });
+  const save = useMutation({
+    mutationFn: (fields: SettingsFields) => clientApi.saveSettings(token, fields),
+    onSuccess: async () => {
       setImage(null);
-      onSaved(updated);
       hostToast.success('Settings saved successfully');
-    } catch (err) {
+      await invalidateHostPage(token);
+    },
+    onError: (err) => {
       const f = fieldError(err);
       if (f) setFieldErrors({ [f.field]: f.message });
       hostToast.error('Failed to save settings');
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const saving = save.isPending;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || saving) return;
+    setFieldErrors({});
+    save.mutate({
+      name: name.trim(),
+      primary_color: primary.trim(),
+      secondary_color: secondary.trim(),
+      header_style: headerStyle,
+      allow_download: allowDownload,
+      strip_location: stripLocation,
+      host_image: image,
+    });
   };
 
   return (
@@ -105,22 +109,7 @@ export function GeneralTab({ token, event, onSaved }: { token: string; event: Ev
         <ImageField label="Header Image (optional)" currentUrl={event.host_image_url} file={image} onFile={setImage} hint="Images only (JPEG, PNG, …)." />
         <HeaderStyleField label="Header Style" value={headerStyle} onChange={setHeaderStyle} />
         <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} note="Users can download individual photos or entire albums as ZIP files." />
-        <div className="hx-field">
-          <label className="hx-check">
-            <input
-              type="checkbox"
-              name="strip_location"
-              checked={stripLocation}
-              onChange={(e) => setStripLocation(e.target.checked)}
-              aria-describedby="gs-strip-location-note"
-              data-testid="strip-location"
-            />
-            <span>Standortdaten entfernen</span>
-          </label>
-          <span id="gs-strip-location-note" className="hx-small hx-muted hx-check-note">
-            Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position. Wer hochgeladen hat, bekommt die eigene Datei unverändert.
-          </span>
-        </div>
+        <StripLocationField checked={stripLocation} onChange={setStripLocation} />
         <div className="hx-form__actions">
           <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !name.trim()}>
             <Save size={16} /> {saving ? 'Saving...' : 'Save Settings'}

@@ -1,22 +1,22 @@
 import { BarChart3 } from 'lucide-react';
-import type { StatisticsDto } from '../../../../src/http/api-types';
+import { hostQueries } from '../../api/queries';
 import { Spinner } from '../Spinner';
-import { StatsView } from '../admin/StatsView';
+import { StatsView, useStatistics } from '../admin/StatsView';
 
-export type StatsState = { status: 'idle' | 'loading' } | { status: 'error' } | { status: 'ready'; stats: StatisticsDto };
-
-export function StatsTab({ state, onRetry }: { state: StatsState; onRetry: () => void }) {
+/** Tab 'Statistiken': mounted on its first opening, so the statistics load lazily (spec). */
+export function StatsTab({ token }: { token: string }) {
+  const stats = useStatistics(hostQueries.statistics(token));
   return (
     <section className="hx-panel" aria-labelledby="stats-title">
       <h2 className="hx-panel__title" id="stats-title">
         <BarChart3 size={18} aria-hidden="true" /> Statistiken <span className="hx-beta">Beta</span>
       </h2>
-      {state.status === 'ready' ? (
-        <StatsView stats={state.stats} detailed />
-      ) : state.status === 'error' ? (
+      {stats.data ? (
+        <StatsView stats={stats.data} detailed />
+      ) : stats.isError ? (
         <div className="hx-alert hx-alert--error" role="alert">
           Failed to load event statistics
-          <button type="button" className="hx-link-btn" onClick={onRetry}>
+          <button type="button" className="hx-link-btn" onClick={() => void stats.refetch()}>
             Erneut versuchen
           </button>
         </div>

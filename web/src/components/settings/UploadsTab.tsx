@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Check, EyeOff, ImageOff, Trash2, UserX, Video } from 'lucide-react';
-import type { AlbumDto, EventDto, ModerationPage, ModerationUploadDto } from '../../../../src/http/api-types';
+import type { AlbumDto, EventDto, ModerationUploadDto } from '../../../../src/http/api-types';
 import { clientApi, type BulkTarget, type ModerationQuery } from '../../api/client-settings';
 import { openLive } from '../../api/live';
+import { hostQueries, invalidateHostPage, queryKeys } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
 import { ConfirmModal } from '../admin/ConfirmModal';
 import { hostToast } from '../../store/toast-store';
 
@@ -11,7 +14,7 @@ import { hostToast } from '../../store/toast-store';
 // follows the live stream, so new uploads show up while the host looks at it.
 
 const PAGE = 60;
-/** Changes arriving together (a guest's batch) reload the list once. */
+/** Changes arriving together (a guest's batch) refetch the list once. */
 const LIVE_RELOAD_MS = 400;
 
 type Status = ModerationQuery['status'];
@@ -23,48 +26,34 @@ function uploaderName(u: ModerationUploadDto): string {
 }
 
 type Confirm = { kind: 'selected'; ids: number[] } | { kind: 'guest'; guestId: number; name: string };
+type Filter = Pick<ModerationQuery, 'status' | 'albumId' | 'guestId'>;
 
-export function UploadsTab({ token, event, albums, onSaved }: { token: string; event: EventDto; albums: AlbumDto[]; onSaved: (e: EventDto) => void }) {
-  const [status, setStatus] = useState<Status>('all');
-  const [albumId, setAlbumId] = useState<number | undefined>();
-  const [guestId, setGuestId] = useState<number | undefined>();
-  const [page, setPage] = useState<ModerationPage | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+export function UploadsTab({ token, event, albums }: { token: string; event: EventDto; albums: AlbumDto[] }) {
+  const [filter, setFilter] = useState<Filter>({ status: 'all' });
+  const { status, albumId, guestId } = filter;
+  /** how many rows are shown: 'Mehr laden' adds a page, a new filter starts again with one */
+  const [limit, setLimit] = useState(PAGE);
+  const filterBy = (change: Partial<Filter>) => {
+    setFilter((f) => ({ ...f, ...change }));
+    setLimit(PAGE);
+  };
+  // the previous answer stays on screen while a new filter or 'Mehr laden' is fetched
+  const list = useQuery({ ...hostQueries.uploads(token, { ...filter, limit, offset: 0 }), placeholderData: keepPreviousData });
+  const page = list.data ?? null;
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  /** the picked uploads that are still listed (a deleted or filtered-out upload is no longer selected) */
+  const selected = new Set(page?.uploads.filter((u) => picked.has(u.id)).map((u) => u.id));
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [autoShare, setAutoShare] = useState(event.auto_share_uploads);
-  /** how many rows are loaded: a reload keeps what 'Mehr laden' brought */
-  const loaded = useRef(PAGE);
 
-  const load = useCallback(
-    async (limit = loaded.current) => {
-      try {
-        const next = await clientApi.uploads(token, { status, albumId, guestId, limit, offset: 0 });
-        loaded.current = Math.max(limit, PAGE);
-        setPage(next);
-        setFailed(false);
-        setSelected((sel) => new Set([...sel].filter((id) => next.uploads.some((u) => u.id === id))));
-      } catch {
-        setFailed(true);
-      }
-    },
-    [token, status, albumId, guestId],
-  );
-
-  useEffect(() => {
-    loaded.current = PAGE;
-    void load(PAGE);
-  }, [load]);
-
-  // New uploads, approvals elsewhere (a guest, a second host tab) and finished videos: reload the list.
+  // New uploads, approvals elsewhere (a guest, a second host tab) and finished videos: refetch the list.
   useEffect(() => {
     let timer: number | undefined;
     const close = openLive(
       event.id,
       () => {
         window.clearTimeout(timer);
-        timer = window.setTimeout(() => void load(), LIVE_RELOAD_MS);
+        timer = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.host.uploadsAll(token) }), LIVE_RELOAD_MS);
       },
       { clientToken: token },
     );
@@ -72,31 +61,35 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
       window.clearTimeout(timer);
       close();
     };
-  }, [event.id, token, load]);
+  }, [event.id, token]);
 
-  const saveAutoShare = async (on: boolean) => {
-    setAutoShare(on);
-    try {
-      onSaved(await clientApi.saveSharingAndWall(token, { auto_share_uploads: on }));
+  const autoShareSave = useMutation({
+    mutationFn: (on: boolean) => clientApi.saveSharingAndWall(token, { auto_share_uploads: on }),
+    onSuccess: async () => {
       hostToast.success('Settings saved successfully');
-    } catch {
+      await invalidateHostPage(token);
+    },
+    onError: (_, on) => {
       setAutoShare(!on);
       hostToast.error('Failed to save settings');
-    }
+    },
+  });
+  const saveAutoShare = (on: boolean) => {
+    setAutoShare(on);
+    autoShareSave.mutate(on);
   };
 
-  const run = async (work: () => Promise<unknown>, ok: string, error: string) => {
-    setBusy(true);
-    try {
-      await work();
+  /** One moderation change; afterwards everything of the page is refetched (list, album counts, statistics). */
+  const moderation = useMutation({
+    mutationFn: ({ work }: { work: () => Promise<unknown>; ok: string; error: string }) => work(),
+    onSuccess: async (_, { ok }) => {
       hostToast.success(ok);
-      await load();
-    } catch {
-      hostToast.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+      await invalidateHostPage(token);
+    },
+    onError: (_, { error }) => hostToast.error(error),
+  });
+  const busy = moderation.isPending;
+  const run = (work: () => Promise<unknown>, ok: string, error: string) => moderation.mutateAsync({ work, ok, error }).catch(() => undefined);
 
   const setApproved = (u: ModerationUploadDto) =>
     run(() => clientApi.setApproved(token, u.id, !u.approved), u.approved ? 'Freigabe zurückgezogen' : 'Freigegeben', u.approved ? 'Fehler beim Zurückziehen der Freigabe' : 'Fehler bei der Freigabe');
@@ -116,7 +109,7 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
     await run(
       async () => {
         const answer = await clientApi.deleteMany(token, target);
-        if (confirm.kind === 'guest') setGuestId(undefined);
+        if (confirm.kind === 'guest') filterBy({ guestId: undefined });
         return answer;
       },
       confirm.kind === 'selected' && confirm.ids.length === 1 ? 'Upload wurde gelöscht' : 'Uploads wurden gelöscht',
@@ -128,8 +121,8 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
   const uploads = page?.uploads ?? [];
   const allSelected = uploads.length > 0 && uploads.every((u) => selected.has(u.id));
   const toggle = (id: number) =>
-    setSelected((sel) => {
-      const next = new Set(sel);
+    setPicked(() => {
+      const next = new Set(selected);
       if (!next.delete(id)) next.add(id);
       return next;
     });
@@ -151,7 +144,7 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
       <section className="hx-panel hx-mod__filters" aria-label="Filter">
         <div className="hx-mod__chips" role="group" aria-label="Status">
           {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
-            <button key={s} type="button" className={`hx-chip${status === s ? ' is-active' : ''}`} aria-pressed={status === s} onClick={() => setStatus(s)}>
+            <button key={s} type="button" className={`hx-chip${status === s ? ' is-active' : ''}`} aria-pressed={status === s} onClick={() => filterBy({ status: s })}>
               {STATUS_LABELS[s]}
             </button>
           ))}
@@ -159,7 +152,7 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
         <div className="hx-mod__selects">
           <label className="hx-label-sm">
             Album
-            <select value={albumId ?? ''} onChange={(e) => setAlbumId(e.target.value ? Number(e.target.value) : undefined)} aria-label="Album">
+            <select value={albumId ?? ''} onChange={(e) => filterBy({ albumId: e.target.value ? Number(e.target.value) : undefined })} aria-label="Album">
               <option value="">Alle Alben</option>
               {albums.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -170,7 +163,7 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
           </label>
           <label className="hx-label-sm">
             Gast
-            <select value={guestId ?? ''} onChange={(e) => setGuestId(e.target.value ? Number(e.target.value) : undefined)} aria-label="Gast">
+            <select value={guestId ?? ''} onChange={(e) => filterBy({ guestId: e.target.value ? Number(e.target.value) : undefined })} aria-label="Gast">
               <option value="">Alle Gäste</option>
               {page?.guests.map((g) => (
                 <option key={g.guest_id} value={g.guest_id}>
@@ -194,12 +187,12 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
 
       <div className="hx-mod__head">
         <label className="hx-check">
-          <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(uploads.map((u) => u.id)))} aria-label="Alle auswählen" />
+          <input type="checkbox" checked={allSelected} onChange={() => setPicked(allSelected ? new Set() : new Set(uploads.map((u) => u.id)))} aria-label="Alle auswählen" />
           <span data-testid="moderation-count">{page ? `${page.total} Uploads` : 'Uploads werden geladen…'}</span>
         </label>
       </div>
 
-      {failed && <p className="hx-field-error">Fehler beim Laden der Uploads</p>}
+      {list.isError && <p className="hx-field-error">Fehler beim Laden der Uploads</p>}
       {page && uploads.length === 0 && <p className="hx-empty-inline">Keine Uploads</p>}
 
       <ul className="hx-mod__list">
@@ -237,7 +230,7 @@ export function UploadsTab({ token, event, albums, onSaved }: { token: string; e
       </ul>
 
       {page && uploads.length < page.total && (
-        <button type="button" className="hx-btn hx-btn--secondary hx-mod__more" onClick={() => void load(loaded.current + PAGE)}>
+        <button type="button" className="hx-btn hx-btn--secondary hx-mod__more" onClick={() => setLimit((n) => n + PAGE)}>
           Mehr laden
         </button>
       )}

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, MonitorPlay, Save } from 'lucide-react';
 import type { EventDto } from '../../../../src/http/api-types';
-import { clientApi } from '../../api/client-settings';
+import { useMutation } from '@tanstack/react-query';
+import { clientApi, type SharingAndWallFields } from '../../api/client-settings';
+import { invalidateHostPage } from '../../api/queries';
 import { copyText } from '../clipboard';
 import { QrCode } from '../QrCode';
 import { hostToast } from '../../store/toast-store';
@@ -10,34 +12,34 @@ import { hostToast } from '../../store/toast-store';
 const SECONDS = { min: 3, max: 60 };
 
 /** Tab 'Live-Wand': how the wall shows the event, and the link to open it on the projector's browser. */
-export function WallTab({ token, event, onSaved }: { token: string; event: EventDto; onSaved: (e: EventDto) => void }) {
+export function WallTab({ token, event }: { token: string; event: EventDto }) {
   const [seconds, setSeconds] = useState(String(event.wall.seconds_per_slide));
   const [showNicknames, setShowNicknames] = useState(event.wall.show_nicknames);
   const [includeVideos, setIncludeVideos] = useState(event.wall.include_videos);
   const [showQr, setShowQr] = useState(event.wall.show_qr);
-  const [saving, setSaving] = useState(false);
   const wallUrl = `${window.location.origin}/event/${encodeURIComponent(event.code)}/wall`;
   const secondsValue = Number(seconds);
   const secondsValid = Number.isInteger(secondsValue) && secondsValue >= SECONDS.min && secondsValue <= SECONDS.max;
 
-  const submit = async (e: FormEvent) => {
+  const save = useMutation({
+    mutationFn: (fields: SharingAndWallFields) => clientApi.saveSharingAndWall(token, fields),
+    onSuccess: async () => {
+      hostToast.success('Live-Wand gespeichert');
+      await invalidateHostPage(token);
+    },
+    onError: () => hostToast.error('Fehler beim Speichern der Live-Wand'),
+  });
+  const saving = save.isPending;
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!secondsValid || saving) return;
-    setSaving(true);
-    try {
-      const updated = await clientApi.saveSharingAndWall(token, {
-        wall_seconds_per_slide: secondsValue,
-        wall_show_nicknames: showNicknames,
-        wall_include_videos: includeVideos,
-        wall_show_qr: showQr,
-      });
-      onSaved(updated);
-      hostToast.success('Live-Wand gespeichert');
-    } catch {
-      hostToast.error('Fehler beim Speichern der Live-Wand');
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({
+      wall_seconds_per_slide: secondsValue,
+      wall_show_nicknames: showNicknames,
+      wall_include_videos: includeVideos,
+      wall_show_qr: showQr,
+    });
   };
 
   const copy = async () => {

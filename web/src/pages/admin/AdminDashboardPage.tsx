@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CalendarPlus, Camera, Film, HardDrive, KeyRound, KeySquare, LogOut, Search, Wifi, X } from 'lucide-react';
-import type { AdminEventDto, AlbumDto, AppConfig, BoxStatus } from '../../../../src/http/api-types';
-import { adminApi, loadConfig } from '../../api/admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AdminEventDto, AlbumDto } from '../../../../src/http/api-types';
+import { adminApi } from '../../api/admin';
 import { openLive } from '../../api/live';
 import { adminToken } from '../../api/http';
+import { adminQueries, configQuery, invalidateAdminEvent, invalidateAdminEvents, queryKeys } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
 import { Spinner } from '../../components/Spinner';
 import { AlbumsModal } from '../../components/admin/AlbumsModal';
 import { ApiKeysModal } from '../../components/admin/ApiKeysModal';
@@ -22,7 +25,7 @@ import { WifiModal } from '../../components/admin/WifiModal';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../components/admin/zip-export';
 import '../../styles/admin.css';
 
-/** Changes arriving together (a guest's batch) reload the events list once. */
+/** Changes arriving together (a guest's batch) refetch the events list once. */
 const LIVE_RELOAD_MS = 1_000;
 
 type ModalState =
@@ -41,57 +44,49 @@ function formatGb(bytes: number): string {
 export default function AdminDashboardPage() {
   const navigate = useNavigate();
   const hasToken = !!adminToken.get();
-  const [events, setEvents] = useState<AdminEventDto[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const eventsQuery = useQuery({ ...adminQueries.events(), enabled: hasToken });
+  // failed before anything arrived: the error and no empty state (the events are unknown, not absent)
+  const events = eventsQuery.data ?? (eventsQuery.isError ? [] : null);
+  const loadError = eventsQuery.isError ? 'Failed to load events' : '';
+  const box = useQuery({ ...adminQueries.box(), enabled: hasToken }).data ?? null;
+  const config = useQuery({ ...configQuery(), enabled: hasToken }).data ?? null;
+  const publicUrl = config?.publicUrl ?? location.origin;
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<ModalState>({ kind: 'none' });
-  const [config, setConfig] = useState<AppConfig | null>(null);
-  const publicUrl = config?.publicUrl ?? location.origin;
-  const [deleting, setDeleting] = useState(false);
   const [exports, setExports] = useState<Record<number, ExportProgress>>({});
-  const [box, setBox] = useState<BoxStatus | null>(null);
-
-  const load = useCallback(async () => {
-    adminApi
-      .box()
-      .then(setBox)
-      .catch(() => setBox(null));
-    try {
-      setEvents(await adminApi.events());
-      setLoadError('');
-    } catch {
-      setLoadError('Failed to load events');
-      setEvents((e) => e ?? []);
-    }
-  }, []);
 
   useEffect(() => {
     document.title = 'Dashboard · Momentbox';
-    if (!hasToken) {
-      navigate('/admin', { replace: true });
-      return;
-    }
-    void load();
-    loadConfig()
-      .then(setConfig)
-      .catch(() => setConfig(null));
-  }, [hasToken, load, navigate]);
+    if (!hasToken) navigate('/admin', { replace: true });
+  }, [hasToken, navigate]);
 
-  // Upload counts and sizes follow the events' live streams: a batch of changes reloads the list once.
+  // Upload counts and sizes follow the events' live streams: a batch of changes of one event refetches once.
   const eventIds = events?.map((e) => e.id).join(',') ?? '';
   useEffect(() => {
     if (!eventIds) return;
-    let timer: number | undefined;
-    const reload = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => void load(), LIVE_RELOAD_MS);
-    };
-    const closers = eventIds.split(',').map((id) => openLive(Number(id), reload));
+    const timers = new Map<number, number>();
+    const closers = eventIds.split(',').map((id) =>
+      openLive(Number(id), () => {
+        window.clearTimeout(timers.get(Number(id)));
+        timers.set(Number(id), window.setTimeout(() => void invalidateAdminEvent(Number(id)), LIVE_RELOAD_MS));
+      }),
+    );
     return () => {
-      window.clearTimeout(timer);
+      for (const timer of timers.values()) window.clearTimeout(timer);
       for (const close of closers) close();
     };
-  }, [eventIds, load]);
+  }, [eventIds]);
+
+  const deleteEvent = useMutation({
+    mutationFn: (ev: AdminEventDto) => adminApi.deleteEvent(ev.id),
+    onSuccess: async (_, ev) => {
+      queryClient.removeQueries({ queryKey: queryKeys.admin.event(ev.id) });
+      await invalidateAdminEvents();
+      hostToast.success(`Event “${ev.name}” deleted`);
+      setModal({ kind: 'none' });
+    },
+    onError: () => hostToast.error('Failed to delete event'),
+  });
 
   if (!hasToken) return null;
 
@@ -148,20 +143,6 @@ export default function AdminDashboardPage() {
   const onAction = (a: CardAction, ev: AdminEventDto) => {
     if (a === 'export') void exportEvent(ev);
     else setModal({ kind: a === 'uploaders' ? 'uploaders' : a, event: ev });
-  };
-
-  const confirmDelete = async (ev: AdminEventDto) => {
-    setDeleting(true);
-    try {
-      await adminApi.deleteEvent(ev.id);
-      setEvents((list) => list?.filter((x) => x.id !== ev.id) ?? null);
-      hostToast.success(`Event “${ev.name}” deleted`);
-      close();
-    } catch {
-      hostToast.error('Failed to delete event');
-    } finally {
-      setDeleting(false);
-    }
   };
 
   const visible = events ? filterEvents(events, query) : [];
@@ -235,7 +216,7 @@ export default function AdminDashboardPage() {
           {loadError && (
             <div className="hx-alert hx-alert--error" role="alert">
               {loadError}
-              <button type="button" className="hx-link-btn" onClick={() => void load()}>
+              <button type="button" className="hx-link-btn" onClick={() => void eventsQuery.refetch()}>
                 Retry
               </button>
             </div>
@@ -272,7 +253,6 @@ export default function AdminDashboardPage() {
                   publicUrl={publicUrl}
                   exporting={exports[ev.id] ?? null}
                   onAction={onAction}
-                  onTokenChanged={(e, token) => setEvents((list) => list?.map((x) => (x.id === e.id ? { ...x, client_token: token } : x)) ?? null)}
                 />
               ))}
             </div>
@@ -284,11 +264,9 @@ export default function AdminDashboardPage() {
         <EventFormModal
           event={modal.kind === 'edit' ? modal.event : null}
           onClose={close}
-          onSaved={(saved, created) => {
+          onSaved={(created) => {
             hostToast.success(created ? 'Event created successfully' : 'Event updated successfully');
             close();
-            void load();
-            if (created) setEvents((list) => (list ? [saved, ...list.filter((x) => x.id !== saved.id)] : [saved]));
           }}
         />
       )}
@@ -310,7 +288,7 @@ export default function AdminDashboardPage() {
       {modal.kind === 'wifi' && <WifiModal onClose={close} />}
       {modal.kind === 'password' && <ChangePasswordModal onClose={close} onLoggedOut={() => navigate('/admin', { replace: true })} />}
       {modal.kind === 'delete' && (
-        <ConfirmModal title="Delete Event" confirmLabel="Delete event" busy={deleting} onClose={close} onConfirm={() => confirmDelete(modal.event)}>
+        <ConfirmModal title="Delete Event" confirmLabel="Delete event" busy={deleteEvent.isPending} onClose={close} onConfirm={() => deleteEvent.mutate(modal.event)}>
           <p>
             Delete <strong>{modal.event.name}</strong> ({modal.event.code})?
           </p>

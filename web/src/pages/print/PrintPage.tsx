@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ArrowLeft, Camera, ImageIcon, Printer, Scissors, Wifi } from 'lucide-react';
-import type { AppConfig, EventDto } from '../../../../src/http/api-types';
-import { adminApi, loadConfig } from '../../api/admin';
-import { clientApi } from '../../api/client-settings';
 import { adminToken } from '../../api/http';
+import { adminQueries, configQuery, hostQueries } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
 import { eventLink, headerTextColour, toHexColour, wifiQrPayload } from '../../components/admin/host-utils';
@@ -29,27 +28,21 @@ export default function PrintPage() {
   const navigate = useNavigate();
   const clientToken = params.get('token');
   const format: Format = FORMATS.find((f) => f.value === params.get('format'))?.value ?? 'a4';
-  const [event, setEvent] = useState<EventDto | null>(null);
-  const [config, setConfig] = useState<AppConfig | null>(null);
-  const [error, setError] = useState('');
   const [imgBroken, setImgBroken] = useState(false);
+  const signedIn = !!clientToken || !!adminToken.get();
 
   useEffect(() => {
-    if (!clientToken && !adminToken.get()) {
-      navigate('/admin', { replace: true });
-      return;
-    }
-    const loadEvent: Promise<EventDto | undefined> = clientToken
-      ? clientApi.settings(clientToken).then((s) => s.event)
-      : adminApi.events().then((list) => list.find((e) => String(e.id) === eventId));
-    Promise.all([loadEvent, loadConfig()])
-      .then(([ev, cfg]) => {
-        if (!ev) throw new Error('not found');
-        setEvent(ev);
-        setConfig(cfg);
-      })
-      .catch(() => setError('The event could not be loaded.'));
-  }, [clientToken, eventId, navigate]);
+    if (!signedIn) navigate('/admin', { replace: true });
+  }, [signedIn, navigate]);
+
+  // a host reads its event through the client token, an admin finds it in the events list
+  const hostSettings = useQuery({ ...hostQueries.settings(clientToken ?? ''), enabled: !!clientToken });
+  const adminEvents = useQuery({ ...adminQueries.events(), enabled: !clientToken && signedIn });
+  const eventQuery = clientToken ? hostSettings : adminEvents;
+  const event = clientToken ? hostSettings.data?.event : adminEvents.data?.find((e) => String(e.id) === eventId);
+  const configQ = useQuery({ ...configQuery(), enabled: signedIn });
+  const config = configQ.data;
+  const error = eventQuery.isError || configQ.isError || (eventQuery.isSuccess && !event) ? 'The event could not be loaded.' : '';
 
   useEffect(() => {
     if (event) document.title = `${event.name} · QR`;

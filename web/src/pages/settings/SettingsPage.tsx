@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { AlertTriangle, BarChart3, Camera, ExternalLink, FileArchive, FolderOpen, Home, Images, MonitorPlay, Printer, Settings } from 'lucide-react';
-import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
-import { clientApi } from '../../api/client-settings';
+import { useQuery } from '@tanstack/react-query';
+import type { AlbumDto } from '../../../../src/http/api-types';
+import { hostQueries } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
 import { Toaster } from '../../components/admin/toast';
-import { hostToast } from '../../store/toast-store';
 import { AlbumsTab } from '../../components/settings/AlbumsTab';
 import { ExportTab } from '../../components/settings/ExportTab';
 import { GeneralTab } from '../../components/settings/GeneralTab';
-import { StatsTab, type StatsState } from '../../components/settings/StatsTab';
+import { StatsTab } from '../../components/settings/StatsTab';
+import { withCreatedFirst } from '../../components/albums/album-draft';
 import { UploadsTab } from '../../components/settings/UploadsTab';
 import { WallTab } from '../../components/settings/WallTab';
 import '../../styles/admin.css';
@@ -29,56 +30,22 @@ const TABS: { id: Tab; label: string; icon: typeof Settings; beta?: boolean }[] 
 export default function SettingsPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
-  const [event, setEvent] = useState<EventDto | null>(null);
-  const [albums, setAlbumsState] = useState<AlbumDto[]>([]);
+  const settings = useQuery(hostQueries.settings(token));
+  const event = settings.data?.event ?? null;
+  /** albums created on this page, newest first: they stay on top of the list (spec) until the page is left */
+  const [createdHere, setCreatedHere] = useState<number[]>([]);
+  const albums = withCreatedFirst(settings.data?.albums ?? [], createdHere);
   const [tab, setTab] = useState<Tab>('general');
-  const [stats, setStats] = useState<StatsState>({ status: 'idle' });
   const [editRequest, setEditRequest] = useState<{ album: AlbumDto; n: number } | null>(null);
   const editCounter = useRef(0);
-
-  useEffect(() => {
-    let live = true;
-    setState('loading');
-    clientApi
-      .settings(token)
-      .then((s) => {
-        if (!live) return;
-        setEvent(s.event);
-        setAlbumsState(s.albums ?? []);
-        setState('loaded');
-      })
-      .catch(() => live && setState('error'));
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   useEffect(() => {
     document.title = event ? `${event.name} · Settings` : 'Event Settings · Momentbox';
   }, [event]);
 
-  const loadStats = useCallback(() => {
-    setStats({ status: 'loading' });
-    clientApi
-      .statistics(token)
-      .then((s) => setStats({ status: 'ready', stats: s }))
-      .catch(() => {
-        setStats({ status: 'error' });
-        hostToast.error('Fehler beim Laden der Statistiken');
-      });
-  }, [token]);
+  if (settings.isPending) return <Spinner fullscreen label="Event wird geladen" />;
 
-  // Statistiken are loaded lazily, on the first opening of the tab
-  useEffect(() => {
-    if (tab === 'stats' && stats.status === 'idle') loadStats();
-  }, [tab, stats.status, loadStats]);
-
-  const setAlbums = useCallback((update: (list: AlbumDto[]) => AlbumDto[]) => setAlbumsState((l) => update(l)), []);
-
-  if (state === 'loading') return <Spinner fullscreen label="Event wird geladen" />;
-
-  if (state === 'error' || !event)
+  if (!event)
     return (
       <div className="hx hx-error-page">
         <div className="hx-error-panel" role="alert">
@@ -147,12 +114,14 @@ export default function SettingsPage() {
 
       <main className="hx-main">
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-          {tab === 'general' && <GeneralTab token={token} event={event} onSaved={setEvent} />}
-          {tab === 'albums' && <AlbumsTab token={token} albums={albums} setAlbums={setAlbums} editRequest={editRequest} onEdit={onEdit} />}
-          {tab === 'stats' && <StatsTab state={stats} onRetry={loadStats} />}
+          {tab === 'general' && <GeneralTab token={token} event={event} />}
+          {tab === 'albums' && (
+            <AlbumsTab token={token} albums={albums} onCreated={(a) => setCreatedHere((ids) => [a.id, ...ids])} editRequest={editRequest} onEdit={onEdit} />
+          )}
+          {tab === 'stats' && <StatsTab token={token} />}
           {tab === 'export' && <ExportTab token={token} event={event} albums={albums} />}
-          {tab === 'uploads' && <UploadsTab token={token} event={event} albums={albums} onSaved={setEvent} />}
-          {tab === 'wall' && <WallTab token={token} event={event} onSaved={setEvent} />}
+          {tab === 'uploads' && <UploadsTab token={token} event={event} albums={albums} />}
+          {tab === 'wall' && <WallTab token={token} event={event} />}
         </div>
       </main>
     </div>

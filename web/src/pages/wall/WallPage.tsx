@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { AppConfig, EventDto, UploadDto } from '../../../../src/http/api-types';
+import { useQuery } from '@tanstack/react-query';
+import type { UploadDto } from '../../../../src/http/api-types';
 import { guestApi } from '../../api/guest';
 import { openLive } from '../../api/live';
+import { wallQueries } from '../../api/queries';
 import { QrCode } from '../../components/QrCode';
 import { de } from '../../i18n/de';
 import { themeVars } from '../../../../src/domain/colours.ts';
@@ -16,8 +18,6 @@ import './WallPage.css';
 // in visible albums. It runs all night: it reconnects by itself, keeps the screen awake, and holds no more
 // than the event's upload list and two slide layers.
 
-/** The event (name, colours, wall settings) is read again this often, so the host's changes arrive. */
-const EVENT_REFRESH_MS = 60_000;
 /** A new upload waits at most this long after the current slide appeared before it cuts in. */
 const NEW_UPLOAD_CUT_IN_MS = 3_000;
 /** Retry when there is nothing to show or a slide failed to load. */
@@ -30,9 +30,12 @@ const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
 
 export default function WallPage() {
   const { code = '' } = useParams();
-  const [event, setEvent] = useState<EventDto | null>(null);
-  const [config, setConfig] = useState<AppConfig | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The event and its settings: at start and every minute, so the host's changes arrive (a wall that starts
+  // while the box is still booting keeps trying).
+  const eventQuery = useQuery(wallQueries.event(code));
+  const event = eventQuery.data ?? null;
+  const failed = eventQuery.isError;
+  const config = useQuery(wallQueries.config()).data ?? null;
   const [empty, setEmpty] = useState(false);
   const [paused, setPaused] = useState(false);
   const [connected, setConnected] = useState(true);
@@ -40,34 +43,6 @@ export default function WallPage() {
   const rootRef = useRef<HTMLDivElement>(null);
   const layerA = useRef<HTMLDivElement>(null);
   const layerB = useRef<HTMLDivElement>(null);
-  const eventRef = useRef<EventDto | null>(null);
-  eventRef.current = event;
-
-  // The event and its settings: at start and every minute (a wall that starts while the box is still
-  // booting keeps trying).
-  useEffect(() => {
-    let alive = true;
-    let timer: number | undefined;
-    const load = () => {
-      Promise.all([guestApi.visitorEvent(code), guestApi.visitorConfig().catch(() => null)])
-        .then(([ev, cfg]) => {
-          if (!alive) return;
-          setEvent((old) => (old && JSON.stringify(old) === JSON.stringify(ev) ? old : ev));
-          if (cfg) setConfig(cfg);
-          setFailed(false);
-        })
-        .catch(() => alive && setFailed((was) => was || eventRef.current === null))
-        .finally(() => {
-          if (alive) timer = window.setTimeout(load, EVENT_REFRESH_MS);
-        });
-    };
-    load();
-    return () => {
-      alive = false;
-      window.clearTimeout(timer);
-    };
-  }, [code]);
-
   const eventId = event?.id;
   const includeVideos = event?.wall.include_videos ?? true;
   const photoMs = (event?.wall.seconds_per_slide ?? 8) * 1000;
