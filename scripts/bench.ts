@@ -16,7 +16,6 @@ import { connect, type Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ApiClient,
   cpuMsOf,
   fmt,
   median,
@@ -25,32 +24,20 @@ import {
   type BenchPart,
   type BenchRow,
   type PartContext,
-  GeneratedVideo,
   MB,
   headersOf,
   makePhoto,
-  mbps,
-  moreGuests,
   pool,
   rssOf,
   serverWithEvent,
-  slowGet,
-  startServer,
-  startSink,
-  uploadChunked,
-  waitForIdleQueue,
   uploadWhole,
-  watchPeakRss,
   withTrailer,
   type Target,
 } from './bench/lib.ts';
+import { ingestPart, memoryPart } from './bench/ingest.ts';
 
-const INGEST = { files: 4, fileSize: 50 * MB, chunkSize: 10 * MB, parallel: 4, rounds: 3 };
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
-const LOAD = { clients: 20, fileSize: 50 * MB, chunkSize: 10 * MB };
-/** Export: 40 x 50 MB; the first 20 are the load phase's uploads. */
 const LIVE = { streams: 300, idleMs: 45_000 };
-const EXPORT = { files: 40, rate: 50 * MB, pauseEvery: 256 * MB, pauseMs: 1000 };
 
 /**
  * A fixed CPU-bound loop (SHA-256 of 64 MB in this process), timed before and after each part: when it took
@@ -66,63 +53,6 @@ function cpuReferenceMs(): number {
 }
 /** How much slower than the fastest reference loop of the run a part's slowest end was before it counts as 'too busy'. */
 const BUSY_DRIFT = 1.25;
-
-// ---- a. ingest throughput ----
-async function ingest(ctx: PartContext): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  ctx.log(`chunked ingest: ${INGEST.files} x ${INGEST.fileSize / MB} MB, ${INGEST.chunkSize / MB} MB chunks, ${INGEST.parallel} at once`);
-  const sinkDir = join(ctx.dir, 'sink');
-  mkdirSync(sinkDir);
-  const sink = await startSink(sinkDir);
-  ctx.track(sink);
-  const { server, guest, eventId } = await serverWithEvent(join(ctx.dir, 'ingest'));
-  ctx.track(server);
-  const api: Target = { url: server.url, eventId, headers: headersOf(guest) };
-  const plain: Target = { url: sink.url, eventId, headers: {} };
-  const total = INGEST.files * INGEST.fileSize;
-  const run = (t: Target, tag: string) =>
-    timed(() =>
-      pool(
-        INGEST.parallel,
-        Array.from({ length: INGEST.files }, (_, i) => () => uploadChunked(t, new GeneratedVideo(`${tag}-${i}.mp4`, INGEST.fileSize), INGEST.chunkSize)),
-      ),
-    );
-  // Warm-up (JIT, first-file costs), then alternate rounds so both see the same machine; the best round counts.
-  await uploadChunked(plain, new GeneratedVideo('warm.mp4', 12 * MB), INGEST.chunkSize);
-  await uploadChunked(api, new GeneratedVideo('warm.mp4', 12 * MB), INGEST.chunkSize);
-  let bestSink = 0;
-  let bestApi = 0;
-  const ratios: number[] = [];
-  for (let r = 0; r < INGEST.rounds; r++) {
-    // Each round starts with no dirty pages of the previous one waiting to be written back.
-    settleDisk();
-    const s = await run(plain, `sink${r}`);
-    rmSync(sinkDir, { recursive: true, force: true });
-    mkdirSync(sinkDir);
-    await waitForIdleQueue(server.url); // the previous round's video posters are made by now
-    settleDisk();
-    const a = await run(api, `api${r}`);
-    const sinkRate = mbps(total, s.ms);
-    const apiRate = mbps(total, a.ms);
-    ctx.log(`round ${r + 1}: API ${fmt(apiRate)} MB/s, sink ${fmt(sinkRate)} MB/s (${fmt(apiRate / sinkRate, 2)})`);
-    bestSink = Math.max(bestSink, sinkRate);
-    bestApi = Math.max(bestApi, apiRate);
-    ratios.push(apiRate / sinkRate);
-  }
-  await sink.stop();
-  await server.stop({ keepData: true });
-  rmSync(join(ctx.dir, 'ingest'), { recursive: true, force: true });
-  rmSync(sinkDir, { recursive: true, force: true });
-  rows.push({
-    figure: `a. chunked ingest (${(total / MB).toFixed(0)} MB)`,
-    measured: `${fmt(bestApi)} MB/s`,
-    reference: `${fmt(bestSink)} MB/s sink`,
-    ratio: fmt(median(ratios), 2),
-    aim: '>= 0.70',
-    met: median(ratios) >= 0.7,
-  });
-  return rows;
-}
 
 // ---- b. photos per second ----
 async function photos(ctx: PartContext): Promise<BenchRow[]> {
@@ -213,94 +143,6 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
   return rows;
 }
 
-// ---- c. memory under load and during a large export ----
-async function memory(ctx: PartContext): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  ctx.log(`memory: ${LOAD.clients} clients x ${LOAD.fileSize / MB} MB in ${LOAD.chunkSize / MB} MB chunks, then a ${((EXPORT.files * LOAD.fileSize) / 1e9).toFixed(1)} GB export to a slow reader`);
-  const { server, guest, admin, eventId, code } = await serverWithEvent(join(ctx.dir, 'memory'));
-  ctx.track(server);
-  const pid = server.proc.pid;
-  const api: Target = { url: server.url, eventId, headers: headersOf(guest) };
-  // Each client is its own guest, as at a venue (one guest may hold only a few unfinished uploads).
-  const clients = await moreGuests(server.url, code, LOAD.clients);
-  await uploadChunked(api, new GeneratedVideo('warm.mp4', 12 * MB), LOAD.chunkSize);
-  await waitForIdleQueue(server.url);
-  await Bun.sleep(500);
-  const idle = rssOf(pid);
-  ctx.log(`idle server RSS ${fmt(idle / MB)} MB`);
-
-  const upload = (from: number) =>
-    timed(() =>
-      Promise.all(clients.map((headers, i) => uploadChunked({ ...api, headers }, new GeneratedVideo(`guest-${from + i}.mp4`, LOAD.fileSize), LOAD.chunkSize))),
-    );
-  const loadWatch = watchPeakRss(pid);
-  const load = await upload(0);
-  const loadPeak = loadWatch.stop();
-  ctx.log(`${LOAD.clients} concurrent uploads: ${fmt(mbps(LOAD.clients * LOAD.fileSize, load.ms))} MB/s, peak RSS ${fmt(loadPeak / MB)} MB`);
-  rows.push({
-    figure: `c1. peak RSS, ${LOAD.clients} x ${LOAD.fileSize / MB} MB uploads`,
-    measured: `${fmt(loadPeak / MB, 0)} MB`,
-    reference: `${fmt(idle / MB, 0)} MB idle`,
-    ratio: fmt(loadPeak / idle, 2),
-    aim: '< 250 MB',
-    met: loadPeak < 250 * MB,
-  });
-
-  // The rest of the ~2 GB export, uploaded unmeasured.
-  for (let from = LOAD.clients; from < EXPORT.files; from += LOAD.clients) {
-    await upload(from);
-  }
-  const listed = await admin.json<unknown[]>(`/api/event/${eventId}/uploads`);
-  // A fresh process on the same data, so the export's memory is not hidden in what the uploads left behind;
-  // the video jobs of the uploads are done first, so only the export runs.
-  await waitForIdleQueue(server.url);
-  await server.stop({ keepData: true });
-  settleDisk();
-  const again = await startServer({ dataDir: join(ctx.dir, 'memory') });
-  ctx.track(again);
-  const exporter = new ApiClient(again.url);
-  await exporter.login(again.adminPassword);
-  await exporter.json(`/api/event/${eventId}/export`); // one ordinary call, as the export page makes first
-  await Bun.sleep(500);
-  const before = rssOf(again.proc.pid);
-  ctx.log(`${listed.length} uploads in the event; restarted (RSS ${fmt(before / MB)} MB); exporting at ${EXPORT.rate / MB} MB/s, ${EXPORT.pauseMs} ms pause every ${EXPORT.pauseEvery / MB} MB`);
-  const exportWatch = watchPeakRss(again.proc.pid);
-  // RSS at every 256 MB read: flat means constant memory, a climb means the archive is held somewhere.
-  const trend: number[] = [];
-  const result = await slowGet(`${again.url}/api/event/${eventId}/export-zip`, headersOf(exporter), {
-    rate: EXPORT.rate,
-    pauseEvery: EXPORT.pauseEvery,
-    pauseMs: EXPORT.pauseMs,
-    onProgress: (bytes) => {
-      if (bytes >= (trend.length + 1) * EXPORT.pauseEvery) trend.push(rssOf(again.proc.pid));
-    },
-  });
-  const exportPeak = exportWatch.stop();
-  await again.stop({ keepData: true });
-  rmSync(join(ctx.dir, 'memory'), { recursive: true, force: true });
-  ctx.log(`server RSS every ${EXPORT.pauseEvery / MB} MB of the export: ${trend.map((b) => fmt(b / MB, 0)).join(' ')} MB`);
-  if (result.status !== 200) {
-    ctx.log(`export answered ${result.status}: skipped`);
-    rows.push({ figure: 'c2. peak RSS, ~2 GB export', measured: `n/a (${result.status})`, reference: '', ratio: '', aim: '< 150 MB', met: null });
-    return rows;
-  }
-  const expected = Number(result.headers['x-archive-size'] ?? result.headers['content-length'] ?? NaN);
-  ctx.log(
-    `export: ${fmt(result.bytes / MB, 0)} MB in ${fmt(result.ms / 1000)} s (${fmt(mbps(result.bytes, result.ms))} MB/s)` +
-      `${Number.isFinite(expected) ? `, announced ${fmt(expected / MB, 0)} MB` : ''}, ZIP end record ${result.zipEnd ? 'present' : 'MISSING'}, peak RSS ${fmt(exportPeak / MB)} MB`,
-  );
-  rows.push({
-    figure: `c2. peak RSS, ${fmt(result.bytes / 1e9, 2)} GB export, slow reader`,
-    measured: `${fmt(exportPeak / MB, 0)} MB`,
-    reference: `${fmt(before / MB, 0)} MB idle`,
-    ratio: fmt(exportPeak / before, 2),
-    aim: '< 150 MB',
-    met: exportPeak < 150 * MB,
-  });
-  if (Number.isFinite(expected) && expected !== result.bytes) ctx.log(`WARNING: export body ${result.bytes} bytes, announced ${expected}`);
-  return rows;
-}
-
 // ---- d. idle live streams ----
 /** Raw sockets, not fetch: Bun's fetch runs at most 256 requests at once, and a stream never ends. */
 function openLiveStream(url: URL, path: string, onData: (text: string) => void): Promise<Socket> {
@@ -370,9 +212,9 @@ async function liveStreams(ctx: PartContext): Promise<BenchRow[]> {
 
 // The parts in the order they run; `npm run bench -- f g` runs only parts f and g.
 const PARTS: BenchPart[] = [
-  { key: 'a', title: 'chunked ingest vs a loopback sink', run: ingest },
+  ingestPart,
   { key: 'b', title: '12 MP photos vs sharp alone', run: photos },
-  { key: 'c', title: 'memory under 20 uploads and a large export', run: memory },
+  memoryPart,
   { key: 'd', title: `${LIVE.streams} idle live streams`, run: liveStreams },
 ];
 

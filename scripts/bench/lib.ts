@@ -178,24 +178,32 @@ export interface UploadSource {
 }
 
 /**
- * Uploads a file chunk by chunk, one chunk after the other, as the web app does; returns the last answer.
- * With `bytesPerSecond`, each chunk is followed by a pause so the upload is no faster than that (a phone on
- * the venue's Wi-Fi, not a loopback firehose).
+ * Uploads a file chunk by chunk, one chunk after the other, as the web app does (each chunk's fields before
+ * its bytes, so the server writes it straight into its place); returns the last answer. `specOrder` sends
+ * the chunk first, as the spec lists the fields. With `bytesPerSecond`, each chunk is followed by a pause so
+ * the upload is no faster than that (a phone on the venue's Wi-Fi, not a loopback firehose).
  */
-export async function uploadChunked(t: Target, file: UploadSource, chunkSize: number, opts: { bytesPerSecond?: number; signal?: AbortSignal } = {}): Promise<any> {
+export async function uploadChunked(
+  t: Target,
+  file: UploadSource,
+  chunkSize: number,
+  opts: { bytesPerSecond?: number; signal?: AbortSignal; specOrder?: boolean } = {},
+): Promise<any> {
   const totalChunks = Math.ceil(file.size / chunkSize);
   const uploadId = `bench-${crypto.randomUUID()}`;
   let last: any = null;
   for (let i = 0; i < totalChunks; i++) {
     const sent = performance.now();
     const form = new FormData();
-    form.append('chunk', new File([file.slice(i * chunkSize, Math.min(file.size, (i + 1) * chunkSize))], 'blob'));
+    const chunk = () => form.append('chunk', new File([file.slice(i * chunkSize, Math.min(file.size, (i + 1) * chunkSize))], 'blob'));
+    if (opts.specOrder) chunk();
     form.append('chunkIndex', String(i));
     form.append('totalChunks', String(totalChunks));
     form.append('fileName', file.name);
     form.append('fileSize', String(file.size));
     form.append('uploadId', uploadId);
     form.append('autoApprove', 'true');
+    if (!opts.specOrder) chunk();
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const res = await fetch(`${t.url}/api/event/${t.eventId}/upload-chunk`, { method: 'POST', headers: t.headers, body: form, signal });

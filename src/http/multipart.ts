@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { AppError, badRequest } from '../lib/errors.ts';
 
 export interface MultipartResult<T, F> {
@@ -10,8 +11,8 @@ export interface MultipartResult<T, F> {
 export interface MultipartOptions<T, F> {
   /** names of the part that carries the file (the first one present is taken) */
   fileFields: string[];
-  /** streams the file part somewhere as it arrives */
-  onFile: (stream: AsyncIterable<Uint8Array>, fileName: string) => Promise<T>;
+  /** streams the file part somewhere as it arrives, knowing the text fields that came before it */
+  onFile: (stream: Readable, fileName: string, fieldsBefore: Record<string, string>) => Promise<T>;
   /** drops what onFile made when the request fails after the file part was complete */
   discard: (result: T) => void;
   /** turns the text fields into typed ones; throwing refuses the request (and discards the file) */
@@ -42,8 +43,8 @@ async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleMs: num
 
 /**
  * Streams a multipart/form-data request: text fields are collected, the one file part is handed to
- * `onFile` as a stream as it arrives (busboy parses incrementally with back-pressure), so an upload of
- * hundreds of MB passes through a few KB of memory. A second file part is refused.
+ * `onFile` as a stream as it arrives (busboy parses each piece of the body as it is read), so an upload
+ * of hundreds of MB passes through about one piece of the body (~1 MB) of memory. A second file part is refused.
  *
  * Every way out settles `onFile` before this returns or throws: when the client goes away or stalls
  * (no byte for `idleMs`), when the form is malformed, or when `onFile`
@@ -89,7 +90,7 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
       stream.resume();
       return;
     }
-    pending = onFile(stream, info.filename ?? '').then(
+    pending = onFile(stream, info.filename ?? '', { ...fields }).then(
       (result) => {
         file = { fieldName: name, fileName: info.filename ?? '', result };
       },

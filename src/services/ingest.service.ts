@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Viewer } from '../domain/permissions.ts';
 import { AppError } from '../lib/errors.ts';
 import { ChunkStore } from '../storage/chunk-store.ts';
@@ -23,14 +24,17 @@ export interface UploadRequest {
   declaredBytes: number | null;
 }
 
-/** How a route hands the service the file of a form: stream it with `receive`, drop it with `discard`. */
-export interface FileSink {
-  receive(stream: AsyncIterable<Uint8Array>, fileName: string): Promise<WrittenFile>;
-  discard(file: WrittenFile): void;
+/**
+ * How a route hands the service the file of a form: stream it with `receive` (given the fields that came
+ * before it, with the query's), drop what it made with `discard` when the form fails afterwards.
+ */
+export interface FileSink<T> {
+  receive(stream: Readable, fileName: string, fieldsBefore: Record<string, string>): Promise<T>;
+  discard(result: T): void;
 }
 
 /** Reads the request's form (the file through the sink) and returns its typed fields. */
-export type FormReader<F> = (sink: FileSink) => Promise<{ file: { fileName: string; result: WrittenFile } | null; fields: F }>;
+export type FormReader<F> = <T>(sink: FileSink<T>) => Promise<{ file: { fileName: string; result: T } | null; fields: F }>;
 
 export interface UploadForm {
   albumId: number | null;
@@ -105,29 +109,38 @@ export function createIngestService(deps: IngestDeps) {
   }
 
   /**
-   * A sink into tmp/ with the size limit; a whole file is hashed as it passes and its first bytes must be
-   * JPEG, PNG, MP4 or MOV, else it stops at once with 415. A chunk is neither typed nor hashed: its first
-   * bytes are not the file's, and the file is hashed once assembled.
+   * A whole file goes into tmp/ with the size limit, hashed as it passes; its first bytes must be JPEG,
+   * PNG, HEIC, MP4 or MOV, else it stops at once with 415.
    */
-  const sink = (whole: boolean): FileSink => ({
+  const wholeFileSink: FileSink<WrittenFile> = {
     receive: (stream) =>
-      writeStreamToFile(stream, store.tmpPath(), {
-        maxBytes: deps.maxUploadBytes,
-        checkHead: whole ? (head) => void sniffOrRefuse(tools, head) : undefined,
-        hash: whole,
-      }),
+      writeStreamToFile(stream, store.tmpPath(), { maxBytes: deps.maxUploadBytes, checkHead: (head) => void sniffOrRefuse(tools, head) }),
     discard: (file) => rmSync(file.path, { force: true }),
-  });
+  };
 
-  const chunked = createChunkedUploads({
-    db,
-    chunks,
-    committer,
-    limits: deps.partialLimits,
-    maxUploadBytes: deps.maxUploadBytes,
-    assembleToFile: (source) => writeStreamToFile(source, store.tmpPath(), { maxBytes: deps.maxUploadBytes }),
-    assertDiskSpace,
-    now,
+  const chunked = createChunkedUploads({ db, chunks, committer, limits: deps.partialLimits, maxUploadBytes: deps.maxUploadBytes, assertDiskSpace, now });
+
+  /**
+   * A chunk whose fields came first is written straight into its place in the file (`answer` runs once
+   * the form is read); one that came before its fields (the spec's order) goes to a temp file first and
+   * is placed when the fields are known. A chunk is neither typed nor hashed here: its first bytes are not
+   * the file's, and the file is hashed as its chunks come in order.
+   */
+  type ReceivedChunk = { answer: () => Promise<ChunkOutcome> | ChunkOutcome } | { temp: WrittenFile };
+  const chunkSink = (req: UploadRequest, parseEarly: (fields: Record<string, string>) => ChunkForm | null): FileSink<ReceivedChunk> => ({
+    async receive(stream, fileName, fieldsBefore) {
+      const early = parseEarly(fieldsBefore);
+      if (early) {
+        const { albumId, autoApprove, ...f } = early;
+        const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
+        const answer = await chunked.receiveInPlace(target, { ...f, fileName: f.fileName ?? fileName }, req.declaredBytes ?? 0, stream);
+        if (answer) return { answer };
+      }
+      return { temp: await writeStreamToFile(stream, store.tmpPath(), { maxBytes: deps.maxUploadBytes, hash: false }) };
+    },
+    discard: (chunk) => {
+      if ('temp' in chunk) rmSync(chunk.temp.path, { force: true });
+    },
   });
 
   return {
@@ -140,21 +153,26 @@ export function createIngestService(deps: IngestDeps) {
     uploadWhole(req: UploadRequest, readForm: FormReader<UploadForm>): Promise<UploadRow> {
       admit(req);
       return tracked(async () => {
-        const { file, fields } = await readForm(sink(true));
+        const { file, fields } = await readForm(wholeFileSink);
         if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
         return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, ...fields });
       });
     },
 
-    /** POST …/upload-chunk: one chunk is stored; the last one assembles and commits the file. */
-    uploadChunk(req: UploadRequest, readForm: FormReader<ChunkForm>): Promise<ChunkOutcome> {
+    /**
+     * POST …/upload-chunk: one chunk is stored in its place; the last one completes and commits the file.
+     * `parseEarly` turns the fields known before the chunk's bytes into the chunk's fields, or null when
+     * some are missing.
+     */
+    uploadChunk(req: UploadRequest, readForm: FormReader<ChunkForm>, parseEarly: (fields: Record<string, string>) => ChunkForm | null): Promise<ChunkOutcome> {
       admit(req);
       return tracked(async () => {
-        const { file, fields } = await readForm(sink(false));
+        const { file, fields } = await readForm(chunkSink(req, parseEarly));
         if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
+        if ('answer' in file.result) return file.result.answer();
         const { albumId, autoApprove, ...f } = fields;
         const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
-        return chunked.accept(file.result, { ...f, fileName: f.fileName ?? file.fileName }, target);
+        return chunked.acceptFromTemp(file.result.temp, { ...f, fileName: f.fileName ?? file.fileName }, target);
       });
     },
 

@@ -1,10 +1,12 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The chunks of unfinished uploads on disk: one folder per session key under tmp/chunks, one file per
- * chunk index. A chunk arrives as a complete temp file on the same file system and is renamed in, so a
- * folder only ever holds whole chunks, and sending an index again replaces the earlier copy.
+ * The unfinished chunked uploads on disk: one folder per session key under tmp/chunks, holding `data` (the
+ * file itself, each chunk written in place at its offset, so the finished file is renamed into the media
+ * folder without being copied) and one empty marker `<index>-<length>` per chunk whose bytes are all in
+ * `data`. A marker is made only after its chunk was written whole, so the markers are the truth about
+ * what the session holds, also after a restart.
  */
 export class ChunkStore {
   constructor(readonly dir: string) {}
@@ -13,32 +15,46 @@ export class ChunkStore {
     return join(this.dir, key);
   }
 
-  /** Moves a fully written temp file in as chunk `index` of session `key`. */
-  put(key: string, index: number, tmpPath: string): void {
+  /** The file the chunks are written into. */
+  dataPath(key: string): string {
+    return join(this.folder(key), 'data');
+  }
+
+  /** Opens the session's file for writing at offsets (made, with its folder, on first use; not O_APPEND, which would ignore the offsets). */
+  openForWriting(key: string): number {
     mkdirSync(this.folder(key), { recursive: true });
-    renameSync(tmpPath, join(this.folder(key), String(index)));
+    return openSync(this.dataPath(key), constants.O_RDWR | constants.O_CREAT, 0o644);
   }
 
-  /** The indexes held for a session, ascending (none when the session has no folder). */
-  received(key: string): number[] {
+  /** Records chunk `index` of `length` bytes as written whole. */
+  mark(key: string, index: number, length: number): void {
+    writeFileSync(join(this.folder(key), `${index}-${length}`), '');
+  }
+
+  /** The chunks held for a session: index to length, ascending (empty when the session has no folder). */
+  held(key: string): Map<number, number> {
+    let names: string[];
     try {
-      return readdirSync(this.folder(key))
-        .filter((n) => /^\d+$/.test(n))
-        .map(Number)
-        .sort((a, b) => a - b);
+      names = readdirSync(this.folder(key));
     } catch {
-      return [];
+      return new Map();
     }
+    const chunks: [number, number][] = [];
+    for (const name of names) {
+      const m = /^(\d+)-(\d+)$/.exec(name);
+      if (m) chunks.push([Number(m[1]), Number(m[2])]);
+    }
+    return new Map(chunks.sort((a, b) => a[0] - b[0]));
   }
 
-  /** Bytes held for a session. */
-  bytes(key: string): number {
-    return this.received(key).reduce((sum, i) => sum + statSync(join(this.folder(key), String(i))).size, 0);
-  }
-
-  /** The chunks 0..total-1 in order, as one stream of bytes (for assembly). */
-  async *read(key: string, total: number): AsyncIterable<Uint8Array> {
-    for (let i = 0; i < total; i++) yield* Bun.file(join(this.folder(key), String(i))).stream();
+  /** Reads up to `length` bytes of the session's file from `offset` into `into`; the count read. */
+  read(key: string, offset: number, into: Uint8Array): number {
+    const fd = openSync(this.dataPath(key), 'r');
+    try {
+      return readSync(fd, into, 0, into.byteLength, offset);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   remove(key: string): void {

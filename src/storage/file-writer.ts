@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { AppError } from '../lib/errors.ts';
 
 export interface WrittenFile {
@@ -10,13 +10,15 @@ export interface WrittenFile {
   head: Uint8Array;
 }
 
-const HEAD_BYTES = 64;
+export const HEAD_BYTES = 64;
 
 export interface WriteOptions {
   /** refuse (413 FILE_TOO_LARGE) once more bytes than this arrive */
   maxBytes: number;
   /** called once with the first bytes; throw to refuse the file before the rest is written */
   checkHead?: (head: Uint8Array) => void;
+  /** false: no digest (a chunk that is placed into its file later is hashed there) */
+  hash?: boolean;
 }
 
 export const fileTooLarge = (maxBytes: number) =>
@@ -24,59 +26,72 @@ export const fileTooLarge = (maxBytes: number) =>
     maxSizeBytes: maxBytes,
   });
 
-/** Writes are gathered to this size: far fewer system calls than one per network packet, while 20 uploads at once stay under ~250 MB of memory. */
-const WRITE_BATCH = 256 * 1024;
+/**
+ * Writes every piece of `source` into the open file `fd` from `offset` on, the moment it arrives
+ * (positional, synchronous writes into the page cache). `accept` sees each piece first with the byte count
+ * it brings the total to, and throws to refuse the rest. Resolves with the bytes written when the source
+ * ends; rejects when it fails (client gone, parser destroyed) or `accept` refuses.
+ *
+ * Why synchronous: measured under 20 uploads at once over loopback, awaiting each write (node:fs promises,
+ * a Bun FileSink, even a sleep) lets Bun read ~8 MB of every request body ahead into native memory while
+ * the handler waits, and the async fs writes hold their buffers on top (peak RSS +180 MB for 20 bodies vs
+ * +65 MB when each piece is written before the next is taken). A write into the page cache takes ~0.3 ms
+ * per MB; when the disk cannot keep up, the kernel makes it wait, and the server reads the sockets only as
+ * fast as the disk takes the bytes: real back-pressure to the phones.
+ */
+export function writePieces(source: Readable, fd: number, offset: number, accept: (piece: Uint8Array, total: number) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let settled = false;
+    const settle = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      if (err) reject(err);
+      else resolve(written);
+    };
+    source.on('data', (piece: Uint8Array) => {
+      if (settled) return; // refused: the rest of the part is read and dropped until the parser is destroyed
+      try {
+        accept(piece, written + piece.byteLength);
+        for (let at = 0; at < piece.byteLength; ) at += writeSync(fd, piece, at, piece.byteLength - at, offset + written + at);
+        written += piece.byteLength;
+      } catch (err) {
+        settle(err);
+      }
+    });
+    source.once('end', () => settle(null));
+    source.once('error', (err) => settle(err));
+    source.once('close', () => settle(new Error('the file part closed before its end')));
+  });
+}
 
 /**
- * Streams bytes to a new file with back-pressure (each batch is awaited before more is read), hashing
- * (SHA-256) and counting as they pass, so no upload is ever held whole in memory. On any failure the
- * partial file is removed. `hash: false` skips the digest (chunks are hashed once, when assembled).
+ * Streams a file part to a new file, hashing (SHA-256) and counting as it passes, so no upload is ever
+ * held whole in memory. On any failure the partial file is removed; the descriptor is closed on every path.
  */
-export async function writeStreamToFile(
-  source: AsyncIterable<Uint8Array>,
-  path: string,
-  opts: WriteOptions & { hash?: boolean },
-): Promise<WrittenFile> {
+export async function writeStreamToFile(source: Readable, path: string, opts: WriteOptions): Promise<WrittenFile> {
   const hasher = opts.hash === false ? null : new Bun.CryptoHasher('sha256');
-  const file = await open(path, 'wx');
+  const head = new Uint8Array(HEAD_BYTES);
+  let headLength = 0;
+  const fd = openSync(path, 'wx');
   let size = 0;
-  let head = new Uint8Array(0);
-  let batch: Uint8Array[] = [];
-  let batched = 0;
-  const flush = async () => {
-    if (batched === 0) return;
-    const buffers = batch;
-    batch = [];
-    batched = 0;
-    await file.writev(buffers); // one system call, no copy into a joined buffer
-  };
-  let complete = false;
   try {
-    for await (const chunk of source) {
-      size += chunk.byteLength;
-      if (size > opts.maxBytes) throw fileTooLarge(opts.maxBytes);
-      if (head.length < HEAD_BYTES) {
-        const merged = new Uint8Array(Math.min(HEAD_BYTES, head.length + chunk.byteLength));
-        merged.set(head);
-        merged.set(chunk.subarray(0, merged.length - head.length), head.length);
-        head = merged;
-        if (head.length >= HEAD_BYTES) opts.checkHead?.(head);
+    size = await writePieces(source, fd, 0, (piece, total) => {
+      if (total > opts.maxBytes) throw fileTooLarge(opts.maxBytes);
+      if (headLength < HEAD_BYTES) {
+        const n = Math.min(HEAD_BYTES - headLength, piece.byteLength);
+        head.set(piece.subarray(0, n), headLength);
+        headLength += n;
+        if (headLength === HEAD_BYTES) opts.checkHead?.(head);
       }
-      hasher?.update(chunk);
-      batch.push(chunk);
-      batched += chunk.byteLength;
-      if (batched >= WRITE_BATCH) await flush();
-    }
-    if (head.length < HEAD_BYTES) opts.checkHead?.(head);
-    await flush();
-    await file.close();
-    complete = true;
-  } finally {
-    // Closed on every path: Bun treats a handle left to the garbage collector as a fatal error.
-    if (!complete) {
-      await file.close().catch(() => {});
-      rmSync(path, { force: true });
-    }
+      hasher?.update(piece);
+    });
+    if (headLength < HEAD_BYTES) opts.checkHead?.(head.subarray(0, headLength));
+  } catch (err) {
+    closeSync(fd);
+    rmSync(path, { force: true });
+    throw err;
   }
-  return { path, size, sha256: hasher?.digest('hex') ?? '', head };
+  closeSync(fd);
+  return { path, size, sha256: hasher?.digest('hex') ?? '', head: head.slice(0, headLength) };
 }

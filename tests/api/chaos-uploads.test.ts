@@ -72,6 +72,8 @@ afterAll(async () => {
 
 interface PhoneProfile {
   ios: boolean;
+  /** sends a chunk's fields before its bytes, as the web app does (the server writes it in place); else the spec's order */
+  fieldsFirst: boolean;
 }
 
 /** Spec §9 for phones: chunked above 2 MB; chunk size by file size (iOS / other mobile). */
@@ -169,10 +171,12 @@ class Phone {
     const received = new Set<number>();
     const sendChunk = (i: number) => {
       const form = new FormData();
-      form.append('chunk', new File([bytes.subarray(i * size, Math.min(bytes.length, (i + 1) * size))], 'blob'));
+      const chunk = () => form.append('chunk', new File([bytes.subarray(i * size, Math.min(bytes.length, (i + 1) * size))], 'blob'));
+      if (!this.profile.fieldsFirst) chunk();
       for (const [k, v] of Object.entries({ chunkIndex: i, totalChunks: total, fileName: name, fileSize: bytes.length, uploadId, autoApprove: 'true' })) {
         form.append(k, String(v));
       }
+      if (this.profile.fieldsFirst) chunk();
       return this.post(`/api/event/${this.eventId}/upload-chunk`, form, chunkTimeoutMs(this.profile));
     };
     const withIosRetry = async (i: number) => {
@@ -257,7 +261,7 @@ test('20 phones upload through stalls, resets, cut bodies and lost answers: ever
     const guest = new ApiClient(direct);
     await guest.joinAsGuest(event.code);
     const cookie = [...guest.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    phones.push(new Phone(viaProxy, event.id, cookie, { ios: i % 3 === 0 }));
+    phones.push(new Phone(viaProxy, event.id, cookie, { ios: i % 3 === 0, fieldsFirst: i % 2 === 1 }));
   }
   const files = phones.map((_, p) => Array.from({ length: p % 2 === 0 ? 2 : 1 }, (_, k) => makeFile(p, k, SIZES_MB[(p + k) % SIZES_MB.length]!)));
 

@@ -2,6 +2,7 @@ import { expect, test } from 'bun:test';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { openDatabase } from '../../src/db/connection.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMediaTools } from '../../src/media/create-media-tools.ts';
@@ -32,10 +33,14 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     const event = await services.events.create({ name: 'Cleanup', code: 'cleanup', event_start_datetime: '2026-06-20T00:00:00Z' });
     const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: null };
     const chunk = (uploadId: string) =>
-      services.ingest.uploadChunk(req, async (sink) => ({
-        file: { fileName: 'blob', result: await sink.receive((async function* () { yield new Uint8Array(1000); })(), 'blob') },
-        fields: { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId, albumId: null, autoApprove: true },
-      }));
+      services.ingest.uploadChunk(
+        req,
+        async (sink) => ({
+          file: { fileName: 'blob', result: await sink.receive(Readable.from([new Uint8Array(1000)]), 'blob', {}) },
+          fields: { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId, albumId: null, autoApprove: true },
+        }),
+        () => null,
+      );
     await chunk('old-upload-1');
     clock = new Date('2026-06-21T06:00:00Z');
     await chunk('new-upload-1');
@@ -51,7 +56,7 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     // Leftovers of a crash: a temp file, a derived folder and an original that no row lists.
     const photo = Bun.file(join(import.meta.dir, '..', 'fixtures', 'photos', 'cameras', 'Canon_40D.jpg'));
     const kept = await services.ingest.uploadWhole(req, async (sink) => ({
-      file: { fileName: 'kept.jpg', result: await sink.receive(photo.stream(), 'kept.jpg') },
+      file: { fileName: 'kept.jpg', result: await sink.receive(Readable.fromWeb(photo.stream() as never), 'kept.jpg', {}) },
       fields: { albumId: null, autoApprove: true },
     }));
     await Bun.write(join(store.tmpDir, 'half-written'), 'x');

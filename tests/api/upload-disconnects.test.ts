@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { AdminEventDto, ChunkStatus } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
-import { BOUNDARY, fdCount, multipartHead, openPartialPost, tmpContents, waitFor } from '../helpers/raw-upload.ts';
+import { BOUNDARY, fdCount, multipartHead, openPartialPost, tmpContents, waitFor, writingInto } from '../helpers/raw-upload.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 
 // Phones leave the Wi-Fi and lock their screens in the middle of uploads. Each cut-off or silent upload
@@ -46,8 +46,8 @@ function chunk(uploadId: string, index: number) {
   return { path: `/api/event/${event.id}/upload-chunk`, body: Buffer.concat([multipartHead(fields, 'chunk', 'blob'), someBytes(photoHead)]) };
 }
 
-/** A temp file exists: the server is writing the body we sent. */
-const writing = () => tmpContents(server.dataDir).files.length > 0;
+/** The server is writing the body we sent (a temp file, or a chunk in place). */
+const writing = () => writingInto(server.proc.pid, server.dataDir);
 
 async function cutOff(req: { path: string; body: Buffer }) {
   const { socket, closed } = await openPartialPost(server.url, req.path, { Cookie: cookie }, DECLARED, req.body);

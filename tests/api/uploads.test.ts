@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import type { AdminEventDto, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../src/http/api-types.ts';
+import type { AdminEventDto, CheckExactAnswer, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { waitForProcessing } from './support.ts';
@@ -43,24 +43,31 @@ async function fetchBytes(client: ApiClient, path: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** Sends one chunk of `bytes` as the spec's client does. */
-async function sendChunk(
+/**
+ * How a client lays out a chunk request: the spec's field order (the chunk first), the web app's (the
+ * fields first, so the server writes the chunk straight into its place), or the fields in the query string.
+ */
+type ChunkWay = 'spec order' | 'fields first' | 'query string';
+
+/** Sends one chunk of `bytes` (as the spec's client does, unless `way` says otherwise). */
+async function sendChunkAs(
   client: ApiClient,
   eventId: number,
   bytes: Uint8Array,
-  opts: { index: number; total: number; chunkSize: number; fileName: string; uploadId?: string; albumId?: number },
+  opts: { index: number; total: number; chunkSize: number; fileName: string; uploadId?: string; albumId?: number; way?: ChunkWay },
 ): Promise<Response> {
   const form = new FormData();
   const part = bytes.subarray(opts.index * opts.chunkSize, Math.min(bytes.length, (opts.index + 1) * opts.chunkSize));
-  form.append('chunk', new File([part as Uint8Array<ArrayBuffer>], 'blob'));
-  form.append('chunkIndex', String(opts.index));
-  form.append('totalChunks', String(opts.total));
-  form.append('fileName', opts.fileName);
-  form.append('fileSize', String(bytes.length));
-  form.append('autoApprove', 'true');
-  if (opts.albumId) form.append('albumId', String(opts.albumId));
-  if (opts.uploadId) form.append('uploadId', opts.uploadId);
-  return client.fetch(`/api/event/${eventId}/upload-chunk`, { method: 'POST', body: form });
+  const fields: Record<string, string> = { chunkIndex: String(opts.index), totalChunks: String(opts.total), fileName: opts.fileName, fileSize: String(bytes.length), autoApprove: 'true' };
+  if (opts.albumId) fields.albumId = String(opts.albumId);
+  if (opts.uploadId) fields.uploadId = opts.uploadId;
+  const way = opts.way ?? 'spec order';
+  const chunk = () => form.append('chunk', new File([part as Uint8Array<ArrayBuffer>], 'blob'));
+  if (way === 'spec order') chunk();
+  if (way !== 'query string') for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (way !== 'spec order') chunk();
+  const query = way === 'query string' ? `?${new URLSearchParams(fields)}` : '';
+  return client.fetch(`/api/event/${eventId}/upload-chunk${query}`, { method: 'POST', body: form });
 }
 
 describe('photos', () => {
@@ -236,13 +243,17 @@ describe('videos', () => {
 });
 
 describe('chunked uploads', () => {
-  test('chunks out of order, twice, and with a gap resumed later assemble into the same file', async () => {
+  const ways: (ChunkWay | 'mixed')[] = ['spec order', 'fields first', 'query string', 'mixed'];
+  test.each(ways)('chunks out of order, twice, and with a gap resumed later assemble into the same file (%s)', async (way) => {
     const event = await admin.createEvent();
     const { guest } = await guestOf(event);
     const bytes = new Uint8Array(await Bun.file(video('iphone-hevc-rotated.mov')).arrayBuffer());
     const chunkSize = 100_000;
     const total = Math.ceil(bytes.length / chunkSize);
+    const mixed: ChunkWay[] = ['query string', 'spec order', 'fields first'];
     const opts = { total, chunkSize, fileName: 'IMG_0001.MOV', uploadId: 'resume-test-0001' };
+    const sendChunk = (client: ApiClient, eventId: number, b: Uint8Array, o: typeof opts & { index: number }) =>
+      sendChunkAs(client, eventId, b, { ...o, way: way === 'mixed' ? mixed[o.index % 3] : way });
     // Out of order and one twice; chunk 3 missing (the connection "dropped").
     for (const index of [5, 0, 2, 1, 2, 4, ...Array.from({ length: total - 6 }, (_, i) => i + 6)]) {
       const res = await sendChunk(guest, event.id, bytes, { ...opts, index });
@@ -260,7 +271,10 @@ describe('chunked uploads', () => {
     expect(done.id).toBeNumber();
     expect(done.approved).toBe(true);
     const stored = await fetchBytes(guest, done.upload!.file_path);
-    expect(new Bun.CryptoHasher('sha256').update(stored).digest('hex')).toBe(new Bun.CryptoHasher('sha256').update(bytes).digest('hex'));
+    const sha256 = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
+    expect(new Bun.CryptoHasher('sha256').update(stored).digest('hex')).toBe(sha256);
+    // The hash kept while the chunks came in is the file's: the duplicate check knows it.
+    expect(await guest.json<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${event.id}`)).toMatchObject({ exists: true, duplicate: { id: done.id } });
     // The last chunk again (its answer was lost): same upload, not a duplicate error.
     const repeat = (await (await sendChunk(guest, event.id, bytes, { ...opts, index: 3 })).json()) as ChunkResult;
     expect(repeat.id).toBe(done.id);

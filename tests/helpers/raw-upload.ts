@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 
@@ -14,6 +14,18 @@ export const fdCount = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 export function tmpContents(dataDir: string): { files: string[]; chunkSessions: string[] } {
   const tmp = join(dataDir, 'tmp');
   return { files: readdirSync(tmp).filter((n) => n !== 'chunks'), chunkSessions: readdirSync(join(tmp, 'chunks')) };
+}
+
+/** The server has a file under its tmp/ open: it is writing a body (a temp file, or a chunk into its file). */
+export function writingInto(pid: number, dataDir: string): boolean {
+  const tmp = join(dataDir, 'tmp') + '/';
+  return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(tmp);
+    } catch {
+      return false; // closed meanwhile
+    }
+  });
 }
 
 /** The start of a multipart body: text fields, then the header of the file part named `fileField`. */

@@ -37,11 +37,24 @@ function uploadRequest(c: IngestCtx): UploadRequest {
   return { ...c.var.uploader, declaredBytes: Number.isFinite(declared) ? declared : null };
 }
 
+/** The fields a chunk needs before its bytes can go to their place (in the form before the chunk, or in the query). */
+const PLACING_FIELDS = ['chunkIndex', 'totalChunks', 'fileSize'];
+const chunkFormEarly = (fields: Record<string, string>) =>
+  PLACING_FIELDS.every((name) => fields[name]) && (fields.uploadId || fields.fileName) ? chunkForm(fields) : null;
+
+/** Reads the form; fields may also come in the query string (the form's win). */
 const formOf =
   <F,>(c: IngestCtx, fileFields: string[], parseFields: (fields: Record<string, string>) => F) =>
-  async (sink: FileSink) => {
+  async <T,>(sink: FileSink<T>) => {
     const idleMs = c.get('deps').config.requestIdleSeconds * 1000;
-    const { fields, file } = await receiveMultipart(c.req.raw, { fileFields, onFile: sink.receive, discard: sink.discard, parseFields, idleMs });
+    const query = c.req.query();
+    const { fields, file } = await receiveMultipart(c.req.raw, {
+      fileFields,
+      onFile: (stream, fileName, before) => sink.receive(stream, fileName, { ...query, ...before }),
+      discard: sink.discard,
+      parseFields: (form) => parseFields({ ...query, ...form }),
+      idleMs,
+    });
     return { fields, file: file && { fileName: file.fileName, result: file.result } };
   };
 
@@ -74,7 +87,7 @@ export function ingestRoutes() {
 
   app.post('/api/event/:eventId/upload-chunk', async (c) => {
     const { services } = c.get('deps');
-    const outcome = await services.ingest.uploadChunk(uploadRequest(c), formOf(c, ['chunk', 'file'], chunkForm));
+    const outcome = await services.ingest.uploadChunk(uploadRequest(c), formOf(c, ['chunk', 'file'], chunkForm), chunkFormEarly);
     if (!outcome.done) return c.json<ChunkResult>({ partial: true, received: outcome.received, totalChunks: outcome.totalChunks });
     const row = outcome.upload;
     return c.json<ChunkResult>({

@@ -1,12 +1,13 @@
 import { and, asc, count, eq, isNull, lt, sum } from 'drizzle-orm';
-import { rmSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, rmSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import { chunkSessions, uploads } from '../../db/schema.ts';
 import type { Viewer } from '../../domain/permissions.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashSecret } from '../../lib/ids.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
-import { fileTooLarge, type WrittenFile } from '../../storage/file-writer.ts';
+import { fileTooLarge, HEAD_BYTES, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
 import type { UploadRow } from '../uploads.service.ts';
 import type { Committer, UploadTarget } from './commit.ts';
 
@@ -32,6 +33,18 @@ export type ChunkOutcome =
   | { done: false; received: number[]; totalChunks: number }
   | { done: true; upload: UploadRow; received: number[]; totalChunks: number };
 
+/**
+ * Where a chunk's bytes go, decided before they arrive: into the session's file at `offset` (at most
+ * `length` bytes; null while the chunk size is not known yet), nowhere because the session already holds
+ * this chunk or the file was finished (a resent chunk after a lost answer), or not decidable yet
+ * (`unplaced`: a chunk other than the first of a session whose chunk size is unknown).
+ */
+export type Placement =
+  | { kind: 'write'; key: string; offset: number; length: number | null }
+  | { kind: 'held'; key: string }
+  | { kind: 'finished'; key: string; upload: UploadRow }
+  | { kind: 'unplaced' };
+
 /** How much unfinished chunked data one guest or API key may hold on the box. */
 export interface PartialLimits {
   maxSessions: number;
@@ -44,12 +57,25 @@ export interface ChunkedDeps {
   committer: Committer;
   limits: PartialLimits;
   maxUploadBytes: number;
-  /** writes the assembled chunks to a new temp file, hashing them */
-  assembleToFile: (source: AsyncIterable<Uint8Array>) => Promise<WrittenFile>;
   /** 507 unless `bytes` more still leave the free-space reserve */
   assertDiskSpace: (bytes: number) => void;
   now: () => Date;
 }
+
+/** Running hashes kept in memory at most (a few hundred bytes each). */
+const MAX_RUNNING_HASHES = 1000;
+
+/** SHA-256 over the file's first `next` chunks, as they came in order. */
+interface RunningHash {
+  next: number;
+  hasher: Bun.CryptoHasher;
+}
+
+const incomplete = () => new AppError(400, 'UPLOAD_INCOMPLETE', 'Die Datei ist unvollständig angekommen. Bitte lade sie erneut hoch.');
+const mismatch = () => badRequest('Die Angaben passen nicht zu den bisherigen Teilen dieses Uploads', { field: 'fileSize' });
+
+/** Reads a part to its end without keeping it (a chunk the session already holds). */
+const drain = (source: Readable) => new Promise<void>((resolve, reject) => source.on('data', () => {}).once('end', resolve).once('error', reject));
 
 const allIndexes = (total: number) => Array.from({ length: total }, (_, i) => i);
 
@@ -73,15 +99,43 @@ const tooManyPartials = (limits: PartialLimits) =>
     { maxSessions: limits.maxSessions, maxBytes: limits.maxBytes },
   );
 
+/** The chunk size a session's held chunks imply: a non-last chunk is it, the last one is what remains. */
+function chunkSizeOf(held: Map<number, number>, f: ChunkFields): number | null {
+  for (const [index, length] of held) return impliedChunkSize(index, length, f);
+  return null;
+}
+
+function impliedChunkSize(index: number, length: number, f: ChunkFields): number {
+  if (f.totalChunks === 1) return f.fileSize;
+  if (index < f.totalChunks - 1) return length;
+  return (f.fileSize - length) / (f.totalChunks - 1);
+}
+
+/** A chunk size that cuts `fileSize` into exactly `totalChunks` pieces, the last one not empty. */
+function assertChunkSize(size: number, f: ChunkFields) {
+  const fits = Number.isSafeInteger(size) && size >= 1 && (f.totalChunks - 1) * size < f.fileSize && f.fileSize <= f.totalChunks * size;
+  if (!fits) throw mismatch();
+}
+
+/** Byte range of chunk `index` in the file. */
+function spanOf(index: number, chunkSize: number, f: ChunkFields) {
+  const offset = index * chunkSize;
+  return { offset, length: index === f.totalChunks - 1 ? f.fileSize - offset : chunkSize };
+}
+
 /**
- * Resumable chunked uploads: sessions in the database (one per file and owner), chunks on disk, limits
- * per owner, and assembly once every chunk is there. Idempotent: the same index again replaces the
- * earlier copy; the last chunk sent again answers the finished upload.
+ * Resumable chunked uploads: sessions in the database (one per file and owner), each chunk written once
+ * into its place in the session's file, limits per owner, and the file committed once every chunk is
+ * there. Idempotent: a chunk the session already holds is acknowledged without being written again; the
+ * last chunk sent again answers the finished upload.
  */
 export function createChunkedUploads(deps: ChunkedDeps) {
   const { db, chunks, limits, now } = deps;
-  // One chunked upload assembles at a time per session key (the last two chunks may race).
+  // One chunked upload is completed at a time per session key (the last two chunks may race).
   const assembling = new Map<string, Promise<ChunkOutcome>>();
+  const hashes = new Map<string, RunningHash>();
+  /** Requests writing into a session's file right now. */
+  const writers = new Map<string, number>();
 
   function sessionKey(target: UploadTarget, f: Omit<ChunkFields, 'chunkIndex'>): string {
     const parts = f.uploadId ? [f.uploadId] : [f.fileName, f.fileSize, f.totalChunks];
@@ -101,6 +155,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   }
 
   function forget(key: string) {
+    hashes.delete(key);
     chunks.remove(key);
     db.delete(chunkSessions).where(eq(chunkSessions.key, key)).run();
   }
@@ -144,20 +199,129 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     deps.assertDiskSpace(f.fileSize);
   }
 
-  /** Concatenates the chunks in order into one temp file, hashing as it goes; verifies the size. */
-  async function assemble(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
-    const file = await deps.assembleToFile(chunks.read(key, f.totalChunks));
-    if (file.size !== f.fileSize) {
-      rmSync(file.path, { force: true });
-      forget(key);
-      throw new AppError(400, 'UPLOAD_INCOMPLETE', `Die Datei ist unvollständig angekommen (${file.size} von ${f.fileSize} Bytes). Bitte lade sie erneut hoch.`);
+  /**
+   * Checks a chunk before its bytes arrive (fields, the session's own earlier answers, limits for a new
+   * session) and says where its bytes go. `length` is the chunk's size when it is already known (a chunk
+   * that arrived before its fields), which also places a first chunk other than index 0.
+   */
+  function place(target: UploadTarget, f: ChunkFields, bytesHint: number, length: number | null): Placement {
+    validate(f);
+    const key = sessionKey(target, f);
+    const done = finishedUpload(key);
+    if (done) return { kind: 'finished', key, upload: done };
+    const session = db.select().from(chunkSessions).where(eq(chunkSessions.key, key)).get();
+    if (session && (session.fileSize !== f.fileSize || session.totalChunks !== f.totalChunks)) throw mismatch();
+    const held = chunks.held(key);
+    if (held.has(f.chunkIndex)) return { kind: 'held', key };
+    if (!session) {
+      // Recorded before a byte is written, so the limits count it and the sweep finds whatever it leaves.
+      admitNewSession(ownerOf(target.viewer), f, bytesHint);
+      touch(key, f, target, 0);
     }
+    const chunkSize = chunkSizeOf(held, f) ?? (length === null ? null : impliedChunkSize(f.chunkIndex, length, f));
+    if (chunkSize === null) return f.chunkIndex === 0 ? { kind: 'write', key, offset: 0, length: null } : { kind: 'unplaced' };
+    assertChunkSize(chunkSize, f);
+    return { kind: 'write', key, ...spanOf(f.chunkIndex, chunkSize, f) };
+  }
+
+  /**
+   * Writes a chunk's bytes into the session's file at its place as they arrive. The file's hash is kept
+   * running in memory while chunks come in order (as every client sends them), so a finished file is
+   * hashed once, never read back; a chunk out of order, or a restart, leaves the rest to be hashed from
+   * disk at the end. Only a chunk that arrived whole is marked as held.
+   */
+  async function write(at: Extract<Placement, { kind: 'write' }>, f: ChunkFields, source: Readable): Promise<void> {
+    const { key, offset } = at;
+    const running = hashes.get(key);
+    const inOrder = f.chunkIndex === (running?.next ?? 0);
+    const hasher = inOrder ? (running?.hasher.copy() ?? new Bun.CryptoHasher('sha256')) : null;
+    const room = at.length ?? f.fileSize - offset;
+    const fd = chunks.openForWriting(key);
+    writers.set(key, (writers.get(key) ?? 0) + 1);
+    let written: number;
+    try {
+      written = await writePieces(source, fd, offset, (piece, total) => {
+        if (total > room) throw at.length === null ? fileTooLarge(Math.min(deps.maxUploadBytes, f.fileSize)) : mismatch();
+        hasher?.update(piece);
+      });
+    } catch (err) {
+      // A session whose every chunk so far was cut off holds nothing to resume: it goes, and does not count.
+      if (writers.get(key) === 1 && chunks.held(key).size === 0) forget(key);
+      throw err;
+    } finally {
+      closeSync(fd);
+      const left = writers.get(key)! - 1;
+      if (left > 0) writers.set(key, left);
+      else writers.delete(key);
+    }
+    if (at.length !== null && written !== at.length) throw mismatch();
+    if (at.length === null) {
+      // The first chunk of a session sets its chunk size; a chunk placed meanwhile must agree with it.
+      assertChunkSize(impliedChunkSize(f.chunkIndex, written, f), f);
+      const others = chunkSizeOf(chunks.held(key), f);
+      if (others !== null && others !== written) {
+        forget(key);
+        throw mismatch();
+      }
+    }
+    chunks.mark(key, f.chunkIndex, written);
+    if (hasher && (hashes.get(key)?.next ?? 0) === f.chunkIndex) remember(key, { next: f.chunkIndex + 1, hasher });
+  }
+
+  function remember(key: string, state: RunningHash) {
+    hashes.delete(key);
+    hashes.set(key, state);
+    // Only a cache: a forgotten state means the file is hashed from disk once it is complete.
+    if (hashes.size > MAX_RUNNING_HASHES) hashes.delete(hashes.keys().next().value!);
+  }
+
+  /** Creates or updates the session's row: the bytes it holds (for the limits) and when it last moved. */
+  function touch(key: string, f: ChunkFields, target: UploadTarget, receivedBytes: number) {
+    const stamp = now().toISOString();
+    db.insert(chunkSessions)
+      .values({ key, eventId: target.event.id, owner: ownerOf(target.viewer), fileName: f.fileName.slice(0, 255), fileSize: f.fileSize, totalChunks: f.totalChunks, receivedBytes, updatedAt: stamp })
+      .onConflictDoUpdate({ target: chunkSessions.key, set: { receivedBytes, updatedAt: stamp } })
+      .run();
+  }
+
+  /** After a chunk was stored: the session's bytes for the limits, and the file once every chunk is there. */
+  function afterChunk(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> | ChunkOutcome {
+    const held = chunks.held(key);
+    touch(key, f, target, [...held.values()].reduce((a, b) => a + b, 0));
+    if (held.size < f.totalChunks) {
+      // Another request may have just completed it with this very chunk.
+      return assembling.get(key) ?? { done: false, received: [...held.keys()], totalChunks: f.totalChunks };
+    }
+    let running = assembling.get(key);
+    if (!running) {
+      running = complete(key, f, target).finally(() => assembling.delete(key));
+      assembling.set(key, running);
+    }
+    return running;
+  }
+
+  /** Every chunk is in the file: finish its hash, then the committer takes the file as it lies (a rename, no copy). */
+  async function complete(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
+    const chunkSize = chunkSizeOf(chunks.held(key), f)!;
+    const running = hashes.get(key);
+    hashes.delete(key);
+    const hasher = running?.hasher ?? new Bun.CryptoHasher('sha256');
+    const hashedTo = Math.min(f.fileSize, (running?.next ?? 0) * chunkSize);
+    const path = chunks.dataPath(key);
+    if (!existsSync(path)) {
+      // The server stopped between committing this file and recording it: nothing left to finish.
+      forget(key);
+      throw incomplete();
+    }
+    if (hashedTo < f.fileSize) for await (const piece of Bun.file(path).slice(hashedTo).stream()) hasher.update(piece);
+    const head = new Uint8Array(HEAD_BYTES);
+    const file: WrittenFile = { path, size: f.fileSize, sha256: hasher.digest('hex'), head: head.subarray(0, chunks.read(key, 0, head)) };
     let upload: UploadRow;
     try {
       upload = await deps.committer.commit(file, f.fileName, target);
     } catch (err) {
-      // A refused file (duplicate, wrong type) will not get better by resending chunks.
-      if (err instanceof AppError && err.status < 500) forget(key);
+      // The committer removed the file; a refused file (duplicate, type) would not get better by resending.
+      forget(key);
       throw err;
     }
     db.update(chunkSessions).set({ uploadId: upload.id, receivedBytes: 0, updatedAt: now().toISOString() }).where(eq(chunkSessions.key, key)).run();
@@ -165,49 +329,38 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     return { done: true, upload, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
   }
 
-  /** Stores one chunk (already streamed to a temp file); the last one assembles and commits the file. */
-  async function accept(chunk: WrittenFile, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
-    const key = sessionKey(target, f);
-    const owner = ownerOf(target.viewer);
+  /** The answer for a chunk that needed no bytes written: the finished file, or what the session holds. */
+  function settled(at: Extract<Placement, { kind: 'held' | 'finished' }>, f: ChunkFields, target: UploadTarget) {
+    if (at.kind === 'finished') return { done: true as const, upload: at.upload, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
+    return afterChunk(at.key, f, target);
+  }
+
+  /**
+   * A chunk whose fields came before its bytes (our web client; or in the query string): written straight
+   * into its place in the file. Returns what to answer once the request's form is read to its end.
+   */
+  async function receiveInPlace(target: UploadTarget, f: ChunkFields, bytesHint: number, source: Readable): Promise<(() => Promise<ChunkOutcome> | ChunkOutcome) | null> {
+    const at = place(target, f, bytesHint, null);
+    if (at.kind === 'unplaced') return null;
+    if (at.kind === 'write') {
+      await write(at, f, source);
+      return () => afterChunk(at.key, f, target);
+    }
+    await drain(source);
+    return () => settled(at, f, target);
+  }
+
+  /** A chunk that arrived before its fields (the spec's field order), already in a temp file: copied into its place. */
+  async function acceptFromTemp(chunk: WrittenFile, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
     try {
-      validate(f);
-      const done = finishedUpload(key);
-      if (done) {
-        // The answer to the last chunk was lost and the client sent it again.
-        rmSync(chunk.path, { force: true });
-        return { done: true, upload: done, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
-      }
-      const session = db.select().from(chunkSessions).where(eq(chunkSessions.key, key)).get();
-      if (session && (session.fileSize !== f.fileSize || session.totalChunks !== f.totalChunks)) {
-        throw badRequest('Die Angaben passen nicht zu den bisherigen Teilen dieses Uploads', { field: 'fileSize' });
-      }
-      if (!session) admitNewSession(owner, f, chunk.size);
-    } catch (err) {
+      const at = place(target, f, chunk.size, chunk.size);
+      if (at.kind === 'unplaced') throw mismatch(); // cannot happen: the length places any chunk
+      if (at.kind !== 'write') return settled(at, f, target);
+      await write(at, f, createReadStream(chunk.path));
+      return afterChunk(at.key, f, target);
+    } finally {
       rmSync(chunk.path, { force: true });
-      throw err;
     }
-    chunks.put(key, f.chunkIndex, chunk.path);
-    const receivedBytes = chunks.bytes(key);
-    const stamp = now().toISOString();
-    db.insert(chunkSessions)
-      .values({ key, eventId: target.event.id, owner, fileName: f.fileName.slice(0, 255), fileSize: f.fileSize, totalChunks: f.totalChunks, receivedBytes, updatedAt: stamp })
-      .onConflictDoUpdate({ target: chunkSessions.key, set: { receivedBytes, updatedAt: stamp } })
-      .run();
-    if (receivedBytes > f.fileSize) {
-      forget(key);
-      throw fileTooLarge(Math.min(deps.maxUploadBytes, f.fileSize));
-    }
-    const received = chunks.received(key);
-    if (received.length < f.totalChunks) {
-      // Another request may have just assembled it with this very chunk.
-      return assembling.get(key) ?? { done: false, received, totalChunks: f.totalChunks };
-    }
-    let running = assembling.get(key);
-    if (!running) {
-      running = assemble(key, f, target).finally(() => assembling.delete(key));
-      assembling.set(key, running);
-    }
-    return running;
   }
 
   /** What the server holds of a chunked upload, so an interrupted client resumes where it stopped. */
@@ -216,14 +369,14 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     const key = sessionKey(target, f);
     const done = finishedUpload(key);
     if (done) return { complete: true, upload: done, received: allIndexes(f.totalChunks) };
-    const received = chunks.received(key);
+    const received = [...chunks.held(key).keys()];
     // Every chunk is here but the file was never assembled (the server stopped in between): the last one
     // is reported missing, so any client sends it again and that request assembles the file.
     if (received.length === f.totalChunks && !assembling.has(key)) received.pop();
     return { complete: false, upload: null, received };
   }
 
-  return { accept, status, forget };
+  return { receiveInPlace, acceptFromTemp, status, forget };
 }
 
 export type ChunkedUploads = ReturnType<typeof createChunkedUploads>;
