@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { adminApi, fieldError } from '../../api/admin';
 import { Modal } from '../Modal';
@@ -12,33 +13,35 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
   const [confirmPassword, setConfirm] = useState('');
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const submit = async (e: FormEvent) => {
+  const change = useMutation({
+    mutationFn: () => adminApi.changePassword(currentPassword, newPassword),
+    // the session ends: logging out also empties the cache
+    onSuccess: () => {
+      timer.current = setTimeout(async () => {
+        await adminApi.logout();
+        onLoggedOut();
+      }, LOGOUT_AFTER_PASSWORD_CHANGE_MS);
+    },
+    onError: (err) => {
+      const f = fieldError(err);
+      if (f) setFieldErrors({ [f.field]: f.message });
+      setError('Failed to change password');
+    },
+  });
+  const busy = change.isPending;
+  const done = change.isSuccess;
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || done) return;
     setError('');
     setFieldErrors({});
     if (newPassword !== confirmPassword) return setError('New passwords do not match');
     if (newPassword.length < 8) return setError('New password must be at least 8 characters long');
-    setBusy(true);
-    try {
-      await adminApi.changePassword(currentPassword, newPassword);
-      setDone(true);
-      timer.current = setTimeout(async () => {
-        await adminApi.logout();
-        onLoggedOut();
-      }, LOGOUT_AFTER_PASSWORD_CHANGE_MS);
-    } catch (err) {
-      const f = fieldError(err);
-      if (f) setFieldErrors({ [f.field]: f.message });
-      setError('Failed to change password');
-    } finally {
-      setBusy(false);
-    }
+    change.mutate();
   };
 
   return (

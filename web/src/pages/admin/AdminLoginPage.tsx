@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Camera, Lock } from 'lucide-react';
 import { adminApi, HttpError } from '../../api/admin';
@@ -8,8 +9,6 @@ import '../../styles/admin.css';
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [params] = useSearchParams();
   const expired = params.has(SESSION_EXPIRED_QUERY);
 
@@ -18,19 +17,19 @@ export default function AdminLoginPage() {
     if (adminToken.get()) navigate('/admin/dashboard', { replace: true });
   }, [navigate]);
 
-  const submit = async (e: FormEvent) => {
+  const login = useMutation({
+    mutationFn: adminApi.login,
+    onSuccess: () => navigate('/admin/dashboard', { replace: true }),
+  });
+  // stays busy after a success: the dashboard opens
+  const busy = login.isPending || login.isSuccess;
+  // 429 (too many attempts) has its own server message; every other failure is the spec's text
+  const error = !login.isError ? '' : login.error instanceof HttpError && login.error.status === 429 && login.error.body?.error ? login.error.body.error : 'Invalid credentials';
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!password || busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await adminApi.login(password);
-      navigate('/admin/dashboard', { replace: true });
-    } catch (err) {
-      // 429 (too many attempts) has its own server message; every other failure is the spec's text
-      setError(err instanceof HttpError && err.status === 429 && err.body?.error ? err.body.error : 'Invalid credentials');
-      setBusy(false);
-    }
+    login.mutate(password);
   };
 
   return (

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { guestApi } from '../../api/guest';
@@ -15,36 +16,32 @@ type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; messag
 export default function RecoverPage() {
   const { code = '', userId = '' } = useParams();
   const navigate = useNavigate();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const c = code.trim();
+  const u = userId.trim();
+  const complete = c !== '' && u !== '';
+  // The server checks the id's consent and, only then, sets the (HttpOnly) cookie event_{code}.
+  const { mutate: recover, ...recovery } = useMutation({ mutationFn: (link: { code: string; userId: string }) => guestApi.recover(link.code, link.userId) });
+  const state: State = !complete
+    ? { kind: 'error', message: de.recoverInvalid }
+    : recovery.isError
+      ? { kind: 'error', message: de.recoverError }
+      : recovery.data
+        ? recovery.data.hasConsent
+          ? { kind: 'success' }
+          : { kind: 'error', message: de.recoverNoConsent }
+        : { kind: 'loading' };
 
   useEffect(() => {
     document.title = 'Momentbox';
-    const c = code.trim();
-    const u = userId.trim();
-    if (!c || !u) {
-      setState({ kind: 'error', message: de.recoverInvalid });
-      return;
-    }
-    let alive = true;
-    let timer: number | undefined;
-    // The server checks the id's consent and, only then, sets the (HttpOnly) cookie event_{code}.
-    guestApi
-      .recover(c, u)
-      .then((a) => {
-        if (!alive) return;
-        if (!a.hasConsent) {
-          setState({ kind: 'error', message: de.recoverNoConsent });
-          return;
-        }
-        setState({ kind: 'success' });
-        timer = window.setTimeout(() => navigate(`/event/${encodeURIComponent(c)}`, { replace: true }), RECOVERY_REDIRECT_MS);
-      })
-      .catch(() => alive && setState({ kind: 'error', message: de.recoverError }));
-    return () => {
-      alive = false;
-      window.clearTimeout(timer);
-    };
-  }, [code, userId, navigate]);
+    if (complete) recover({ code: c, userId: u });
+  }, [complete, c, u, recover]);
+
+  const recovered = state.kind === 'success';
+  useEffect(() => {
+    if (!recovered) return;
+    const timer = window.setTimeout(() => navigate(`/event/${encodeURIComponent(c)}`, { replace: true }), RECOVERY_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [recovered, c, navigate]);
 
   return (
     <main className="rec">
