@@ -81,9 +81,10 @@ function parameters(schema: z.ZodObject, location: 'path' | 'query'): object[] {
 }
 
 /**
- * One route's contract: its description for the OpenAPI document (`doc`, the first middleware of the route)
- * and the readers of its body and query, typed by the same schemas. A reader answers 400 VALIDATION_ERROR
- * with the schema's message and the field.
+ * One route's contract: its description for the OpenAPI document (`doc`, the first middleware of the route:
+ * path parameters, query, body, the success answer's schema and the errors) and the readers of its path,
+ * body and query, typed by the same schemas. A body or query reader answers 400 VALIDATION_ERROR with the
+ * schema's message and the field; the path reader 404 NOT_FOUND.
  */
 export function endpoint<
   B extends z.ZodType = z.ZodNever,
