@@ -129,4 +129,4 @@ test('every JSON answer of a walk through an event is valid against the document
   expect(problems).toEqual([]);
   expect(uploads.length).toBeGreaterThan(0);
   expect(checked.length).toBe(49);
-});
+}, 60_000);
