@@ -285,13 +285,23 @@ describe('settings page', () => {
     expect(rows[1]).toContain('Max');
     expect(rows[2]).toContain('Anonym');
     const albums = await settings.getByRole('table', { name: 'Alben' }).locator('tbody tr').allInnerTexts();
-    expect(albums.some((r) => r.includes('Versteckte Ecke') && r.includes('Versteckt'))).toBe(true);
+    // by the status cell ('Versteckte Ecke' itself contains 'Versteckt')
+    expect(albums.some((r) => r.includes('Versteckte Ecke') && r.split('\t').map((cell) => cell.trim()).includes('Versteckt'))).toBe(true);
     expect(albums.some((r) => r.includes(album.name) && r.includes('Sichtbar') && r.includes('6'))).toBe(true);
     await h.shot('29-settings-statistiken', settings);
     await settings.getByRole('tab', { name: 'Albums' }).click();
     await settings.getByRole('tab', { name: /Statistiken/ }).click();
     await settings.getByRole('table', { name: 'Top Uploader' }).waitFor();
     expect(statsCalls).toBe(1);
+
+    // a change made on the page is in the statistics the next time they are shown, without a reload
+    await settings.getByRole('tab', { name: 'Albums' }).click();
+    await settings.locator('[data-album="Versteckte Ecke"]').getByRole('button', { name: 'Show Versteckte Ecke' }).click();
+    await toastShown(settings, 'Album shown successfully');
+    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    const shownRow = settings.getByRole('table', { name: 'Alben' }).locator('tbody tr', { hasText: 'Versteckte Ecke' });
+    await shownRow.getByText('Sichtbar').waitFor({ timeout: 5_000 });
+    expect(statsCalls).toBe(2);
   });
 
   test('Statistiken failing to load: inline text and toast', async () => {
