@@ -7,16 +7,21 @@ import type {
   ChunkStatus,
   ConsentAnswer,
   EventDto,
+  GalleryAlbumDto,
   GuestIdentity,
   NicknameAnswer,
   RecoverAnswer,
   UploadDto,
+  UploadPage,
 } from '../../../src/http/api-types';
 import { api, HttpError } from './http';
 
 // The guest side's calls (guest-side.md §7), typed with the server's answer types.
 
 const enc = encodeURIComponent;
+
+/** Uploads per page of the grid: a phone's first screens and a little more, small enough to arrive at once. */
+export const UPLOADS_PAGE_SIZE = 60;
 
 /**
  * A GET without the admin token or the guest cookie: the wall must show what every guest sees, and a stale
@@ -31,11 +36,13 @@ async function visitorGet<T>(path: string): Promise<T> {
 export const guestApi = {
   config: () => api.get<AppConfig>('/api/config'),
   event: (code: string) => api.get<EventDto>(`/api/event/${enc(code)}`),
-  albums: (eventId: number) => api.get<AlbumDto[]>(`/api/event/${eventId}/albums`),
+  /** with the count and cover of what this browser may see in each album */
+  albums: (eventId: number) => api.get<GalleryAlbumDto[]>(`/api/event/${eventId}/albums`),
   createAlbum: (eventId: number, name: string) =>
     api.post<AlbumDto>(`/api/event/${eventId}/album`, { name, start_datetime: null, end_datetime: null }),
-  uploads: (eventId: number, albumId: number) =>
-    api.get<UploadDto[]>(`/api/event/${eventId}/uploads?albumId=${albumId}`),
+  /** one page of an album's grid, newest first; `cursor` is the page before's next_cursor (null: the first) */
+  uploadsPage: (eventId: number, albumId: number, cursor: string | null) =>
+    api.get<UploadPage>(`/api/event/${eventId}/uploads?albumId=${albumId}&limit=${UPLOADS_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`),
   /** the event and every upload a visitor may see, whoever is signed in on this browser (the wall) */
   visitorConfig: () => visitorGet<AppConfig>('/api/config'),
   visitorEvent: (code: string) => visitorGet<EventDto>(`/api/event/${enc(code)}`),

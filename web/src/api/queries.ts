@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '../../../src/http/api-types';
 import { adminApi } from './admin';
 import { clientApi, type ModerationQuery } from './client-settings';
@@ -38,6 +38,14 @@ export const queryKeys = {
   wall: {
     event: (code: string) => ['wall', code, 'event'] as const,
     config: ['wall', 'config'] as const,
+  },
+  /** the guest event page: the event by its code, and under the event's id its albums and album grids */
+  guest: {
+    byCode: (code: string) => ['guest', 'code', code] as const,
+    me: (code: string) => ['guest', 'code', code, 'me'] as const,
+    albums: (eventId: number) => ['guest', 'event', eventId, 'albums'] as const,
+    uploadsAll: (eventId: number) => ['guest', 'event', eventId, 'uploads'] as const,
+    uploads: (eventId: number, albumId: number) => ['guest', 'event', eventId, 'uploads', albumId] as const,
   },
 };
 
@@ -88,3 +96,18 @@ export function invalidateAdminEvent(eventId: number) {
 export function invalidateHostPage(token: string) {
   return queryClient.invalidateQueries({ queryKey: queryKeys.host.all(token) });
 }
+
+export const guestQueries = {
+  event: (code: string) => queryOptions({ queryKey: queryKeys.guest.byCode(code), queryFn: () => guestApi.event(code) }),
+  /** who this browser is in the event (the guest cookie is HttpOnly) */
+  me: (code: string) => queryOptions({ queryKey: queryKeys.guest.me(code), queryFn: () => guestApi.me(code) }),
+  albums: (eventId: number) => queryOptions({ queryKey: queryKeys.guest.albums(eventId), queryFn: () => guestApi.albums(eventId) }),
+  /** an album's grid, page by page (the server's cursor), newest first */
+  uploads: (eventId: number, albumId: number) =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.guest.uploads(eventId, albumId),
+      queryFn: ({ pageParam }) => guestApi.uploadsPage(eventId, albumId, pageParam),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.next_cursor,
+    }),
+};

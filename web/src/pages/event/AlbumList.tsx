@@ -1,10 +1,10 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Check, ChevronLeft, ChevronRight, EyeOff, Images } from 'lucide-react';
-import type { AlbumDto, UploadDto } from '../../../../src/http/api-types';
+import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import { albumContains } from '../../../../src/domain/albums.ts';
-import { albumCountLabel, albumCover } from './logic/albums';
+import { albumCountLabel } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
 // §2 album list: a slider with arrows on mobile, a sidebar titled 'Alben' from 1024 px.
@@ -14,14 +14,14 @@ export const CENTER_DELAY_MS = 300;
 export const ARROW_REFRESH_MS = 500;
 
 interface Props {
-  albums: AlbumDto[];
-  uploads: Record<number, UploadDto[]>;
-  loading: Record<number, boolean>;
+  albums: GalleryAlbumDto[];
+  /** the album whose grid is loading */
+  loadingId: number | null;
   selectedId: number | null;
   onSelect: (id: number) => void;
 }
 
-export function AlbumList({ albums, uploads, loading, selectedId, onSelect }: Props) {
+export function AlbumList({ albums, loadingId, selectedId, onSelect }: Props) {
   const trackRef = useRef<HTMLUListElement>(null);
   const [canLeft, setCanLeft] = useState(false);
   const [canRight, setCanRight] = useState(false);
@@ -95,8 +95,7 @@ export function AlbumList({ albums, uploads, loading, selectedId, onSelect }: Pr
             <AlbumCard
               key={a.id}
               album={a}
-              uploads={uploads[a.id]}
-              loading={!!loading[a.id]}
+              loading={a.id === loadingId}
               selected={a.id === selectedId}
               onSelect={select}
             />
@@ -119,18 +118,16 @@ export function AlbumList({ albums, uploads, loading, selectedId, onSelect }: Pr
 
 const AlbumCard = memo(function AlbumCard({
   album,
-  uploads,
   loading,
   selected,
   onSelect,
 }: {
-  album: AlbumDto;
-  uploads: UploadDto[] | undefined;
+  album: GalleryAlbumDto;
   loading: boolean;
   selected: boolean;
   onSelect: (id: number) => void;
 }) {
-  const cover = uploads ? albumCover(uploads) : null;
+  const cover = album.cover;
   const [coverFailed, setCoverFailed] = useState(false);
   const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
   const current = albumContains(album, new Date());
@@ -146,7 +143,7 @@ const AlbumCard = memo(function AlbumCard({
       >
         <span className="ev-album__cover">
           {cover && !coverFailed ? (
-            <img src={cover} alt="" loading="lazy" decoding="async" onError={() => setCoverFailed(true)} />
+            <img src={cover.thumbnail_path} srcSet={cover.thumbnail_srcset ?? undefined} alt="" loading="lazy" decoding="async" onError={() => setCoverFailed(true)} />
           ) : (
             <Images size={26} aria-hidden="true" />
           )}
@@ -160,7 +157,7 @@ const AlbumCard = memo(function AlbumCard({
           <span className="ev-album__name">{album.name}</span>
           {range && <span className="ev-album__range">{range}</span>}
           <span className="ev-album__count" data-testid="album-count">
-            {uploads ? albumCountLabel(uploads) : '\u00a0'}
+            {albumCountLabel(album)}
           </span>
           {(selected || current || !album.visible) && (
             <span className="ev-album__badges">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { Download, Images, LockKeyhole, SearchX, ShieldCheck } from 'lucide-react';
@@ -7,7 +7,7 @@ import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import { Toast } from '../../components/Toast';
 import { SiteFooter } from '../../components/SiteFooter';
-import { ownPendingCount, useEventStore } from '../../store/event-store';
+import { useEventStore } from '../../store/event-store';
 import { useUploads } from '../../store/upload-store';
 import { toast } from '../../store/toast-store';
 import { notYetDownloaded, markDownloaded } from '../../store/downloads';
@@ -31,7 +31,9 @@ import { UploadModal } from './modals/UploadModal';
 import { DeleteModal } from './modals/DeleteModal';
 import { DownloadModal } from './modals/DownloadModal';
 import { eventLink, recoveryLink } from './modals/links';
-import { useEventLoad, useEventTheme, useLiveUploads } from './hooks/use-event-page';
+import { useEventStatus, useEventTheme } from './hooks/use-event-page';
+import { useAlbumGrid, useGalleryAlbums, useGuestEvent, useLiveGallery, useUploadActions } from './hooks/use-gallery';
+import { useViewerWalk } from './hooks/use-viewer-walk';
 import { useUploadQueue } from './hooks/use-upload-queue';
 import '../../components/ui.css';
 import './EventPage.css';
@@ -40,70 +42,63 @@ export default function EventPage() {
   const { code = '' } = useParams();
   const st = useEventStore(
     useShallow((s) => ({
-      event: s.event,
-      loading: s.loading,
-      notFound: s.notFound,
-      config: s.config,
-      albums: s.albums,
-      uploads: s.uploads,
-      albumLoading: s.albumLoading,
-      selectedAlbumId: s.selectedAlbumId,
-      statusInfo: s.statusInfo,
       currentUserId: s.currentUserId,
       nickname: s.nickname,
       hasConsent: s.hasConsent,
       isFirstVisit: s.isFirstVisit,
       isAdmin: s.isAdmin,
       autoApprove: s.autoApprove,
-      busy: s.busy,
       modal: s.modal,
     })),
   );
   const actions = useEventStore.getState();
   const uploadState = useUploads(useShallow((s) => ({ items: s.items, open: s.open, running: s.running })));
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<UploadDto | null>(null);
+  const [downloadList, setDownloadList] = useState<UploadDto[] | null>(null);
   const device = useMemo(() => detectDevice(), []);
 
-  useEventLoad(code);
-  useEventTheme(st.event);
-
-  const { event, selectedAlbumId, currentUserId, isAdmin } = st;
+  const { event, config, maxUploadSizeMB, loading, notFound } = useGuestEvent(code);
+  const statusInfo = useEventStatus(event);
+  useEventTheme(event);
+  const { currentUserId, isAdmin } = st;
   const identified = !!currentUserId && st.hasConsent;
+  const gallery = useGalleryAlbums(event?.id, isAdmin);
+  const selectedAlbum = gallery.selected;
+  const grid = useAlbumGrid(event?.id, selectedAlbum?.id);
+  const list = grid.uploads;
+  // The album's count (what this viewer sees) lays out the grid and the viewer's counter; while pages are still to come.
+  const albumTotal = grid.hasMore ? Math.max(selectedAlbum?.upload_count ?? 0, list.length) : list.length;
+  const viewer = useViewerWalk(grid, selectedAlbum?.id);
+  const uploadActions = useUploadActions(event?.id);
 
-  const selectedAlbum = st.albums.find((a) => a.id === selectedAlbumId) ?? null;
-  const rawList = selectedAlbumId !== null ? st.uploads[selectedAlbumId] : undefined;
-  const list = useMemo(
-    () => (rawList ?? []).filter((u) => u.approved || isAdmin || (currentUserId !== null && u.user_id === currentUserId)),
-    [rawList, isAdmin, currentUserId],
-  );
-  const pending = ownPendingCount(st.uploads, currentUserId);
+  useLiveGallery(event?.id, identified);
 
-  useLiveUploads(event?.id, identified);
-
-  const closeViewer = useCallback(() => setViewerIndex(null), []);
-  useEffect(() => {
-    if (viewerIndex !== null && viewerIndex >= list.length) setViewerIndex(list.length ? list.length - 1 : null);
-  }, [list.length, viewerIndex]);
-
-  const onToggle = useCallback((u: UploadDto) => void useEventStore.getState().toggleApproval(u), []);
+  const onToggle = uploadActions.toggleApproval;
   const onDelete = useCallback((u: UploadDto) => setDeleteTarget(u), []);
-  const onOpen = useCallback((i: number) => setViewerIndex(i), []);
+  const onOpen = viewer.show;
 
-  const { beforePick, startUpload, uploadAnyway, closeUploadModal } = useUploadQueue(device);
+  const { beforePick, startUpload, uploadAnyway, closeUploadModal } = useUploadQueue(device, event, maxUploadSizeMB);
+
+  // 'Album herunterladen' offers the whole album: every page is fetched first.
+  const { loadAll } = grid;
+  const openDownload = useCallback(() => {
+    actions.openModal('download');
+    setDownloadList(null);
+    void loadAll().then(setDownloadList);
+  }, [actions, loadAll]);
 
   const onDownloadOne = useCallback(
     (u: UploadDto) => {
-      const ev = useEventStore.getState().event;
-      if (ev) markDownloaded(ev.id, u.album_id, u.id);
+      markDownloaded(u.event_id, u.album_id, u.id);
       if (device.mobile && u.type === 'photo') toast(de.mobileSaveHint);
     },
     [device.mobile],
   );
 
-  if (st.loading) return <Spinner fullscreen label={de.loadingEvent} />;
+  // The page shows once the event and its albums (counts, covers, the private hint) are here, so nothing moves afterwards.
+  if (loading || gallery.loading) return <Spinner fullscreen label={de.loadingEvent} />;
 
-  if (st.notFound || !event) {
+  if (notFound || !event) {
     return (
       <div className="ev-notfound" data-testid="event-not-found">
         <div className="ev-notfound__card">
@@ -118,13 +113,13 @@ export default function EventPage() {
     );
   }
 
-  const link = eventLink(st.config, event.code);
-  const myRecovery = currentUserId ? recoveryLink(st.config, event.code, currentUserId) : null;
-  const uploadsBlocked = st.statusInfo.status !== 'active' && !isAdmin;
+  const link = eventLink(config, event.code);
+  const myRecovery = currentUserId ? recoveryLink(config, event.code, currentUserId) : null;
+  const uploadsBlocked = statusInfo.status !== 'active' && !isAdmin;
   // After viewable-until the gallery is gone for guests: the banner says so, nothing else to show.
-  const expiredForGuest = st.statusInfo.status === 'expired' && !isAdmin;
+  const expiredForGuest = statusInfo.status === 'expired' && !isAdmin;
   const range = selectedAlbum ? formatRange(parseDate(selectedAlbum.start_datetime), parseDate(selectedAlbum.end_datetime)) : null;
-  const albumBusy = selectedAlbumId !== null && !!st.albumLoading[selectedAlbumId] && !rawList;
+  const pending = gallery.ownPrivate;
 
   return (
     <div className="ev" style={themeVars(event.primary_color, event.secondary_color) as React.CSSProperties} data-event-code={event.code}>
@@ -143,11 +138,11 @@ export default function EventPage() {
       <EventHeader event={event} />
 
       <div className="ev-body">
-        <StatusBanner info={st.statusInfo} />
+        <StatusBanner info={statusInfo} />
 
         {expiredForGuest ? null : (
           <div className="ev-layout">
-            <AlbumList albums={st.albums} uploads={st.uploads} loading={st.albumLoading} selectedId={selectedAlbumId} onSelect={(id) => actions.selectAlbum(id)} />
+            <AlbumList albums={gallery.albums} loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)} selectedId={selectedAlbum?.id ?? null} onSelect={(id) => actions.selectAlbum(id)} />
 
             <main className="ev-content" id="main">
               {selectedAlbum && (
@@ -158,11 +153,11 @@ export default function EventPage() {
                     </h2>
                     <p className="ev-toolbar__meta">
                       {range && <span>{range}</span>}
-                      {rawList && <span>{albumCountLabel(list)}</span>}
+                      <span>{albumCountLabel(selectedAlbum)}</span>
                     </p>
                   </div>
-                  {event.allow_download && list.length > 0 && (
-                    <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={() => actions.openModal('download')} aria-label={de.downloadAlbum} data-testid="download-album">
+                  {event.allow_download && albumTotal > 0 && (
+                    <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={openDownload} aria-label={de.downloadAlbum} data-testid="download-album">
                       <Download size={18} aria-hidden="true" />
                       <span>{de.download}</span>
                     </button>
@@ -174,36 +169,35 @@ export default function EventPage() {
                 <p className="ev-pending" data-testid="pending-hint">
                   <LockKeyhole size={16} aria-hidden="true" />
                   {de.pendingHint(pending)}
-                  <button type="button" className="g-btn g-btn--ghost ev-pending__share" onClick={() => void actions.shareAllOwn()} data-testid="share-all-own">
+                  <button type="button" className="g-btn g-btn--ghost ev-pending__share" onClick={() => uploadActions.shareAllOwn()} data-testid="share-all-own">
                     {de.shareAllOwn}
                   </button>
                 </p>
               )}
 
-              {albumBusy ? (
-                <div className="ev-grid-loading">
-                  <Spinner label={de.albumLoading} />
-                </div>
-              ) : (
+              {selectedAlbum && (
                 <MediaGrid
+                  key={selectedAlbum.id}
                   uploads={list}
+                  total={grid.loaded ? albumTotal : selectedAlbum.upload_count}
+                  onNeedMore={grid.hasMore ? grid.loadMore : undefined}
                   empty={
-                    rawList && (
+                    grid.loaded && (
                       <p className="ev-empty" data-testid="empty-album">
                         <Images size={28} aria-hidden="true" />
-                        <span>{uploadsBlocked ? (st.statusInfo.status === 'not_started' ? de.emptyAlbumNotStarted : de.emptyAlbumClosed) : de.emptyAlbum}</span>
+                        <span>{uploadsBlocked ? (statusInfo.status === 'not_started' ? de.emptyAlbumNotStarted : de.emptyAlbumClosed) : de.emptyAlbum}</span>
                       </p>
                     )
                   }
                   uploadTile={
                     <UploadTile
                       identified={identified}
-                      autoApprove={st.autoApprove}
+                      autoApprove={!!st.autoApprove}
                       onAutoApprove={(on) => actions.setAutoApprove(on)}
                       beforePick={beforePick}
                       onFiles={(files) => void startUpload(files)}
                       disabled={uploadsBlocked}
-                      notStarted={st.statusInfo.status === 'not_started'}
+                      notStarted={statusInfo.status === 'not_started'}
                     />
                   }
                   renderTile={(u, i) => (
@@ -212,7 +206,7 @@ export default function EventPage() {
                       index={i}
                       own={currentUserId !== null && u.user_id === currentUserId}
                       admin={isAdmin}
-                      busy={!!st.busy[u.id]}
+                      busy={uploadActions.busyIds.includes(u.id)}
                       onOpen={onOpen}
                       onToggle={onToggle}
                       onDelete={onDelete}
@@ -229,8 +223,16 @@ export default function EventPage() {
 
       {!uploadsBlocked && !expiredForGuest && <UploadFab beforePick={beforePick} onFiles={(files) => void startUpload(files)} />}
 
-      {viewerIndex !== null && list.length > 0 && (
-        <Viewer items={list} index={Math.min(viewerIndex, list.length - 1)} allowDownload={event.allow_download} onIndex={setViewerIndex} onClose={closeViewer} onDownload={onDownloadOne} />
+      {viewer.index !== null && list.length > 0 && (
+        <Viewer
+          items={list}
+          index={Math.min(viewer.index, list.length - 1)}
+          total={albumTotal}
+          allowDownload={event.allow_download}
+          onIndex={viewer.show}
+          onClose={viewer.close}
+          onDownload={onDownloadOne}
+        />
       )}
 
       {st.modal === 'help' && (
@@ -250,8 +252,8 @@ export default function EventPage() {
       {st.modal === 'download' && selectedAlbum && (
         <DownloadModal
           albumName={selectedAlbum.name}
-          all={list}
-          fresh={notYetDownloaded(event.id, selectedAlbum.id, list)}
+          all={downloadList}
+          fresh={downloadList && notYetDownloaded(event.id, selectedAlbum.id, downloadList)}
           mobile={device.mobile}
           onStart={(items) => void bulkDownload(event.id, items, { toast })}
           onClose={() => actions.openModal(null)}
@@ -260,8 +262,8 @@ export default function EventPage() {
       {deleteTarget && (
         <DeleteModal
           onConfirm={async () => {
-            const ok = await actions.deleteUpload(deleteTarget);
-            if (ok && viewerIndex !== null) setViewerIndex(null);
+            const ok = await uploadActions.deleteUpload(deleteTarget);
+            if (ok) viewer.close();
           }}
           onClose={() => setDeleteTarget(null)}
         />

@@ -5,8 +5,10 @@ import { de } from '../../i18n/de';
 import { visibleRows } from './logic/grid';
 
 // §2 media grid: 2 / 3 / 4 columns; the upload tile first. Thousands of tiles stay smooth on a phone:
-// square boxes of a known size (no layout shift), lazy thumbnails, and only the rows near the viewport
-// are in the DOM (window-scroll virtualisation).
+// square boxes of a known size (no layout shift), lazy thumbnails sized for the tile (srcset), only the rows
+// near the viewport in the DOM (window-scroll virtualisation), and the album's uploads fetched page by page:
+// the grid is laid out for the album's whole count at once, tiles of pages not yet fetched are grey boxes,
+// and the next page is asked for while they are still well below the screen (IntersectionObserver).
 
 const COLUMN_QUERIES: [string, number][] = [
   ['(min-width: 1024px)', 4],
@@ -29,23 +31,31 @@ function useColumns(): number {
 }
 
 const OVERSCAN_ROWS = 4;
+/** The next page is asked for when its first tiles come this close below the viewport (a phone screen or two). */
+const LOAD_AHEAD_PX = 1500;
 /** Below this many tiles everything is rendered (simpler for the browser's find, print and screenshots). */
 const VIRTUALISE_FROM = 150;
 const INITIAL_TILES = 24;
 
 interface GridProps {
+  /** the uploads fetched so far */
   uploads: UploadDto[];
+  /** how many uploads the album has in all (the grid's size); more than `uploads` while pages are still to come */
+  total: number;
+  /** asks for the next page (only given while there is one) */
+  onNeedMore?: () => void;
   uploadTile: ReactNode;
   /** shown beside the upload tile when there are no uploads */
   empty?: ReactNode;
   renderTile: (u: UploadDto, index: number) => ReactNode;
 }
 
-export function MediaGrid({ uploads, uploadTile, renderTile, empty }: GridProps) {
+export function MediaGrid({ uploads, total: albumTotal, onNeedMore, uploadTile, renderTile, empty }: GridProps) {
   const cols = useColumns();
   const outerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const total = uploads.length + 1;
+  // Cells: the upload tile, the fetched uploads, then one grey box per upload still to come.
+  const total = Math.max(albumTotal, uploads.length) + 1;
   const gap = cols === 2 ? 8 : 12;
   const tile = width > 0 ? (width - gap * (cols - 1)) / cols : 0;
   const rowHeight = tile + gap;
@@ -108,15 +118,29 @@ export function MediaGrid({ uploads, uploadTile, renderTile, empty }: GridProps)
           {uploadTile}
         </div>,
       );
-    else {
+    else if (i <= uploads.length) {
       const u = uploads[i - 1]!;
       children.push(
         <div key={u.id} className="ev-cell" style={place(i)}>
           {renderTile(u, i - 1)}
         </div>,
       );
-    }
+    } else
+      children.push(
+        <div key={`coming-${i}`} className="ev-cell" style={place(i)} aria-hidden="true">
+          <span className="ev-tile ev-tile--coming" data-testid="tile-coming" />
+        </div>,
+      );
   }
+  // Where the tiles still to come begin: coming near it asks for the next page.
+  const firstComing = uploads.length + 1;
+  const sentinel = onNeedMore && (
+    <NextPageSentinel
+      key={firstComing}
+      onNeedMore={onNeedMore}
+      style={measured ? { position: 'absolute', top: Math.floor(firstComing / cols) * rowHeight, left: 0, width: '100%', height: 1 } : undefined}
+    />
+  );
 
   return (
     <div
@@ -125,21 +149,44 @@ export function MediaGrid({ uploads, uploadTile, renderTile, empty }: GridProps)
       style={measured ? { height: Math.max(0, rows * rowHeight - gap) } : undefined}
       data-testid="media-grid"
       data-total={uploads.length}
+      data-album-total={albumTotal}
     >
       {measured ? (
-        children
+        <>
+          {children}
+          {sentinel}
+        </>
       ) : (
         <div className="ev-grid" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap }}>
           {children}
-          {uploads.length === 0 && empty && (
+          {uploads.length === 0 && albumTotal === 0 && empty && (
             <div className="ev-cell ev-cell--empty" style={{ gridColumn: `span ${cols - 1}` }}>
               {empty}
             </div>
           )}
         </div>
       )}
+      {!measured && sentinel}
     </div>
   );
+}
+
+/**
+ * Tells when the tiles still to come near the viewport. Keyed by where they begin, so each page fetched
+ * gives a fresh element whose first observation reports at once if it is still close (a short page).
+ */
+function NextPageSentinel({ onNeedMore, style }: { onNeedMore: () => void; style?: React.CSSProperties }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const needMore = useRef(onNeedMore);
+  needMore.current = onNeedMore;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && needMore.current(), { rootMargin: `0px 0px ${LOAD_AHEAD_PX}px 0px` });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return <div ref={ref} className="ev-grid-sentinel" style={style} data-testid="grid-sentinel" />;
 }
 
 interface TileProps {
@@ -152,6 +199,9 @@ interface TileProps {
   onToggle: (u: UploadDto) => void;
   onDelete: (u: UploadDto) => void;
 }
+
+/** Tiles on a phone's first screen (2 columns, 3 rows below the header and album list). */
+const EAGER_TILES = 6;
 
 const nickOf = (u: UploadDto) => (u.uploader_nickname ?? u.nickname ?? '').trim() || de.anonymous;
 
@@ -177,8 +227,11 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, own, admin,
         ) : thumb && !failed ? (
           <img
             src={thumb}
+            srcSet={u.thumbnail_srcset ?? undefined}
             alt=""
-            loading="lazy"
+            // The first screen's tiles load at once and first (LCP); the others as they come near.
+            loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+            fetchPriority={index < EAGER_TILES ? 'high' : undefined}
             decoding="async"
             width={300}
             height={300}

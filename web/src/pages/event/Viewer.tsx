@@ -15,9 +15,13 @@ const canPlayType = (mime: string) => document.createElement('video').canPlayTyp
 
 
 interface Props {
+  /** the album's uploads fetched so far */
   items: UploadDto[];
   index: number;
+  /** the album's count (the counter's total; more than `items` while pages are still to come) */
+  total: number;
   allowDownload: boolean;
+  /** asks for the upload at `i`, which may be -1 or past the fetched ones: the page wraps around or fetches more */
   onIndex: (i: number) => void;
   onClose: () => void;
   onDownload: (u: UploadDto) => void;
@@ -26,8 +30,7 @@ interface Props {
 /** The height of the browser's video control bar at the bottom of a video, which keeps its own touches. */
 const VIDEO_CONTROLS_PX = 64;
 
-export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownload }: Props) {
-  const total = items.length;
+export function Viewer({ items, index, total, allowDownload, onIndex, onClose, onDownload }: Props) {
   const item = items[index];
   const playable = item?.type === 'video' ? videoSource(item, canPlayType) : null;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -37,7 +40,7 @@ export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownlo
   const [drag, setDrag] = useState(0);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
 
-  const go = useCallback((delta: number) => onIndex(wrapIndex(index + delta, total)), [index, total, onIndex]);
+  const go = useCallback((delta: number) => onIndex(index + delta), [index, onIndex]);
 
   useEffect(() => {
     const unlock = lockScroll();
@@ -75,15 +78,15 @@ export function Viewer({ items, index, allowDownload, onIndex, onClose, onDownlo
 
   // Preload the neighbours' photos so next/previous feel instant.
   useEffect(() => {
-    if (total < 2) return;
+    if (items.length < 2) return;
     for (const d of [1, -1]) {
-      const n = items[wrapIndex(index + d, total)];
+      const n = items[wrapIndex(index + d, items.length)];
       if (n && n.type === 'photo') {
         const img = new Image();
         img.src = n.preview_path ?? n.file_path;
       }
     }
-  }, [index, items, total]);
+  }, [index, items]);
 
   if (!item) return null;
 

@@ -1,22 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EventDto } from '../../../../../src/http/api-types';
 import { themeVars } from '../../../../../src/domain/colours.ts';
-import { openLive } from '../../../api/live';
 import { registerServiceWorker } from '../../../components/service-worker';
-import { useEventStore } from '../../../store/event-store';
+import { computeEventStatus, type StatusInfo } from '../logic/status';
 
 const STATUS_REFRESH_MS = 30_000;
 
-/** Loads the event of `code` (then the service worker) and recomputes its status every 30 s (§4). */
-export function useEventLoad(code: string) {
+/** The event's status (§4), computed again every 30 s; the service worker once the event is there. */
+export function useEventStatus(event: EventDto | null): StatusInfo {
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    void useEventStore
-      .getState()
-      .load(code)
-      .then(() => registerServiceWorker());
-    const t = window.setInterval(() => useEventStore.getState().refreshStatus(), STATUS_REFRESH_MS);
+    const t = window.setInterval(() => setNow(new Date()), STATUS_REFRESH_MS);
     return () => window.clearInterval(t);
-  }, [code]);
+  }, []);
+  const loaded = event !== null;
+  useEffect(() => {
+    if (loaded) registerServiceWorker();
+  }, [loaded]);
+  return useMemo(() => (event ? computeEventStatus(event, now) : { status: 'active', messages: [] }), [event, now]);
 }
 
 /** The tab title and the event's theme colours, on the root element so the modals (rendered into <body>) get them too. */
@@ -31,15 +32,4 @@ export function useEventTheme(event: EventDto | null) {
       for (const k of Object.keys(vars)) root.removeProperty(k);
     };
   }, [event]);
-}
-
-/**
- * New media of others, approvals and finished video previews arrive over the live stream, without a reload.
- * The stream is opened again when the guest gives consent (`identified`): what it may show follows who is asking.
- */
-export function useLiveUploads(eventId: number | undefined, identified: boolean) {
-  useEffect(() => {
-    if (eventId === undefined) return;
-    return openLive(eventId, (change) => useEventStore.getState().applyLive(change));
-  }, [eventId, identified]);
 }

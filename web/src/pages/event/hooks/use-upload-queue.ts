@@ -1,16 +1,18 @@
 import { useCallback, useRef } from 'react';
+import type { EventDto } from '../../../../../src/http/api-types';
 import { useEventStore } from '../../../store/event-store';
 import { toast } from '../../../store/toast-store';
 import { useUploads } from '../../../store/upload-store';
 import type { DeviceProfile } from '../../../upload/device';
 import { newItem, runQueue, type QueueEntry } from '../../../upload/engine';
 import { blockedUploadToast, computeEventStatus } from '../logic/status';
+import { cachedAlbums, cachedShownAlbum, ensureUnsorted, refreshGallery } from './use-gallery';
 
 /**
  * The guest page's uploads: whether the picker may open, the queue run over the picked files, 'Trotzdem
  * hochladen' for a photo held back as similar, and what closing the upload modal reloads.
  */
-export function useUploadQueue(device: DeviceProfile) {
+export function useUploadQueue(device: DeviceProfile, event: EventDto | null, maxUploadSizeMB: number) {
   /** The files of the modal's items, so one held back as similar can be uploaded anyway. */
   const filesOfItems = useRef(new Map<string, File>());
   /** The albums that got new media in this run. */
@@ -19,8 +21,8 @@ export function useUploadQueue(device: DeviceProfile) {
   /** Whether the picker may open: event active and consent given (§4). */
   const beforePick = useCallback(() => {
     const s = useEventStore.getState();
-    if (!s.event) return false;
-    const blocked = blockedUploadToast(computeEventStatus(s.event).status);
+    if (!event) return false;
+    const blocked = blockedUploadToast(computeEventStatus(event).status);
     if (blocked && !s.isAdmin) {
       toast(blocked, 'error');
       return false;
@@ -30,23 +32,21 @@ export function useUploadQueue(device: DeviceProfile) {
       return false;
     }
     return true;
-  }, []);
+  }, [event]);
 
   const run = useCallback(
     async (entries: QueueEntry[], controller: AbortController) => {
+      if (!event) return;
       const s = useEventStore.getState();
       const affected = await runQueue(entries, {
-        eventId: s.event!.id,
-        maxUploadSizeMB: s.maxUploadSizeMB,
-        autoApprove: s.autoApprove,
+        eventId: event.id,
+        maxUploadSizeMB,
+        autoApprove: !!s.autoApprove,
         userId: s.currentUserId,
         device,
-        albums: () => useEventStore.getState().albums,
-        selectedAlbum: () => {
-          const cur = useEventStore.getState();
-          return cur.albums.find((a) => a.id === cur.selectedAlbumId) ?? null;
-        },
-        ensureUnsorted: () => useEventStore.getState().ensureUnsorted(),
+        albums: () => cachedAlbums(event.id),
+        selectedAlbum: () => cachedShownAlbum(event.id),
+        ensureUnsorted: () => ensureUnsorted(event),
         update: (id, patch) => useUploads.getState().update(id, patch),
         toast: (m) => toast(m, 'error'),
         signal: controller.signal,
@@ -54,9 +54,9 @@ export function useUploadQueue(device: DeviceProfile) {
       useUploads.getState().finish();
       for (const id of affected) lastAffected.current.add(id);
       // After the last upload the affected albums are refreshed (§4).
-      await Promise.all([...affected].map((id) => useEventStore.getState().loadAlbumUploads(id)));
+      refreshGallery(event.id, affected);
     },
-    [device],
+    [device, event, maxUploadSizeMB],
   );
 
   const startUpload = useCallback(
@@ -90,18 +90,14 @@ export function useUploadQueue(device: DeviceProfile) {
 
   const closeUploadModal = useCallback(() => {
     useUploads.getState().close();
-    // Closing reloads the uploads of all albums (§2); the pending count follows from the store.
-    void useEventStore
-      .getState()
-      .reloadAllUploads()
-      .then(() => {
-        // Everything went into one other album (e.g. 'Unsortiert'): show it, so the guest sees the result.
-        const s = useEventStore.getState();
-        const only = [...lastAffected.current];
-        if (only.length === 1 && only[0] !== s.selectedAlbumId && s.albums.some((a) => a.id === only[0])) s.selectAlbum(only[0]!);
-        lastAffected.current = new Set();
-      });
-  }, []);
+    if (!event) return;
+    // Closing reloads the uploads of all albums (§2); the private count comes with the albums.
+    refreshGallery(event.id);
+    // Everything went into one other album (e.g. 'Unsortiert'): show it, so the guest sees the result.
+    const only = [...lastAffected.current];
+    if (only.length === 1) useEventStore.getState().selectAlbum(only[0]!);
+    lastAffected.current = new Set();
+  }, [event]);
 
   return { beforePick, startUpload, uploadAnyway, closeUploadModal };
 }

@@ -1,16 +1,11 @@
 import { describe, expect, test } from 'bun:test';
-import { albumCountLabel, albumCover } from './albums';
+import { albumCountLabel } from './albums';
 
 describe('album card', () => {
   test('count labels: Medium, Medien, Nur Videos, Keine Medien', () => {
-    expect(albumCountLabel([])).toBe('Keine Medien');
-    expect(albumCountLabel([{ type: 'photo' }])).toBe('1 Medium');
-    expect(albumCountLabel([{ type: 'photo' }, { type: 'video' }])).toBe('2 Medien');
-    expect(albumCountLabel([{ type: 'video' }, { type: 'video' }])).toBe('Nur Videos');
-  });
-  test('cover: the first photo, else any thumbnail', () => {
-    expect(albumCover([{ type: 'video', thumbnail_path: '/v.jpg' }, { type: 'photo', thumbnail_path: '/p.jpg' }])).toBe('/p.jpg');
-    expect(albumCover([{ type: 'video', thumbnail_path: '/v.jpg' }])).toBe('/v.jpg');
-    expect(albumCover([])).toBeNull();
+    expect(albumCountLabel({ upload_count: 0, video_count: 0 })).toBe('Keine Medien');
+    expect(albumCountLabel({ upload_count: 1, video_count: 0 })).toBe('1 Medium');
+    expect(albumCountLabel({ upload_count: 2, video_count: 1 })).toBe('2 Medien');
+    expect(albumCountLabel({ upload_count: 2, video_count: 2 })).toBe('Nur Videos');
   });
 });

@@ -3,11 +3,13 @@ import { Download } from 'lucide-react';
 import type { UploadDto } from '../../../../../src/http/api-types';
 import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
+import { Spinner } from '../../../components/Spinner';
 
 interface Props {
   albumName: string;
-  all: UploadDto[];
-  fresh: UploadDto[];
+  /** the whole album; null while its pages are still being fetched */
+  all: UploadDto[] | null;
+  fresh: UploadDto[] | null;
   mobile: boolean;
   onStart: (items: UploadDto[]) => void;
   onClose: () => void;
@@ -17,7 +19,9 @@ interface Props {
 export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose }: Props) {
   const [type, setType] = useState<'new' | 'all'>('new');
   const start = () => {
-    onStart(type === 'new' ? fresh : all);
+    const chosen = type === 'new' ? fresh : all;
+    if (!chosen) return;
+    onStart(chosen);
     onClose();
   };
   return (
@@ -32,7 +36,7 @@ export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose 
           <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
             {de.cancel}
           </button>
-          <button type="button" className="g-btn g-btn--primary" onClick={start} data-testid="download-start">
+          <button type="button" className="g-btn g-btn--primary" onClick={start} disabled={!all} data-testid="download-start">
             <Download size={18} aria-hidden="true" />
             {de.downloadStart}
           </button>
@@ -40,23 +44,27 @@ export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose 
       }
     >
       <p>{de.downloadText(albumName)}</p>
-      <fieldset className="ev-dl-options">
-        <legend className="visually-hidden">{de.downloadTitle}</legend>
-        <label className={`ev-dl-option${type === 'new' ? ' is-checked' : ''}`}>
-          <input type="radio" name="dl-type" value="new" checked={type === 'new'} onChange={() => setType('new')} data-testid="download-new" />
-          <span>
-            <strong>{de.downloadNewOption(fresh.length)}</strong>
-            <span className="g-help">{de.downloadNewHint}</span>
-          </span>
-        </label>
-        <label className={`ev-dl-option${type === 'all' ? ' is-checked' : ''}`}>
-          <input type="radio" name="dl-type" value="all" checked={type === 'all'} onChange={() => setType('all')} data-testid="download-all" />
-          <span>
-            <strong>{de.downloadAllOption(all.length)}</strong>
-            <span className="g-help">{de.downloadAllHint}</span>
-          </span>
-        </label>
-      </fieldset>
+      {!all || !fresh ? (
+        <Spinner label={de.albumLoading} />
+      ) : (
+        <fieldset className="ev-dl-options">
+          <legend className="visually-hidden">{de.downloadTitle}</legend>
+          <label className={`ev-dl-option${type === 'new' ? ' is-checked' : ''}`}>
+            <input type="radio" name="dl-type" value="new" checked={type === 'new'} onChange={() => setType('new')} data-testid="download-new" />
+            <span>
+              <strong>{de.downloadNewOption(fresh.length)}</strong>
+              <span className="g-help">{de.downloadNewHint}</span>
+            </span>
+          </label>
+          <label className={`ev-dl-option${type === 'all' ? ' is-checked' : ''}`}>
+            <input type="radio" name="dl-type" value="all" checked={type === 'all'} onChange={() => setType('all')} data-testid="download-all" />
+            <span>
+              <strong>{de.downloadAllOption(all.length)}</strong>
+              <span className="g-help">{de.downloadAllHint}</span>
+            </span>
+          </label>
+        </fieldset>
+      )}
       {mobile && <p className="g-help ev-dl-hint">{de.mobileSaveHint}</p>}
     </Modal>
   );

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useInfiniteQuery, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
+import type { AlbumDto, EventDto, GalleryAlbumDto, UploadDto } from '../../../../../src/http/api-types';
+import { initialAlbum, sortAlbums, UNSORTED_ALBUM_NAME, visibleSorted } from '../../../../../src/domain/albums.ts';
+import { guestApi } from '../../../api/guest';
+import { openLive } from '../../../api/live';
+import { configQuery, guestQueries, queryKeys } from '../../../api/queries';
+import { queryClient } from '../../../api/query-client';
+import { de } from '../../../i18n/de';
+import { useEventStore } from '../../../store/event-store';
+import { toast } from '../../../store/toast-store';
+import { type GalleryPages, loadedUploads, withLiveChange, withUploadPatched } from '../logic/gallery-pages';
+
+// The guest page's server data through the query cache: the event, its albums with the counts and covers of
+// what this browser sees, and each album's grid page by page. Changes (own actions, the live stream) update
+// or invalidate the narrowest key that covers them.
+
+/** The event of `code` and the box's config; who this browser is goes into the page's store. */
+export function useGuestEvent(code: string) {
+  const event = useQuery(guestQueries.event(code));
+  const config = useQuery(configQuery());
+  const me = useQuery({ ...guestQueries.me(code), retry: false });
+
+  useEffect(() => useEventStore.getState().begin(code), [code]);
+  useEffect(() => {
+    if (me.data) useEventStore.getState().identify(me.data);
+    else if (me.isError) useEventStore.getState().identify(null);
+  }, [me.data, me.isError]);
+  useEffect(() => {
+    if (event.data) useEventStore.getState().initAutoApprove(event.data.auto_share_uploads);
+  }, [event.data]);
+  useEffect(() => {
+    if (event.isError) console.error(de.eventLoadError, event.error);
+  }, [event.isError, event.error]);
+
+  return {
+    event: event.data ?? null,
+    config: config.data ?? null,
+    maxUploadSizeMB: config.data?.maxUploadSizeMB ?? 300,
+    loading: event.isPending,
+    notFound: event.isError,
+  };
+}
+
+/** The albums the page lists: guests keep the visible ones (§7); Admin Mode also shows the hidden ones, marked on their cards. */
+function shownAlbums(albums: GalleryAlbumDto[], isAdmin: boolean): GalleryAlbumDto[] {
+  return isAdmin ? sortAlbums(albums) : visibleSorted(albums);
+}
+
+/** The albums, the one shown (the guest's choice, else the initial album of §4) and the guest's private uploads in all. */
+export function useGalleryAlbums(eventId: number | undefined, isAdmin: boolean) {
+  const query = useQuery({ ...guestQueries.albums(eventId ?? 0), enabled: eventId !== undefined });
+  const albums = useMemo(() => shownAlbums(query.data ?? [], isAdmin), [query.data, isAdmin]);
+  const chosenId = useEventStore((s) => s.selectedAlbumId);
+  const selected = shownAlbum(albums, chosenId);
+  const ownPrivate = albums.reduce((n, a) => n + a.own_private_count, 0);
+  return { albums, selected, ownPrivate, loading: query.isPending && eventId !== undefined };
+}
+
+/** The album on show: the guest's choice while it exists, else the initial album of §4. */
+const shownAlbum = (albums: GalleryAlbumDto[], chosenId: number | null) => albums.find((a) => a.id === chosenId) ?? initialAlbum(albums, new Date()) ?? null;
+
+/** The albums as the cache holds them now (for the upload queue, which runs outside React's renders). */
+export function cachedAlbums(eventId: number): GalleryAlbumDto[] {
+  return shownAlbums(queryClient.getQueryData(queryKeys.guest.albums(eventId)) ?? [], useEventStore.getState().isAdmin);
+}
+
+/** The album on show now, outside React's renders. */
+export const cachedShownAlbum = (eventId: number) => shownAlbum(cachedAlbums(eventId), useEventStore.getState().selectedAlbumId);
+
+/** The most pages one walk loads (a bound: 200 pages of 60 are 12,000 uploads in one album). */
+const MAX_PAGES = 200;
+
+/**
+ * An album's grid: the uploads of the pages fetched so far, whether more follow, and how to get them (the
+ * next page as the guest scrolls or the viewer walks on; every page for 'Alles herunterladen').
+ */
+export function useAlbumGrid(eventId: number | undefined, albumId: number | undefined) {
+  const query = useInfiniteQuery({ ...guestQueries.uploads(eventId ?? 0, albumId ?? 0), enabled: eventId !== undefined && albumId !== undefined });
+  const uploads = useMemo(() => loadedUploads(query.data), [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  /** The next page; resolves with the uploads fetched by then. */
+  const loadNext = useCallback(async (): Promise<UploadDto[]> => loadedUploads((await fetchNextPage({ cancelRefetch: false })).data), [fetchNextPage]);
+
+  /** Every page of the album; resolves with all its uploads (what the cache has when a page fails). */
+  const loadAll = useCallback(async (): Promise<UploadDto[]> => {
+    let result = await fetchNextPage({ cancelRefetch: false });
+    for (let i = 0; result.hasNextPage && !result.isError && i < MAX_PAGES; i++) result = await result.fetchNextPage({ cancelRefetch: false });
+    return loadedUploads(result.data);
+  }, [fetchNextPage]);
+
+  return { uploads, loaded: query.data !== undefined, hasMore: !!hasNextPage, loadingMore: isFetchingNextPage, loadMore, loadNext, loadAll };
+}
+
+/** After uploads or a reload request: the albums (counts, covers) and the grids of `albumIds` (all when left out) are fetched again. */
+export function refreshGallery(eventId: number, albumIds?: Iterable<number>) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) });
+  if (!albumIds) void queryClient.invalidateQueries({ queryKey: queryKeys.guest.uploadsAll(eventId) });
+  else for (const id of albumIds) void queryClient.invalidateQueries({ queryKey: queryKeys.guest.uploads(eventId, id) });
+}
+
+/** Counts and covers follow the live stream, at most once per this many ms (a burst of uploads is one reload). */
+const ALBUMS_REFRESH_MS = 2_000;
+
+/**
+ * New media of others, approvals and finished video previews arrive over the live stream, without a reload:
+ * each change goes into the pages of its album's grid (and out of the others), the album list follows.
+ * The stream is opened again when the guest gives consent (`identified`): what it may show follows who is asking.
+ */
+export function useLiveGallery(eventId: number | undefined, identified: boolean) {
+  useEffect(() => {
+    if (eventId === undefined) return;
+    let albumsTimer: number | undefined;
+    const refreshAlbums = () => {
+      albumsTimer ??= window.setTimeout(() => {
+        albumsTimer = undefined;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) });
+      }, ALBUMS_REFRESH_MS);
+    };
+    const close = openLive(eventId, (change) => {
+      if (change.kind === 'resync') return refreshGallery(eventId);
+      for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
+        if (data) queryClient.setQueryData<GalleryPages>(key, withLiveChange(data, change, key[4] as number));
+      }
+      refreshAlbums();
+    });
+    return () => {
+      close();
+      window.clearTimeout(albumsTimer);
+    };
+  }, [eventId, identified]);
+}
+
+const APPROVAL_KEY = ['guest', 'approval'] as const;
+
+/** The guest's changes to uploads: share/withdraw one, delete one, share all of their own. */
+export function useUploadActions(eventId: number | undefined) {
+  const patchEverywhere = (id: number, patch: Partial<UploadDto>) => {
+    if (eventId === undefined) return;
+    for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
+      if (data) queryClient.setQueryData<GalleryPages>(key, withUploadPatched(data, id, patch));
+    }
+  };
+  const refreshAlbums = () => eventId !== undefined && void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) });
+
+  const approval = useMutation({
+    mutationKey: APPROVAL_KEY,
+    mutationFn: (u: UploadDto) => (u.approved ? guestApi.reject(u.event_id, u.id) : guestApi.approve(u.event_id, u.id)),
+    onSuccess: (updated, u) => {
+      patchEverywhere(u.id, { approved: updated?.approved ?? !u.approved });
+      refreshAlbums();
+      toast(u.approved ? de.rejected : de.approved, 'success');
+    },
+    onError: (err, u) => {
+      console.error('approval', err);
+      toast(u.approved ? de.rejectError : de.approveError, 'error');
+    },
+  });
+  // The toggle is disabled while its change runs (§4).
+  const busyIds = useMutationState({ filters: { mutationKey: APPROVAL_KEY, status: 'pending' }, select: (m) => (m.state.variables as UploadDto).id });
+
+  const remove = useMutation({
+    mutationFn: (u: UploadDto) => guestApi.deleteUpload(u.event_id, u.id),
+    onSuccess: (_answer, u) => {
+      if (eventId !== undefined) {
+        for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
+          if (data) queryClient.setQueryData<GalleryPages>(key, withLiveChange(data, { kind: 'remove', id: u.id }, key[4] as number));
+        }
+      }
+      refreshAlbums();
+      toast(de.deleted, 'success');
+    },
+    onError: (err) => {
+      console.error('delete', err);
+      toast(de.deleteError, 'error');
+    },
+  });
+
+  const shareAll = useMutation({
+    mutationFn: (id: number) => guestApi.shareAllOwn(id),
+    onSuccess: (_answer, id) => {
+      refreshGallery(id);
+      toast(de.approved, 'success');
+    },
+    onError: (err) => {
+      console.error('share all', err);
+      toast(de.approveError, 'error');
+    },
+  });
+
+  // Stable functions, so the grid's memoised tiles do not render again with every change of the page.
+  const { mutate: toggleApproval } = approval;
+  const { mutateAsync: removeAsync } = remove;
+  const { mutate: shareAllOf } = shareAll;
+  return {
+    toggleApproval,
+    busyIds,
+    /** true when it was deleted */
+    deleteUpload: useCallback((u: UploadDto) => removeAsync(u).then(() => true, () => false), [removeAsync]),
+    shareAllOwn: useCallback(() => eventId !== undefined && shareAllOf(eventId), [eventId, shareAllOf]),
+  };
+}
+
+let unsortedPromise: Promise<AlbumDto> | null = null;
+
+/** The album 'Unsortiert' for media that match no dated album (§4), created once when missing (one request for many files). */
+export function ensureUnsorted(event: EventDto): Promise<AlbumDto> {
+  const existing = cachedAlbums(event.id).find((a) => a.name === UNSORTED_ALBUM_NAME);
+  if (existing) return Promise.resolve(existing);
+  unsortedPromise ??= guestApi
+    .createAlbum(event.id, UNSORTED_ALBUM_NAME)
+    .then(async (album) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(event.id) });
+      return album;
+    })
+    .finally(() => {
+      unsortedPromise = null;
+    });
+  return unsortedPromise;
+}
