@@ -44,4 +44,18 @@ describe('unknown paths', () => {
       expect(text).not.toContain('"devDependencies"');
     }
   });
+
+  test('scripts and styles go out gzipped to a browser that asks (a third of the bytes), as they are to one that does not', async () => {
+    const html = await (await srv.client().fetch('/')).text();
+    for (const path of [/src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!, /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!]) {
+      const plain = await fetch(srv.url + path, { headers: { 'accept-encoding': 'identity' }, decompress: false } as RequestInit);
+      const zipped = await fetch(srv.url + path, { headers: { 'accept-encoding': 'gzip, deflate, br' }, decompress: false } as RequestInit);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+      const [raw, gz] = [new Uint8Array(await plain.arrayBuffer()), new Uint8Array(await zipped.arrayBuffer())];
+      if (path.endsWith('.js')) expect(gz.length).toBeLessThan(raw.length / 2);
+      expect(Bun.gunzipSync(gz)).toEqual(raw);
+    }
+  });
 });
