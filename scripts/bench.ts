@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { galleryPart } from './bench/gallery.ts';
 import {
   cpuMsOf,
   fmt,
@@ -216,6 +217,7 @@ const PARTS: BenchPart[] = [
   { key: 'b', title: '12 MP photos vs sharp alone', run: photos },
   memoryPart,
   { key: 'd', title: `${LIVE.streams} idle live streams`, run: liveStreams },
+  galleryPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));

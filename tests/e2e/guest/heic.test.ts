@@ -31,7 +31,13 @@ test('a guest uploads a HEIC and sees it upright in the grid and the viewer, and
   const tileImg = page.locator('[data-testid=media-tile] img');
   await tileImg.waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => ((document.querySelector('[data-testid=media-tile] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-  const tile = await tileImg.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
+  // The file the tile chose for this 2x screen (naturalWidth of a srcset image is divided by its density).
+  const tile = await tileImg.evaluate(async (img: HTMLImageElement) => {
+    const file = new Image();
+    file.src = img.currentSrc;
+    await file.decode();
+    return { w: file.naturalWidth, h: file.naturalHeight };
+  });
   expect(tile).toEqual({ w: 480, h: 640 });
   await shot(page, 'heic-grid-phone');
 

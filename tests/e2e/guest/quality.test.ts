@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshotPath } from '../../helpers/browser.ts';
-import type { AdminEventDto, AlbumDto, UploadDto } from '../../../src/http/api-types.ts';
+import type { AdminEventDto, AlbumDto, GalleryAlbumDto, UploadDto, UploadPage } from '../../../src/http/api-types.ts';
 import { CAMERAS, createEvent, FIXTURES, newGuest, openEvent, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
 
 // Quality bars of the guest pages: JavaScript loaded before the first thumbnail (≤ 150 KB gzip),
@@ -148,12 +148,21 @@ describe('guest pages: quality bars', () => {
     const real = await env.admin.json<UploadDto[]>(`/api/event/${event.id}/uploads?albumId=${album.id}`);
     const many: UploadDto[] = Array.from({ length: 2000 }, (_, i) => {
       const u = real[i % real.length]!;
-      return { ...u, id: 100_000 + i, thumbnail_path: `${u.thumbnail_path}?n=${i}` };
+      return { ...u, id: 100_000 + i, thumbnail_path: `${u.thumbnail_path}?n=${i}`, thumbnail_srcset: null };
     });
-    // The server's answer for this album, multiplied: 2,000 real thumbnails URLs, each loaded separately.
-    await page.route(`**/api/event/${event.id}/uploads?albumId=${album.id}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }),
-    );
+    // The server's answers for this album, multiplied: its count in the album list, and its pages (the
+    // cursor here is the offset) with 2,000 real thumbnail URLs, each loaded separately.
+    await page.route(`**/api/event/${event.id}/albums`, async (route) => {
+      const albums = (await (await route.fetch()).json()) as GalleryAlbumDto[];
+      await route.fulfill({ json: albums.map((a) => (a.id === album.id ? { ...a, upload_count: many.length, video_count: 0 } : a)) });
+    });
+    await page.route(`**/api/event/${event.id}/uploads?albumId=${album.id}&*`, (route) => {
+      const query = new URL(route.request().url()).searchParams;
+      const from = Number(query.get('cursor') ?? 0);
+      const to = from + Number(query.get('limit'));
+      const page: UploadPage = { uploads: many.slice(from, to), next_cursor: to < many.length ? String(to) : null };
+      return route.fulfill({ json: page });
+    });
     await page.addInitScript(() => {
       (window as unknown as { __cls: number }).__cls = 0;
       new PerformanceObserver((list) => {
@@ -166,7 +175,7 @@ describe('guest pages: quality bars', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${env.url}/event/${event.code}`);
     await page.locator('[data-testid=media-tile] img').first().waitFor();
-    expect(await page.getByTestId('media-grid').getAttribute('data-total')).toBe('2000');
+    expect(await page.getByTestId('media-grid').getAttribute('data-album-total')).toBe('2000');
     const initialTiles = await page.getByTestId('media-tile').count();
     expect(initialTiles).toBeLessThan(60);
     // Thumbnails arrive into fixed square boxes: nothing moves while they load.

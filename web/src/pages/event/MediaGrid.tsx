@@ -33,6 +33,8 @@ function useColumns(): number {
 const OVERSCAN_ROWS = 4;
 /** The next page is asked for when its first tiles come this close below the viewport (a phone screen or two). */
 const LOAD_AHEAD_PX = 1500;
+/** ... and when they are anywhere above it (scrolled past): the pages follow one after another. */
+const PASSED_PX = 10_000_000;
 /** Below this many tiles everything is rendered (simpler for the browser's find, print and screenshots). */
 const VIRTUALISE_FROM = 150;
 const INITIAL_TILES = 24;
@@ -182,7 +184,10 @@ function NextPageSentinel({ onNeedMore, style }: { onNeedMore: () => void; style
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && needMore.current(), { rootMargin: `0px 0px ${LOAD_AHEAD_PX}px 0px` });
+    // Also when it is above the viewport: a fast fling or a dragged scrollbar may have passed it.
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && needMore.current(), {
+      rootMargin: `${PASSED_PX}px 0px ${LOAD_AHEAD_PX}px 0px`,
+    });
     io.observe(el);
     return () => io.disconnect();
   }, []);
