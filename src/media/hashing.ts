@@ -47,7 +47,7 @@ export async function dHash(input: string | Buffer, sharp: SharpFactory, limits?
   return dHashOf(openUpright(sharp, input, limits));
 }
 
-/** dHash of an image already opened upright (e.g. a clone of pixels decoded once for every derivative). */
+/** dHash of an image already opened upright (e.g. a sharp over pixels decoded once for every derivative). */
 export async function dHashOf(upright: Sharp): Promise<string> {
   const pixels = await upright
     .flatten({ background: '#ffffff' })
