@@ -1,7 +1,6 @@
-import busboy from 'busboy';
-import { once } from 'node:events';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { AppError, badRequest } from '../lib/errors.ts';
+import { boundaryOf, malformed, MultipartParser } from './multipart-parser.ts';
 
 export interface MultipartResult<T, F> {
   fields: F;
@@ -43,62 +42,70 @@ async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleMs: num
 
 /**
  * Streams a multipart/form-data request: text fields are collected, the one file part is handed to
- * `onFile` as a stream as it arrives (busboy parses each piece of the body as it is read), so an upload
- * of hundreds of MB passes through about one piece of the body (~1 MB) of memory. A second file part is refused.
+ * `onFile` as a stream as it arrives (each piece of the body is parsed as it is read), so an upload of
+ * hundreds of MB passes through about one piece of the body (~1 MB) of memory. A second file part is refused.
  *
  * Every way out settles `onFile` before this returns or throws: when the client goes away or stalls
- * (no byte for `idleMs`), when the form is malformed, or when `onFile`
- * refuses the file, the parser is destroyed, which ends the file stream with an error, so `onFile`
- * closes and removes what it wrote. Nothing is left to the garbage collector.
+ * (no byte for `idleMs`), when the form is malformed, or when `onFile` refuses the file, the file stream
+ * is destroyed with an error, so `onFile` closes and removes what it wrote, and the body is not read on.
+ * Nothing is left to the garbage collector.
  */
 export async function receiveMultipart<T, F>(request: Request, opts: MultipartOptions<T, F>): Promise<MultipartResult<T, F>> {
   const { fileFields, onFile, discard } = opts;
   const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data') || !request.body) {
-    throw badRequest('Erwartet wird multipart/form-data');
-  }
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { 'content-type': type },
-      limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
-      defParamCharset: 'utf8',
-    });
-  } catch {
-    throw badRequest('Ungültiger multipart-Inhalt');
-  }
+  const boundary = type.toLowerCase().startsWith('multipart/form-data') ? boundaryOf(type) : null;
+  if (!request.body || !type.toLowerCase().startsWith('multipart/form-data')) throw badRequest('Erwartet wird multipart/form-data');
+  if (!boundary) throw malformed();
 
   const fields: Record<string, string> = {};
   let file: MultipartResult<T, F>['file'] = null;
   let pending: Promise<void> | null = null;
   let failure: unknown = null;
+  let files = 0;
+  /** the file part being read: handed to onFile, or read and dropped (a file part of another name) */
+  let current: Readable | null = null;
   const fail = (err: unknown) => {
     failure ??= err;
-    parser.destroy(); // also destroys the file stream onFile is reading, with an error
+    current?.destroy(err instanceof Error ? err : new Error(String(err))); // onFile stops, closes and removes what it wrote
+    current = null;
   };
-  const closed = once(parser, 'close').catch(() => {});
 
-  parser.on('field', (name, value, info) => {
-    if (info.valueTruncated) return fail(badRequest(`Feld ${name} ist zu lang`));
-    fields[name] = value;
-  });
-  parser.on('file', (name, stream, info) => {
-    // A cut body ends the part with an error even when nobody reads it any more (a skipped part, or after
-    // onFile stopped early); the failure is handled above, so the stream's own error must not crash the process.
-    stream.on('error', () => {});
-    if (!fileFields.includes(name) || pending) {
-      stream.resume();
-      return;
-    }
-    pending = onFile(stream, info.filename ?? '', { ...fields }).then(
-      (result) => {
-        file = { fieldName: name, fileName: info.filename ?? '', result };
+  const parser = new MultipartParser(
+    boundary,
+    {
+      field: (name, value) => {
+        fields[name] = value;
       },
-      (err) => fail(err),
-    );
-  });
-  parser.on('filesLimit', () => fail(badRequest('Nur eine Datei pro Anfrage')));
-  parser.on('error', () => fail(badRequest('Ungültiger multipart-Inhalt')));
+      fileStart: (name, fileName) => {
+        if (++files > 1) throw badRequest('Nur eine Datei pro Anfrage');
+        // Pieces are pushed as they are parsed; onFile's consumer takes each at once (writes it), so the
+        // stream holds nothing: back-pressure is the body not being read while a piece is written.
+        const stream = new Readable({ read() {} });
+        // A cut body ends the part with an error even when nobody reads it any more (a skipped part, or after
+        // onFile stopped early); the failure is handled here, so the stream's own error must not crash the process.
+        stream.on('error', () => {});
+        current = stream;
+        if (!fileFields.includes(name)) {
+          stream.resume();
+          return;
+        }
+        pending = onFile(stream, fileName, { ...fields }).then(
+          (result) => {
+            file = { fieldName: name, fileName, result };
+          },
+          (err) => fail(err),
+        );
+      },
+      fileData: (bytes) => {
+        current?.push(bytes);
+      },
+      fileEnd: () => {
+        current?.push(null);
+        current = null;
+      },
+    },
+    { parts: MAX_FIELDS + 1, fieldBytes: MAX_FIELD_BYTES },
+  );
 
   // The body is pumped by hand so that a read error (client gone) or silence (idle time-out) reaches the parser.
   const reader = request.body.getReader();
@@ -106,14 +113,13 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
     while (!failure) {
       const { done, value } = await readWithin(reader, opts.idleMs);
       if (done || failure) break;
-      if (!parser.write(value)) await Promise.race([once(parser, 'drain'), closed]);
+      parser.write(value);
     }
     if (!failure) parser.end();
   } catch (err) {
     fail(err instanceof AppError ? err : connectionLost());
   }
   if (failure) await reader.cancel().catch(() => {});
-  await closed;
   await pending;
   const received = file as MultipartResult<T, F>['file'];
   try {
