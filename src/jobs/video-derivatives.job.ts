@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
-import { uploads } from '../db/schema.ts';
+import { jobs, uploads } from '../db/schema.ts';
 import type { MediaTools } from '../media/media-tools.ts';
 import { DERIVED, type MediaStore } from '../storage/media-store.ts';
 import type { JobHandler } from './queue.ts';
@@ -11,6 +11,11 @@ import type { JobHandler } from './queue.ts';
 export const VIDEO_POSTER_JOB = 'video-poster';
 /** An H.264/AAC MP4 preview for a video that is not browser-playable (HEVC MOV from iPhones); long. */
 export const VIDEO_PREVIEW_JOB = 'video-preview';
+/**
+ * The one video job of earlier versions (poster and preview in one). A box updated while some were still
+ * queued has them in its database: each is replaced by the jobs a video gets now.
+ */
+export const OLD_VIDEO_JOB = 'video-derivatives';
 
 type UploadRow = typeof uploads.$inferSelect;
 
@@ -20,7 +25,7 @@ export function videoJobsFor(row: Pick<UploadRow, 'previewFile'>): string[] {
 }
 
 /**
- * The two video jobs. A video is 'ready' once it has its poster and something playable (the original or
+ * The video jobs. A video is 'ready' once it has its poster and something playable (the original or
  * the preview); whichever job finishes second says so. A video that cannot be processed keeps its original
  * and is marked failed, so the grid shows the placeholder and the guest can still download it.
  */
@@ -72,6 +77,19 @@ export function videoDerivativesJobs(deps: {
   }
 
   return {
+    [OLD_VIDEO_JOB]: {
+      // Only queues the new jobs: quick, so the poster comes as soon as the queue starts.
+      quick: true,
+      timeoutMs: () => 10_000,
+      async run(job) {
+        const row = load(job.uploadId);
+        if (!row) return; // deleted meanwhile
+        db.transaction((tx) => {
+          for (const kind of videoJobsFor(row)) tx.insert(jobs).values({ kind, uploadId: row.id }).run();
+        });
+      },
+      failed,
+    },
     [VIDEO_POSTER_JOB]: {
       quick: true,
       timeoutMs: () => 60_000,
