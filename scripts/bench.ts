@@ -36,6 +36,7 @@ import {
   type Target,
 } from './bench/lib.ts';
 import { ingestPart, memoryPart } from './bench/ingest.ts';
+import { loadPart } from './bench/load.ts';
 
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
 const LIVE = { streams: 300, idleMs: 45_000 };
@@ -218,6 +219,7 @@ const PARTS: BenchPart[] = [
   memoryPart,
   { key: 'd', title: `${LIVE.streams} idle live streams`, run: liveStreams },
   galleryPart,
+  loadPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));

@@ -187,7 +187,7 @@ export async function uploadChunked(
   t: Target,
   file: UploadSource,
   chunkSize: number,
-  opts: { bytesPerSecond?: number; signal?: AbortSignal; specOrder?: boolean } = {},
+  opts: { bytesPerSecond?: number; signal?: AbortSignal; specOrder?: boolean; onChunk?: () => void } = {},
 ): Promise<any> {
   const totalChunks = Math.ceil(file.size / chunkSize);
   const uploadId = `bench-${crypto.randomUUID()}`;
@@ -210,6 +210,7 @@ export async function uploadChunked(
     const text = await res.text();
     if (!res.ok) throw new Error(`chunk ${i} of ${file.name} -> ${res.status}: ${text.slice(0, 300)}`);
     last = JSON.parse(text);
+    opts.onChunk?.();
     if (opts.bytesPerSecond) await Bun.sleep(Math.max(0, (chunkSize / opts.bytesPerSecond) * 1000 - (performance.now() - sent)));
     opts.signal?.throwIfAborted();
   }
@@ -258,8 +259,11 @@ export async function waitForIdleQueue(url: string, timeoutMs = 120_000): Promis
 // ---- processes ----
 
 /** A started server with an admin and a consented guest on a fresh event. */
-export async function serverWithEvent(dataDir: string): Promise<{ server: TestServer; admin: ApiClient; guest: ApiClient; eventId: number; code: string }> {
-  const server = await startServer({ dataDir, env: { MOMENTBOX_LOG_LEVEL: 'info' } });
+export async function serverWithEvent(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ server: TestServer; admin: ApiClient; guest: ApiClient; eventId: number; code: string }> {
+  const server = await startServer({ dataDir, env: { MOMENTBOX_LOG_LEVEL: 'info', ...env } });
   const admin = new ApiClient(server.url);
   await admin.login(server.adminPassword);
   const event = await admin.createEvent({ name: 'Bench Event' });

@@ -1,0 +1,266 @@
+// Part f of `npm run bench`: 200 phones at once. 200 guests read the gallery (the event, its albums, an
+// album's uploads page, thumbnails) while 20 others upload 12 MP photos in chunks at a Wi-Fi phone's pace.
+// The readers are Debian's wrk (C, one thread each, so the load generator takes little of the CPU the server
+// needs); every connection is one guest with its own cookie that sends its next request as soon as the last
+// is answered (no think time: harder than real phones). Reported: p99 of the JSON calls and of the
+// thumbnails, errors, the server's peak RSS, and, on the quiet server, thumbnails per second against the
+// same server's plain static-file route (a file of the built web app) as a ratio.
+import sharp from 'sharp';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BytesFile,
+  MB,
+  ROOT,
+  fmt,
+  headersOf,
+  makePhoto,
+  median,
+  moreGuests,
+  pool,
+  rssOf,
+  serverWithEvent,
+  uploadChunked,
+  uploadWhole,
+  waitForIdleQueue,
+  watchPeakRss,
+  withTrailer,
+  type BenchPart,
+  type BenchRow,
+  type PartContext,
+  type Target,
+} from './lib.ts';
+
+const READERS = { guests: 200, json: 50, seconds: 20 };
+/** The gallery read: 5 albums of 50 photos (2 MP, so seeding is quick; a thumbnail is the same size for any photo). */
+const GALLERY = { albums: 5, photosPerAlbum: 50, width: 1600, height: 1200 };
+/**
+ * 20 phones uploading 12 MP photos in 1 MB chunks (the web app's chunk size on phones for files up to 5 MB),
+ * each at 0.5 MB/s: 20 phones share ~80 Mbit/s of venue Wi-Fi. One photo after the other with the web app's
+ * 1 s pause between uploads on Android.
+ */
+const UPLOADERS = { phones: 20, chunkSize: 1 * MB, bytesPerSecond: 0.5 * MB, pauseMs: 1000, width: 4000, height: 3000 };
+/** Thumbnails against the static route: rounds of this many seconds each side, 200 connections. */
+const THROUGHPUT = { seconds: 6, rounds: 2 };
+/** A phone answered no chunk for this long was not uploading (it sends one every ~3 s: 2 s a chunk, 1 s pause). */
+const UPLOADS_SEEN_WITHIN_MS = 5000;
+const P99_AIM_MS = 150;
+const RSS_AIM = 250 * MB;
+
+export const loadPart: BenchPart = { key: 'f', title: `${READERS.guests} phones reading while ${UPLOADERS.phones} upload`, run };
+
+interface WrkResult {
+  requests: number;
+  bytes: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** socket errors, time-outs and answers >= 400 */
+  errors: number;
+}
+
+async function run(ctx: PartContext): Promise<BenchRow[]> {
+  if (!Bun.which('wrk')) throw new Error('wrk is missing: run scripts/ensure-test-deps.sh (apt-get install wrk)');
+  // All phones of the bench come from one address: the limit of new guests per address would stop them.
+  const guests = READERS.guests + UPLOADERS.phones + 1;
+  const { server, admin, guest, eventId, code } = await serverWithEvent(join(ctx.dir, 'server'), { MOMENTBOX_NEW_GUESTS_PER_ADDRESS: String(guests) });
+  ctx.track(server);
+  const pid = server.proc.pid;
+
+  // The gallery: albums of photos, uploaded whole and processed as guests' photos are.
+  const albums = await Promise.all(Array.from({ length: GALLERY.albums }, (_, i) => admin.createAlbum(eventId, { name: `Album ${i + 1}` })));
+  const seedTarget: Target = { url: server.url, eventId, headers: headersOf(guest) };
+  const bases: Uint8Array[] = [];
+  for (let i = 0; i < GALLERY.albums; i++) {
+    const path = join(ctx.dir, `base-${i}.jpg`);
+    await makePhoto(sharp, path, GALLERY.width, GALLERY.height);
+    bases.push(new Uint8Array(await Bun.file(path).arrayBuffer()));
+  }
+  await pool(
+    4,
+    albums.flatMap((album, a) =>
+      Array.from({ length: GALLERY.photosPerAlbum }, (_, i) => () => uploadWhole(seedTarget, `IMG_${a}${i}.jpg`, withTrailer(bases[a]!, i), 'image/jpeg', { albumId: String(album.id) })),
+    ),
+  );
+  const pages = await Promise.all(albums.map((album) => guest.json<{ thumbnail_path: string | null }[]>(uploadsPagePath(eventId, album.id))));
+  const thumbnails = pages.flat().flatMap((u) => (u.thumbnail_path ? [u.thumbnail_path] : []));
+  if (thumbnails.length < GALLERY.albums * GALLERY.photosPerAlbum) throw new Error(`only ${thumbnails.length} thumbnails were made`);
+  const thumbBytes = (await Promise.all(thumbnails.slice(0, 20).map(async (p) => (await (await fetch(server.url + p)).arrayBuffer()).byteLength))).reduce((a, b) => a + b, 0) / 20;
+  const staticFile = webFileNear(thumbBytes);
+  ctx.log(`seeded ${thumbnails.length} photos in ${GALLERY.albums} albums (thumbnails ~${fmt(thumbBytes / 1024, 0)} kB; static reference /${staticFile.path}, ${fmt(staticFile.size / 1024, 0)} kB)`);
+
+  const readers = await moreGuests(server.url, code, READERS.guests);
+  const cookies = readers.map((h) => h.cookie!);
+  const jsonPaths = [`/api/event/${code}`, `/api/event/${eventId}/albums`, ...albums.map((a) => uploadsPagePath(eventId, a.id))];
+  await waitForIdleQueue(server.url);
+  await Bun.sleep(500);
+  const idleRss = rssOf(pid);
+
+  // ---- under load: readers and uploaders at once ----
+  await makePhoto(sharp, join(ctx.dir, 'upload.jpg'), UPLOADERS.width, UPLOADERS.height);
+  const photo = new Uint8Array(await Bun.file(join(ctx.dir, 'upload.jpg')).arrayBuffer());
+  const uploaderHeaders = await moreGuests(server.url, code, UPLOADERS.phones);
+  const stopUploads = new AbortController();
+  const uploads = { done: 0, bytes: 0, failed: [] as string[] };
+  /** when each phone's chunks were answered */
+  const chunkTimes = uploaderHeaders.map(() => [] as number[]);
+  let trailer = 0;
+  const phones = uploaderHeaders.map(async (headers, phone) => {
+    const target: Target = { url: server.url, eventId, headers };
+    while (!stopUploads.signal.aborted) {
+      const file = new BytesFile(`PXL_${phone}_${trailer}.jpg`, withTrailer(photo, trailer++ % 256));
+      try {
+        await uploadChunked(target, file, UPLOADERS.chunkSize, {
+          bytesPerSecond: UPLOADERS.bytesPerSecond,
+          signal: stopUploads.signal,
+          onChunk: () => chunkTimes[phone]!.push(performance.now()),
+        });
+        uploads.done++;
+        uploads.bytes += file.size;
+      } catch (err) {
+        if (stopUploads.signal.aborted) return; // cut off by the end of the measurement
+        uploads.failed.push(String((err as Error)?.message ?? err).slice(0, 200));
+      }
+      await Bun.sleep(UPLOADERS.pauseMs);
+    }
+  });
+  await Bun.sleep(2000); // every phone is mid-upload before the readers start
+  const from = performance.now();
+  const rssWatch = watchPeakRss(pid);
+  const [json, thumbs] = await Promise.all([
+    wrk(ctx, server.url, 'json', jsonPaths, cookies.slice(0, READERS.json), READERS.json, READERS.seconds),
+    wrk(ctx, server.url, 'thumbs', thumbnails, cookies.slice(READERS.json), READERS.guests - READERS.json, READERS.seconds),
+  ]);
+  const peakRss = rssWatch.stop();
+  const to = performance.now();
+  stopUploads.abort();
+  await Promise.all(phones);
+  const chunksIn = (start: number, end: number) => chunkTimes.filter((times) => times.some((t) => t >= start && t <= end)).length;
+  // Every phone had a chunk answered early and late in the measurement (a phone sends one every ~3 s).
+  const busyEarly = chunksIn(from, from + UPLOADS_SEEN_WITHIN_MS);
+  const busyLate = chunksIn(to - UPLOADS_SEEN_WITHIN_MS, to);
+  const uploadsRan = busyEarly === UPLOADERS.phones && busyLate === UPLOADERS.phones;
+  const uploadRate = chunkTimes.flat().filter((t) => t >= from && t <= to).length * UPLOADERS.chunkSize / MB / ((to - from) / 1000);
+  ctx.log(
+    `JSON: ${json.requests} answers (${fmt(json.requests / json.seconds, 0)}/s), p50 ${fmt(json.p50)} ms, p99 ${fmt(json.p99)} ms, max ${fmt(json.max)} ms, ${json.errors} errors`,
+  );
+  ctx.log(
+    `thumbnails: ${thumbs.requests} (${fmt(thumbs.requests / thumbs.seconds, 0)}/s), p50 ${fmt(thumbs.p50)} ms, p99 ${fmt(thumbs.p99)} ms, max ${fmt(thumbs.max)} ms, ${thumbs.errors} errors`,
+  );
+  ctx.log(
+    `uploads meanwhile: ${fmt(uploadRate)} MB/s of chunks, ${uploads.done} photos completed, ${uploads.failed.length} failed; ` +
+      `phones with a chunk answered in the first ${UPLOADS_SEEN_WITHIN_MS / 1000} s: ${busyEarly}, in the last: ${busyLate} of ${UPLOADERS.phones}` +
+      (uploads.failed.length ? `; first failure: ${uploads.failed[0]}` : ''),
+  );
+  if (!uploadsRan) ctx.log('WARNING: not every phone uploaded through the whole measurement: f1 and f2 are not judged');
+
+  // ---- quiet server: thumbnails vs static files ----
+  await waitForIdleQueue(server.url);
+  const ratios: number[] = [];
+  let bestThumbs = 0;
+  let bestStatic = 0;
+  for (let r = 0; r < THROUGHPUT.rounds; r++) {
+    const t = await wrk(ctx, server.url, 'thumbs-quiet', thumbnails, cookies, READERS.guests, THROUGHPUT.seconds);
+    const s = await wrk(ctx, server.url, 'static', [`/${staticFile.path}`], cookies, READERS.guests, THROUGHPUT.seconds);
+    const tRate = t.requests / t.seconds;
+    const sRate = s.requests / s.seconds;
+    ctx.log(`round ${r + 1}: thumbnails ${fmt(tRate, 0)}/s (p99 ${fmt(t.p99)} ms), static file ${fmt(sRate, 0)}/s (p99 ${fmt(s.p99)} ms), ${fmt(tRate / sRate, 2)}`);
+    bestThumbs = Math.max(bestThumbs, tRate);
+    bestStatic = Math.max(bestStatic, sRate);
+    ratios.push(tRate / sRate);
+  }
+
+  const errors = json.errors + thumbs.errors + uploads.failed.length;
+  const under = `${READERS.guests} readers + ${UPLOADERS.phones} uploads`;
+  return [
+    {
+      figure: `f1. JSON calls p99, ${under}`,
+      measured: `${fmt(json.p99, 0)} ms (${fmt(json.requests / json.seconds, 0)}/s)`,
+      reference: `p50 ${fmt(json.p50, 0)} ms`,
+      ratio: '',
+      aim: `<= ${P99_AIM_MS} ms`,
+      met: uploadsRan ? json.p99 <= P99_AIM_MS : null,
+    },
+    {
+      figure: `f2. thumbnails p99, ${under}`,
+      measured: `${fmt(thumbs.p99, 0)} ms (${fmt(thumbs.requests / thumbs.seconds, 0)}/s)`,
+      reference: `p50 ${fmt(thumbs.p50, 0)} ms`,
+      ratio: '',
+      aim: `<= ${P99_AIM_MS} ms`,
+      met: uploadsRan ? thumbs.p99 <= P99_AIM_MS : null,
+    },
+    {
+      figure: `f3. errors, ${under}`,
+      measured: `${errors} of ${json.requests + thumbs.requests} + ${uploads.done} uploads`,
+      reference: '',
+      ratio: '',
+      aim: '0',
+      met: errors === 0,
+    },
+    {
+      figure: `f4. peak RSS, ${under}`,
+      measured: `${fmt(peakRss / MB, 0)} MB`,
+      reference: `${fmt(idleRss / MB, 0)} MB idle`,
+      ratio: fmt(peakRss / idleRss, 2),
+      aim: '< 250 MB',
+      met: peakRss < RSS_AIM,
+    },
+    {
+      figure: `f5. thumbnails/s, ${READERS.guests} connections, quiet`,
+      measured: `${fmt(bestThumbs, 0)} /s`,
+      reference: `${fmt(bestStatic, 0)} /s static file`,
+      ratio: fmt(median(ratios), 2),
+      aim: '',
+      met: null,
+    },
+  ];
+}
+
+/** An album's uploads as the guest page reads them. */
+function uploadsPagePath(eventId: number, albumId: number): string {
+  return `/api/event/${eventId}/uploads?albumId=${albumId}`;
+}
+
+/** The file of the built web app closest in size to `bytes` (the static-route reference); builds the app if needed. */
+function webFileNear(bytes: number): { path: string; size: number } {
+  const dist = join(ROOT, 'web', 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    const build = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'vite'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT });
+    if (build.exitCode !== 0) throw new Error(`vite build failed: ${build.stderr.toString().slice(0, 500)}`);
+  }
+  const files = readdirSync(join(dist, 'assets')).map((name) => ({ path: `assets/${name}`, size: statSync(join(dist, 'assets', name)).size }));
+  return files.reduce((best, f) => (Math.abs(f.size - bytes) < Math.abs(best.size - bytes) ? f : best));
+}
+
+/**
+ * Runs wrk (one thread, `connections` keep-alive connections) for `seconds` against `paths` in turn, each
+ * request with the next guest's cookie and the headers a phone's browser sends.
+ */
+async function wrk(ctx: PartContext, url: string, name: string, paths: string[], cookies: string[], connections: number, seconds: number): Promise<WrkResult> {
+  const script = join(ctx.dir, `${name}.lua`);
+  writeFileSync(
+    script,
+    `local paths = ${luaList(paths)}
+local cookies = ${luaList(cookies)}
+local n = 0
+function request()
+  n = n + 1
+  return wrk.format("GET", paths[n % #paths + 1], { ["Cookie"] = cookies[n % #cookies + 1], ["Accept-Encoding"] = "gzip, deflate, br" })
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"bytes":%d,"seconds":%.3f,"p50":%.3f,"p99":%.3f,"max":%.3f,"errors":%d}\\n',
+    summary.requests, summary.bytes, summary.duration / 1e6, latency:percentile(50) / 1e3, latency:percentile(99) / 1e3, latency.max / 1e3,
+    e.connect + e.read + e.write + e.status + e.timeout))
+end
+`,
+  );
+  const proc = Bun.spawn(['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], { stdout: 'pipe', stderr: 'pipe' });
+  const [out, err, exit] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (exit !== 0 || !line) throw new Error(`wrk ${name} failed (${exit}): ${err.slice(0, 300)} ${out.slice(0, 300)}`);
+  return JSON.parse(line) as WrkResult;
+}
+
+const luaList = (xs: string[]) => `{ ${xs.map((x) => JSON.stringify(x)).join(', ')} }`;
