@@ -138,8 +138,10 @@ export function createEventsService(deps: {
     lastUploadAt: totals.get(event.id)?.last ?? null,
   });
 
+  // Every media request and most calls look their event up by id: built and compiled once.
+  const byId = db.select().from(events).where(eq(events.id, sql.placeholder('id'))).prepare();
   function getRow(id: number): EventRow {
-    const row = db.select().from(events).where(eq(events.id, id)).get();
+    const row = byId.get({ id });
     if (!row) throw notFound('Event not found');
     return row;
   }

@@ -55,6 +55,8 @@ const NEWEST_FIRST = [desc(uploads.createdAt), desc(uploads.id)];
 /** Listing, approval and deletion of uploads, with the visibility rules of the permission table. */
 export function createUploadsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
   const { db, store, live } = deps;
+  // Every media request looks its upload up by key: built and compiled once.
+  const byKey = db.select().from(uploads).where(eq(uploads.storageKey, sql.placeholder('key'))).prepare();
 
   function get(eventId: number, uploadId: number): UploadRow {
     const row = db
@@ -114,7 +116,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     get,
 
     byStorageKey(key: string): UploadRow | undefined {
-      return db.select().from(uploads).where(eq(uploads.storageKey, key)).get();
+      return byKey.get({ key });
     },
 
     /**

@@ -55,12 +55,12 @@ export function fileRoutes() {
     const row = services.uploads.byStorageKey(key);
     if (!row) throw notFound();
     // After viewable-until the media are gone for guests and visitors; only the admin still reaches them
-    // (the host's export streams from disk and does not come through here).
+    // (the host's export streams from disk and does not come through here). Who asks matters only then
+    // and for originals: a thumbnail costs no look-up of the viewer.
     const event = services.events.getById(row.eventId);
-    const viewer = viewerOf(c, event);
-    if (event.status === 'expired' && viewer.kind !== 'admin') throw notFound();
+    if (event.status === 'expired' && viewerOf(c, event).kind !== 'admin') throw notFound();
     if (name === `original.${row.originalExt}`) {
-      const original = services.originals.forViewer(event, row, viewer);
+      const original = services.originals.forViewer(event, row, viewerOf(c, event));
       return sendFile(c, original.path, {
         type: row.mimeType,
         // Without its location it is other bytes than the original: another validator.
