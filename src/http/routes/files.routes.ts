@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { cleanDisplayName } from '../../lib/display-names.ts';
 import { notFound } from '../../lib/errors.ts';
+import { MomentCache } from '../../lib/moment-cache.ts';
+import type { Services } from '../../services/index.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import type { Ctx, Env } from '../context.ts';
 import { viewerOf } from '../context.ts';
@@ -48,18 +50,29 @@ export function fileRoutes() {
     return sendFile(c, services.store.hostImagePath(event.id, key), { type: 'image/jpeg', etag: key, cache: IMMUTABLE });
   });
 
+  /** The upload a key names and its event, or 404. */
+  const ownerOf = (services: Services, key: string) => {
+    const row = services.uploads.byStorageKey(key);
+    if (!row) throw notFound();
+    return { row, event: services.events.getById(row.eventId) };
+  };
+  // Every phone scrolling the gallery asks for the same thumbnails: for derived files, which upload and
+  // event a key belongs to may be a few seconds old (a deleted upload's files are gone from disk, so it
+  // still ends in a 404; an event expires after days). Originals are looked up fresh (approval, location).
+  const recentOwners = new MomentCache<string, ReturnType<typeof ownerOf>>({ ttlMs: 2000, maxEntries: 5000 });
+
   app.get('/media/:key/:file', media.doc, (c) => {
     const { services } = c.get('deps');
     const { key, file: name } = media.params(c);
     const download = media.query(c).download !== undefined;
-    const row = services.uploads.byStorageKey(key);
-    if (!row) throw notFound();
+    const type = DERIVED_TYPES[name];
+    const { row, event } = type ? recentOwners.get(key, () => ownerOf(services, key)) : ownerOf(services, key);
     // After viewable-until the media are gone for guests and visitors; only the admin still reaches them
     // (the host's export streams from disk and does not come through here). Who asks matters only then
     // and for originals: a thumbnail costs no look-up of the viewer.
-    const event = services.events.getById(row.eventId);
     if (event.status === 'expired' && viewerOf(c, event).kind !== 'admin') throw notFound();
-    if (name === `original.${row.originalExt}`) {
+    if (!type) {
+      if (name !== `original.${row.originalExt}`) throw notFound();
       const original = services.originals.forViewer(event, row, viewerOf(c, event));
       return sendFile(c, original.path, {
         type: row.mimeType,
@@ -71,8 +84,6 @@ export function fileRoutes() {
         body: (start, end) => services.originals.stream(original, start, end),
       });
     }
-    const type = DERIVED_TYPES[name];
-    if (!type) throw notFound();
     // The JPEG copy of a HEIC downloads under the original's name with .jpg.
     const attachment = name === DERIVED.jpegCopy && download ? `${row.originalName.replace(/\.[^.]*$/, '')}.jpg` : undefined;
     return sendFile(c, services.store.derivedPath(row.eventId, key, name), { type, etag: `${key}-${name}`, cache: IMMUTABLE, attachment });
@@ -92,9 +103,9 @@ interface SendOptions {
 
 /** Sends a file with ETag/304, single-range requests (video seeking) and safe headers. */
 function sendFile(c: Ctx, path: string, opts: SendOptions): Response {
-  if (!existsSync(path)) throw notFound();
   const file = Bun.file(path);
-  const size = file.size;
+  const size = file.size; // 0 also for a missing file: only then is a second look needed
+  if (size === 0 && !existsSync(path)) throw notFound();
   const etag = `"${opts.etag}-${size}"`;
   const headers: Record<string, string> = {
     'Content-Type': opts.type,
