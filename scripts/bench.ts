@@ -73,9 +73,9 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
 
   // Reference: sharp in this process doing the server's derivative work on the same files, as many at once
   // as the server runs (one per core): one decode to upright pixels that fit 2048 px, then from those the
-  // preview, a thumbnail with a 480 px short side and the 9x8 grey pixels of the dHash, with the server's
-  // own sizes and qualities.
-  const { PREVIEW, THUMBNAIL, thumbnailSize } = await import('../src/media/images.ts');
+  // preview, a thumbnail with a 480 px short side, the square 1x and 3x tiles and the 9x8 grey pixels of the
+  // dHash, with the server's own sizes and qualities.
+  const { PREVIEW, THUMBNAIL, TILE_THUMBNAILS, thumbnailSize } = await import('../src/media/images.ts');
   const out = join(ctx.dir, 'derived');
   mkdirSync(out);
   const sharpAlone = () =>
@@ -91,11 +91,15 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
             .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
             .raw()
             .toBuffer({ resolveWithObject: true });
-          const decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+          const decoded = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+          const tile = (side: number) => Math.min(side, meta.width!, meta.height!);
           await Promise.all([
-            decoded.clone().jpeg({ quality: PREVIEW.quality, progressive: true }).toFile(join(out, `${i}-preview.jpg`)),
-            decoded.clone().resize(thumb.width, thumb.height, { fit: 'fill' }).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }).toFile(join(out, `${i}-thumb.jpg`)),
-            decoded.clone().resize(9, 8, { fit: 'fill' }).grayscale().raw().toBuffer(),
+            decoded().jpeg({ quality: PREVIEW.quality, progressive: true }).toFile(join(out, `${i}-preview.jpg`)),
+            decoded().resize(thumb.width, thumb.height, { fit: 'fill' }).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }).toFile(join(out, `${i}-thumb.jpg`)),
+            ...Object.values(TILE_THUMBNAILS).map(({ side, quality }) =>
+              decoded().resize(tile(side), tile(side), { fit: 'cover' }).jpeg({ quality, mozjpeg: true }).toFile(join(out, `${i}-tile-${side}.jpg`)),
+            ),
+            decoded().resize(9, 8, { fit: 'fill' }).grayscale().raw().toBuffer(),
           ]);
         }),
       ),
