@@ -148,6 +148,24 @@ describe('makePlayablePreview', () => {
     expect(readdirSync(tmp.dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
+  test("a phone's 60 fps clip is previewed at 30 fps (half the frames to encode on a Pi); a 25 fps clip keeps its 25", async () => {
+    for (const [rate, expected] of [
+      [60, 30],
+      [25, 25],
+    ] as const) {
+      const clip = join(tmp.dir, `rate-${rate}.mov`);
+      const made = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=${rate}:duration=1`, '-c:v', 'mpeg4', '-f', 'mov', clip]);
+      expect(made.exitCode).toBe(0);
+      const source = await probe(clip);
+      expect(source.frameRate).toBe(rate);
+      const preview = join(tmp.dir, `rate-${rate}.mp4`);
+      await makePlayablePreview(clip, preview, source, tools);
+      expect((await probe(preview)).frameRate).toBe(expected);
+      const frames = Bun.spawnSync([ffprobePath, '-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', preview]);
+      expect(Number(frames.stdout.toString().trim())).toBe(expected);
+    }
+  });
+
   test('a truncated upload fails with a MediaError within the time-out and leaves no file behind', async () => {
     const dir = makeTempDir('truncated');
     try {

