@@ -37,6 +37,7 @@ import {
 } from './bench/lib.ts';
 import { ingestPart, memoryPart } from './bench/ingest.ts';
 import { loadPart } from './bench/load.ts';
+import { previewPart } from './bench/preview.ts';
 
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
 const LIVE = { streams: 300, idleMs: 45_000 };
@@ -224,6 +225,7 @@ const PARTS: BenchPart[] = [
   { key: 'd', title: `${LIVE.streams} idle live streams`, run: liveStreams },
   galleryPart,
   loadPart,
+  previewPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));

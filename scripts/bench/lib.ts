@@ -262,8 +262,10 @@ export async function waitForIdleQueue(url: string, timeoutMs = 120_000): Promis
 export async function serverWithEvent(
   dataDir: string,
   env: Record<string, string> = {},
+  /** a command the server runs under, e.g. `taskset -c 1` */
+  wrap?: string[],
 ): Promise<{ server: TestServer; admin: ApiClient; guest: ApiClient; eventId: number; code: string }> {
-  const server = await startServer({ dataDir, env: { MOMENTBOX_LOG_LEVEL: 'info', ...env } });
+  const server = await startServer({ dataDir, env: { MOMENTBOX_LOG_LEVEL: 'info', ...env }, wrap });
   const admin = new ApiClient(server.url);
   await admin.login(server.adminPassword);
   const event = await admin.createEvent({ name: 'Bench Event' });
