@@ -18,6 +18,8 @@ command -v ip >/dev/null || [ -x /usr/sbin/ip ] || need+=(iproute2)
 command -v tc >/dev/null || [ -x /usr/sbin/tc ] || need+=(iproute2)
 # `momentbox check` counts Wi-Fi clients with iw; its test expects the line.
 [ -x /usr/sbin/iw ] || [ -x /sbin/iw ] || need+=(iw)
+# `npm run bench` part f: the 200 reading phones are Debian's wrk (C, light beside the server).
+command -v wrk >/dev/null || need+=(wrk)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "Please install: ${need[*]} (apt-get install -y ${need[*]})" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive
