@@ -194,8 +194,13 @@ export interface ChunkStatus {
   received: number[];
   totalChunks: number;
   complete: boolean;
+  /** every chunk is here and the file is being completed right now (hashed, checked, its preview made): ask again shortly */
+  processing?: boolean;
+  /** present once complete, as the last chunk's answer would have carried them (a lost answer loses nothing) */
   id?: number;
   approved?: boolean;
+  album_id?: number;
+  upload?: UploadDto;
 }
 
 /** POST /api/event/{code}/consent: the cookie event_{code} is set to this user id. */

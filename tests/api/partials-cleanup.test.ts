@@ -9,6 +9,7 @@ import { createMediaTools } from '../../src/media/create-media-tools.ts';
 import { prepareNativeTools } from '../../src/native/native-tools.ts';
 import { createServices } from '../../src/services/index.ts';
 import { MediaStore } from '../../src/storage/media-store.ts';
+import { AppError } from '../../src/lib/errors.ts';
 
 // Partial chunked uploads are kept a day for resuming, then removed; finished ones are not touched.
 
@@ -70,5 +71,96 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     db.$client.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A box on a fake disk: its free space is CAPACITY minus what the unfinished uploads hold in tmp/chunks, so
+ * removing a session frees its bytes, as on a real disk; the clock is the test's.
+ */
+async function tightBox(opts: { capacity: number; reserve: number; maxSessions: number }) {
+  const dir = mkdtempSync(join(tmpdir(), 'momentbox-tight-'));
+  const clock = { now: new Date('2026-06-20T12:00:00Z') };
+  class FakeDisk extends MediaStore {
+    override freeBytes(): number {
+      let held = 0;
+      for (const key of readdirSync(this.chunksDir)) for (const f of readdirSync(join(this.chunksDir, key))) held += Bun.file(join(this.chunksDir, key, f)).size;
+      return opts.capacity - held;
+    }
+  }
+  const store = new FakeDisk(dir);
+  const db = openDatabase(store.databasePath);
+  const services = createServices({
+    db,
+    store,
+    tools: createMediaTools(await prepareNativeTools(dir)),
+    logger: createLogger('error'),
+    retentionDays: 30,
+    maxUploadBytes: 10 * 1024 * 1024,
+    minFreeDiskBytes: opts.reserve,
+    partialLimits: { maxSessions: opts.maxSessions, maxBytes: 1024 * 1024 },
+    newGuestsPerAddress: 60,
+    now: () => clock.now,
+  });
+  const event = await services.events.create({ name: 'Tight', code: 'tight', event_start_datetime: '2026-06-20T00:00:00Z' });
+  const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: 2000 };
+  /** The first of 3 chunks of a new file (fields first, written in place); the error code when refused. */
+  const firstChunk = async (uploadId: string, fileSize = 3000) => {
+    const fields = { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize, uploadId, albumId: null, autoApprove: true };
+    try {
+      await services.ingest.uploadChunk(
+        req,
+        async (sink) => ({ file: { fileName: 'blob', result: await sink.receive(Readable.from([new Uint8Array(fileSize / 3)]), 'blob', {}) }, fields }),
+        () => fields,
+      );
+      return 'stored';
+    } catch (err) {
+      if (err instanceof AppError) return err.code;
+      throw err;
+    }
+  };
+  const held = (uploadId: string) => services.ingest.chunkStatus(req, { totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId }).received;
+  const at = (minutes: number) => (clock.now = new Date(Date.parse('2026-06-20T12:00:00Z') + minutes * 60_000));
+  const close = () => {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { firstChunk, held, at, close };
+}
+
+test("at the limit, a guest's own uploads idle for 30 minutes make room for a new one; fresher ones stay", async () => {
+  const box = await tightBox({ capacity: 1e12, reserve: 0, maxSessions: 2 });
+  try {
+    expect(await box.firstChunk('closed-tab-1')).toBe('stored');
+    box.at(20);
+    expect(await box.firstChunk('still-going-1')).toBe('stored');
+    box.at(35); // the first is idle 35 min (its tab was closed), the second 15 min
+    expect(await box.firstChunk('new-file-0001')).toBe('stored');
+    expect(box.held('closed-tab-1')).toEqual([]);
+    expect(box.held('still-going-1')).toEqual([0]);
+    box.at(40); // both held ones idle less than 30 min: nothing to give up
+    expect(await box.firstChunk('one-too-many')).toBe('TOO_MANY_PARTIAL_UPLOADS');
+    expect(box.held('still-going-1')).toEqual([0]);
+    expect(box.held('new-file-0001')).toEqual([0]);
+  } finally {
+    box.close();
+  }
+});
+
+test('when space runs low, unfinished uploads idle 6 hours go before anyone gets 507; younger ones stay', async () => {
+  // 10 KB of disk above a 4 KB reserve; each first chunk holds 1 KB of a 3 KB file.
+  const box = await tightBox({ capacity: 14_000, reserve: 4_000, maxSessions: 10 });
+  try {
+    expect(await box.firstChunk('stale-upload-1')).toBe('stored');
+    box.at(5 * 60);
+    expect(await box.firstChunk('young-upload-1')).toBe('stored');
+    box.at(7 * 60); // 7 h and 2 h idle; a 9 KB file fits only without the stale one's 1 KB
+    expect(await box.firstChunk('big-upload-01', 9000)).toBe('stored');
+    expect(box.held('stale-upload-1')).toEqual([]);
+    expect(box.held('young-upload-1')).toEqual([0]);
+    expect(await box.firstChunk('no-room-left1', 9000)).toBe('INSUFFICIENT_STORAGE');
+    expect(box.held('young-upload-1')).toEqual([0]);
+  } finally {
+    box.close();
   }
 });

@@ -281,6 +281,20 @@ describe('chunked uploads', () => {
     expect(await listAs(admin, event.id)).toHaveLength(1);
   });
 
+  test("the last chunk's answer lost: the status tells the phone the file was stored but cannot be read", async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const bytes = new Uint8Array(await Bun.file(video('truncated.mp4')).arrayBuffer());
+    const chunkSize = Math.ceil(bytes.length / 3);
+    const opts = { total: 3, chunkSize, fileName: 'broken.mp4', uploadId: 'lost-answer-0001', way: 'fields first' as const };
+    for (const index of [0, 1, 2]) expect((await sendChunkAs(guest, event.id, bytes, { ...opts, index })).status).toBe(200); // the last answer never arrives
+    const status = await guest.json<ChunkStatus>(
+      `/api/event/${event.id}/upload-chunk/status?fileName=broken.mp4&fileSize=${bytes.length}&totalChunks=3&uploadId=${opts.uploadId}`,
+    );
+    expect(status).toMatchObject({ complete: true, received: [0, 1, 2], approved: true });
+    expect(status.upload).toMatchObject({ id: status.id, processing_state: 'failed' });
+  });
+
   test('the declared size over the limit is refused with FILE_TOO_LARGE and maxSizeBytes', async () => {
     const event = await admin.createEvent();
     const { guest } = await guestOf(event);

@@ -110,11 +110,13 @@ export function ingestRoutes() {
       fileSize: Number(q.fileSize),
       uploadId: q.uploadId || null,
     });
+    const row = status.upload;
     return c.json<ChunkStatus>({
       received: status.received,
       totalChunks: Number(q.totalChunks),
       complete: status.complete,
-      ...(status.upload ? { id: status.upload.id, approved: status.upload.approved } : {}),
+      ...('processing' in status ? { processing: true } : {}),
+      ...(row ? { id: row.id, approved: row.approved, album_id: row.albumId, upload: uploadDto(row, services.guests.nicknames(row.eventId)) } : {}),
     });
   });
 

@@ -157,8 +157,11 @@ export const ChunkStatusSchema = matches<Api.ChunkStatus>()(
       received: z.array(z.number().int()),
       totalChunks: z.number().int(),
       complete: z.boolean(),
+      processing: z.boolean().optional(),
       id: z.number().int().optional(),
       approved: z.boolean().optional(),
+      album_id: z.number().int().optional(),
+      upload: UploadDtoSchema.optional(),
     })
     .meta({ id: 'ChunkStatus' }),
 );

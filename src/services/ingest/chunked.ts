@@ -370,9 +370,11 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     const done = finishedUpload(key);
     if (done) return { complete: true, upload: done, received: allIndexes(f.totalChunks) };
     const received = [...chunks.held(key).keys()];
-    // Every chunk is here but the file was never assembled (the server stopped in between): the last one
-    // is reported missing, so any client sends it again and that request assembles the file.
-    if (received.length === f.totalChunks && !assembling.has(key)) received.pop();
+    // Every chunk is here and a request is completing the file: the client asks again shortly.
+    if (received.length === f.totalChunks && assembling.has(key)) return { complete: false, processing: true, upload: null, received };
+    // Every chunk is here but the file was never completed (the server stopped in between): the last one
+    // is reported missing, so any client sends it again and that request completes the file.
+    if (received.length === f.totalChunks) received.pop();
     return { complete: false, upload: null, received };
   }
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import type { AlbumDto } from '../../../src/http/api-types';
+import type { AlbumDto, UploadDto } from '../../../src/http/api-types';
 import type { UploadItem } from '../store/upload-store';
 import type { DeviceProfile } from './device';
 import { newItem, runQueue, type UploadDeps } from './engine';
+import { de } from '../i18n/de';
 
 // The upload queue against a scripted server: XMLHttpRequest and fetch are replaced by fakes that
 // answer per request, so resume, errors and retries can be checked without a network.
@@ -161,6 +162,25 @@ describe('upload engine', () => {
     const r = await run([video(3 * MB)], android);
     expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 2]);
     expect(r.items[0]).toMatchObject({ status: 'success', approved: false });
+  });
+
+  test("the last chunk's answer was lost: the status first says the file is being completed, then that it could not be read", async () => {
+    xhrAnswer = (s) => (s.chunkIndex === 2 ? 'network' : chunkOk(s.chunkIndex!, 3));
+    let asked = 0;
+    const failed = { id: 5, processing_state: 'failed' } as UploadDto;
+    fetchAnswer = (url) => {
+      if (!url.includes('upload-chunk/status')) return { status: 200, body: { exists: false, duplicate: null } };
+      asked++;
+      // A long video takes a while to check: the client waits instead of giving up or sending again.
+      return asked <= 5
+        ? { status: 200, body: { received: [0, 1, 2], totalChunks: 3, complete: false, processing: true } }
+        : { status: 200, body: { received: [0, 1, 2], totalChunks: 3, complete: true, id: 5, approved: true, upload: failed } };
+    };
+    const r = await run([video(3 * MB)], android);
+    expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 2]);
+    expect(asked).toBe(6);
+    expect(r.items[0]).toMatchObject({ status: 'error', error: de.fileUnreadable, progress: 100 });
+    expect(r.history.some((h) => h.status === 'success')).toBe(false);
   });
 
   test('a 5xx on a chunk aborts the upload', async () => {

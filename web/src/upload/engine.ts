@@ -1,4 +1,4 @@
-import type { AlbumDto, ApiError, ChunkResult, UploadDto, UploadResult } from '../../../src/http/api-types';
+import type { AlbumDto, ApiError, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../../src/http/api-types';
 import { guestApi } from '../api/guest';
 import { XhrFailure, xhrSend, type XhrAnswer } from '../api/xhr';
 import { de } from '../i18n/de';
@@ -357,8 +357,13 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
     try {
       deps.update(id, { status: 'uploading', paused: false, error: null });
       if (resumes > 0) {
-        // Ask the server what it already holds and continue from there.
-        const st = await statusOrFailure(ctx);
+        // Ask the server what it already holds and continue from there; while it is completing the file
+        // (the last chunk's answer was lost on the way), wait for the result rather than send again.
+        let st = await statusOrFailure(ctx);
+        for (let waited = 0; st.processing && waited < PROCESSING_POLLS; waited++) {
+          await (deps.sleep ?? defaultSleep)(PROCESSING_POLL_MS, deps.signal);
+          st = await statusOrFailure(ctx);
+        }
         if (st.complete && st.id !== undefined) return succeed(ctx, st);
         received.clear();
         for (const i of st.received) received.add(i);
@@ -406,6 +411,10 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
   }
 }
 
+/** How often and how far apart the status is asked again while the server completes a file (~2 min in all: a long video's check). */
+const PROCESSING_POLLS = 120;
+const PROCESSING_POLL_MS = 1000;
+
 class ChunkStatusAnswer extends Error {
   constructor(readonly answer: XhrAnswer<unknown>) {
     super('chunk status');
@@ -427,7 +436,7 @@ async function statusOrFailure(ctx: UploadCtx) {
     const status = (err as { status?: number }).status;
     if (typeof status === 'number') {
       // 404: the server has nothing for this upload id (e.g. cleaned up) - start over from chunk 0.
-      if (status === 404) return { received: [], totalChunks: plan.totalChunks, complete: false } as { received: number[]; totalChunks: number; complete: boolean; id?: number; approved?: boolean };
+      if (status === 404) return { received: [], totalChunks: plan.totalChunks, complete: false } as ChunkStatus;
       throw new ChunkStatusAnswer({ status, ok: false, data: null, error: (err as { body?: ApiError | null }).body ?? null });
     }
     throw new XhrFailure('network');
