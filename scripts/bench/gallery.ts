@@ -158,17 +158,25 @@ const OBSERVE = () => {
   );
 };
 
-/** Bytes on the wire by `t` (ms since navigation): whole resources done by then, in-flight ones in proportion. */
-function bytesBy(page: Page, t: number): Promise<number> {
+/**
+ * Bytes on the wire by `t` (ms since navigation): whole resources done by then, in-flight ones in
+ * proportion; in all and per kind of resource (script, css, fetch, img, ...).
+ */
+function bytesBy(page: Page, t: number): Promise<{ total: number; byKind: Record<string, { count: number; bytes: number }> }> {
   return page.evaluate((until) => {
     const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
-    let bytes = 0;
+    let total = 0;
+    const byKind: Record<string, { count: number; bytes: number }> = {};
     for (const e of entries) {
       if (e.responseStart > until || e.transferSize === 0) continue;
       const span = Math.max(1, e.responseEnd - e.responseStart);
-      bytes += e.transferSize * Math.min(1, (until - e.responseStart) / span);
+      const bytes = e.transferSize * Math.min(1, (until - e.responseStart) / span);
+      total += bytes;
+      const kind = (byKind[e.initiatorType] ??= { count: 0, bytes: 0 });
+      kind.count++;
+      kind.bytes += bytes;
     }
-    return bytes;
+    return { total, byKind };
   }, t);
 }
 
@@ -195,8 +203,9 @@ export const galleryPart: BenchPart = {
     await page.waitForFunction(() => (window as unknown as { __bench: { firstThumb: number | null } }).__bench.firstThumb !== null, undefined, { timeout: 60_000 });
     await page.waitForTimeout(1500); // LCP settles
     const load = await page.evaluate(() => (window as unknown as { __bench: { lcp: number; firstThumb: number } }).__bench);
-    const firstThumbBytes = await bytesBy(page, load.firstThumb);
+    const { total: firstThumbBytes, byKind } = await bytesBy(page, load.firstThumb);
     ctx.log(`first thumbnail on screen at ${fmt(load.firstThumb / 1000, 2)} s, LCP ${fmt(load.lcp / 1000, 2)} s`);
+    ctx.log(`by then: ${Object.entries(byKind).map(([kind, k]) => `${kind} ${k.count} (${fmt(k.bytes / 1024, 0)} KB)`).join(', ')}`);
 
     // Scroll 500 photos down with the wheel, as a thumb flicks: the grid fetches pages on its way.
     const target = await page.evaluate((n) => {

@@ -15,13 +15,15 @@ export const ARROW_REFRESH_MS = 500;
 
 interface Props {
   albums: GalleryAlbumDto[];
+  /** the covers wait while the grid's first images load (the photos come first on a slow Wi-Fi) */
+  holdCovers: boolean;
   /** the album whose grid is loading */
   loadingId: number | null;
   selectedId: number | null;
   onSelect: (id: number) => void;
 }
 
-export function AlbumList({ albums, loadingId, selectedId, onSelect }: Props) {
+export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect }: Props) {
   const trackRef = useRef<HTMLUListElement>(null);
   const [canLeft, setCanLeft] = useState(false);
   const [canRight, setCanRight] = useState(false);
@@ -95,6 +97,7 @@ export function AlbumList({ albums, loadingId, selectedId, onSelect }: Props) {
             <AlbumCard
               key={a.id}
               album={a}
+              holdCover={holdCovers}
               loading={a.id === loadingId}
               selected={a.id === selectedId}
               onSelect={select}
@@ -118,11 +121,13 @@ export function AlbumList({ albums, loadingId, selectedId, onSelect }: Props) {
 
 const AlbumCard = memo(function AlbumCard({
   album,
+  holdCover,
   loading,
   selected,
   onSelect,
 }: {
   album: GalleryAlbumDto;
+  holdCover: boolean;
   loading: boolean;
   selected: boolean;
   onSelect: (id: number) => void;
@@ -142,7 +147,7 @@ const AlbumCard = memo(function AlbumCard({
         data-album-name={album.name}
       >
         <span className="ev-album__cover">
-          {cover && !coverFailed ? (
+          {cover && holdCover ? null : cover && !coverFailed ? (
             <img src={cover.thumbnail_path} srcSet={cover.thumbnail_srcset ?? undefined} alt="" loading="lazy" decoding="async" onError={() => setCoverFailed(true)} />
           ) : (
             <Images size={26} aria-hidden="true" />

@@ -55,6 +55,9 @@ export default function EventPage() {
   const uploadState = useUploads(useShallow((s) => ({ items: s.items, open: s.open, running: s.running })));
   const [deleteTarget, setDeleteTarget] = useState<UploadDto | null>(null);
   const [downloadList, setDownloadList] = useState<UploadDto[] | null>(null);
+  // The grid's first row of images before anything else (the other tiles, the album covers): see MediaGrid.
+  const [firstArrived, setFirstArrived] = useState(false);
+  const onFirstArrived = useCallback(() => setFirstArrived(true), []);
   const device = useMemo(() => detectDevice(), []);
 
   const { event, config, maxUploadSizeMB, loading, notFound } = useGuestEvent(code);
@@ -142,7 +145,7 @@ export default function EventPage() {
 
         {expiredForGuest ? null : (
           <div className="ev-layout">
-            <AlbumList albums={gallery.albums} loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)} selectedId={selectedAlbum?.id ?? null} onSelect={(id) => actions.selectAlbum(id)} />
+            <AlbumList albums={gallery.albums} holdCovers={!firstArrived} loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)} selectedId={selectedAlbum?.id ?? null} onSelect={(id) => actions.selectAlbum(id)} />
 
             <main className="ev-content" id="main">
               {selectedAlbum && (
@@ -181,6 +184,8 @@ export default function EventPage() {
                   uploads={list}
                   total={grid.loaded ? albumTotal : selectedAlbum.upload_count}
                   onNeedMore={grid.hasMore ? grid.loadMore : undefined}
+                  firstArrived={firstArrived}
+                  onFirstArrived={onFirstArrived}
                   empty={
                     grid.loaded && (
                       <p className="ev-empty" data-testid="empty-album">
@@ -200,10 +205,12 @@ export default function EventPage() {
                       notStarted={statusInfo.status === 'not_started'}
                     />
                   }
-                  renderTile={(u, i) => (
+                  renderTile={(u, i, load) => (
                     <MediaTile
                       upload={u}
                       index={i}
+                      firstRow={load.firstRow}
+                      holdImage={load.holdImage}
                       own={currentUserId !== null && u.user_id === currentUserId}
                       admin={isAdmin}
                       busy={uploadActions.busyIds.includes(u.id)}

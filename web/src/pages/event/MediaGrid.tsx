@@ -33,6 +33,8 @@ function useColumns(): number {
 const OVERSCAN_ROWS = 4;
 /** The next page is asked for when its first tiles come this close below the viewport (a phone screen or two). */
 const LOAD_AHEAD_PX = 1500;
+/** The other tiles' images wait for the first row's at most this long (a slow or failing first image). */
+const HOLD_AT_MOST_MS = 3000;
 /** ... and when they are anywhere above it (scrolled past): the pages follow one after another. */
 const PASSED_PX = 10_000_000;
 /** Below this many tiles everything is rendered (simpler for the browser's find, print and screenshots). */
@@ -46,13 +48,17 @@ interface GridProps {
   total: number;
   /** asks for the next page (only given while there is one) */
   onNeedMore?: () => void;
+  /** whether a first-row image has arrived (until then the other images are held), and the setter */
+  firstArrived: boolean;
+  onFirstArrived: () => void;
   uploadTile: ReactNode;
   /** shown beside the upload tile when there are no uploads */
   empty?: ReactNode;
-  renderTile: (u: UploadDto, index: number) => ReactNode;
+  /** `firstRow`: the tile is in the grid's first row; `holdImage`: its image waits until one of the first row's has arrived */
+  renderTile: (u: UploadDto, index: number, load: { firstRow: boolean; holdImage: boolean }) => ReactNode;
 }
 
-export function MediaGrid({ uploads, total: albumTotal, onNeedMore, uploadTile, renderTile, empty }: GridProps) {
+export function MediaGrid({ uploads, total: albumTotal, onNeedMore, firstArrived, onFirstArrived, uploadTile, renderTile, empty }: GridProps) {
   const cols = useColumns();
   const outerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -62,6 +68,26 @@ export function MediaGrid({ uploads, total: albumTotal, onNeedMore, uploadTile, 
   const tile = width > 0 ? (width - gap * (cols - 1)) / cols : 0;
   const rowHeight = tile + gap;
   const rows = Math.ceil(total / cols);
+  // The first screen first: on a phone the first thumbnails would otherwise share the venue Wi-Fi with a
+  // dozen others (and the album covers). The first row's images load at once; the page holds the others
+  // until one of them has arrived (`firstArrived`), or for HOLD_AT_MOST_MS.
+  const firstRowImages = uploads.slice(0, cols - 1).filter((u) => u.thumbnail_path && u.processing_state !== 'failed').length;
+  const nothingToWaitFor = albumTotal === 0 || (uploads.length > 0 && firstRowImages === 0);
+  useEffect(() => {
+    const el = outerRef.current;
+    if (!el || firstArrived) return;
+    if (nothingToWaitFor) return onFirstArrived();
+    const arrived = (e: Event) => (e.target as HTMLElement).tagName === 'IMG' && onFirstArrived();
+    el.addEventListener('load', arrived, true);
+    el.addEventListener('error', arrived, true);
+    const fallback = window.setTimeout(onFirstArrived, HOLD_AT_MOST_MS);
+    return () => {
+      el.removeEventListener('load', arrived, true);
+      el.removeEventListener('error', arrived, true);
+      window.clearTimeout(fallback);
+    };
+  }, [firstArrived, onFirstArrived, nothingToWaitFor]);
+  const holdOthers = !firstArrived;
   const [range, setRange] = useState<[number, number]>([0, Math.ceil(INITIAL_TILES / cols)]);
 
   useLayoutEffect(() => {
@@ -124,7 +150,7 @@ export function MediaGrid({ uploads, total: albumTotal, onNeedMore, uploadTile, 
       const u = uploads[i - 1]!;
       children.push(
         <div key={u.id} className="ev-cell" style={place(i)}>
-          {renderTile(u, i - 1)}
+          {renderTile(u, i - 1, { firstRow: i < cols, holdImage: holdOthers && i >= cols })}
         </div>,
       );
     } else
@@ -197,6 +223,10 @@ function NextPageSentinel({ onNeedMore, style }: { onNeedMore: () => void; style
 interface TileProps {
   upload: UploadDto;
   index: number;
+  /** in the grid's first row: its image loads at once and first (the first thumbnail, LCP) */
+  firstRow: boolean;
+  /** its image is not asked for yet (the box shows without it) */
+  holdImage: boolean;
   own: boolean;
   admin: boolean;
   busy: boolean;
@@ -205,12 +235,9 @@ interface TileProps {
   onDelete: (u: UploadDto) => void;
 }
 
-/** Tiles on a phone's first screen (2 columns, 3 rows below the header and album list). */
-const EAGER_TILES = 6;
-
 const nickOf = (u: UploadDto) => (u.uploader_nickname ?? u.nickname ?? '').trim() || de.anonymous;
 
-export const MediaTile = memo(function MediaTile({ upload: u, index, own, admin, busy, onOpen, onToggle, onDelete }: TileProps) {
+export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, holdImage, own, admin, busy, onOpen, onToggle, onDelete }: TileProps) {
   const [failed, setFailed] = useState(false);
   const [showNick, setShowNick] = useState(false);
   const thumb = u.thumbnail_path;
@@ -229,14 +256,15 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, own, admin,
             <FileWarning size={30} aria-hidden="true" />
             <span>{de.tileUnreadable}</span>
           </span>
+        ) : thumb && holdImage ? (
+          <span className="ev-tile__placeholder" />
         ) : thumb && !failed ? (
           <img
             src={thumb}
             srcSet={u.thumbnail_srcset ?? undefined}
             alt=""
-            // The first screen's tiles load at once and first (LCP); the others as they come near.
-            loading={index < EAGER_TILES ? 'eager' : 'lazy'}
-            fetchPriority={index < EAGER_TILES ? 'high' : undefined}
+            loading={firstRow ? 'eager' : 'lazy'}
+            fetchPriority={firstRow ? 'high' : 'low'}
             decoding="async"
             width={300}
             height={300}
