@@ -309,6 +309,8 @@ describe('admin dashboard', () => {
     await page.waitForURL((u) => u.pathname === '/admin', { timeout: 5000 });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(1500);
     expect(await page.evaluate(() => localStorage.getItem('momentbox_admin_token'))).toBeNull();
+    // the address changes first; the dashboard (with this dialog) stays until the login page's code has loaded
+    await dialog.waitFor({ state: 'detached' });
 
     await page.getByLabel('Password').fill(h.server.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
