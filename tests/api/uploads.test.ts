@@ -309,6 +309,29 @@ describe('chunked uploads', () => {
     expect(await res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', maxSizeBytes: 20 * 1024 * 1024 });
   });
 
+  test('chunk fields that do not fit are refused with 400, the field named, and nothing kept', async () => {
+    const event = await admin.createEvent();
+    const { guest } = await guestOf(event);
+    const bytes = new Uint8Array(3000);
+    const base = { total: 3, chunkSize: 1000, fileName: 'v.mp4', uploadId: 'bad-fields-0001', index: 0 };
+    const cases: [Partial<typeof base> & { way?: ChunkWay }, string][] = [
+      [{ index: 3 }, 'chunkIndex'],
+      [{ total: 0 }, 'totalChunks'],
+      [{ uploadId: 'no spaces!', way: 'fields first' }, 'uploadId'],
+      [{ index: 5, way: 'query string' }, 'chunkIndex'],
+    ];
+    for (const [change, field] of cases) {
+      const res = await sendChunkAs(guest, event.id, bytes, { ...base, ...change });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field, error: `${field} ist ungültig` });
+    }
+    const status = await guest.fetch(`/api/event/${event.id}/upload-chunk/status?fileName=v.mp4&fileSize=x&totalChunks=3`);
+    expect(status.status).toBe(400);
+    expect(await status.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'fileSize', error: 'fileSize ist ungültig' });
+    const held = await guest.json<ChunkStatus>(`/api/event/${event.id}/upload-chunk/status?fileName=v.mp4&fileSize=3000&totalChunks=3&uploadId=bad-fields-0001`);
+    expect(held).toMatchObject({ received: [], complete: false });
+  });
+
   test('a whole file whose declared length is over the limit is refused before it is read', async () => {
     const event = await admin.createEvent();
     const { guest } = await guestOf(event);

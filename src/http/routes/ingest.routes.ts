@@ -1,50 +1,111 @@
-import { Hono, type Context } from 'hono';
-import { badRequest } from '../../lib/errors.ts';
+import { Hono } from 'hono';
+import { z } from 'zod';
 import type { ChunkForm, FileSink, UploadForm, UploadRequest } from '../../services/ingest.service.ts';
 import type { ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
 import type { Ctx, Env } from '../context.ts';
-import { idParam, parseId, viewerOf } from '../context.ts';
+import { viewerOf } from '../context.ts';
 import { uploadDto } from '../dto.ts';
 import { receiveMultipart } from '../multipart.ts';
+import { answer, endpoint, optionalQueryId, parseWith } from '../openapi.ts';
+import { EventIdPath } from '../schemas/params.schemas.ts';
+import { ChunkResultSchema, ChunkStatusSchema, UploadResultSchema } from '../schemas/responses.schemas.ts';
 
-const truthy = (v: string | undefined) => v === 'true' || v === '1' || v === 'on';
+// ---- request schemas (the form fields come as text; the files stream past them, see formOf) ----
 
-const INGEST_PATHS = ['/api/event/:eventId/upload', '/api/event/:eventId/upload-chunk', '/api/event/:eventId/upload-chunk/status'];
+const invalid = (field: string) => `${field} ist ungültig`;
+/** A whole number sent as text, `min` to `max`. */
+const whole = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string({ error: invalid(field) })
+    .regex(/^\d{1,16}$/, invalid(field))
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, invalid(field));
 
-type IngestEnv = Env & { Variables: { uploader: Omit<UploadRequest, 'declaredBytes'> } };
-type IngestCtx = Context<IngestEnv>;
+/** Chunks of one file at most (10 GB in 1 MB chunks). */
+const MAX_CHUNKS = 10_000;
 
-function uploadForm(fields: Record<string, string>): UploadForm {
-  const albumId = fields.albumId ? parseId(fields.albumId) : null;
-  if (fields.albumId && albumId === null) throw badRequest('albumId ist ungültig', { field: 'albumId' });
-  return { albumId, autoApprove: truthy(fields.autoApprove) };
-}
+/** The spec's fields besides the file; `userId` is ignored (the cookie says who uploads). */
+const UploadFields = z.object({
+  albumId: optionalQueryId('albumId').transform((v) => v ?? null),
+  autoApprove: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true' || v === '1' || v === 'on'),
+});
 
-function chunkForm(fields: Record<string, string>): ChunkForm {
-  return {
-    ...uploadForm(fields),
-    chunkIndex: Number(fields.chunkIndex),
-    totalChunks: Number(fields.totalChunks),
-    fileName: fields.fileName ?? null,
-    fileSize: Number(fields.fileSize),
-    uploadId: fields.uploadId || null,
-  };
+/** Which file a chunk belongs to: the client's stable uploadId, else its name, size and chunk count. */
+const ChunkOf = z.object({
+  totalChunks: whole('totalChunks', 1, MAX_CHUNKS),
+  fileSize: whole('fileSize', 1),
+  uploadId: z
+    .string()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || /^[A-Za-z0-9_-]{8,64}$/.test(v), invalid('uploadId')),
+});
+
+const ChunkFields = UploadFields.extend(ChunkOf.shape)
+  .extend({
+    chunkIndex: whole('chunkIndex', 0),
+    /** null: the name of the chunk's file part is used */
+    fileName: z
+      .string()
+      .optional()
+      .transform((v) => v ?? null),
+  })
+  .refine((f) => f.chunkIndex < f.totalChunks, { message: invalid('chunkIndex'), path: ['chunkIndex'] });
+
+const ChunkStatusQuery = ChunkOf.extend({ fileName: z.string().optional().transform((v) => v ?? '') });
+
+const binary = (description: string) => z.string().meta({ format: 'binary', description });
+
+/** What both upload calls share: the event in the path, a multipart form, the ways a file is refused. */
+const sending = { tag: 'uploads' as const, params: EventIdPath, formTypes: ['multipart/form-data'], errors: [403, 408, 409, 413, 415, 429, 507] };
+const upload = endpoint({
+  ...sending,
+  summary: 'Uploads one whole file (the spec: files up to 5 MB, 2 MB on phones); streamed to disk, typed by content',
+  form: UploadFields.extend({ file: binary('The photo or video') }),
+  ok: answer('The stored upload', UploadResultSchema),
+  status: 201,
+});
+const uploadChunk = endpoint({
+  ...sending,
+  summary: 'One chunk of a large file; the last one completes the file. A chunk whose fields come before it (or in the query string) is written straight into its place',
+  form: ChunkFields.safeExtend({ chunk: binary('The chunk: bytes chunkIndex x chunk size on (all chunks but the last of one size)') }),
+  ok: answer('What the server holds; after the last chunk the stored upload', ChunkResultSchema),
+});
+const chunkStatus = endpoint({
+  summary: 'Which chunks of an unfinished upload the server holds, whether it is completing the file, or the finished upload',
+  tag: 'uploads',
+  params: EventIdPath,
+  query: ChunkStatusQuery,
+  ok: answer('ChunkStatus', ChunkStatusSchema),
+  errors: [403],
+});
+
+const uploadForm = (fields: Record<string, string>): UploadForm => parseWith(UploadFields, fields);
+const chunkForm = (fields: Record<string, string>): ChunkForm => parseWith(ChunkFields, fields);
+/** The chunk's fields if they came before its bytes (all that place it, and its uploadId or name), else null. */
+const chunkFormEarly = (fields: Record<string, string>): ChunkForm | null => {
+  const parsed = ChunkFields.safeParse(fields);
+  return parsed.success && (parsed.data.uploadId || parsed.data.fileName) ? parsed.data : null;
+};
+
+/** Who uploads where, resolved before a single byte of the body is read. */
+function uploaderOf(c: Ctx): Omit<UploadRequest, 'declaredBytes'> {
+  const event = c.get('deps').services.events.getById(upload.params(c).eventId);
+  return { event, viewer: viewerOf(c, event) };
 }
 
 /** The request as the ingest service needs it; the file goes to the service's sink as it streams in. */
-function uploadRequest(c: IngestCtx): UploadRequest {
+function uploadRequest(c: Ctx): UploadRequest {
   const declared = Number(c.req.header('content-length') ?? NaN);
-  return { ...c.var.uploader, declaredBytes: Number.isFinite(declared) ? declared : null };
+  return { ...uploaderOf(c), declaredBytes: Number.isFinite(declared) ? declared : null };
 }
-
-/** The fields a chunk needs before its bytes can go to their place (in the form before the chunk, or in the query). */
-const PLACING_FIELDS = ['chunkIndex', 'totalChunks', 'fileSize'];
-const chunkFormEarly = (fields: Record<string, string>) =>
-  PLACING_FIELDS.every((name) => fields[name]) && (fields.uploadId || fields.fileName) ? chunkForm(fields) : null;
 
 /** Reads the form; fields may also come in the query string (the form's win). */
 const formOf =
-  <F,>(c: IngestCtx, fileFields: string[], parseFields: (fields: Record<string, string>) => F) =>
+  <F,>(c: Ctx, fileFields: string[], parseFields: (fields: Record<string, string>) => F) =>
   async <T,>(sink: FileSink<T>) => {
     const idleMs = c.get('deps').config.requestIdleSeconds * 1000;
     const query = c.req.query();
@@ -63,29 +124,25 @@ const formOf =
  * ingest service decides. Mounted before the API's body-size limit, which would otherwise buffer them.
  */
 export function ingestRoutes() {
-  const app = new Hono<IngestEnv>();
+  const app = new Hono<Env>();
 
-  // Event and viewer, once per request, before a single byte of the body is read.
-  for (const path of INGEST_PATHS) {
+  // A refused upload is answered before its body is read to the end: closing the connection spares reading
+  // the rest, and the socket of a phone that went silent mid-body is not kept.
+  for (const path of ['/api/event/:eventId/upload', '/api/event/:eventId/upload-chunk']) {
     app.use(path, async (c, next) => {
-      const ctx = c as unknown as Ctx; // the shared helpers only read the request
-      const event = c.get('deps').services.events.getById(idParam(ctx, 'eventId'));
-      c.set('uploader', { event, viewer: viewerOf(ctx, event) });
       await next();
-      // A refused upload is answered before its body is read to the end: closing the connection spares reading
-      // the rest, and the socket of a phone that went silent mid-body is not kept.
       if (c.res.status >= 400) c.header('Connection', 'close');
     });
   }
 
-  app.post('/api/event/:eventId/upload', async (c) => {
+  app.post('/api/event/:eventId/upload', upload.doc, async (c) => {
     const { services } = c.get('deps');
     const row = await services.ingest.uploadWhole(uploadRequest(c), formOf(c, ['file'], uploadForm));
     const upload = uploadDto(row, services.guests.nicknames(row.eventId));
     return c.json<UploadResult>({ id: row.id, approved: row.approved, album_id: row.albumId, upload }, 201);
   });
 
-  app.post('/api/event/:eventId/upload-chunk', async (c) => {
+  app.post('/api/event/:eventId/upload-chunk', uploadChunk.doc, async (c) => {
     const { services } = c.get('deps');
     const outcome = await services.ingest.uploadChunk(uploadRequest(c), formOf(c, ['chunk', 'file'], chunkForm), chunkFormEarly);
     if (!outcome.done) return c.json<ChunkResult>({ partial: true, received: outcome.received, totalChunks: outcome.totalChunks });
@@ -101,19 +158,15 @@ export function ingestRoutes() {
     });
   });
 
-  app.get('/api/event/:eventId/upload-chunk/status', (c) => {
+  app.get('/api/event/:eventId/upload-chunk/status', chunkStatus.doc, (c) => {
     const { services } = c.get('deps');
-    const q = c.req.query();
-    const status = services.ingest.chunkStatus(c.var.uploader, {
-      totalChunks: Number(q.totalChunks),
-      fileName: q.fileName ?? '',
-      fileSize: Number(q.fileSize),
-      uploadId: q.uploadId || null,
-    });
+    const uploader = uploaderOf(c);
+    const query = chunkStatus.query(c);
+    const status = services.ingest.chunkStatus(uploader, query);
     const row = status.upload;
     return c.json<ChunkStatus>({
       received: status.received,
-      totalChunks: Number(q.totalChunks),
+      totalChunks: query.totalChunks,
       complete: status.complete,
       ...('processing' in status ? { processing: true } : {}),
       ...(row ? { id: row.id, approved: row.approved, album_id: row.albumId, upload: uploadDto(row, services.guests.nicknames(row.eventId)) } : {}),
