@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { writeAtomically } from './atomic-output.ts';
 import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
 import { openUpright } from './sharp-input.ts';
+import { limitMallocArenas, releaseFreedMemory } from './native-memory.ts';
 import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
 import type { MediaTools } from './media-tools.ts';
 import { sniffMediaType } from './sniff.ts';
@@ -19,6 +20,7 @@ const POSTER_TIMEOUT_MS = 60_000;
 
 /** The media library behind the MediaTools interface the services use. */
 export function createMediaTools(native: { ffmpegPath: string; ffprobePath: string }): MediaTools {
+  limitMallocArenas();
   // The derivatives probe again (a fraction of a second) to learn whether the picture is HDR.
   const probeFile = (input: string) => probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS });
   return {
@@ -26,8 +28,12 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     decodesInQueue: (type) => type.mime === 'image/heic',
 
     async processPhoto(input, out) {
-      const made = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
-      return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
+      try {
+        const made = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
+        return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
+      } finally {
+        releaseFreedMemory();
+      }
     },
     async readPhotoCaptureTime(input) {
       return toUtc(await readCaptureTime(input));
