@@ -1,16 +1,20 @@
-// Part f of `npm run bench`: 200 phones at once. 200 guests read the gallery (the event, its albums, an
-// album's uploads page, thumbnails) while 20 others upload 12 MP photos in chunks at a Wi-Fi phone's pace.
+// Part f of `npm run bench`: 200 phones at once. 200 guests read the gallery (the event, its albums, the
+// first page of an album's grid as the guest page asks for it, and the tile a 3x phone screen picks from
+// the srcset) while 20 others upload 12 MP photos in chunks at a Wi-Fi phone's pace.
 // The readers are Debian's wrk (C, one thread each, so the load generator takes little of the CPU the server
 // needs); every connection is one guest with its own cookie that sends its next request as soon as the last
 // is answered (no think time: harder than real phones). Reported: p99 of the JSON calls and of the
 // thumbnails, errors, the server's peak RSS, and, on the quiet server, thumbnails per second against the
 // same server's plain static-file route (a file of the built web app) as a ratio.
 import sharp from 'sharp';
+import type { UploadDto, UploadPage } from '../../src/http/api-types.ts';
+import { UPLOADS_PAGE_SIZE } from '../../src/http/routes/uploads.routes.ts';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BytesFile,
   MB,
+  cpuMsOf,
   ROOT,
   fmt,
   headersOf,
@@ -32,7 +36,7 @@ import {
 } from './lib.ts';
 
 const READERS = { guests: 200, json: 50, seconds: 20 };
-/** The gallery read: 5 albums of 50 photos (2 MP, so seeding is quick; a thumbnail is the same size for any photo). */
+/** The gallery read: 5 albums of 50 photos (2 MP, so seeding is quick; a tile is the same size for any photo). */
 const GALLERY = { albums: 5, photosPerAlbum: 50, width: 1600, height: 1200 };
 /**
  * 20 phones uploading 12 MP photos in 1 MB chunks (the web app's chunk size on phones for files up to 5 MB),
@@ -83,8 +87,8 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
       Array.from({ length: GALLERY.photosPerAlbum }, (_, i) => () => uploadWhole(seedTarget, `IMG_${a}${i}.jpg`, withTrailer(bases[a]!, i), 'image/jpeg', { albumId: String(album.id) })),
     ),
   );
-  const pages = await Promise.all(albums.map((album) => guest.json<{ thumbnail_path: string | null }[]>(uploadsPagePath(eventId, album.id))));
-  const thumbnails = pages.flat().flatMap((u) => (u.thumbnail_path ? [u.thumbnail_path] : []));
+  const pages = await Promise.all(albums.map((album) => guest.json<UploadPage>(uploadsPagePath(eventId, album.id))));
+  const thumbnails = pages.flatMap((page) => page.uploads).flatMap((u) => (u.thumbnail_path ? [phoneThumbnail(u)] : []));
   if (thumbnails.length < GALLERY.albums * GALLERY.photosPerAlbum) throw new Error(`only ${thumbnails.length} thumbnails were made`);
   const thumbBytes = (await Promise.all(thumbnails.slice(0, 20).map(async (p) => (await (await fetch(server.url + p)).arrayBuffer()).byteLength))).reduce((a, b) => a + b, 0) / 20;
   const staticFile = webFileNear(thumbBytes);
@@ -127,6 +131,7 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   });
   await Bun.sleep(2000); // every phone is mid-upload before the readers start
   const from = performance.now();
+  const cpuFrom = cpuMsOf(pid);
   const rssWatch = watchPeakRss(pid);
   const [json, thumbs] = await Promise.all([
     wrk(ctx, server.url, 'json', jsonPaths, cookies.slice(0, READERS.json), READERS.json, READERS.seconds),
@@ -134,6 +139,7 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   ]);
   const peakRss = rssWatch.stop();
   const to = performance.now();
+  const serverCores = (cpuMsOf(pid) - cpuFrom) / (to - from);
   stopUploads.abort();
   await Promise.all(phones);
   const chunksIn = (start: number, end: number) => chunkTimes.filter((times) => times.some((t) => t >= start && t <= end)).length;
@@ -153,6 +159,8 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
       `phones with a chunk answered in the first ${UPLOADS_SEEN_WITHIN_MS / 1000} s: ${busyEarly}, in the last: ${busyLate} of ${UPLOADERS.phones}` +
       (uploads.failed.length ? `; first failure: ${uploads.failed[0]}` : ''),
   );
+  // Below ~2 the server did not get the machine's cores: other work took them (see the CPU loop check).
+  ctx.log(`the server used ${fmt(serverCores, 2)} of ${navigator.hardwareConcurrency} cores meanwhile`);
   if (!uploadsRan) ctx.log('WARNING: not every phone uploaded through the whole measurement: f1 and f2 are not judged');
 
   // ---- quiet server: thumbnails vs static files ----
@@ -217,9 +225,14 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   ];
 }
 
-/** An album's uploads as the guest page reads them. */
+/** The first page of an album's grid as the guest page reads it. */
 function uploadsPagePath(eventId: number, albumId: number): string {
-  return `/api/event/${eventId}/uploads?albumId=${albumId}`;
+  return `/api/event/${eventId}/uploads?albumId=${albumId}&limit=${UPLOADS_PAGE_SIZE}`;
+}
+
+/** The tile image a phone (a 3x screen) picks from the srcset; the thumbnail where there is no srcset. */
+function phoneThumbnail(u: Pick<UploadDto, 'thumbnail_path' | 'thumbnail_srcset'>): string {
+  return /(\S+) 3x/.exec(u.thumbnail_srcset ?? '')?.[1] ?? u.thumbnail_path!;
 }
 
 /** The file of the built web app closest in size to `bytes` (the static-route reference); builds the app if needed. */
