@@ -41,6 +41,7 @@ export const queryKeys = {
   },
   /** the guest event page: the event by its code, and under the event's id its albums and album grids */
   guest: {
+    all: ['guest'] as const,
     byCode: (code: string) => ['guest', 'code', code] as const,
     me: (code: string) => ['guest', 'code', code, 'me'] as const,
     albums: (eventId: number) => ['guest', 'event', eventId, 'albums'] as const,

@@ -3,6 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { guestApi } from '../../api/guest';
+import { queryKeys } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import '../../components/ui.css';
@@ -20,7 +22,13 @@ export default function RecoverPage() {
   const u = userId.trim();
   const complete = c !== '' && u !== '';
   // The server checks the id's consent and, only then, sets the (HttpOnly) cookie event_{code}.
-  const { mutate: recover, ...recovery } = useMutation({ mutationFn: (link: { code: string; userId: string }) => guestApi.recover(link.code, link.userId) });
+  const { mutate: recover, ...recovery } = useMutation({
+    mutationFn: (link: { code: string; userId: string }) => guestApi.recover(link.code, link.userId),
+    // this browser is another guest now: nothing cached for the guest pages (identity, private uploads) is theirs
+    onSuccess: (answer) => {
+      if (answer.hasConsent) queryClient.removeQueries({ queryKey: queryKeys.guest.all });
+    },
+  });
   const state: State = !complete
     ? { kind: 'error', message: de.recoverInvalid }
     : recovery.isError
