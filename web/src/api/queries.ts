@@ -98,15 +98,22 @@ export function invalidateHostPage(token: string) {
   return queryClient.invalidateQueries({ queryKey: queryKeys.host.all(token) });
 }
 
+/**
+ * The guest page's albums and grids count as fresh this long: fetched ahead (with the event) they are not
+ * asked again when the page mounts them; the live stream and the invalidation after a change keep them current.
+ */
+const GALLERY_FRESH_MS = 10_000;
+
 export const guestQueries = {
   event: (code: string) => queryOptions({ queryKey: queryKeys.guest.byCode(code), queryFn: () => guestApi.event(code) }),
   /** who this browser is in the event (the guest cookie is HttpOnly) */
   me: (code: string) => queryOptions({ queryKey: queryKeys.guest.me(code), queryFn: () => guestApi.me(code) }),
-  albums: (eventId: number) => queryOptions({ queryKey: queryKeys.guest.albums(eventId), queryFn: () => guestApi.albums(eventId) }),
+  albums: (eventId: number) => queryOptions({ queryKey: queryKeys.guest.albums(eventId), queryFn: () => guestApi.albums(eventId), staleTime: GALLERY_FRESH_MS }),
   /** an album's grid, page by page (the server's cursor), newest first */
   uploads: (eventId: number, albumId: number) =>
     infiniteQueryOptions({
       queryKey: queryKeys.guest.uploads(eventId, albumId),
+      staleTime: GALLERY_FRESH_MS,
       queryFn: ({ pageParam }) => guestApi.uploadsPage(eventId, albumId, pageParam),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next_cursor,
