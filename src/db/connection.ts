@@ -31,6 +31,13 @@ const KEPT_STATEMENTS = 500;
 function keepStatements(sqlite: Database): void {
   const kept = new Map<string, Statement>();
   const compile = sqlite.prepare.bind(sqlite);
+  const close = sqlite.close.bind(sqlite);
+  // SQLite keeps a connection with unfinalized statements open past close(), locks and all.
+  sqlite.close = (throwOnError?: boolean) => {
+    for (const statement of kept.values()) statement.finalize();
+    kept.clear();
+    close(throwOnError);
+  };
   sqlite.prepare = ((sql: string) => {
     let statement = kept.get(sql);
     if (!statement) {
