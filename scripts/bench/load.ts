@@ -45,7 +45,7 @@ const GALLERY = { albums: 5, photosPerAlbum: 50, width: 1600, height: 1200 };
  */
 const UPLOADERS = { phones: 20, chunkSize: 1 * MB, bytesPerSecond: 0.5 * MB, pauseMs: 1000, width: 4000, height: 3000 };
 /** Thumbnails against the static route: rounds of this many seconds each side, 200 connections. */
-const THROUGHPUT = { seconds: 6, rounds: 2 };
+const THROUGHPUT = { seconds: 3, rounds: 4 };
 /** A phone answered no chunk for this long was not uploading (it sends one every ~3 s: 2 s a chunk, 1 s pause). */
 const UPLOADS_SEEN_WITHIN_MS = 5000;
 const P99_AIM_MS = 150;
