@@ -98,7 +98,7 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   const cookies = readers.map((h) => h.cookie!);
   const jsonPaths = [`/api/event/${code}`, `/api/event/${eventId}/albums`, ...albums.map((a) => uploadsPagePath(eventId, a.id))];
   await waitForIdleQueue(server.url);
-  await Bun.sleep(500);
+  await Bun.sleep(2000); // the server gives freed image memory back 1 s after the last photo
   const idleRss = rssOf(pid);
 
   // ---- under load: readers and uploaders at once ----

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { writeAtomically } from './atomic-output.ts';
 import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
 import { openUpright } from './sharp-input.ts';
-import { limitMallocArenas, releaseFreedMemory } from './native-memory.ts';
+import { limitMallocArenas, releasingMemory } from './native-memory.ts';
 import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
 import type { MediaTools } from './media-tools.ts';
 import { sniffMediaType } from './sniff.ts';
@@ -28,12 +28,10 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     decodesInQueue: (type) => type.mime === 'image/heic',
 
     async processPhoto(input, out) {
-      try {
-        const made = await makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
-        return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
-      } finally {
-        releaseFreedMemory();
-      }
+      const made = await releasingMemory(() =>
+        makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp }),
+      );
+      return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
     },
     async readPhotoCaptureTime(input) {
       return toUtc(await readCaptureTime(input));

@@ -3,7 +3,7 @@ import { dlopen, FFIType } from 'bun:ffi';
 // sharp's image work allocates through glibc's malloc from several libvips threads. glibc gives each
 // thread its own arena (up to 8 per core) and keeps what is freed in them, so after a few hundred
 // photos the server held ~300 MB it did not use (bench: 30 photos of 12 MP, 2 at once: 326 MB resident
-// after, 156 MB with a trim after each photo; the peak 370 -> 266 MB with two arenas and the trim).
+// after, ~150 MB with two arenas and a trim; the peak 370 -> 266 MB).
 
 /** M_ARENA_MAX of glibc's mallopt */
 const M_ARENA_MAX = -8;
@@ -33,7 +33,24 @@ export function limitMallocArenas(): void {
   glibc()?.mallopt(M_ARENA_MAX, ARENAS);
 }
 
-/** Gives memory that image work freed back to the system (a few ms; after a photo). */
-export function releaseFreedMemory(): void {
-  glibc()?.malloc_trim(0);
+/** Quiet time after the last image work before freed memory is given back. */
+const TRIM_AFTER_MS = 1000;
+let working = 0;
+let trimTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Runs image work; once none has run for TRIM_AFTER_MS, gives what it freed back to the system
+ * (malloc_trim holds the server's thread for up to ~50 ms, so not while photos keep coming).
+ */
+export async function releasingMemory<T>(work: () => Promise<T>): Promise<T> {
+  working++;
+  clearTimeout(trimTimer);
+  try {
+    return await work();
+  } finally {
+    if (--working === 0) {
+      trimTimer = setTimeout(() => glibc()?.malloc_trim(0), TRIM_AFTER_MS);
+      trimTimer.unref?.();
+    }
+  }
 }
