@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { Download, Images, LockKeyhole, SearchX, ShieldCheck } from 'lucide-react';
+import { Images, ShieldCheck } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
@@ -20,8 +20,7 @@ import { MediaGrid, MediaTile } from './MediaGrid';
 import { UploadFab, UploadTile } from './UploadTile';
 import { Viewer } from './Viewer';
 import { bulkDownload } from './download';
-import { albumCountLabel } from './logic/albums';
-import { formatRange, parseDate } from './logic/format';
+import { AlbumToolbar, EventNotFound, PendingHint } from './PageParts';
 import { themeVars } from '../../../../src/domain/colours.ts';
 import { QrModal } from './modals/QrModal';
 import { ProfileModal } from './modals/ProfileModal';
@@ -101,27 +100,13 @@ export default function EventPage() {
   // The page shows once the event and its albums (counts, covers, the private hint) are here, so nothing moves afterwards.
   if (loading || gallery.loading) return <Spinner fullscreen label={de.loadingEvent} />;
 
-  if (notFound || !event) {
-    return (
-      <div className="ev-notfound" data-testid="event-not-found">
-        <div className="ev-notfound__card">
-          <SearchX size={44} aria-hidden="true" />
-          <h1>{de.eventNotFoundTitle}</h1>
-          <p>{de.eventNotFoundText}</p>
-          <Link to="/" className="g-btn g-btn--dark">
-            {de.backHome}
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (notFound || !event) return <EventNotFound />;
 
   const link = eventLink(config, event.code);
   const myRecovery = currentUserId ? recoveryLink(config, event.code, currentUserId) : null;
   const uploadsBlocked = statusInfo.status !== 'active' && !isAdmin;
   // After viewable-until the gallery is gone for guests: the banner says so, nothing else to show.
   const expiredForGuest = statusInfo.status === 'expired' && !isAdmin;
-  const range = selectedAlbum ? formatRange(parseDate(selectedAlbum.start_datetime), parseDate(selectedAlbum.end_datetime)) : null;
   const pending = gallery.ownPrivate;
 
   return (
@@ -148,35 +133,8 @@ export default function EventPage() {
             <AlbumList albums={gallery.albums} holdCovers={!firstArrived} loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)} selectedId={selectedAlbum?.id ?? null} onSelect={(id) => actions.selectAlbum(id)} />
 
             <main className="ev-content" id="main">
-              {selectedAlbum && (
-                <div className="ev-toolbar">
-                  <div className="ev-toolbar__text">
-                    <h2 className="ev-toolbar__title" data-testid="album-title">
-                      {selectedAlbum.name}
-                    </h2>
-                    <p className="ev-toolbar__meta">
-                      {range && <span>{range}</span>}
-                      <span>{albumCountLabel(selectedAlbum)}</span>
-                    </p>
-                  </div>
-                  {event.allow_download && albumTotal > 0 && (
-                    <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={openDownload} aria-label={de.downloadAlbum} data-testid="download-album">
-                      <Download size={18} aria-hidden="true" />
-                      <span>{de.download}</span>
-                    </button>
-                  )}
-                </div>
-              )}
-
-              {pending > 0 && (
-                <p className="ev-pending" data-testid="pending-hint">
-                  <LockKeyhole size={16} aria-hidden="true" />
-                  {de.pendingHint(pending)}
-                  <button type="button" className="g-btn g-btn--ghost ev-pending__share" onClick={() => uploadActions.shareAllOwn()} data-testid="share-all-own">
-                    {de.shareAllOwn}
-                  </button>
-                </p>
-              )}
+              {selectedAlbum && <AlbumToolbar album={selectedAlbum} canDownload={event.allow_download && albumTotal > 0} onDownload={openDownload} />}
+              {pending > 0 && <PendingHint count={pending} onShareAll={uploadActions.shareAllOwn} />}
 
               {selectedAlbum && (
                 <MediaGrid

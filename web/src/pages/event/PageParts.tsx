@@ -1,0 +1,60 @@
+// Pieces of the guest event page that only show what they are given: the album toolbar, the private-uploads hint, the not-found view.
+import { Link } from 'react-router-dom';
+import { Download, LockKeyhole, SearchX } from 'lucide-react';
+import type { GalleryAlbumDto } from '../../../../src/http/api-types';
+import { de } from '../../i18n/de';
+import { albumCountLabel } from './logic/albums';
+import { formatRange, parseDate } from './logic/format';
+
+/** Above the grid: the album's name, dates and count, and 'Herunterladen' where the event allows it. */
+export function AlbumToolbar({ album, canDownload, onDownload }: { album: GalleryAlbumDto; canDownload: boolean; onDownload: () => void }) {
+  const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
+  return (
+    <div className="ev-toolbar">
+      <div className="ev-toolbar__text">
+        <h2 className="ev-toolbar__title" data-testid="album-title">
+          {album.name}
+        </h2>
+        <p className="ev-toolbar__meta">
+          {range && <span>{range}</span>}
+          <span>{albumCountLabel(album)}</span>
+        </p>
+      </div>
+      {canDownload && (
+        <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onDownload} aria-label={de.downloadAlbum} data-testid="download-album">
+          <Download size={18} aria-hidden="true" />
+          <span>{de.download}</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The guest's uploads only they see, with 'share all of them'. */
+export function PendingHint({ count, onShareAll }: { count: number; onShareAll: () => void }) {
+  return (
+    <p className="ev-pending" data-testid="pending-hint">
+      <LockKeyhole size={16} aria-hidden="true" />
+      {de.pendingHint(count)}
+      <button type="button" className="g-btn g-btn--ghost ev-pending__share" onClick={onShareAll} data-testid="share-all-own">
+        {de.shareAllOwn}
+      </button>
+    </p>
+  );
+}
+
+/** §2: the event could not be loaded. */
+export function EventNotFound() {
+  return (
+    <div className="ev-notfound" data-testid="event-not-found">
+      <div className="ev-notfound__card">
+        <SearchX size={44} aria-hidden="true" />
+        <h1>{de.eventNotFoundTitle}</h1>
+        <p>{de.eventNotFoundText}</p>
+        <Link to="/" className="g-btn g-btn--dark">
+          {de.backHome}
+        </Link>
+      </div>
+    </div>
+  );
+}
