@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { guests, uploads } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
@@ -76,12 +76,14 @@ export function createGuestsService(
         .all();
     },
 
-    nicknames(eventId: number): Map<string, string | null> {
+    /** The event's nicknames by user id; with `of`, only those guests' (a page of the gallery names a few of hundreds). */
+    nicknames(eventId: number, of?: (string | null)[]): Map<string, string | null> {
+      const ids = of && [...new Set(of.filter((id): id is string => id !== null))];
       return new Map(
         db
           .select({ userId: guests.userId, nickname: guests.nickname })
           .from(guests)
-          .where(eq(guests.eventId, eventId))
+          .where(and(eq(guests.eventId, eventId), ids ? inArray(guests.userId, ids) : undefined))
           .all()
           .map((g) => [g.userId, g.nickname]),
       );

@@ -49,7 +49,8 @@ describe('GET /api/event/{eventId}/uploads, paged', () => {
     const event = await srv.admin.createEvent();
     const albumId = await defaultAlbumId(srv.admin, event.id);
     const guest = srv.client();
-    await guest.joinAsGuest(event.code);
+    await guest.joinAsGuest(event.code, 'Lena');
+    await srv.client().joinAsGuest(event.code, 'Nicht auf dieser Seite');
     const uploaded = await uploadPhotos(guest, event.id, 23, { autoApprove: 'true', albumId });
 
     const whole = await expectOk<UploadDto[]>(await srv.client().fetch(`/api/event/${event.id}/uploads?albumId=${albumId}`));
@@ -58,6 +59,9 @@ describe('GET /api/event/{eventId}/uploads, paged', () => {
 
     const pages = await walk(srv.client(), `/api/event/${event.id}/uploads?albumId=${albumId}`, 10);
     expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
+    // A page names its uploaders as the whole list does.
+    const page = await expectOk<UploadPage>(await srv.client().fetch(`/api/event/${event.id}/uploads?albumId=${albumId}&limit=2`));
+    expect(page.uploads.map((u) => u.uploader_nickname)).toEqual(['Lena', 'Lena']);
     expect(pages.flat()).toEqual(ids(whole));
     // The same for the whole event, and a page of exactly the rest ends the walk.
     expect((await walk(srv.client(), `/api/event/${event.id}/uploads`, 23)).map((p) => p.length)).toEqual([23]);

@@ -129,11 +129,13 @@ export function uploadRoutes() {
     const query = list.query(c);
     const albumId = query.albumId === undefined ? undefined : services.albums.getInEvent(event.id, query.albumId).id;
     const scope = { albumId, mediaExpired: event.status === 'expired' };
-    const nicknames = services.guests.nicknames(event.id);
-    const toDto = (u: UploadRow) => uploadDtoFor(viewer, u, nicknames);
-    if (query.limit === undefined && query.cursor === undefined) return c.json(services.uploads.list(event.id, viewer, scope).map(toDto));
+    const toDtos = (rows: UploadRow[], nicknames: Map<string, string | null>) => rows.map((u) => uploadDtoFor(viewer, u, nicknames));
+    if (query.limit === undefined && query.cursor === undefined) {
+      return c.json(toDtos(services.uploads.list(event.id, viewer, scope), services.guests.nicknames(event.id)));
+    }
     const page = services.uploads.page(event.id, viewer, { ...scope, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
-    return c.json<UploadPage>({ uploads: page.rows.map(toDto), next_cursor: page.nextCursor });
+    const nicknames = services.guests.nicknames(event.id, page.rows.map((u) => u.userId));
+    return c.json<UploadPage>({ uploads: toDtos(page.rows, nicknames), next_cursor: page.nextCursor });
   });
 
   // A guest's bulk download as one streamed ZIP (a phone would otherwise start one download per file):
