@@ -33,27 +33,33 @@ export type Reach =
 /** DESIGN.md's table, row by row. Rows below the line are rules of the specs that the table does not list. */
 export const PERMISSIONS = {
   /** read event, visible albums, approved media (files included) */
-  readEvent:      { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  readEvent:          { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
   /** see unapproved media (and hidden albums, and media after viewable-until where 'ownEvent'/'any') */
-  seeUnapproved:  { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
-  upload:         { visitor: 'no',            guest: 'whileActive',   host: 'no',       admin: 'any', apiKey: 'any' },
+  seeUnapproved:      { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  upload:             { visitor: 'no',            guest: 'whileActive',   host: 'no',       admin: 'any', apiKey: 'any' },
   /** approve / withdraw */
-  moderate:       { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
-  deleteUpload:   { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
-  createAlbum:    { visitor: 'no',            guest: 'unsortedOnly',  host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  moderate:           { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  deleteUpload:       { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  createAlbum:        { visitor: 'no',            guest: 'unsortedOnly',  host: 'ownEvent', admin: 'any', apiKey: 'no' },
   /** edit albums, settings, stats, export, wall settings */
-  manageEvent:    { visitor: 'no',            guest: 'no',            host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  manageEvent:        { visitor: 'no',            guest: 'no',            host: 'ownEvent', admin: 'any', apiKey: 'no' },
   /** the live stream of uploads: each sees what the uploads list shows them */
-  liveStream:     { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  liveStream:         { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
   /** events, API keys, uploaders (recovery links), password */
-  administer:     { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'no' },
+  administer:         { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'no' },
   // ---- beyond the table
   /** a guest's nickname: only the guest themself (and the admin) may set it */
-  editNickname:   { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
+  editNickname:       { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
   /** a guest's user id is their session (recovery links are made of it): only they and the admin see it */
-  knowGuestId:    { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
+  knowGuestId:        { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
   /** choosing a hidden album for an upload: guests never see one, so their choice is not followed (issue 11) */
-  uploadToHidden: { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'any' },
+  uploadToHidden:     { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'any' },
+  /** 'share all my uploads at once': a guest's own private uploads; nobody else has any */
+  shareAllOwn:        { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'no',  apiKey: 'no' },
+  /** an upload is shared at once whatever autoApprove says (a guest's follows the event's setting) */
+  approvedOnUpload:   { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'any' },
+  /** media files after viewable-until (the host's export reads from disk, not through the media route) */
+  mediaAfterViewable: { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'no' },
 } as const satisfies Record<string, Record<Role, Reach>>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -131,6 +137,8 @@ function noRight(viewer: Viewer, action: Action): Refusal {
       return { status: 403, code: 'FORBIDDEN', message: 'Nur eigene Uploads können geändert werden' };
     case 'editNickname':
       return { status: 403, code: 'FORBIDDEN', message: 'Nur der eigene Nickname kann geändert werden' };
+    case 'shareAllOwn':
+      return { status: 403, code: 'FORBIDDEN', message: 'Nur Gäste können ihre eigenen Uploads teilen' };
     case 'readEvent':
     case 'seeUnapproved':
     case 'liveStream':

@@ -33,6 +33,12 @@ const TABLE: [action: Action, cells: [visitor: Cell, guest: Cell, otherGuest: Ce
   ['approve',                               [403,   'ok',  403,   403,   'ok',  403,   403]],
   ['withdraw approval',                     [403,   'ok',  403,   403,   'ok',  403,   403]],
   ['delete upload',                         [403,   'ok',  403,   403,   'ok',  403,   403]],
+  // share all of one's private uploads at once: guests only (each their own; the other guest has one too)
+  ['share all own uploads',                 [403,   'ok',  'ok',  403,   403,   403,   403]],
+  // uploads of the admin and of API keys are shared at once, a guest's stays private (autoApprove not sent)
+  ['upload is shared at once',              [403,   'ok',  'ok',  403,   'ok',  'ok',  'ok']],
+  // media files after viewable-until: the admin only (the host exports from disk)
+  ['media file after viewable-until',       [404,   404,   404,   404,   'ok',  404,   404]],
   // create album: guests only 'Unsortiert' without dates (idempotent), host own event, admin
   ["create album 'Unsortiert'",             [403,   'ok',  'ok',  'ok',  'ok',  403,   403]],
   ['create album with name and dates',      [403,   403,   403,   'ok',  'ok',  403,   403]],
@@ -85,7 +91,14 @@ beforeAll(async () => {
 });
 
 /** A fresh event (and a second one) with two consented guests, a host token, a visible and a hidden album. */
-async function world(opts: { uploads?: boolean; event?: Record<string, string> } = {}): Promise<World> {
+interface WorldOptions {
+  uploads?: boolean;
+  event?: Record<string, string>;
+  /** made active for the uploads, then moved back past its viewable-until */
+  expired?: boolean;
+}
+
+async function world(opts: WorldOptions = {}): Promise<World> {
   const event = await srv.admin.createEvent(opts.event);
   const other = await srv.admin.createEvent();
   const guest = srv.client();
@@ -106,6 +119,7 @@ async function world(opts: { uploads?: boolean; event?: Record<string, string> }
     expect([w.uploads.ownPending.approved, w.uploads.shared.approved, w.uploads.otherPending.approved, w.uploads.inHidden.approved]).toEqual([false, true, false, true]);
   }
   await srv.admin.json(`/api/album/${hidden.id}`, { method: 'PUT', json: { visible: false } });
+  if (opts.expired) await srv.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form(EXPIRED) });
   return w;
 }
 
@@ -142,7 +156,8 @@ function clientFor(w: World, role: Role): ApiClient {
 type Action =
   | 'read event' | 'read albums' | 'read uploads'
   | 'upload while active' | 'upload after the end' | 'upload before the start'
-  | 'approve' | 'withdraw approval' | 'delete upload'
+  | 'approve' | 'withdraw approval' | 'delete upload' | 'share all own uploads'
+  | 'upload is shared at once' | 'media file after viewable-until'
   | "create album 'Unsortiert'" | 'create album with name and dates'
   | 'edit album' | 'delete album' | 'edit event settings' | 'statistics' | 'export'
   | 'list events' | 'create event' | 'delete event' | 'generate client token'
@@ -150,10 +165,10 @@ type Action =
 
 interface ActionSpec {
   /** what the world needs */
-  setup?: { uploads?: boolean; event?: Record<string, string> };
+  setup?: WorldOptions;
   call(w: World, role: Role, c: ApiClient): Promise<Response>;
   /** after an 'ok': the change a user would notice */
-  changed?(w: World, res: Response): Promise<void>;
+  changed?(w: World, res: Response, role: Role): Promise<void>;
   /** a read-only call: nothing to compare after a refusal */
   readOnly?: boolean;
 }
@@ -165,6 +180,7 @@ const albumNames = async (w: World) => (await srv.admin.json<AlbumDto[]>(`/api/e
 const keyNames = async () => (await srv.admin.json<ApiKeyDto[]>('/api/admin/api-keys')).map((k) => k.name);
 const PAST = { event_start_datetime: daysFromNow(-20), event_duration_days: '14' }; // ended, still viewable
 const FUTURE = { event_start_datetime: daysFromNow(2) };
+const EXPIRED = { event_start_datetime: daysFromNow(-60), event_duration_days: '7' };
 
 const ACTIONS: Record<Action, ActionSpec> = {
   'read event': {
@@ -224,6 +240,29 @@ const ACTIONS: Record<Action, ActionSpec> = {
       expect(await uploadOf(w, w.uploads.ownPending!.id)).toBeUndefined();
       expect((await srv.client().fetch(w.uploads.ownPending!.upload.file_path)).status).toBe(404);
     },
+  },
+  'share all own uploads': {
+    setup: { uploads: true },
+    call: (w, _role, c) => c.fetch(`/api/event/${w.event.id}/uploads/approve-own`, { method: 'PUT' }),
+    changed: async (w, res) => {
+      expect(await res.json()).toEqual({ success: true, count: 1 });
+      // Now a visitor sees the shared one and the one that was private (own or the other guest's).
+      expect(await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).toHaveLength(2);
+    },
+  },
+  'upload is shared at once': {
+    call: (w, _role, c) => c.upload(w.event.id, PHOTOS[4]!),
+    changed: async (w, res, role) => {
+      const { id, approved } = (await res.json()) as UploadResult;
+      const sharedAtOnce = role !== 'guest' && role !== 'otherGuest';
+      expect(approved).toBe(sharedAtOnce);
+      expect((await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).some((u) => u.id === id)).toBe(sharedAtOnce);
+    },
+  },
+  'media file after viewable-until': {
+    readOnly: true,
+    setup: { uploads: true, expired: true },
+    call: (w, _role, c) => c.fetch(w.uploads.shared!.upload.thumbnail_path!),
   },
   "create album 'Unsortiert'": {
     call: (w, role, c) =>
@@ -306,7 +345,7 @@ describe('permission table (DESIGN.md)', () => {
           const res = await spec.call(w, role, clientFor(w, role));
           if (expected === 'ok') {
             if (res.status >= 300) throw new Error(`${action} as ${role}: expected 2xx, got ${res.status}: ${await res.text()}`);
-            await spec.changed?.(w, res);
+            await spec.changed?.(w, res, role);
           } else {
             await expectError(res, expected);
             if (!spec.readOnly) {
@@ -343,7 +382,7 @@ describe('what each role sees (read rows of the table)', () => {
     // An event whose viewable-until has passed: made active (so guests could upload), then moved back.
     expired = await world({ uploads: true });
     await srv.admin.json(`/api/album/${expired.album.id}`, { method: 'DELETE' });
-    await srv.admin.fetch(`/api/event/${expired.event.id}`, { method: 'PUT', body: form({ event_start_datetime: daysFromNow(-60), event_duration_days: '7' }) });
+    await srv.admin.fetch(`/api/event/${expired.event.id}`, { method: 'PUT', body: form(EXPIRED) });
     expect((await srv.client().json<AdminEventDto>(`/api/event/${expired.event.code}`)).status).toBe('expired');
   });
 

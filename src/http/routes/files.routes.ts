@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { cleanDisplayName } from '../../lib/display-names.ts';
+import { can } from '../../domain/permissions.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MomentCache } from '../../lib/moment-cache.ts';
 import type { Services } from '../../services/index.ts';
@@ -70,7 +71,7 @@ export function fileRoutes() {
     // After viewable-until the media are gone for guests and visitors; only the admin still reaches them
     // (the host's export streams from disk and does not come through here). Who asks matters only then
     // and for originals: a thumbnail costs no look-up of the viewer.
-    if (event.status === 'expired' && viewerOf(c, event).kind !== 'admin') throw notFound();
+    if (event.status === 'expired' && !can(viewerOf(c, event), 'mediaAfterViewable')) throw notFound();
     if (!type) {
       if (name !== `original.${row.originalExt}`) throw notFound();
       const original = services.originals.forViewer(event, row, viewerOf(c, event));
