@@ -60,6 +60,8 @@ export async function serve(opts: ServeOptions) {
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
   });
   await ensureAdminPassword(services, config, logger);
+  const distrusted = services.ingest.distrustChunksAfterPowerLoss();
+  if (distrusted > 0) logger.warn('the box lost power during uploads: their chunks will be sent again', { uploads: distrusted });
   const orphans = services.ingest.removeOrphans();
   if (orphans > 0) logger.info('removed leftovers of an interrupted run', { files: orphans });
   services.ingest.removeStalePartials();
@@ -97,6 +99,7 @@ export async function serve(opts: ServeOptions) {
         await server.stop(true);
       }
       await services.jobs.stop();
+      services.ingest.syncChunksForStop();
       db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       db.$client.close();
       logger.info('stopped');

@@ -185,6 +185,10 @@ export function createIngestService(deps: IngestDeps) {
     /** Unfinished chunked uploads held on the box (sessions and bytes), for /healthz. */
     partialUploads: sweeper.held,
     removeOrphans: sweeper.removeOrphans,
+    /** At start: unfinished uploads whose received chunks cannot be trusted after a power cut (ChunkStore). */
+    distrustChunksAfterPowerLoss: () => chunks.distrustAfterPowerLoss(),
+    /** At a clean stop: the unfinished uploads' bytes to the disk. */
+    syncChunksForStop: () => chunks.syncForStop(),
     /** The hourly sweep: chunked uploads untouched for a day, stray temp files. */
     removeStalePartials: () => sweeper.removeStale(),
   };

@@ -1,4 +1,4 @@
-import { closeSync, constants, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -6,10 +6,56 @@ import { join } from 'node:path';
  * file itself, each chunk written in place at its offset, so the finished file is renamed into the media
  * folder without being copied) and one empty marker `<index>-<length>` per chunk whose bytes are all in
  * `data`. A marker is made only after its chunk was written whole, so the markers are the truth about
- * what the session holds, also after a restart.
+ * what the session holds, also after a restart of the server. Not after a power cut: a marker is written
+ * without an fsync of its chunk's bytes (the file is fsynced once, when it is complete), so see
+ * `distrustAfterPowerLoss`.
  */
 export class ChunkStore {
-  constructor(readonly dir: string) {}
+  /** The kernel's boot id when the server last started, and a file that says the server last stopped cleanly. */
+  private readonly bootFile: string;
+  private readonly cleanStopFile: string;
+
+  constructor(readonly dir: string) {
+    this.bootFile = join(dir, '.boot');
+    this.cleanStopFile = join(dir, '.clean-stop');
+  }
+
+  /**
+   * At start: when the box has booted anew since the chunks were written and the server did not stop
+   * cleanly before (a power cut), a marker may name bytes that never reached the disk, so every marker is
+   * dropped and the phones send those chunks again instead of completing a damaged file. A server that was
+   * killed (same boot) keeps them: its writes are in the kernel's page cache. The sessions it dropped.
+   */
+  distrustAfterPowerLoss(bootId = currentBootId()): number {
+    mkdirSync(this.dir, { recursive: true });
+    const lastBoot = existsSync(this.bootFile) ? readFileSync(this.bootFile, 'utf8') : bootId;
+    let dropped = 0;
+    if (lastBoot !== bootId && !existsSync(this.cleanStopFile)) {
+      for (const key of this.keys()) if (this.dropMarkers(key)) dropped++;
+    }
+    rmSync(this.cleanStopFile, { force: true });
+    writeFileSync(this.bootFile, bootId);
+    return dropped;
+  }
+
+  /** At a clean stop: every unfinished file's bytes to the disk, so its markers still hold after a reboot. */
+  syncForStop(): void {
+    for (const key of this.keys()) {
+      const fd = openSync(this.dataPath(key), constants.O_RDONLY | constants.O_CREAT, 0o644);
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    writeFileSync(this.cleanStopFile, '');
+  }
+
+  private dropMarkers(key: string): boolean {
+    const markers = [...this.held(key)].map(([index, length]) => join(this.folder(key), `${index}-${length}`));
+    for (const marker of markers) rmSync(marker, { force: true });
+    return markers.length > 0;
+  }
 
   private folder(key: string): string {
     return join(this.dir, key);
@@ -61,8 +107,17 @@ export class ChunkStore {
     rmSync(this.folder(key), { recursive: true, force: true });
   }
 
-  /** Every session key that has a folder. */
+  /** Every session key that has a folder (not the store's own dot files). */
   keys(): string[] {
-    return readdirSync(this.dir);
+    return readdirSync(this.dir).filter((name) => !name.startsWith('.'));
+  }
+}
+
+/** This boot of the machine ('' where the kernel does not say: then every start counts as the same boot). */
+export function currentBootId(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return '';
   }
 }

@@ -13,7 +13,8 @@ export const fdCount = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 /** Entries in the server's tmp/ other than the chunk folder, and the chunk sessions kept there. */
 export function tmpContents(dataDir: string): { files: string[]; chunkSessions: string[] } {
   const tmp = join(dataDir, 'tmp');
-  return { files: readdirSync(tmp).filter((n) => n !== 'chunks'), chunkSessions: readdirSync(join(tmp, 'chunks')) };
+  // Dot files in tmp/chunks are the chunk store's own (boot id, clean stop), not sessions.
+  return { files: readdirSync(tmp).filter((n) => n !== 'chunks'), chunkSessions: readdirSync(join(tmp, 'chunks')).filter((n) => !n.startsWith('.')) };
 }
 
 /** The server has a file under its tmp/ open: it is writing a body (a temp file, or a chunk into its file). */
