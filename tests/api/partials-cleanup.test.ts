@@ -13,24 +13,29 @@ import { AppError } from '../../src/lib/errors.ts';
 
 // Partial chunked uploads are kept a day for resuming, then removed; finished ones are not touched.
 
+/** The services on a store and database of the test's own, with the test's clock and limits. */
+async function servicesOn(store: MediaStore, db: ReturnType<typeof openDatabase>, opts: Partial<Parameters<typeof createServices>[0]>) {
+  return createServices({
+    db,
+    store,
+    tools: createMediaTools(await prepareNativeTools(store.dataDir)),
+    logger: createLogger('error'),
+    retentionDays: 30,
+    maxUploadBytes: 10 * 1024 * 1024,
+    minFreeDiskBytes: 0,
+    partialLimits: { maxSessions: 10, maxBytes: 1024 * 1024 },
+    newGuestsPerAddress: 60,
+    ...opts,
+  });
+}
+
 test('partial uploads untouched for a day are removed, fresher ones stay; crash leftovers go at start', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'momentbox-partials-'));
   try {
     let clock = new Date('2026-06-20T12:00:00Z');
     const store = new MediaStore(dir);
     const db = openDatabase(store.databasePath);
-    const services = createServices({
-      db,
-      store,
-      tools: createMediaTools(await prepareNativeTools(dir)),
-      logger: createLogger('error'),
-      retentionDays: 30,
-      maxUploadBytes: 10 * 1024 * 1024,
-      minFreeDiskBytes: 0,
-      partialLimits: { maxSessions: 10, maxBytes: 1024 * 1024 },
-      newGuestsPerAddress: 60,
-      now: () => clock,
-    });
+    const services = await servicesOn(store, db, { now: () => clock });
     const event = await services.events.create({ name: 'Cleanup', code: 'cleanup', event_start_datetime: '2026-06-20T00:00:00Z' });
     const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: null };
     const chunk = (uploadId: string) =>
@@ -90,16 +95,9 @@ async function tightBox(opts: { capacity: number; reserve: number; maxSessions: 
   }
   const store = new FakeDisk(dir);
   const db = openDatabase(store.databasePath);
-  const services = createServices({
-    db,
-    store,
-    tools: createMediaTools(await prepareNativeTools(dir)),
-    logger: createLogger('error'),
-    retentionDays: 30,
-    maxUploadBytes: 10 * 1024 * 1024,
+  const services = await servicesOn(store, db, {
     minFreeDiskBytes: opts.reserve,
     partialLimits: { maxSessions: opts.maxSessions, maxBytes: 1024 * 1024 },
-    newGuestsPerAddress: 60,
     now: () => clock.now,
   });
   const event = await services.events.create({ name: 'Tight', code: 'tight', event_start_datetime: '2026-06-20T00:00:00Z' });
