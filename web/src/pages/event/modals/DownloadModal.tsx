@@ -49,20 +49,18 @@ export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose 
       ) : (
         <fieldset className="ev-dl-options">
           <legend className="visually-hidden">{de.downloadTitle}</legend>
-          <label className={`ev-dl-option${type === 'new' ? ' is-checked' : ''}`}>
-            <input type="radio" name="dl-type" value="new" checked={type === 'new'} onChange={() => setType('new')} data-testid="download-new" />
-            <span>
-              <strong>{de.downloadNewOption(fresh.length)}</strong>
-              <span className="g-help">{de.downloadNewHint}</span>
-            </span>
-          </label>
-          <label className={`ev-dl-option${type === 'all' ? ' is-checked' : ''}`}>
-            <input type="radio" name="dl-type" value="all" checked={type === 'all'} onChange={() => setType('all')} data-testid="download-all" />
-            <span>
-              <strong>{de.downloadAllOption(all.length)}</strong>
-              <span className="g-help">{de.downloadAllHint}</span>
-            </span>
-          </label>
+          {[
+            { option: 'new' as const, label: de.downloadNewOption(fresh.length), hint: de.downloadNewHint },
+            { option: 'all' as const, label: de.downloadAllOption(all.length), hint: de.downloadAllHint },
+          ].map(({ option, label, hint }) => (
+            <label key={option} className={`ev-dl-option${type === option ? ' is-checked' : ''}`}>
+              <input type="radio" name="dl-type" value={option} checked={type === option} onChange={() => setType(option)} data-testid={`download-${option}`} />
+              <span>
+                <strong>{label}</strong>
+                <span className="g-help">{hint}</span>
+              </span>
+            </label>
+          ))}
         </fieldset>
       )}
       {mobile && <p className="g-help ev-dl-hint">{de.mobileSaveHint}</p>}
