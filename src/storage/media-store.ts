@@ -85,10 +85,6 @@ export class MediaStore {
     return join(this.tmpDir, `${randomHex(12)}${suffix}`);
   }
 
-  chunkDir(sessionKey: string): string {
-    return join(this.chunksDir, sessionKey);
-  }
-
   /** Moves a fully written temp file into place: fsync, then rename (atomic on one file system). */
   commit(tmpPath: string, finalPath: string): void {
     const fd = openSync(tmpPath, 'r');
