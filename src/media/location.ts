@@ -66,20 +66,27 @@ function applyPatches(path: string, patches: readonly BytePatch[], start: number
   return source.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        const chunkEnd = at + chunk.byteLength;
-        let out = chunk;
-        for (const p of patches) {
-          const from = Math.max(p.offset, at);
-          const to = Math.min(p.offset + p.bytes.byteLength, chunkEnd);
-          if (from >= to) continue;
-          if (out === chunk) out = chunk.slice(); // chunks of Bun.file streams may be shared; never write into them
-          out.set(p.bytes.subarray(from - p.offset, to - p.offset), from - at);
-        }
-        at = chunkEnd;
+        // Chunks of Bun.file streams may be shared: a chunk with something to overwrite is copied first.
+        const out = patches.some((p) => overlaps(p, at, at + chunk.byteLength)) ? chunk.slice() : chunk;
+        patchInPlace(out, at, patches);
+        at += chunk.byteLength;
         controller.enqueue(out);
       },
     }),
   );
+}
+
+const overlaps = (p: BytePatch, start: number, end: number) => p.offset < end && p.offset + p.bytes.byteLength > start;
+
+/** Writes into `piece` (the file's bytes from offset `at`) the parts of the patches that fall into it. */
+export function patchInPlace(piece: Uint8Array, at: number, patches: readonly BytePatch[]): void {
+  const end = at + piece.byteLength;
+  for (const p of patches) {
+    if (!overlaps(p, at, end)) continue;
+    const from = Math.max(p.offset, at);
+    const to = Math.min(p.offset + p.bytes.byteLength, end);
+    piece.set(p.bytes.subarray(from - p.offset, to - p.offset), from - at);
+  }
 }
 
 class RangeReader {

@@ -5,6 +5,7 @@ import { randomToken } from '../lib/ids.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import type { EventView } from './events.service.ts';
 import type { OriginalsService } from './originals.service.ts';
+import type { PieceReader } from '../media/piece-reader.ts';
 import type { ReportsService } from './reports.service.ts';
 import type { UploadRow } from './uploads.service.ts';
 
@@ -15,7 +16,7 @@ export interface ExportFile {
   size: number;
   modified: Date;
   /** the bytes as the export gives them (without the location when the event says so; same size) */
-  open(): ReadableStream<Uint8Array>;
+  open(): Promise<PieceReader>;
 }
 
 const TICKET_MS = 60_000;
@@ -34,7 +35,7 @@ export function createExportsService(deps: { store: MediaStore; reports: Reports
       name: u.originalName,
       size: deps.store.sizeOf(original.path),
       modified: new Date(u.createdAt),
-      open: () => deps.originals.stream(original),
+      open: () => deps.originals.reader(original),
     };
   };
 

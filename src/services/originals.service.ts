@@ -1,6 +1,7 @@
 import { receivesLocation } from '../domain/location-privacy.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { type BytePatch, findLocationPatches, patchedStream } from '../media/location.ts';
+import { openPieceReader, type PieceReader } from '../media/piece-reader.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { UploadRow } from './uploads.service.ts';
 
@@ -41,6 +42,11 @@ export function createOriginalsService(deps: { store: MediaStore }) {
     stream(original: OriginalView, start?: number, end?: number): ReadableStream<Uint8Array> {
       if (!original.patches) return Bun.file(original.path).slice(start, end).stream();
       return patchedStream(original.path, original.patches, start, end);
+    },
+
+    /** The whole original as the view says, read into the caller's buffer (the ZIP export). */
+    async reader(original: OriginalView): Promise<PieceReader> {
+      return openPieceReader(original.path, original.patches ? await original.patches : []);
     },
   };
 }

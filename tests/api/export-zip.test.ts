@@ -121,3 +121,33 @@ test('an admin export ticket lets a plain link download the ZIP for a minute, fo
   expect((await anonymous.fetch(`/api/event/${event.id}/export-zip?ticket=forged`)).status).toBe(401);
   expect((await anonymous.fetch(`/api/event/${event.id}/export-ticket`, { method: 'POST' })).status).toBe(401);
 });
+
+test('a client that reads slowly (the server must wait for it) gets every byte of large videos unchanged', async () => {
+  const event = await admin.createEvent({ name: 'Slow Reader', strip_location: 'false' });
+  // ~24 MB: far more than the sockets buffer, so the export waits for the reader again and again.
+  const clip = new Uint8Array(await Bun.file(join(FIXTURES, 'videos', 'android-h264.mp4')).arrayBuffer());
+  const videos = Array.from({ length: 4 }, () => {
+    const video = new Uint8Array(6 << 20);
+    video.set(clip);
+    const free = new DataView(video.buffer, clip.length);
+    free.setUint32(0, video.length - clip.length); // one `free` box of random bytes fills the rest
+    video.set(new TextEncoder().encode('free'), clip.length + 4);
+    for (let at = clip.length + 8; at < video.length; at += 65536) crypto.getRandomValues(video.subarray(at, Math.min(at + 65536, video.length)));
+    return video;
+  });
+  for (const [i, video] of videos.entries()) {
+    const form = new FormData();
+    form.append('file', new File([video], `clip-${i}.mp4`));
+    expect((await admin.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: form })).status).toBe(201);
+  }
+  const zip = join(work, 'slow.zip');
+  const curl = Bun.spawn(['curl', '-sS', '--limit-rate', '8M', '-H', `authorization: Bearer ${admin.adminToken}`, '-o', zip, `${server.url}/api/event/${event.id}/export-zip`]);
+  expect(await curl.exited).toBe(0);
+  expect(Bun.spawnSync(['unzip', '-t', zip]).exitCode).toBe(0);
+  const out = join(work, 'slow');
+  Bun.spawnSync(['unzip', '-q', '-o', zip, '-d', out]);
+  for (const [i, video] of videos.entries()) {
+    const extracted = await Bun.file(join(out, 'Slow Reader', 'Unsortiert', `clip-${i}.mp4`)).arrayBuffer();
+    expect(Buffer.from(extracted).equals(Buffer.from(video))).toBe(true);
+  }
+});
