@@ -4,6 +4,8 @@ set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v unzip >/dev/null || need+=(unzip)
+# The export test downloads with curl --limit-rate: a client that reads slowly, so the server must wait for it.
+command -v curl >/dev/null || need+=(curl)
 # The unit file is checked with systemd-analyze verify.
 command -v systemd-analyze >/dev/null || need+=(systemd)
 # The arm64 binary's smoke test runs under user-mode qemu with Debian's arm64 C and C++ runtimes.
