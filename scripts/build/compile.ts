@@ -1,6 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED_DIRS } from '../../src/native/embedded-files.ts';
+import { SERVER_RUNTIME_FLAGS } from '../../src/native/runtime-flags.ts';
 import type { NativePackages } from './native-packages.ts';
 import { nativeModulePlugin, nativeModuleSource, sharpAddonPlugin } from './plugins.ts';
 
@@ -21,6 +22,7 @@ export async function compileBinary({ root, natives, outfile }: { root: string; 
     compile: {
       target: `bun-linux-${natives.arch}`,
       outfile,
+      execArgv: SERVER_RUNTIME_FLAGS,
       assets: EMBEDDED_DIRS.map((dir) => join(root, dir)).filter(hasFiles),
       // A .env or bunfig.toml in the working directory must not change the appliance (bunfig can preload code).
       autoloadDotenv: false,

@@ -5,6 +5,7 @@ import { type CaptureTime, captureTimeFromExif } from './capture-time.ts';
 import { dHashOf } from './hashing.ts';
 import { decodeHeic } from './heic.ts';
 import { asImageError, type DecodeLimits, DEFAULT_MAX_INPUT_PIXELS, type ImageInput, openUpright, type SharpFactory } from './sharp-input.ts';
+import { freeNow } from './native-memory.ts';
 import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
 
 // Both derivatives are JPEG: at thumbnail size WebP is only ~4% smaller than mozjpeg (measured on the
@@ -83,23 +84,30 @@ export async function makePhotoDerivatives(
         openUpright(opts.sharp, source, opts).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_COPY.quality }).toFile(tmp),
       );
     }
-    // The one decode (for a JPEG with shrink-on-load where the preview is at most half the size).
+    // The one decode (a 12 MP JPEG is decoded at full size: sharp shrinks on load only from a factor of 3).
     const { data, info } = await openUpright(opts.sharp, source, opts)
       .flatten({ background: '#ffffff' })
       .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
       .raw()
-      .toBuffer({ resolveWithObject: true });
+      .toBuffer({ resolveWithObject: true })
+      .finally(() => freeNow(heic ? source.data : bytes));
     // A new sharp over the same pixels per output: clone() of a raw-input sharp copies its buffer on the
     // server's JS thread (~7 ms and 9 MB per clone at 2048 px), this costs nothing.
     const decoded = () => opts.sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const [dhash] = await Promise.all([
-      dHashOf(decoded()),
+    // All settled before the pixels are freed (a pipeline still running reads them) and before a failure
+    // removes the outputs (one still being written would reappear).
+    const hashing = dHashOf(decoded());
+    const outputs = await Promise.allSettled([
+      hashing,
       writeAtomically(out.previewPath, (tmp) => decoded().jpeg({ quality: PREVIEW.quality, progressive: true }).toFile(tmp)),
       ...thumbnails.map(({ path, width, height, fit, quality }) =>
         writeAtomically(path, (tmp) => decoded().resize(width, height, { fit }).jpeg({ quality, mozjpeg: true }).toFile(tmp)),
       ),
     ]);
-    return { ...original, jpegCopy: heic, dhash, takenAt };
+    freeNow(data);
+    const failed = outputs.find((output) => output.status === 'rejected');
+    if (failed) throw failed.reason;
+    return { ...original, jpegCopy: heic, dhash: await hashing, takenAt };
   } catch (err) {
     await Promise.all([out.previewPath, out.jpegCopyPath, ...thumbnails.map((t) => t.path)].map((path) => rm(path, { force: true })));
     throw asImageError(err);

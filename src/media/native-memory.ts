@@ -33,6 +33,21 @@ export function limitMallocArenas(): void {
   glibc()?.mallopt(M_ARENA_MAX, ARENAS);
 }
 
+/**
+ * Frees a buffer's memory now instead of at the next garbage collection by detaching its ArrayBuffer
+ * (afterwards it reads as empty). For the big buffers of image work (a photo's bytes, its decoded pixels):
+ * the collector does not run often under load, and in the 200-phone bench the photos' dead buffers
+ * stood at tens of MB between collections (in-process, 2 photos of 12 MP at once: peak ~170 -> ~135 MB
+ * above the warm process). Only a buffer that is the whole of its ArrayBuffer is detached (a
+ * view into a shared pool, e.g. a small Buffer, is left to the collector).
+ */
+export function freeNow(buffer: Uint8Array): void {
+  const whole = buffer.buffer as DetachableArrayBuffer;
+  if (buffer.byteOffset === 0 && buffer.byteLength === whole.byteLength && typeof whole.transfer === 'function') whole.transfer(0);
+}
+/** ES2024's ArrayBuffer.prototype.transfer (Bun has it; the project's TypeScript lib is ES2023). */
+type DetachableArrayBuffer = ArrayBufferLike & { transfer?(newLength: number): ArrayBuffer };
+
 /** Quiet time after the last image work before freed memory is given back. */
 const TRIM_AFTER_MS = 1000;
 let working = 0;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_RUNTIME_FLAGS } from '../../src/native/runtime-flags.ts';
 
 export const ROOT = join(import.meta.dir, '..', '..');
 export const FIXTURES = join(ROOT, 'tests', 'fixtures');
@@ -26,7 +27,7 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'momentbox-test-'));
   const adminPassword = opts.env?.MOMENTBOX_ADMIN_PASSWORD ?? 'test-admin-password';
-  const proc = Bun.spawn([...(opts.wrap ?? []), BUN, join(ROOT, 'src', 'main.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], {
+  const proc = Bun.spawn([...(opts.wrap ?? []), BUN, ...SERVER_RUNTIME_FLAGS, join(ROOT, 'src', 'main.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, MOMENTBOX_ADMIN_PASSWORD: adminPassword, MOMENTBOX_LOG_LEVEL: 'info', ...opts.env },
     stdout: 'pipe',
