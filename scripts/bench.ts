@@ -76,10 +76,11 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
   ctx.log(`generated ${PHOTOS.count} photos, ${fmt(bytes / PHOTOS.count / MB, 2)} MB each on average`);
 
   // Reference: sharp in this process doing the server's derivative work on the same files, as many at once
-  // as the server runs (one per core): one decode to upright pixels that fit 2048 px, then from those the
+  // as the server runs (one per core): one decode to upright pixels that fit 2048 px (scaled on load as the
+  // server does it, jpegShrinkOnLoad: a 4000 px JPEG at half size), then from those the
   // preview, a thumbnail with a 480 px short side, the square 1x and 3x tiles and the 9x8 grey pixels of the
   // dHash, with the server's own sizes and qualities.
-  const { PREVIEW, THUMBNAIL, TILE_THUMBNAILS, thumbnailSize } = await import('../src/media/images.ts');
+  const { jpegShrinkOnLoad, PREVIEW, THUMBNAIL, TILE_THUMBNAILS, thumbnailSize } = await import('../src/media/images.ts');
   const out = join(ctx.dir, 'derived');
   mkdirSync(out);
   const sharpAlone = () =>
@@ -87,10 +88,11 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
       pool(
         PHOTOS.parallel,
         paths.map((p, i) => async () => {
-          const bytes = readFileSync(p);
-          const meta = await sharp(bytes).metadata();
-          const thumb = thumbnailSize({ width: meta.autoOrient?.width ?? meta.width!, height: meta.autoOrient?.height ?? meta.height! });
-          const { data, info } = await sharp(bytes, { failOn: 'none' })
+          const meta = await sharp(p).metadata();
+          const upright = { width: meta.autoOrient?.width ?? meta.width!, height: meta.autoOrient?.height ?? meta.height! };
+          const thumb = thumbnailSize(upright);
+          const shrink = jpegShrinkOnLoad(upright);
+          const { data, info } = await sharp(shrink > 1 ? `${p}[shrink=${shrink}]` : p, { failOn: 'none' })
             .rotate()
             .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
             .raw()

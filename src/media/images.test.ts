@@ -202,6 +202,24 @@ describe('one decode per photo', () => {
   });
 });
 
+describe('a large JPEG is decoded at the scale its preview needs', () => {
+  test('a 12 MP photo (4000x3000) is decoded at half size for a 2000 px preview; over the pixel limit it is still refused', async () => {
+    const tmp = makeTempDir('scaled');
+    try {
+      const input = join(tmp.dir, 'PXL_12MP.jpg');
+      await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#7a8b9c' } }).jpeg().toFile(input);
+      const made = await derive(input, join(tmp.dir));
+      expect(made.size).toEqual({ width: 4000, height: 3000 });
+      expect(await sharp(made.previewPath).metadata()).toMatchObject({ width: 2000, height: 1500 });
+      expect(await sharp(made.thumbnailPath).metadata()).toMatchObject({ width: 640, height: 480 });
+      // Scaled on load it would pass a limit of 11 MP (3 MP decoded): the limit counts the photo's own pixels.
+      await expect(derive(input, tmp.dir, { maxInputPixels: 11_000_000 })).rejects.toMatchObject({ name: 'MediaError', reason: 'TOO_LARGE' });
+    } finally {
+      tmp.remove();
+    }
+  });
+});
+
 describe('readCaptureTime', () => {
   test('a phone photo with OffsetTimeOriginal gives its time with the offset', async () => {
     expect(await readCaptureTime(fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'))).toEqual({ iso: '2022-08-14T14:12:31+03:00', hasZone: true });
