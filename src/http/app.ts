@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import type { AppDeps, Env } from './context.ts';
 import { onApiNotFound, onError } from './middleware/errors.ts';
+import { gzipJson } from './middleware/gzip-json.ts';
 import { requestTimer } from './middleware/request-timer.ts';
 import { bytes, endpoint, openApiDocument } from './openapi.ts';
 import { refuseCrossSiteWrites, securityHeaders } from './middleware/security.ts';
@@ -59,9 +59,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   // Upload bodies stream to disk; they must come before the body-size limit below, which buffers.
   app.route('/', ingestRoutes());
 
-  // JSON answers shrink ~10x with gzip: a 2,000-photo album list is ~1.4 MB raw, a burden on venue Wi-Fi.
-  // Media bytes are already compressed and are not touched (content-type filter).
-  app.use('/api/*', compress());
+  app.use('/api/*', gzipJson());
   app.use('/api/*', async (c, next) => {
     const type = c.req.header('content-type') ?? '';
     const limit = type.includes('multipart/form-data') ? MAX_BODY_BYTES : MAX_JSON_BYTES;
