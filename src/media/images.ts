@@ -63,8 +63,8 @@ export interface PhotoDerivativePaths {
 /**
  * Makes the grid thumbnail and the viewer preview of a photo (and for HEIC a full-size JPEG copy) and its
  * dHash: upright by its EXIF orientation, without any metadata (no EXIF, no GPS leaves the box), each
- * written atomically. The file is read once and decoded once: the pixels at preview size feed the preview,
- * the thumbnails and the hash (sharp instances over one raw image). Returns the upright size of the original,
+ * written atomically. The file is read once and decoded once (its type and EXIF come from its head): the
+ * pixels at preview size feed the preview, the thumbnails and the hash (sharp instances over one raw image). Returns the upright size of the original,
  * its capture time, its dHash and whether the JPEG copy was made.
  * Throws a MediaError when the photo cannot be decoded, is too large or takes too long.
  */
@@ -73,7 +73,8 @@ export async function makePhotoDerivatives(
   out: PhotoDerivativePaths,
   opts: PhotoOptions,
 ): Promise<Size & { jpegCopy: boolean; dhash: string; takenAt: CaptureTime | null }> {
-  const [source, takenAt] = await Promise.all([decodablePhoto(inputPath, opts), readCaptureTime(inputPath)]);
+  const mime = sniffMediaType(new Uint8Array(await Bun.file(inputPath).slice(0, SNIFF_BYTES).arrayBuffer()))?.mime;
+  const [source, takenAt] = await Promise.all([decodablePhoto(inputPath, mime, opts), readCaptureTime(inputPath)]);
   const original = await uprightSize(source, opts.sharp);
   const tileSide = (side: number) => Math.min(side, original.width, original.height);
   const thumbnails = [
@@ -91,7 +92,7 @@ export async function makePhotoDerivatives(
       );
     }
     // The one decode: a JPEG scaled while it is decoded where that still leaves a preview of PREVIEW.minSide.
-    const { data, info } = await openUpright(opts.sharp, heic ? source : await scaledOnLoad(source, original, opts), opts)
+    const { data, info } = await openUpright(opts.sharp, heic ? source : scaledOnLoad(source, mime, original, opts), opts)
       .flatten({ background: '#ffffff' })
       .resize({ width: PREVIEW.maxSide, height: PREVIEW.maxSide, fit: 'inside', withoutEnlargement: true })
       .raw()
@@ -121,25 +122,23 @@ export async function makePhotoDerivatives(
 }
 
 /** The photo's path for sharp, or for HEIC its upright pixels (sharp's libheif has no HEVC decoder). */
-async function decodablePhoto(inputPath: string, limits: DecodeLimits): Promise<string | RawRgba> {
-  if ((await mediaTypeOf(inputPath))?.mime !== 'image/heic') return inputPath;
+async function decodablePhoto(inputPath: string, mime: string | undefined, limits: DecodeLimits): Promise<string | RawRgba> {
+  if (mime !== 'image/heic') return inputPath;
   return decodeHeic(inputPath, { maxInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS });
 }
-
-const mediaTypeOf = async (path: string) => sniffMediaType(new Uint8Array(await Bun.file(path).slice(0, SNIFF_BYTES).arrayBuffer()));
 
 /**
  * The path sharp decodes a photo from: for a JPEG at least twice PREVIEW.minSide on its long side, with
  * libvips' load option that has libjpeg decode it at 1/2, 1/4 or 1/8 of its size (the largest that
  * leaves PREVIEW.minSide). sharp itself does that only from a factor of 3, so a 12 MP phone photo
  * (4000-4080 px) was decoded whole for its 2048 px preview; scaled on load it costs ~11% less CPU and
- * ~55 MB less memory at the peak of 2 photos at once (measured in-process, 12 MP). A photo over the pixel limit is opened
- * whole, so that sharp's limit refuses it as before (scaled, it would pass).
+ * ~55 MB less memory at the peak of 2 photos at once (measured in-process, 12 MP). A photo over the pixel
+ * limit is opened whole, so that sharp's limit refuses it as before (scaled, it would pass).
  */
-async function scaledOnLoad(inputPath: string, original: Size, limits: DecodeLimits): Promise<string> {
+function scaledOnLoad(inputPath: string, mime: string | undefined, original: Size, limits: DecodeLimits): string {
   const shrink = jpegShrinkOnLoad(original);
   const withinLimit = original.width * original.height <= (limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS);
-  if (shrink === 1 || !withinLimit || (await mediaTypeOf(inputPath))?.mime !== 'image/jpeg') return inputPath;
+  if (shrink === 1 || !withinLimit || mime !== 'image/jpeg') return inputPath;
   // libvips reads options from a trailing [...]; the store's paths end in the file's extension.
   return `${inputPath}[shrink=${shrink}]`;
 }
