@@ -18,7 +18,8 @@ export async function compileBinary({ root, natives, outfile }: { root: string; 
   const nativeModule = join(root, '.build', `native-${natives.arch}.ts`);
   await Bun.write(nativeModule, nativeModuleSource(natives));
   await Bun.build({
-    entrypoints: [join(root, 'src/native/binary-entry.ts')],
+    // The hash worker is an entry point of its own: Bun does not follow `new Worker(path)` (src/storage/background-hasher.ts).
+    entrypoints: [join(root, 'src/native/binary-entry.ts'), join(root, 'src/storage/hash-worker.ts')],
     compile: {
       target: `bun-linux-${natives.arch}`,
       outfile,

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Viewer } from '../domain/permissions.ts';
 import { AppError } from '../lib/errors.ts';
+import { BackgroundHasher } from '../storage/background-hasher.ts';
 import { ChunkStore } from '../storage/chunk-store.ts';
 import { fileTooLarge, writeStreamToFile, type WrittenFile } from '../storage/file-writer.ts';
 import { authorize } from './authorize.ts';
@@ -118,7 +119,10 @@ export function createIngestService(deps: IngestDeps) {
     discard: (file) => rmSync(file.path, { force: true }),
   };
 
-  const chunked = createChunkedUploads({ db, chunks, committer, limits: deps.partialLimits, maxUploadBytes: deps.maxUploadBytes, assertDiskSpace, now });
+  const hasher = new BackgroundHasher((reason) =>
+    deps.logger.warn('the background hasher stopped: chunked uploads are hashed on the event loop', { reason }),
+  );
+  const chunked = createChunkedUploads({ db, chunks, hasher, committer, limits: deps.partialLimits, maxUploadBytes: deps.maxUploadBytes, assertDiskSpace, now });
 
   /**
    * A chunk whose fields came first is written straight into its place in the file (`answer` runs once

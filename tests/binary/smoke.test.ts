@@ -101,6 +101,24 @@ async function expectHdrToneMapped(dir: string, guest: ApiClient, eventId: numbe
   expect(JSON.parse(probe.stdout.toString()).streams[0]).toEqual({ codec_name: 'h264', pix_fmt: 'yuv420p', color_transfer: 'bt709', color_primaries: 'bt709' });
 }
 
+/** A video sent in two chunks, fields first (as the web app does): the hash worker, its own entry point of the binary, hashed it. */
+async function expectChunkedUploadHashed(guest: ApiClient, eventId: number) {
+  const bytes = new Uint8Array(readFileSync(join(FIXTURES, 'videos', 'android-h264.mp4')));
+  const chunkSize = Math.ceil(bytes.length / 2);
+  let answer: { id?: number } = {};
+  for (const index of [0, 1]) {
+    const form = new FormData();
+    const fields = { chunkIndex: index, totalChunks: 2, fileName: 'chunked.mp4', fileSize: bytes.length, uploadId: 'smoke-chunked-0001', autoApprove: 'true' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    form.append('chunk', new File([bytes.slice(index * chunkSize, (index + 1) * chunkSize)], 'blob'));
+    const res = await guest.fetch(`/api/event/${eventId}/upload-chunk`, { method: 'POST', body: form });
+    expect(res.status).toBe(200);
+    answer = await res.json();
+  }
+  const sha256 = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
+  expect(await guest.json(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`)).toMatchObject({ exists: true, duplicate: { id: answer.id } });
+}
+
 async function adminWithEvent(url: string): Promise<{ admin: ApiClient; guest: ApiClient; event: AdminEventDto }> {
   const admin = new ApiClient(url);
   await admin.login('smoke-test-password');
@@ -121,6 +139,8 @@ describe('x64 binary', () => {
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
     await expectHeicProcessed(guest, event.id, 60_000);
+    await expectChunkedUploadHashed(guest, event.id);
+    expect(run.output()).not.toContain('background hasher stopped');
 
     const video: UploadResult = await guest.uploadOk(event.id, join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'), { autoApprove: 'true' });
     let row: UploadDto | undefined;

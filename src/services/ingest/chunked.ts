@@ -6,7 +6,9 @@ import { chunkSessions, uploads } from '../../db/schema.ts';
 import type { Viewer } from '../../domain/permissions.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashSecret } from '../../lib/ids.ts';
+import type { BackgroundHasher } from '../../storage/background-hasher.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
+import { startWriteback } from '../../storage/writeback.ts';
 import { copyInto, fileTooLarge, HEAD_BYTES, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
 import type { UploadRow } from '../uploads.service.ts';
 import type { Committer, UploadTarget } from './commit.ts';
@@ -52,6 +54,7 @@ export interface PartialLimits {
 export interface ChunkedDeps {
   db: Db;
   chunks: ChunkStore;
+  hasher: BackgroundHasher;
   committer: Committer;
   limits: PartialLimits;
   maxUploadBytes: number;
@@ -60,14 +63,8 @@ export interface ChunkedDeps {
   now: () => Date;
 }
 
-/** Running hashes kept in memory at most (a few hundred bytes each). */
+/** Sessions whose file is being hashed as it arrives, at most (the worker keeps a few hundred bytes for each). */
 const MAX_RUNNING_HASHES = 1000;
-
-/** SHA-256 over the file's first `next` chunks, as they came in order. */
-interface RunningHash {
-  next: number;
-  hasher: Bun.CryptoHasher;
-}
 
 const incomplete = () => new AppError(400, 'UPLOAD_INCOMPLETE', 'Die Datei ist unvollständig angekommen. Bitte lade sie erneut hoch.');
 const mismatch = () => badRequest('Die Angaben passen nicht zu den bisherigen Teilen dieses Uploads', { field: 'fileSize' });
@@ -131,10 +128,11 @@ function spanOf(index: number, chunkSize: number, f: ChunkFields) {
  * last chunk sent again answers the finished upload.
  */
 export function createChunkedUploads(deps: ChunkedDeps) {
-  const { db, chunks, limits, now } = deps;
+  const { db, chunks, hasher, limits, now } = deps;
   // One chunked upload is completed at a time per session key (the last two chunks may race).
   const assembling = new Map<string, Promise<ChunkOutcome>>();
-  const hashes = new Map<string, RunningHash>();
+  /** Per session, how many of its chunks, from the first on, were handed to the background hasher. */
+  const hashedChunks = new Map<string, number>();
   /** Requests writing into a session's file right now. */
   const writers = new Map<string, number>();
 
@@ -149,7 +147,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   }
 
   function forget(key: string) {
-    hashes.delete(key);
+    stopHashing(key);
     chunks.remove(key);
     db.delete(chunkSessions).where(eq(chunkSessions.key, key)).run();
   }
@@ -219,25 +217,20 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   }
 
   /**
-   * Writes a chunk's bytes into the session's file at its place as they arrive. The file's hash is kept
-   * running in memory while chunks come in order (as every client sends them), so a finished file is
-   * hashed once, never read back; a chunk out of order, or a restart, leaves the rest to be hashed from
-   * disk at the end. Only a chunk that arrived whole is marked as held.
+   * Writes a chunk's bytes into the session's file at its place as they arrive. Only a chunk that arrived
+   * whole is marked as held, and then hashed in the background (hashInOrder).
    */
   async function write(at: Extract<Placement, { kind: 'write' }>, f: ChunkFields, pour: Pour): Promise<void> {
     const { key, offset } = at;
-    const running = hashes.get(key);
-    const inOrder = f.chunkIndex === (running?.next ?? 0);
-    const hasher = inOrder ? (running?.hasher.copy() ?? new Bun.CryptoHasher('sha256')) : null;
     const room = at.length ?? f.fileSize - offset;
     const fd = chunks.openForWriting(key);
     writers.set(key, (writers.get(key) ?? 0) + 1);
     let written: number;
     try {
-      written = await pour(fd, offset, (piece, total) => {
+      written = await pour(fd, offset, (_piece, total) => {
         if (total > room) throw at.length === null ? fileTooLarge(Math.min(deps.maxUploadBytes, f.fileSize)) : mismatch();
-        hasher?.update(piece);
       });
+      startWriteback(fd, offset, written);
     } catch (err) {
       // A session whose every chunk so far was cut off holds nothing to resume: it goes, and does not count.
       if (writers.get(key) === 1 && chunks.held(key).size === 0) forget(key);
@@ -259,14 +252,31 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       }
     }
     chunks.mark(key, f.chunkIndex, written);
-    if (hasher && (hashes.get(key)?.next ?? 0) === f.chunkIndex) remember(key, { next: f.chunkIndex + 1, hasher });
+    hashInOrder(key, f);
   }
 
-  function remember(key: string, state: RunningHash) {
-    hashes.delete(key);
-    hashes.set(key, state);
-    // Only a cache: a forgotten state means the file is hashed from disk once it is complete.
-    if (hashes.size > MAX_RUNNING_HASHES) hashes.delete(hashes.keys().next().value!);
+  /**
+   * Hands the session's held chunks that continue its file in order to the background hasher, so the
+   * file is hashed while it arrives, from the page cache, and never read again on the event loop. After a
+   * restart (nothing handed over yet) the held chunks go from the first on.
+   */
+  function hashInOrder(key: string, f: ChunkFields) {
+    const held = chunks.held(key);
+    const chunkSize = chunkSizeOf(held, f)!;
+    let next = hashedChunks.get(key) ?? 0;
+    for (; held.has(next); next++) {
+      const { offset, length } = spanOf(next, chunkSize, f);
+      hasher.add(key, chunks.dataPath(key), offset, length);
+    }
+    hashedChunks.delete(key);
+    hashedChunks.set(key, next);
+    // Only a cache: a session let go here starts again from its first chunk with its next one.
+    if (hashedChunks.size > MAX_RUNNING_HASHES) stopHashing(hashedChunks.keys().next().value!);
+  }
+
+  function stopHashing(key: string) {
+    hashedChunks.delete(key);
+    hasher.drop(key);
   }
 
   /** Creates or updates the session's row: the bytes it holds (for the limits) and when it last moved. */
@@ -294,22 +304,19 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     return running;
   }
 
-  /** Every chunk is in the file: finish its hash, then the committer takes the file as it lies (a rename, no copy). */
+  /** Every chunk is in the file: its hash from the background hasher, then the committer takes the file as it lies (a rename, no copy). */
   async function complete(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
-    const chunkSize = chunkSizeOf(chunks.held(key), f)!;
-    const running = hashes.get(key);
-    hashes.delete(key);
-    const hasher = running?.hasher ?? new Bun.CryptoHasher('sha256');
-    const hashedTo = Math.min(f.fileSize, (running?.next ?? 0) * chunkSize);
     const path = chunks.dataPath(key);
     if (!existsSync(path)) {
       // The server stopped between committing this file and recording it: nothing left to finish.
       forget(key);
       throw incomplete();
     }
-    if (hashedTo < f.fileSize) for await (const piece of Bun.file(path).slice(hashedTo).stream()) hasher.update(piece);
+    hashInOrder(key, f);
+    hashedChunks.delete(key);
+    const sha256 = (await hasher.digest(key, f.fileSize)) ?? (await sha256OfFile(path));
     const head = new Uint8Array(HEAD_BYTES);
-    const file: WrittenFile = { path, size: f.fileSize, sha256: hasher.digest('hex'), head: head.subarray(0, chunks.read(key, 0, head)) };
+    const file: WrittenFile = { path, size: f.fileSize, sha256, head: head.subarray(0, chunks.read(key, 0, head)) };
     let upload: UploadRow;
     try {
       upload = await deps.committer.commit(file, f.fileName, target);
@@ -376,3 +383,10 @@ export function createChunkedUploads(deps: ChunkedDeps) {
 }
 
 export type ChunkedUploads = ReturnType<typeof createChunkedUploads>;
+
+/** The file hashed on the event loop: only when the background hasher could not (a worker that died, a read that failed). */
+async function sha256OfFile(path: string): Promise<string> {
+  const hasher = new Bun.CryptoHasher('sha256');
+  for await (const piece of Bun.file(path).stream()) hasher.update(piece);
+  return hasher.digest('hex');
+}
