@@ -58,9 +58,20 @@ test('a gap, a wrong size or a file that went away gives no digest; a range from
   expect(await hasher.digest('dropped', 300_000)).toBeNull();
 });
 
+test('the worker ends when idle, taking its running hashes: the key is handed over again from 0 and hashes right', async () => {
+  const hasher = new BackgroundHasher(() => {}, { idleMs: 100 });
+  const f = fileOf('e', 300_000);
+  hasher.add('e', f.path, 0, 100_000);
+  expect(hasher.handedOver('e')).toBe(100_000);
+  await Bun.sleep(300); // the phone paused
+  expect(hasher.handedOver('e')).toBe(0);
+  addInRanges(hasher, 'e', f.path, 300_000, 100_000);
+  expect(await hasher.digest('e', 300_000)).toBe(sha256(f.bytes));
+});
+
 test('a worker that cannot start is reported, every digest is null, and after three tries none is started again', async () => {
   const failures: string[] = [];
-  const hasher = new BackgroundHasher((reason) => failures.push(reason), join(dir, 'missing-worker.ts'));
+  const hasher = new BackgroundHasher((reason) => failures.push(reason), { workerModule: join(dir, 'missing-worker.ts') });
   const f = fileOf('d', 1000);
   for (let i = 0; i < 5; i++) {
     hasher.add('d', f.path, 0, 1000);

@@ -63,8 +63,6 @@ export interface ChunkedDeps {
   now: () => Date;
 }
 
-/** Sessions whose file is being hashed as it arrives, at most (the worker keeps a few hundred bytes for each). */
-const MAX_RUNNING_HASHES = 1000;
 
 const incomplete = () => new AppError(400, 'UPLOAD_INCOMPLETE', 'Die Datei ist unvollständig angekommen. Bitte lade sie erneut hoch.');
 const mismatch = () => badRequest('Die Angaben passen nicht zu den bisherigen Teilen dieses Uploads', { field: 'fileSize' });
@@ -131,8 +129,6 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   const { db, chunks, hasher, limits, now } = deps;
   // One chunked upload is completed at a time per session key (the last two chunks may race).
   const assembling = new Map<string, Promise<ChunkOutcome>>();
-  /** Per session, how many of its chunks, from the first on, were handed to the background hasher. */
-  const hashedChunks = new Map<string, number>();
   /** Requests writing into a session's file right now. */
   const writers = new Map<string, number>();
 
@@ -147,7 +143,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   }
 
   function forget(key: string) {
-    stopHashing(key);
+    hasher.drop(key);
     chunks.remove(key);
     db.delete(chunkSessions).where(eq(chunkSessions.key, key)).run();
   }
@@ -258,25 +254,15 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   /**
    * Hands the session's held chunks that continue its file in order to the background hasher, so the
    * file is hashed while it arrives, from the page cache, and never read again on the event loop. After a
-   * restart (nothing handed over yet) the held chunks go from the first on.
+   * restart, or when the worker ended in a pause of the phone, the held chunks go again from the first on.
    */
   function hashInOrder(key: string, f: ChunkFields) {
     const held = chunks.held(key);
     const chunkSize = chunkSizeOf(held, f)!;
-    let next = hashedChunks.get(key) ?? 0;
-    for (; held.has(next); next++) {
+    for (let next = Math.ceil(hasher.handedOver(key) / chunkSize); held.has(next); next++) {
       const { offset, length } = spanOf(next, chunkSize, f);
       hasher.add(key, chunks.dataPath(key), offset, length);
     }
-    hashedChunks.delete(key);
-    hashedChunks.set(key, next);
-    // Only a cache: a session let go here starts again from its first chunk with its next one.
-    if (hashedChunks.size > MAX_RUNNING_HASHES) stopHashing(hashedChunks.keys().next().value!);
-  }
-
-  function stopHashing(key: string) {
-    hashedChunks.delete(key);
-    hasher.drop(key);
   }
 
   /** Creates or updates the session's row: the bytes it holds (for the limits) and when it last moved. */
@@ -313,7 +299,6 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       throw incomplete();
     }
     hashInOrder(key, f);
-    hashedChunks.delete(key);
     const sha256 = (await hasher.digest(key, f.fileSize)) ?? (await sha256OfFile(path));
     const head = new Uint8Array(HEAD_BYTES);
     const file: WrittenFile = { path, size: f.fileSize, sha256, head: head.subarray(0, chunks.read(key, 0, head)) };
