@@ -166,7 +166,7 @@ describe('x64 binary', () => {
 });
 
 describe('arm64 binary under qemu', () => {
-  test('--version, start, a JPEG upload with its thumbnail, and a HEIC decoded by the WASM decoder', async () => {
+  test('--version, start, a JPEG upload with its thumbnail, a chunked upload hashed on its worker, and a HEIC decoded by the WASM decoder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'momentbox-bin-arm64-version-'));
     temps.push(dir);
     const version = Bun.spawnSync([QEMU, '-L', '/usr/aarch64-linux-gnu', join(ROOT, 'dist', 'momentbox-linux-arm64'), '--version'], {
@@ -183,6 +183,8 @@ describe('arm64 binary under qemu', () => {
     const thumb = await guest.fetch(photo.upload.thumbnail_path!);
     expect(thumb.status).toBe(200);
     expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    await expectChunkedUploadHashed(guest, event.id);
+    expect(run.output()).not.toContain('background hasher stopped');
     // Emulated arm64 runs WebAssembly many times slower than a Pi does natively.
     await expectHeicProcessed(guest, event.id, 240_000);
     run.proc.kill('SIGTERM');
