@@ -99,7 +99,8 @@ export async function serve(opts: ServeOptions) {
         await server.stop(true);
       }
       await services.jobs.stop();
-      services.ingest.syncChunksForStop();
+      const unsynced = services.ingest.syncChunksForStop();
+      if (unsynced > 0) logger.warn('unfinished uploads whose chunks could not be synced will be asked for again', { sessions: unsynced });
       db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       db.$client.close();
       logger.info('stopped');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { closeSync, existsSync, mkdtempSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChunkStore, currentBootId } from './chunk-store.ts';
@@ -47,6 +47,18 @@ describe('received chunks across restarts and power cuts', () => {
     expect([...afterReboot.held('upload-1')]).toEqual([[0, 4], [1, 4]]);
     // The clean stop counts once: a power cut in the next boot drops them again.
     expect(new ChunkStore(store.dir).distrustAfterPowerLoss('boot-c')).toBe(1);
+  });
+
+  test('a session whose file cannot be synced at the stop loses its chunks; the others hold after a reboot', () => {
+    const store = storeWithTwoChunks('boot-a');
+    // A session folder whose "file" is a folder: opening it for the sync fails.
+    mkdirSync(join(store.dataPath('broken')), { recursive: true });
+    store.mark('broken', 0, 4);
+    expect(store.syncForStop()).toBe(1);
+    const afterReboot = new ChunkStore(store.dir);
+    expect(afterReboot.distrustAfterPowerLoss('boot-b')).toBe(0);
+    expect([...afterReboot.held('upload-1')]).toEqual([[0, 4], [1, 4]]);
+    expect(afterReboot.held('broken').size).toBe(0);
   });
 
   test("the store's own files are not taken for uploads", () => {

@@ -38,17 +38,27 @@ export class ChunkStore {
     return dropped;
   }
 
-  /** At a clean stop: every unfinished file's bytes to the disk, so its markers still hold after a reboot. */
-  syncForStop(): void {
+  /**
+   * At a clean stop: every unfinished file's bytes to the disk, so its markers still hold after a reboot.
+   * A session whose file cannot be synced (a disk error, a stray entry) loses its markers instead, so its
+   * phone sends those chunks again; the others are kept. Returns how many sessions lost their markers.
+   */
+  syncForStop(): number {
+    let dropped = 0;
     for (const key of this.keys()) {
-      const fd = openSync(this.dataPath(key), constants.O_RDONLY | constants.O_CREAT, 0o644);
       try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
+        const fd = openSync(this.dataPath(key), constants.O_RDONLY | constants.O_CREAT, 0o644);
+        try {
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      } catch {
+        if (this.dropMarkers(key)) dropped++;
       }
     }
     writeFileSync(this.cleanStopFile, '');
+    return dropped;
   }
 
   private dropMarkers(key: string): boolean {
