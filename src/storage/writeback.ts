@@ -1,4 +1,4 @@
-import { dlopen, FFIType } from 'bun:ffi';
+import { glibc } from '../lib/glibc.ts';
 
 // Why: a chunked upload's file is fsynced once, when it is complete, so every answer of a finished file
 // waited for all of its bytes to reach the disk (bench a: ~20 ms per 50 MB, 15 % of the ingest time,
@@ -9,24 +9,11 @@ import { dlopen, FFIType } from 'bun:ffi';
 /** sync_file_range(2): start writing the range's dirty pages, without waiting for them. */
 const SYNC_FILE_RANGE_WRITE = 2;
 
-const openLibc = () =>
-  dlopen('libc.so.6', {
-    sync_file_range: { args: [FFIType.i32, FFIType.i64, FFIType.i64, FFIType.u32], returns: FFIType.i32 },
-  }).symbols;
-let libc: ReturnType<typeof openLibc> | null | undefined;
-
 /**
  * Asks the kernel to start writing bytes [offset, offset + length) of the open file `fd` to the disk now
  * (it may wait only while the disk's queue is full). Durability still comes from the fsync at the end;
  * where glibc is missing this does nothing.
  */
 export function startWriteback(fd: number, offset: number, length: number): void {
-  if (libc === undefined) {
-    try {
-      libc = openLibc();
-    } catch {
-      libc = null;
-    }
-  }
-  libc?.sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
+  glibc()?.sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
 }
