@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256File } from './hashing.ts';
+import { readZipStrict } from './zip-check.ts';
 import { openPieceReader } from './piece-reader.ts';
 import { bytesReader, fixture, generatedReader, makeTempDir, writeSparse } from './test-helpers.ts';
 import { createZipStream, sanitizeZipName, uniqueName, type ZipEntry, type ZipOptions, zipArchiveSize } from './zip-stream.ts';
@@ -42,6 +43,9 @@ async function checkExport(opts: ZipOptions) {
     const bytes = new Uint8Array(await new Response(createZipStream(entries, opts)).arrayBuffer());
     writeFileSync(zipPath, bytes);
     expect(bytes.length).toBe(zipArchiveSize(entries, opts)); // the Content-Length the export announces is exact
+    // What a streaming reader (a phone's unzipper) relies on: local headers and data descriptors, not only the central directory.
+    const walked = readZipStrict(bytes);
+    expect(walked.map((e) => e.name)).toEqual(entries.map((e) => e.name));
 
     const tested = unzip('-t', zipPath);
     expect(tested.out).toContain('No errors detected');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckExactAnswer, EventDto, UploadDto } from '../../src/http/api-types.ts';
 import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
+import { readZipStrict } from '../../src/media/zip-check.ts';
 import { FIXTURES } from '../helpers/server.ts';
 import { type ApiClient, useServer, waitForProcessing } from './support.ts';
 
@@ -70,6 +71,28 @@ test('a second guest downloads the photo without its position; the uploader keep
 
   // Derivatives never carried one.
   expect(await exifr.gps(await bytes(ben, seen.preview_path!)).catch(() => undefined)).toBeUndefined();
+});
+
+test("a guest's bulk ZIP: another guest's photo comes without its position, the guest's own with it", async () => {
+  const event = await srv.admin.createEvent({ allow_download: 'true' });
+  const anna = srv.client();
+  await anna.joinAsGuest(event.code, 'Anna');
+  const ben = srv.client();
+  await ben.joinAsGuest(event.code, 'Ben');
+  const original = Buffer.from(await Bun.file(PHOTO).arrayBuffer());
+  const up = await anna.uploadOk(event.id, PHOTO, { autoApprove: 'true' });
+
+  const photoIn = async (client: ApiClient) => {
+    const zip = await bytes(client, `/api/event/${event.id}/download-zip?ids=${up.id}`);
+    const entries = readZipStrict(zip); // every header and descriptor checked, as a phone's unzipper reads it
+    expect(entries.map((e) => e.name.split('/').pop())).toEqual(['DSCN0010.jpg']);
+    return Buffer.from(entries[0]!.data);
+  };
+  const forBen = await photoIn(ben);
+  expect(await exifr.gps(forBen)).toBeUndefined();
+  expect(forBen.length).toBe(original.length);
+  expect((await pixels(forBen)).equals(await pixels(original))).toBe(true);
+  expect((await photoIn(anna)).equals(original)).toBe(true);
 });
 
 test('the ZIP export has no positions by default and keeps them when the host turns the setting off', async () => {
