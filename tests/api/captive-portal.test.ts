@@ -83,6 +83,33 @@ describe('captive portal per device', () => {
   });
 });
 
+describe('captive portal: recovery joins the device', () => {
+  test('a guest restoring their session from the recovery link on a phone that never joined gets that phone online', async () => {
+    const server = await portalServer();
+    try {
+      const admin = new ApiClient(server.url);
+      await admin.login(server.adminPassword);
+      const event = await admin.createEvent({ name: 'Anna & Ben' });
+      const consent = await fromDevice(server, PHONE_A, `/api/event/${event.code}/consent`, { method: 'POST', host: '10.42.0.1', json: {} });
+      const { userId } = JSON.parse(consent.body) as { userId: string };
+      // The same guest on a second phone (PHONE_B has never joined): the recovery link restores the session...
+      expect((await fromDevice(server, PHONE_B, '/generate_204')).status).toBe(302);
+      const recovered = await fromDevice(server, PHONE_B, `/api/event/${event.code}/recover`, { method: 'POST', host: '10.42.0.1', json: { userId } });
+      expect(recovered.status).toBe(200);
+      expect(JSON.parse(recovered.body)).toMatchObject({ hasConsent: true, userId });
+      // ...and joins that phone, so it stays on the Wi-Fi.
+      expect((await fromDevice(server, PHONE_B, '/generate_204')).status).toBe(204);
+      // An unknown id restores nothing and joins nothing.
+      const PHONE_C = '127.0.0.4';
+      const unknown = await fromDevice(server, PHONE_C, `/api/event/${event.code}/recover`, { method: 'POST', host: '10.42.0.1', json: { userId: crypto.randomUUID() } });
+      expect(JSON.parse(unknown.body)).toMatchObject({ hasConsent: false });
+      expect((await fromDevice(server, PHONE_C, '/generate_204')).status).toBe(302);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('the portal page', () => {
   test('shows the default event, its colours, one button and the address to type, without script and in a few KB', async () => {
     let server = await portalServer();
