@@ -190,6 +190,15 @@ describe('photos', () => {
     expect(range.status).toBe(206);
     expect(range.headers.get('content-range')).toBe(`bytes 0-9/${Bun.file(photo('cameras', 'Pentax_K10D.jpg')).size}`);
     expect((await range.arrayBuffer()).byteLength).toBe(10);
+    // Each form a player or a resuming download sends gets exactly those bytes of the file.
+    const whole = new Uint8Array(await Bun.file(photo('cameras', 'Pentax_K10D.jpg')).arrayBuffer());
+    const size = whole.length;
+    for (const [header, start, end] of [['bytes=-100', size - 100, size - 1], ['bytes=1000-', 1000, size - 1], ['bytes=500-1499', 500, 1499], [`bytes=${size - 5}-${size + 99}`, size - 5, size - 1]] as const) {
+      const part = await guest.fetch(up.upload.file_path, { headers: { range: header } });
+      expect([header, part.status, part.headers.get('content-range')]).toEqual([header, 206, `bytes ${start}-${end}/${size}`]);
+      expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(start, end + 1))).toBe(true);
+    }
+    expect((await guest.fetch(up.upload.file_path, { headers: { range: `bytes=${size}-` } })).status).toBe(416);
     const dl = await guest.fetch(up.upload.download_path);
     expect(dl.headers.get('content-disposition')).toContain('attachment; filename="Pentax_K10D.jpg"');
     expect(dl.headers.get('content-type')).toBe('image/jpeg');
