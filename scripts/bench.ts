@@ -10,6 +10,7 @@
 //   e. a 5,000-photo gallery in Chromium on a phone profile (bench/gallery.ts)
 //   f. 200 phones reading while 20 upload: p99, errors, RSS, thumbnails vs static files (bench/load.ts)
 //   g. video preview speed on one core vs plain ffmpeg, and posters first (bench/preview.ts)
+//   h. video preview size vs its original, for the fixture videos and a noisy clip (bench/preview.ts)
 // Every part is framed by a fixed CPU loop: the table says when the machine was too busy for its figures.
 // ~10 minutes on 2 cores.
 // A script, not a test: it prints figures and asserts nothing.
@@ -40,7 +41,7 @@ import {
 } from './bench/lib.ts';
 import { ingestPart, memoryPart } from './bench/ingest.ts';
 import { loadPart } from './bench/load.ts';
-import { previewPart } from './bench/preview.ts';
+import { previewPart, previewSizePart } from './bench/preview.ts';
 
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
 const LIVE = { streams: 300, idleMs: 30_000 };
@@ -231,6 +232,7 @@ const PARTS: BenchPart[] = [
   galleryPart,
   loadPart,
   previewPart,
+  previewSizePart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));

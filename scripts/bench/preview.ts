@@ -9,11 +9,13 @@
 //       both wall clock; the median of the rounds' ratios.
 //   g3: posters first: from the upload's answer until the guest's list shows the video's poster, while its
 //       preview is being made on the same core.
+// Part h: what a preview costs the venue Wi-Fi: each fixture video's and a noisy clip's preview (previewArgs,
+// plain ffmpeg) against its original, in size and in Mbit/s. Aim: never larger, and within PREVIEW_MAX_BITRATE.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
-import { probeVideo, previewArgs } from '../../src/media/video.ts';
+import { isBrowserPlayable, PREVIEW_MAX_BITRATE, probeVideo, previewArgs } from '../../src/media/video.ts';
 import { FIXTURES, ROOT } from '../../tests/helpers/server.ts';
 import type { UploadDto } from '../../src/http/api-types.ts';
 import { fmt, headersOf, median, serverWithEvent, uploadWhole, type ApiClient, type BenchPart, type BenchRow, type PartContext } from './lib.ts';
@@ -27,6 +29,38 @@ const POSTER_AIM_MS = 3000;
 const CORE = String(availableParallelism() - 1);
 
 export const previewPart: BenchPart = { key: 'g', title: 'video preview speed on one core vs plain ffmpeg', run };
+export const previewSizePart: BenchPart = { key: 'h', title: 'video preview size vs its original', run: sizes };
+
+/** The fixture videos, and grain as a dark dance floor has it: 1080p30, 8 s, ~30 Mbit/s, QuickTime (so it gets a preview). */
+const SIZE_CLIPS = ['android-h264.mp4', 'iphone-hevc-rotated.mov', 'no-metadata.mp4'];
+const NOISY = ['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30:duration=8,noise=alls=10:allf=t', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'];
+
+async function sizes(ctx: PartContext): Promise<BenchRow[]> {
+  const noisy = join(ctx.dir, 'noisy.mov');
+  await tool([ffmpegPath, '-nostdin', '-loglevel', 'error', '-y', ...NOISY, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-c:a', 'aac', '-f', 'mov', noisy]);
+  const rows: BenchRow[] = [];
+  for (const clip of [...SIZE_CLIPS.map((name) => join(FIXTURES, 'videos', name)), noisy]) {
+    const probe = await probeVideo(clip, { ffprobePath, timeoutMs: 20_000 });
+    const seconds = probe.durationSeconds ?? NaN;
+    const preview = join(ctx.dir, 'preview.mp4');
+    await tool([ffmpegPath, '-nostdin', '-loglevel', 'error', '-y', ...previewArgs(clip, preview, probe)]);
+    const [original, made] = [Bun.file(clip).size, Bun.file(preview).size];
+    const rate = (bytes: number) => `${fmt((bytes * 8) / seconds / 1e6, 2)} Mbit/s`;
+    const name = clip === noisy ? `noisy clip ${probe.width}x${probe.height}` : clip.split('/').pop();
+    // A playable original is served as it is; its row shows what a preview of it would be.
+    const served = isBrowserPlayable(probe) ? ' (playable: the original is served)' : '';
+    ctx.log(`${name}: ${probe.videoCodec} ${probe.width}x${probe.height} ${fmt(seconds)} s, original ${fmt(original / 1e6, 2)} MB, preview ${fmt(made / 1e6, 2)} MB${served}`);
+    rows.push({
+      figure: `h. preview of ${name}${served}`,
+      measured: `${fmt(made / 1e6, 2)} MB, ${rate(made)}`,
+      reference: `${fmt(original / 1e6, 2)} MB, ${rate(original)} original`,
+      ratio: fmt(made / original, 2),
+      aim: served ? 'none: the original is served' : `<= original, <= ${fmt(PREVIEW_MAX_BITRATE / 1e6)} Mbit/s`,
+      met: served ? null : made <= original && (made * 8) / seconds <= PREVIEW_MAX_BITRATE,
+    });
+  }
+  return rows;
+}
 
 async function run(ctx: PartContext): Promise<BenchRow[]> {
   const clip = join(ctx.dir, 'clip.mov');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MediaError } from './media-error.ts';
 import { ffmpegPath, ffprobePath, fixture, makeTempDir } from './test-helpers.ts';
-import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
+import { isBrowserPlayable, makePlayablePreview, makePoster, PREVIEW_MAX_BITRATE, probeVideo } from './video.ts';
 
 const probe = (path: string) => probeVideo(path, { ffprobePath, timeoutMs: 10_000 });
 const tools = { ffmpegPath, timeoutMs: 60_000 };
@@ -164,6 +164,43 @@ describe('makePlayablePreview', () => {
       const frames = Bun.spawnSync([ffprobePath, '-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', preview]);
       expect(Number(frames.stdout.toString().trim())).toBe(expected);
     }
+  });
+
+  /** Bits per second of a whole file over its duration, as the Wi-Fi carries it. */
+  const fileBitRate = async (path: string) => (Bun.file(path).size * 8) / ((await probe(path)).durationSeconds ?? NaN);
+
+  test('a noisy high-bitrate clip (a dark dance floor) gets a preview within the Wi-Fi cap and no larger than its original', async () => {
+    // 720p30 with strong grain in a QuickTime file (so not playable as it is): ~30 Mbit/s; CRF alone made ~26 Mbit/s of it.
+    const clip = join(tmp.dir, 'noisy.mov');
+    const made = Bun.spawnSync([
+      ffmpegPath, '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=4,noise=alls=10:allf=t',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-c:a', 'aac', '-f', 'mov', clip,
+    ]);
+    expect(made.exitCode).toBe(0);
+    const source = await probe(clip);
+    expect(isBrowserPlayable(source)).toBe(false);
+    expect(source.bitRate).toBeGreaterThan(15_000_000);
+
+    const preview = join(tmp.dir, 'noisy.mp4');
+    await makePlayablePreview(clip, preview, source, tools);
+    expect(Bun.file(preview).size).toBeLessThanOrEqual(Bun.file(clip).size);
+    expect(await fileBitRate(preview)).toBeLessThanOrEqual(PREVIEW_MAX_BITRATE);
+    expect(isBrowserPlayable(await probe(preview))).toBe(true);
+  });
+
+  test("a light original's preview stays below the original's size, though its grain would take more", async () => {
+    // The same grain at 2 Mbit/s (MPEG-4 part 2 in QuickTime, not playable): the preview's ceiling follows the original down.
+    const clip = join(tmp.dir, 'light.mov');
+    const made = Bun.spawnSync([
+      ffmpegPath, '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=4,noise=alls=10:allf=t',
+      '-c:v', 'mpeg4', '-b:v', '2M', '-maxrate', '2M', '-bufsize', '2M', '-f', 'mov', clip,
+    ]);
+    expect(made.exitCode).toBe(0);
+    const source = await probe(clip);
+    expect(source.bitRate).toBeLessThan(2_500_000);
+    const preview = join(tmp.dir, 'light.mp4');
+    await makePlayablePreview(clip, preview, source, tools);
+    expect(Bun.file(preview).size).toBeLessThanOrEqual(Bun.file(clip).size);
   });
 
   test('a truncated upload fails with a MediaError within the time-out and leaves no file behind', async () => {

@@ -29,6 +29,8 @@ export interface VideoProbe {
   frameRate: number | null;
   pixelFormat: string | null;
   audioCodec: string | null;
+  /** the whole file's bits per second (sound included), or null when ffprobe cannot tell */
+  bitRate: number | null;
   /** high dynamic range transfer (iPhones since the 12 record HLG; some Android phones PQ/HDR10), or null for SDR */
   hdr: HdrTransfer | null;
   /** QuickTime (the `qt  ` brand, iPhones) or MP4 */
@@ -93,6 +95,7 @@ export async function probeVideo(path: string, opts: FfprobeOptions): Promise<Vi
     videoCodec: video.codec_name,
     frameRate: frameRateOf(video.avg_frame_rate) ?? frameRateOf(video.r_frame_rate),
     pixelFormat: video.pix_fmt ?? null,
+    bitRate: positiveNumber(info.format?.bit_rate),
     hdr: HDR_TRANSFERS[video.color_transfer ?? ''] ?? null,
     audioCodec: audio?.codec_name ?? null,
     // No brand at all is a classic QuickTime file.
@@ -122,6 +125,8 @@ export interface SourcePicture {
   hdr: HdrTransfer | null;
   /** frames per second; unknown (absent or null): kept as it is */
   frameRate?: number | null;
+  /** the original's bits per second; unknown (absent or null): the preview keeps to PREVIEW_MAX_BITRATE alone */
+  bitRate?: number | null;
 }
 
 /**
@@ -130,8 +135,24 @@ export interface SourcePicture {
  * time on one core of the bench machine, `veryfast` at ~1.9x, with the same picture (SSIM against the source
  * 0.980 vs 0.979) for about twice the bytes (~1.6 Mbit/s, light for venue Wi-Fi). A phone's 60 fps clip is
  * previewed at 30 fps: half the frames to encode, and smooth enough in a gallery.
+ * CRF alone follows the picture: a noisy clip (a dark dance floor) came out at 28 Mbit/s, larger than its
+ * original, and 30 guests streaming that swamp the venue Wi-Fi. So the video also keeps to a ceiling
+ * (x264's VBV, `maxBitRate` over a one-second buffer that starts a quarter full, so short clips keep to it
+ * too): plenty for 1280 px on a phone, and below the original's own rate, so a preview is never larger.
  */
-const PREVIEW_ENCODING = { preset: 'superfast', crf: '23', maxFrameRate: 30 } as const;
+const PREVIEW_ENCODING = { preset: 'superfast', crf: '23', maxFrameRate: 30, maxBitRate: 4_000_000, audioBitRate: 128_000 } as const;
+/** What a preview may take on the Wi-Fi, sound and container included: PREVIEW_ENCODING's ceiling with room for the rest. */
+export const PREVIEW_MAX_BITRATE = 4_500_000;
+/** Of the original's rate, what the preview's video may take at most (the rest: sound, container, the buffer's start). */
+const ORIGINAL_SHARE = 0.8;
+/** The lowest video ceiling: below it H.264 at 720p falls apart, and originals that small are rare (old cameras). */
+const MIN_VIDEO_BITRATE = 300_000;
+
+/** The preview's video ceiling in bits per second: PREVIEW_ENCODING's, or less when the original itself is lighter. */
+export function previewVideoBitRate(source: SourcePicture): number {
+  const fromOriginal = source.bitRate ? source.bitRate * ORIGINAL_SHARE - PREVIEW_ENCODING.audioBitRate : Infinity;
+  return Math.round(Math.max(MIN_VIDEO_BITRATE, Math.min(PREVIEW_ENCODING.maxBitRate, fromOriginal)));
+}
 
 /**
  * A JPEG poster: the upright frame at 0.5 s (the first frame for shorter clips), at most 1280 px on the
@@ -152,7 +173,7 @@ export async function makePoster(input: string, output: string, source: SourcePi
 
 /**
  * An MP4 every browser plays: H.264 (PREVIEW_ENCODING, 8-bit 4:2:0, BT.709; HDR sources tone-mapped) at
- * most 1280 px and 30 fps, AAC 128k, upright (the rotation is applied to the pixels, not left as a flag), no metadata
+ * most 1280 px, 30 fps and 4 Mbit/s (less for a lighter original), AAC 128k, upright (the rotation is applied to the pixels, not left as a flag), no metadata
  * (no GPS position), and `+faststart` so playback starts before the whole file has loaded. Runs at low
  * priority; written atomically, so a time-out or a broken input leaves no file.
  */
@@ -171,7 +192,8 @@ export function previewArgs(input: string, output: string, source: SourcePicture
     // Frames dropped first, so the scaler works only on those kept.
     '-vf', [...((source.frameRate ?? 0) > PREVIEW_ENCODING.maxFrameRate ? [`fps=${PREVIEW_ENCODING.maxFrameRate}`] : []), pictureFilter(source.hdr)].join(','),
     '-c:v', 'libx264', '-preset', PREVIEW_ENCODING.preset, '-crf', PREVIEW_ENCODING.crf, '-profile:v', 'high', ...(source.hdr ? BT709_TAGS : []),
-    '-c:a', 'aac', '-b:a', '128k',
+    ...vbvArgs(previewVideoBitRate(source)),
+    '-c:a', 'aac', '-b:a', String(PREVIEW_ENCODING.audioBitRate),
     // The rotation is now in the pixels; a leftover rotate flag would turn the video a second time.
     '-metadata:s:v:0', 'rotate=0',
     '-map_metadata', '-1', '-map_chapters', '-1',
@@ -181,6 +203,9 @@ export function previewArgs(input: string, output: string, source: SourcePicture
     '-f', 'mp4', resolve(output),
   ];
 }
+
+/** CRF within x264's VBV: at most `rate` over a one-second buffer, starting a quarter full (no burst at the start). */
+const vbvArgs = (rate: number) => ['-maxrate', String(rate), '-bufsize', String(rate), '-rc_init_occupancy', String(Math.round(rate / 4))];
 
 async function ffmpeg(args: string[], opts: FfmpegOptions & { lowPriority?: boolean }): Promise<void> {
   if (opts.timeoutMs <= 0) throw new MediaError('TIMEOUT', 'Processing this video took too long.');
@@ -217,7 +242,7 @@ interface ProbeStream {
 
 interface ProbeOutput {
   streams?: ProbeStream[];
-  format?: { duration?: string; tags?: Record<string, string | undefined> };
+  format?: { duration?: string; bit_rate?: string; tags?: Record<string, string | undefined> };
 }
 
 function parseProbe(json: string): ProbeOutput | null {
