@@ -1,9 +1,9 @@
-import { expect, test } from 'bun:test';
+import { beforeAll, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminEventDto, AlbumDto, ClientTokenAnswer, UploadResult } from '../../src/http/api-types.ts';
 import { FIXTURES, ROOT } from '../helpers/server.ts';
-import { PHOTOS, useServer } from './support.ts';
+import { ensureWebBuilt, PHOTOS, useServer } from './support.ts';
 
 // Issue 11: a bounded fuzz run over every route of docs/api.md. A few thousand requests mutate the method,
 // the path parameters, the query, the headers (credentials, Origin, content types, ranges) and the body
@@ -17,6 +17,8 @@ import { PHOTOS, useServer } from './support.ts';
 const REQUESTS = 3000;
 const seed = Number(process.env.MOMENTBOX_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
+// The fuzzed routes include the web app's pages: without a build they answer differently (run alone, before `vite build`).
+beforeAll(ensureWebBuilt); // registered before the server starts
 const srv = useServer();
 
 /** mulberry32: a small seeded generator, so a failing run can be repeated. */
