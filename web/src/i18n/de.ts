@@ -87,6 +87,10 @@ export const de = {
   autoApprove: 'Automatisch freigeben',
   autoApproveHint: 'Neue Uploads sofort für alle sichtbar',
   emptyAlbum: 'Noch keine Bilder in diesem Album. Füge welche hinzu!',
+  /** a social app's webview (Instagram, WhatsApp, …): uploads and cookies are not safe there */
+  inAppBanner: 'Öffne diese Seite in Safari/Chrome, damit deine Uploads sicher ankommen',
+  inAppAddress: 'Adresse dieser Seite',
+  inAppCopied: 'Adresse kopiert – füge sie in Safari oder Chrome ein',
   /** the empty album while uploads are closed: no invitation the banner contradicts */
   emptyAlbumClosed: 'Keine Bilder in diesem Album. Das Event nimmt keine Uploads mehr an.',
   emptyAlbumNotStarted: 'Noch keine Bilder in diesem Album. Uploads sind ab dem Beginn des Events möglich.',

@@ -18,6 +18,7 @@ import { TopMenu } from './TopMenu';
 import { AlbumList } from './AlbumList';
 import { MediaGrid, MediaTile } from './MediaGrid';
 import { UploadFab, UploadTile } from './UploadTile';
+import { InAppBanner } from './InAppBanner';
 import { Viewer } from './Viewer';
 import { bulkDownload } from './download';
 import { AlbumToolbar, EventNotFound, PendingHint } from './PageParts';
@@ -135,6 +136,7 @@ export default function EventPage() {
             <main className="ev-content" id="main">
               {selectedAlbum && <AlbumToolbar album={selectedAlbum} canDownload={event.allow_download && albumTotal > 0} onDownload={openDownload} />}
               {pending > 0 && <PendingHint count={pending} onShareAll={uploadActions.shareAllOwn} />}
+              {!uploadsBlocked && <InAppBanner link={link} />}
 
               {selectedAlbum && (
                 <MediaGrid
