@@ -23,7 +23,7 @@ const errors: string[] = [];
 const onScreen = (p: Page) =>
   p.evaluate(() => {
     const layer = document.querySelector<HTMLElement>('.wall__layer.is-visible');
-    const img = layer?.querySelector('img');
+    const img = layer?.querySelector<HTMLImageElement>('img.wall__picture');
     return layer && img && !img.hidden && img.complete && img.naturalWidth > 0 ? Number(layer.dataset.uploadId) : null;
   });
 const slides = (p: Page) => p.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides ?? 0));
@@ -52,7 +52,7 @@ afterAll(async () => {
 describe('live wall at 1920x1080', () => {
   test('shows the approved photos full screen with the event name and the QR overlay', async () => {
     await page.goto(`/event/${event.code}/wall`);
-    await page.waitForFunction(() => document.querySelector('.wall__layer.is-visible img:not([hidden])'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('.wall__layer.is-visible img.wall__picture:not([hidden])'), undefined, { timeout: 15_000 });
     expect(await onScreen(page)).toBeGreaterThan(0);
     await expect(page.getByTestId('wall-event-name').textContent()).resolves.toBe('Hochzeit Lea & Tom');
     const qr = page.getByTestId('wall-qr');
@@ -73,7 +73,7 @@ describe('live wall at 1920x1080', () => {
     await page.waitForFunction(
       (id) => {
         const layer = document.querySelector<HTMLElement>('.wall__layer.is-visible');
-        const img = layer?.querySelector('img');
+        const img = layer?.querySelector<HTMLImageElement>('img.wall__picture');
         return layer?.dataset.uploadId === String(id) && img && img.complete && img.naturalWidth > 0;
       },
       fresh.id,
@@ -105,14 +105,16 @@ describe('live wall at 1920x1080', () => {
       await page.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, { timeout: 10_000 });
     };
     for (let i = 0; i < 20; i++) await step(); // warm up: every photo decoded once, code paths compiled
+    const elements = await page.locator('.wall__stage *').count();
     const before = await heap();
     for (let i = 0; i < 200; i++) await step();
     const after = await heap();
     const grownMb = (after - before) / 1024 / 1024;
     console.log(`wall heap: ${(before / 1024 / 1024).toFixed(1)} MB -> ${(after / 1024 / 1024).toFixed(1)} MB after 200 slides`);
     expect(grownMb).toBeLessThan(3);
-    // Only two slide layers exist, whatever the number of slides.
-    expect(await page.locator('.wall__layer img').count()).toBe(2);
+    // The same two slide layers and their frames serve every slide.
+    expect(await page.locator('.wall__layer').count()).toBe(2);
+    expect(await page.locator('.wall__stage *').count()).toBe(elements);
   });
 
   test('portrait screens keep the QR overlay inside; no script errors', async () => {
@@ -137,7 +139,7 @@ describe('live wall at 1920x1080', () => {
     await mia.joinAsGuest(event.code, 'Mia');
     const hers = await mia.uploadOk(event.id, join(FIXTURES, 'photos', 'phones', 'jolla.jpg'), { autoApprove: 'true' });
     await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), hers.id, { timeout: 10_000 });
-    expect(await page.locator('.wall__layer.is-visible [data-caption]').textContent()).toBe('Mia');
+    expect(await page.locator('.wall__layer.is-visible [data-caption]:not([hidden])').textContent()).toBe('Mia');
     await admin.json(`/api/client/event/${client_token}`, { method: 'PUT', json: { wall_show_nicknames: false, wall_show_qr: true } });
     await page.reload();
     await page.getByTestId('wall-qr').waitFor();

@@ -41,8 +41,7 @@ export default function WallPage() {
   const [connected, setConnected] = useState(true);
   const [pointerIdle, setPointerIdle] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const layerA = useRef<HTMLDivElement>(null);
-  const layerB = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const eventId = event?.id;
   const includeVideos = event?.wall.include_videos ?? true;
   const photoMs = (event?.wall.seconds_per_slide ?? 8) * 1000;
@@ -56,10 +55,10 @@ export default function WallPage() {
   useEffect(() => playlistRef.current?.setEligible(isEligible(includeVideos)), [includeVideos]);
 
   useEffect(() => {
-    if (eventId === undefined || !layerA.current || !layerB.current) return;
+    if (eventId === undefined || !stageRef.current) return;
     const playlist = new Playlist(isEligible(settings.current.includeVideos));
     playlistRef.current = playlist;
-    const stage = new Stage(layerA.current, layerB.current);
+    const stage = new Stage(stageRef.current);
     const root = rootRef.current!;
     let timer: number | undefined;
     let pausedNow = false;
@@ -87,7 +86,7 @@ export default function WallPage() {
       loading = true;
       // Only a real nickname: 'Anonym' under every photo-booth picture would be noise on the wall.
       const caption = settings.current.showNicknames ? u.uploader_nickname : null;
-      const stayMs = await stage.show(u, caption, settings.current.photoMs);
+      const stayMs = await stage.show([{ upload: u, labels: { caption, badge: null } }], settings.current.photoMs);
       loading = false;
       if (disposed) return;
       if (stayMs === null) {
@@ -235,16 +234,7 @@ export default function WallPage() {
       data-slides="0"
       onDoubleClick={toggleFullscreen}
     >
-      <div className="wall__layer" ref={layerA}>
-        <img alt="" hidden />
-        <video muted playsInline hidden />
-        <p className="wall__caption" data-caption hidden />
-      </div>
-      <div className="wall__layer" ref={layerB}>
-        <img alt="" hidden />
-        <video muted playsInline hidden />
-        <p className="wall__caption" data-caption hidden />
-      </div>
+      <div className="wall__stage" ref={stageRef} />
 
       {event && (
         <header className="wall__name" data-testid="wall-event-name">

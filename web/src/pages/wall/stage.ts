@@ -1,59 +1,38 @@
 import type { UploadDto } from '../../../../src/http/api-types';
+import { Frame, type Labels } from './frame';
 
-// The two layers of the wall that cross-fade. A slide is loaded into the hidden layer and shown only once
-// it is fully there (a decoded preview, or a video that can play), so the wall never flashes a half-loaded
-// or low-resolution image. The same two <img> and two <video> elements serve the whole night: the old
-// layer's source is dropped after the fade, so decoded images and video buffers do not pile up.
+// The two layers of the wall that cross-fade (layouts Einzelbild and Hochformat-Paare). A slide (one
+// upload, or two portrait photos side by side) is loaded into the hidden layer and shown only once it is
+// fully there (a decoded preview, or a video that can play), so the wall never flashes a half-loaded or
+// low-resolution image. The same frames serve the whole night: the old layer lets go after the fade.
 
 /** Must match the opacity transition in WallPage.css. */
 export const FADE_MS = 1200;
-/** A video that cannot start playing within this time is skipped. */
-const VIDEO_READY_MS = 15_000;
 /** Longest a video keeps the wall. */
 export const MAX_VIDEO_SECONDS = 60;
+/** Pictures side by side at most (Hochformat-Paare). */
+const PER_SLIDE = 2;
+
+export interface SlideItem {
+  upload: UploadDto;
+  labels: Labels;
+}
 
 interface Layer {
   root: HTMLElement;
-  img: HTMLImageElement;
-  video: HTMLVideoElement;
-  caption: HTMLElement;
+  frames: Frame[];
 }
 
-function layerOf(root: HTMLElement): Layer {
-  return {
-    root,
-    img: root.querySelector('img')!,
-    video: root.querySelector('video')!,
-    caption: root.querySelector('[data-caption]')!,
-  };
+function makeLayer(parent: HTMLElement): Layer {
+  const root = document.createElement('div');
+  root.className = 'wall__layer';
+  parent.appendChild(root);
+  return { root, frames: Array.from({ length: PER_SLIDE }, () => new Frame(root)) };
 }
 
 function clear(layer: Layer) {
-  layer.img.removeAttribute('src');
-  layer.img.hidden = true;
-  layer.video.pause();
-  layer.video.removeAttribute('src');
-  layer.video.removeAttribute('poster');
-  layer.video.load(); // releases the media buffers
-  layer.video.hidden = true;
-}
-
-/** Resolves when the video can play, rejects on error or after `ms`. */
-function videoReady(video: HTMLVideoElement, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (ok: boolean) => {
-      window.clearTimeout(timer);
-      video.removeEventListener('canplay', onReady);
-      video.removeEventListener('error', onError);
-      if (ok) resolve();
-      else reject(new Error('video not playable'));
-    };
-    const onReady = () => done(true);
-    const onError = () => done(false);
-    const timer = window.setTimeout(onError, ms);
-    video.addEventListener('canplay', onReady);
-    video.addEventListener('error', onError);
-  });
+  layer.root.classList.remove('is-moving');
+  for (const f of layer.frames) f.clear();
 }
 
 export class Stage {
@@ -63,64 +42,56 @@ export class Stage {
   private generation = 0;
   private cleanup: number | undefined;
 
-  constructor(a: HTMLElement, b: HTMLElement) {
-    this.layers = [layerOf(a), layerOf(b)];
+  constructor(private readonly parent: HTMLElement) {
+    this.layers = [makeLayer(parent), makeLayer(parent)];
   }
 
   /**
-   * Loads `u` into the hidden layer and fades it in. Resolves with how long it should stay (ms; for a video
-   * its length), or null when it could not be loaded or a newer show() overtook it.
+   * Loads the slide's pictures into the hidden layer and fades it in. Resolves with how long it should stay
+   * (ms; for a video its length), or null when it could not be loaded or a newer show() overtook it.
    */
-  async show(u: UploadDto, caption: string | null, photoMs: number): Promise<number | null> {
+  async show(items: SlideItem[], photoMs: number): Promise<number | null> {
     const generation = ++this.generation;
     const next = this.layers[1 - this.active]!;
     const current = this.layers[this.active]!;
     window.clearTimeout(this.cleanup);
     clear(next);
-    let stayMs = photoMs;
+    const used = next.frames.slice(0, items.length);
+    let seconds: (number | null)[];
     try {
-      if (u.type === 'video') {
-        next.video.muted = true;
-        next.video.playsInline = true;
-        if (u.thumbnail_path) next.video.poster = u.thumbnail_path;
-        next.video.src = u.preview_path!;
-        next.video.hidden = false;
-        await videoReady(next.video, VIDEO_READY_MS);
-        const seconds = Number.isFinite(next.video.duration) ? next.video.duration : photoMs / 1000;
-        stayMs = Math.min(Math.max(seconds * 1000, photoMs), MAX_VIDEO_SECONDS * 1000);
-      } else {
-        next.img.src = u.preview_path!;
-        await next.img.decode();
-        next.img.hidden = false;
-      }
+      seconds = await Promise.all(used.map((f, i) => f.load(items[i]!.upload, items[i]!.labels)));
     } catch {
       if (generation === this.generation) clear(next);
       return null;
     }
     if (generation !== this.generation) return null;
-    next.caption.textContent = caption ?? '';
-    next.caption.hidden = !caption;
-    if (u.type === 'video') void next.video.play().catch(() => undefined);
-    next.root.classList.add('is-visible');
-    next.root.dataset.uploadId = String(u.id);
+    const videoSeconds = Math.max(0, ...seconds.map((s) => s ?? 0));
+    const stayMs = videoSeconds > 0 ? Math.min(Math.max(videoSeconds * 1000, photoMs), MAX_VIDEO_SECONDS * 1000) : photoMs;
+    for (const f of used) f.play();
+    next.root.dataset.count = String(items.length);
+    next.root.dataset.uploadId = String(items[0]!.upload.id);
+    // Restart the Ken Burns motion (WallPage.css) for the new slide.
+    next.root.style.setProperty('--slide-ms', `${stayMs + FADE_MS}ms`);
+    next.root.classList.add('is-visible', 'is-moving');
     current.root.classList.remove('is-visible');
     this.active = 1 - this.active;
-    // After the fade, the layer that went out lets go of its image or video.
+    // After the fade, the layer that went out lets go of its images or videos.
     this.cleanup = window.setTimeout(() => clear(current), FADE_MS + 100);
     return stayMs;
   }
 
   /** Pauses or resumes a video on screen. */
   setPaused(paused: boolean) {
-    const video = this.layers[this.active]!.video;
-    if (video.hidden || !video.src) return;
-    if (paused) video.pause();
-    else void video.play().catch(() => undefined);
+    for (const f of this.layers[this.active]!.frames) f.setPaused(paused);
   }
 
   dispose() {
     this.generation++;
     window.clearTimeout(this.cleanup);
-    for (const layer of this.layers) clear(layer);
+    for (const layer of this.layers) {
+      clear(layer);
+      layer.root.remove();
+    }
+    this.parent.replaceChildren();
   }
 }

@@ -1,0 +1,133 @@
+import type { UploadDto } from '../../../../src/http/api-types';
+
+// One picture's place on the wall: a box that shows an upload whole (as large as the box allows, its own
+// aspect ratio; WallPage.css sizes it from --ar), over a blurred, darkened copy of the same picture that
+// fills the rest of the box. The same elements serve the whole night; clear() lets go of the decoded image
+// or the video's buffers.
+
+/** A video that cannot start playing within this time is skipped. */
+const VIDEO_READY_MS = 15_000;
+
+/** What a frame shows beside the picture: the nickname and the 'new' badge. */
+export interface Labels {
+  caption: string | null;
+  badge: string | null;
+}
+
+/** Resolves when the video can play, rejects on error or after `ms`. */
+function videoReady(video: HTMLVideoElement, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (ok: boolean) => {
+      window.clearTimeout(timer);
+      video.removeEventListener('canplay', onReady);
+      video.removeEventListener('error', onError);
+      if (ok) resolve();
+      else reject(new Error('video not playable'));
+    };
+    const onReady = () => done(true);
+    const onError = () => done(false);
+    const timer = window.setTimeout(onError, ms);
+    video.addEventListener('canplay', onReady);
+    video.addEventListener('error', onError);
+  });
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: HTMLElement): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  el.className = className;
+  el.hidden = true;
+  parent.appendChild(el);
+  return el;
+}
+
+export class Frame {
+  readonly root: HTMLElement;
+  private readonly backdrop: HTMLImageElement;
+  private readonly img: HTMLImageElement;
+  readonly video: HTMLVideoElement;
+  private readonly badge: HTMLElement;
+  private readonly caption: HTMLElement;
+
+  constructor(parent: HTMLElement) {
+    this.root = document.createElement('div');
+    this.root.className = 'wall__frame';
+    parent.appendChild(this.root);
+    this.backdrop = element('img', 'wall__backdrop', this.root);
+    this.backdrop.alt = '';
+    this.backdrop.setAttribute('aria-hidden', 'true');
+    this.img = element('img', 'wall__picture', this.root);
+    this.img.alt = '';
+    this.video = element('video', 'wall__picture', this.root);
+    this.video.muted = true;
+    this.video.playsInline = true;
+    this.badge = element('p', 'wall__badge', this.root);
+    this.caption = element('p', 'wall__caption', this.root);
+    this.caption.dataset.caption = '';
+  }
+
+  /**
+   * Loads `u` (the preview: the sharpest derivative, never the small thumbnail blown up) and resolves once it
+   * can be shown, with the video's length in seconds (null for a photo). Rejects when it cannot be loaded.
+   */
+  async load(u: UploadDto, labels: Labels): Promise<number | null> {
+    this.clear();
+    // The backdrop is blurred anyway: the small grid image is enough and cheap to decode.
+    const backdrop = u.thumbnail_path ?? (u.type === 'photo' ? u.preview_path : null);
+    if (backdrop) {
+      this.backdrop.src = backdrop;
+      void this.backdrop.decode().then(
+        () => (this.backdrop.hidden = false),
+        () => undefined,
+      );
+    }
+    let seconds: number | null = null;
+    if (u.type === 'video') {
+      this.video.src = u.preview_path!;
+      this.video.hidden = false;
+      await videoReady(this.video, VIDEO_READY_MS);
+      this.setAspect(this.video.videoWidth, this.video.videoHeight);
+      seconds = Number.isFinite(this.video.duration) ? this.video.duration : 0;
+    } else {
+      this.img.src = u.preview_path!;
+      await this.img.decode();
+      this.setAspect(this.img.naturalWidth, this.img.naturalHeight);
+      this.img.hidden = false;
+    }
+    this.root.dataset.uploadId = String(u.id);
+    this.badge.textContent = labels.badge ?? '';
+    this.badge.hidden = !labels.badge;
+    this.caption.textContent = labels.caption ?? '';
+    this.caption.hidden = !labels.caption;
+    return seconds;
+  }
+
+  /** The picture's own shape, which the CSS fits into the frame. */
+  private setAspect(width: number, height: number) {
+    if (width > 0 && height > 0) this.root.style.setProperty('--ar', String(width / height));
+  }
+
+  /** Starts a loaded video (muted). */
+  play() {
+    if (!this.video.hidden && this.video.src) void this.video.play().catch(() => undefined);
+  }
+
+  setPaused(paused: boolean) {
+    if (this.video.hidden || !this.video.src) return;
+    if (paused) this.video.pause();
+    else this.play();
+  }
+
+  clear() {
+    delete this.root.dataset.uploadId;
+    for (const img of [this.img, this.backdrop]) {
+      img.removeAttribute('src');
+      img.hidden = true;
+    }
+    this.video.pause();
+    this.video.removeAttribute('src');
+    this.video.load(); // releases the media buffers
+    this.video.hidden = true;
+    this.badge.hidden = true;
+    this.caption.hidden = true;
+  }
+}
