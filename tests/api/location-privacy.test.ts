@@ -140,3 +140,29 @@ test('a video with a location: others get it without the location boxes, every p
   const packets = (file: string) => Bun.spawnSync([ffmpegPath, '-v', 'error', '-i', file, '-map', '0', '-c', 'copy', '-f', 'framemd5', '-'], { stdout: 'pipe' }).stdout.toString();
   expect(packets(forBen)).toBe(packets(withLocation));
 });
+
+test('a video with its position in udta ©xyz (as Android phones write it): others get it without, picture and sound untouched', async () => {
+  const event = await srv.admin.createEvent({ allow_download: 'true' });
+  const withLocation = join(work, 'VID_20260620_211500.mov');
+  // The position as an ISO 6709 string in moov/udta/©xyz (this ffmpeg writes ©xyz in its QuickTime muxer only).
+  const make = Bun.spawnSync([
+    ffmpegPath, '-nostdin', '-v', 'error', '-y', '-i', join(FIXTURES, 'videos', 'android-h264.mp4'), '-map', '0', '-c', 'copy',
+    '-metadata', 'location=+52.5163+013.3777/', '-f', 'mov', withLocation,
+  ]);
+  expect(make.exitCode).toBe(0);
+  const raw = (file: string) => readFileSync(file).toString('latin1');
+  expect(raw(withLocation)).toContain('\u00a9xyz');
+  expect(raw(withLocation)).toContain('+52.5163+013.3777');
+
+  const anna = srv.client();
+  await anna.joinAsGuest(event.code);
+  const up = await anna.uploadOk(event.id, withLocation, { autoApprove: 'true' });
+  const ben = srv.client();
+  await ben.joinAsGuest(event.code);
+  const forBen = join(work, 'android-for-ben.mp4');
+  writeFileSync(forBen, await bytes(ben, up.upload.download_path));
+  expect(raw(forBen)).not.toContain('52.5163');
+  expect(readFileSync(forBen).length).toBe(readFileSync(withLocation).length);
+  const packets = (file: string) => Bun.spawnSync([ffmpegPath, '-v', 'error', '-i', file, '-map', '0', '-c', 'copy', '-f', 'framemd5', '-'], { stdout: 'pipe' }).stdout.toString();
+  expect(packets(forBen)).toBe(packets(withLocation));
+});
