@@ -271,7 +271,12 @@ export interface UploaderDto {
 }
 
 export interface UploaderStat {
-  /** null for uploads without a guest: a photo booth's API key (its name as nickname) or the admin */
+  /**
+   * The guest's handle (as in the moderation list's `guest_id`); null for uploads without a guest: a photo
+   * booth's API key (its name as nickname) or the admin.
+   */
+  guest_id: number | null;
+  /** The guest's user id, which is their session: only in the admin's answers (null for the host and without a guest). */
   user_id: string | null;
   nickname: string | null;
   upload_count: number;
@@ -294,13 +299,13 @@ export interface StatisticsDto {
 }
 
 export interface ExportAlbum extends AlbumDto {
-  uploads: UploadDto[];
+  uploads: ModerationUploadDto[];
 }
 
 export interface ExportDto {
   event: EventDto;
   albums: ExportAlbum[];
-  uploads: UploadDto[];
+  uploads: ModerationUploadDto[];
   users: UploaderStat[];
   statistics: { total_size_mb: number; total_uploads: number };
 }
@@ -331,7 +336,10 @@ export interface ModerationPage {
   guests: { guest_id: number; nickname: string | null; upload_count: number }[];
 }
 
-/** An upload as the host sees it: the guest by `guest_id` (the user id is their session and stays hidden). */
+/**
+ * An upload as the host's moderation list and the export name it: the guest by `guest_id` (the user id is
+ * their session: `user_id` is null but for the admin).
+ */
 export interface ModerationUploadDto extends UploadDto {
   guest_id: number | null;
 }

@@ -13,6 +13,7 @@ import type {
   EventDto,
   ExportDto,
   GalleryAlbumDto,
+  ModerationUploadDto,
   ThumbnailImage,
   StatisticsDto,
   UploadDto,
@@ -138,14 +139,24 @@ export function uploadDtoFor(viewer: Viewer, u: UploadRow, nicknames: Map<string
   return { ...uploadDto(u, nicknames), ...(mayKnowId ? {} : { user_id: null }) };
 }
 
-const uploaderStat = (u: UploaderSummary): UploaderStat => ({ user_id: u.userId, nickname: u.nickname, upload_count: u.uploadCount });
+/** An upload with its guest's handle (`guest_id`), as the host's moderation list and the export give it. */
+export function handledUploadDto(viewer: Viewer, u: UploadRow, nicknames: Map<string, string | null>, guestIds: Map<string, number>): ModerationUploadDto {
+  return { ...uploadDtoFor(viewer, u, nicknames), guest_id: u.userId ? (guestIds.get(u.userId) ?? null) : null };
+}
 
-export function statisticsDto(r: EventReport): StatisticsDto {
-  const users = r.uploaders.map(uploaderStat);
+/** A guest in the statistics and the export: by handle and nickname; their user id (session) only for the admin. */
+const uploaderStat = (viewer: Viewer, u: UploaderSummary): UploaderStat => ({
+  guest_id: u.guestId,
+  user_id: can(viewer, 'knowGuestId', { ownerUserId: u.userId }) ? u.userId : null,
+  nickname: u.nickname,
+  upload_count: u.uploadCount,
+});
+
+export function statisticsDto(viewer: Viewer, r: EventReport): StatisticsDto {
+  const users = r.uploaders.map((u) => uploaderStat(viewer, u));
   // Photo-booth (API key) and admin uploads have no guest; they rank under the key's name or 'Unbekannt'.
-  const ranked = [...users, ...r.otherUploaders.map((o) => ({ user_id: null, nickname: o.name, upload_count: o.uploadCount }))].sort(
-    (a, b) => b.upload_count - a.upload_count,
-  );
+  const others = r.otherUploaders.map((o) => ({ guest_id: null, user_id: null, nickname: o.name, upload_count: o.uploadCount }));
+  const ranked = [...users, ...others].sort((a, b) => b.upload_count - a.upload_count);
   const albumStats: AlbumStat[] = r.albums.map((a) => ({ ...albumDto(a), upload_count: a.uploadCount }));
   return {
     uploads: r.uploads.length,
@@ -160,13 +171,13 @@ export function statisticsDto(r: EventReport): StatisticsDto {
   };
 }
 
-export function exportDto(event: EventView, r: EventReport): ExportDto {
-  const toDto = (u: UploadRow) => uploadDto(u, r.nicknames);
+export function exportDto(viewer: Viewer, event: EventView, r: EventReport): ExportDto {
+  const toDto = (u: UploadRow) => handledUploadDto(viewer, u, r.nicknames, r.guestIds);
   return {
     event: eventDto(event),
     albums: r.albums.map((a) => ({ ...albumDto(a), uploads: a.uploads.map(toDto) })),
     uploads: r.uploads.map(toDto),
-    users: r.uploaders.map(uploaderStat),
+    users: r.uploaders.map((u) => uploaderStat(viewer, u)),
     statistics: { total_size_mb: r.totalSizeMb, total_uploads: r.uploads.length },
   };
 }

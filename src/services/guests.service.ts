@@ -76,6 +76,15 @@ export function createGuestsService(
         .all();
     },
 
+    /**
+     * The event's guests by user id: their row id (`guestId`, the handle the host and the statistics name
+     * them by, since the user id is their session) and their nickname.
+     */
+    handles(eventId: number): Map<string, { guestId: number; nickname: string | null }> {
+      const rows = db.select({ guestId: guests.id, userId: guests.userId, nickname: guests.nickname }).from(guests).where(eq(guests.eventId, eventId)).all();
+      return new Map(rows.map((g) => [g.userId, { guestId: g.guestId, nickname: g.nickname }]));
+    },
+
     /** The event's nicknames by user id; with `of`, only those guests' (a page of the gallery names a few of hundreds). */
     nicknames(eventId: number, of?: (string | null)[]): Map<string, string | null> {
       const ids = of && [...new Set(of.filter((id): id is string => id !== null))];

@@ -8,6 +8,9 @@ import type { UploadRow } from './uploads.service.ts';
 
 
 export interface UploaderSummary {
+  /** the guest's row id: the handle the host knows them by (null only for a user id without a guest row) */
+  guestId: number | null;
+  /** the guest's session: only for the admin's answers */
   userId: string;
   nickname: string | null;
   uploadCount: number;
@@ -24,6 +27,8 @@ export interface EventReport {
   photos: number;
   videos: number;
   nicknames: Map<string, string | null>;
+  /** guest row ids by user id (UploaderSummary.guestId) */
+  guestIds: Map<string, number>;
 }
 
 /** Statistics, uploaders and the JSON export: one pass over an event's uploads serves them all. */
@@ -33,7 +38,9 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
   return {
     report(eventId: number): EventReport {
       const rows = db.select().from(uploads).where(eq(uploads.eventId, eventId)).orderBy(asc(uploads.createdAt), asc(uploads.id)).all();
-      const nicknames = deps.guests.nicknames(eventId);
+      const handles = deps.guests.handles(eventId);
+      const nicknames = new Map([...handles].map(([userId, h]) => [userId, h.nickname]));
+      const guestIds = new Map([...handles].map(([userId, h]) => [userId, h.guestId]));
       const perAlbum = new Map<number, UploadRow[]>();
       const perUser = new Map<string, number>();
       const perKey = new Map<number | null, number>();
@@ -47,8 +54,8 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
         else perKey.set(u.apiKeyId, (perKey.get(u.apiKeyId) ?? 0) + 1);
       }
       const uploaders = [...perUser.entries()]
-        .map(([userId, uploadCount]) => ({ userId, uploadCount, nickname: nicknames.get(userId) ?? null }))
-        .sort((a, b) => b.uploadCount - a.uploadCount || a.userId.localeCompare(b.userId));
+        .map(([userId, uploadCount]) => ({ guestId: guestIds.get(userId) ?? null, userId, uploadCount, nickname: nicknames.get(userId) ?? null }))
+        .sort((a, b) => b.uploadCount - a.uploadCount || (a.guestId ?? 0) - (b.guestId ?? 0));
       const keyNames = new Map(perKey.size ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).all().map((k) => [k.id, k.name]) : []);
       const otherUploaders = [...perKey.entries()].map(([apiKeyId, uploadCount]) => ({
         apiKeyId,
@@ -69,6 +76,7 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
         photos,
         videos: rows.length - photos,
         nicknames,
+        guestIds,
       };
     },
   };

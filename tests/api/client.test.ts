@@ -183,16 +183,25 @@ describe('host statistics and export', () => {
     expect(pending.approved).toBe(false);
 
     const stats = await expectOk<StatisticsDto>(await host.fetch(`/api/client/event-statistics/${token}`));
-    expect(stats).toMatchObject({ uploads: 2, albums: 1, users: [{ user_id: userId, nickname: 'Mia', upload_count: 2 }] });
+    // the guest by handle and nickname: their user id is their session, only the admin's answers carry it
+    expect(stats).toMatchObject({ uploads: 2, albums: 1, users: [{ guest_id: expect.any(Number), user_id: null, nickname: 'Mia', upload_count: 2 }] });
     expect(stats.total_size_mb).toBeGreaterThan(0);
-    expect(stats).toEqual(await srv.admin.json<StatisticsDto>(`/api/event/${event.id}/statistics`));
+    const adminStats = await srv.admin.json<StatisticsDto>(`/api/event/${event.id}/statistics`);
+    expect(adminStats.users).toEqual([{ ...stats.users[0]!, user_id: userId }]);
+    expect({ ...stats, users: [], top_uploaders: [] }).toEqual({ ...adminStats, users: [], top_uploaders: [] });
 
     const exp = await expectOk<ExportDto>(await host.fetch(`/api/client/event-export/${token}`));
     expect(exp.albums).toHaveLength(1);
     expect(exp.albums[0]!.name).toBe('Default Album');
     expect(exp.albums[0]!.uploads.map((u) => u.id).sort()).toEqual([pending.id, shared.id].sort());
     expect(exp.albums[0]!.uploads.every((u) => typeof u.file_path === 'string')).toBe(true);
-    expect(exp).toEqual(await srv.admin.json<ExportDto>(`/api/event/${event.id}/export`));
+    expect(exp.uploads.map((u) => [u.user_id, u.guest_id])).toEqual([
+      [null, stats.users[0]!.guest_id],
+      [null, stats.users[0]!.guest_id],
+    ]);
+    const adminExport = await srv.admin.json<ExportDto>(`/api/event/${event.id}/export`);
+    expect(adminExport.uploads.map((u) => u.user_id)).toEqual([userId, userId]);
+    expect(JSON.stringify(exp)).not.toContain(userId);
   });
 
   test('a wrong token is 404 for statistics and export', async () => {

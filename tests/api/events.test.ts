@@ -350,12 +350,13 @@ describe('uploaders, statistics and JSON export', () => {
     expect(stats.videos).toBe(0);
     expect(stats.total_size_mb).toBeGreaterThan(0);
     expect(stats.statistics).toEqual({ total_size_mb: stats.total_size_mb, total_uploads: 4, total_albums: 2 });
+    // the admin sees the guests' user ids (the uploaders list gives their recovery links), and their handles
     expect(stats.users).toEqual([
-      { user_id: annaId, nickname: 'Anna', upload_count: 2 },
-      { user_id: benId, nickname: null, upload_count: 1 },
+      { guest_id: expect.any(Number), user_id: annaId, nickname: 'Anna', upload_count: 2 },
+      { guest_id: expect.any(Number), user_id: benId, nickname: null, upload_count: 1 },
     ]);
-    // the admin's upload has no guest: it ranks as 'Unbekannt' (user_id and nickname null) after the guests
-    expect(stats.top_uploaders).toEqual([...stats.users, { user_id: null, nickname: null, upload_count: 1 }]);
+    // the admin's upload has no guest: it ranks as 'Unbekannt' (guest, user id and nickname null) after the guests
+    expect(stats.top_uploaders).toEqual([...stats.users, { guest_id: null, user_id: null, nickname: null, upload_count: 1 }]);
     const byName = Object.fromEntries(stats.album_stats.map((a) => [a.name, a]));
     expect(byName['Default Album']!.upload_count).toBe(3);
     expect(byName['Versteckt']).toMatchObject({ id: hidden.id, visible: false, upload_count: 1 });

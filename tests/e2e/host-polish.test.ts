@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AdminEventDto, AppConfig, WifiSettings } from '../../src/http/api-types.ts';
+import type { AdminEventDto, AppConfig, StatisticsDto, WifiSettings } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { controlsUnder } from '../helpers/browser.ts';
 import { card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTO, PHOTOS, setUp, toastShown, WIFI, type Harness } from './host/harness.ts';
@@ -282,7 +282,7 @@ describe('activity (item 15)', () => {
 });
 
 describe('statistics (item 16)', () => {
-  test('nicknames and a short id; photo-booth uploads rank under the key name, the admin under Unbekannt', async () => {
+  test('nicknames and the guest handle (never the user id); photo-booth uploads rank under the key name, the admin under Unbekannt', async () => {
     const event = await h.admin.createEvent({ name: 'Statistik', code: 'statistik-polish' });
     const { api_key } = await h.admin.json<{ api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: 'Fotobox Eingang' } });
     for (const photo of PHOTOS.slice(0, 3)) {
@@ -306,7 +306,9 @@ describe('statistics (item 16)', () => {
     const text = async (i: number) => (await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim());
     expect(await rows.count()).toBe(3);
     expect(await text(0)).toEqual(['1', 'Fotobox Eingang', 'Unbekannt', '3']);
-    expect(await text(1)).toEqual(['2', 'Lena', `${userId.slice(0, 8)}…`, '2']);
+    // the guest's handle, never their user id (their session)
+    const lena = (await h.admin.json<StatisticsDto>(`/api/event/${event.id}/statistics`)).users[0]!;
+    expect(await text(1)).toEqual(['2', 'Lena', `#${lena.guest_id}`, '2']);
     expect(await text(2)).toEqual(['3', 'Unbekannt', 'Unbekannt', '1']);
     expect(await table.textContent()).not.toContain(userId);
     await h.shot('polish-16-stats');

@@ -5,7 +5,7 @@ import { authorize } from '../../services/authorize.ts';
 import { MODERATION_STATUSES } from '../../services/uploads.service.ts';
 import type { Ctx, Env } from '../context.ts';
 import { hostOf } from '../context.ts';
-import { albumDto, countedAlbumDto, eventDto, exportDto, statisticsDto, uploadDtoFor } from '../dto.ts';
+import { albumDto, countedAlbumDto, eventDto, exportDto, handledUploadDto, statisticsDto, uploadDtoFor } from '../dto.ts';
 import type { BulkAnswer, ClientSettingsDto, ModerationPage } from '../api-types.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
 import { AlbumChangeBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
@@ -148,7 +148,7 @@ export function clientRoutes() {
     const nicknames = services.guests.nicknames(event.id);
     const viewer = hostOf(event);
     return c.json<ModerationPage>({
-      uploads: page.rows.map((u) => ({ ...uploadDtoFor(viewer, u, nicknames), guest_id: u.userId ? (guestIds.get(u.userId) ?? null) : null })),
+      uploads: page.rows.map((u) => handledUploadDto(viewer, u, nicknames, guestIds)),
       total: page.total,
       limit,
       offset,
@@ -195,12 +195,12 @@ export function clientRoutes() {
 
   app.get('/api/client/event-statistics/:token', statistics.doc, (c) => {
     const event = hostEvent(c, statistics.params(c).token);
-    return c.json(statisticsDto(c.get('deps').services.reports.report(event.id)));
+    return c.json(statisticsDto(hostOf(event), c.get('deps').services.reports.report(event.id)));
   });
 
   app.get('/api/client/event-export/:token', exportList.doc, (c) => {
     const event = hostEvent(c, exportList.params(c).token);
-    return c.json(exportDto(event, c.get('deps').services.reports.report(event.id)));
+    return c.json(exportDto(hostOf(event), event, c.get('deps').services.reports.report(event.id)));
   });
 
   app.get('/api/client/event-export-zip/:token', exportZip.doc, (c) => zipResponse(c, hostEvent(c, exportZip.params(c).token), exportZip.query(c).albumId));

@@ -84,18 +84,18 @@ export function eventRoutes() {
 
   app.get('/api/event/:eventId/statistics', statistics.doc, (c) => {
     const { eventId } = statistics.params(c);
-    requireRight(c, 'manageEvent', { eventId });
+    const viewer = requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
-    return c.json(statisticsDto(services.reports.report(event.id)));
+    return c.json(statisticsDto(viewer, services.reports.report(event.id)));
   });
 
   app.get('/api/event/:eventId/export', exportList.doc, (c) => {
     const { eventId } = exportList.params(c);
-    requireRight(c, 'manageEvent', { eventId });
+    const viewer = requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
-    return c.json(exportDto(event, services.reports.report(event.id)));
+    return c.json(exportDto(viewer, event, services.reports.report(event.id)));
   });
 
   app.get('/api/event/:eventId/export-zip', exportZip.doc, (c) => {

@@ -196,8 +196,17 @@ export const CreatedApiKeySchema = matches<Api.CreatedApiKey>()(z.object({ ...ap
 export const UploaderDtoSchema = matches<Api.UploaderDto>()(
   z.object({ user_id: userId, nickname: z.string().nullable(), upload_count: z.number().int(), recovery_link: z.string() }).meta({ id: 'UploaderDto' }),
 );
+/** A guest's handle for the host: their row id, not their session. */
+const guestId = z.number().int().meta({ description: "The guest's handle (not their session); null for uploads without a guest" });
 const UploaderStatSchema = matches<Api.UploaderStat>()(
-  z.object({ user_id: userId.nullable(), nickname: z.string().nullable(), upload_count: z.number().int() }).meta({ id: 'UploaderStat' }),
+  z
+    .object({
+      guest_id: guestId.nullable(),
+      user_id: userId.nullable().meta({ description: "The guest's user id (their session): only in the admin's answers" }),
+      nickname: z.string().nullable(),
+      upload_count: z.number().int(),
+    })
+    .meta({ id: 'UploaderStat' }),
 );
 const AlbumStatSchema = matches<Api.AlbumStat>()(z.object({ ...albumFields, upload_count: z.number().int() }).meta({ id: 'AlbumStat' }));
 export const StatisticsDtoSchema = matches<Api.StatisticsDto>()(
@@ -215,15 +224,16 @@ export const StatisticsDtoSchema = matches<Api.StatisticsDto>()(
     })
     .meta({ id: 'StatisticsDto' }),
 );
+const ModerationUploadDtoSchema = matches<Api.ModerationUploadDto>()(z.object({ ...uploadFields, guest_id: guestId.nullable() }).meta({ id: 'ModerationUploadDto' }));
 const ExportAlbumSchema = matches<Api.ExportAlbum>()(
-  z.object({ ...albumFields, upload_count: z.number().int().optional(), uploads: z.array(UploadDtoSchema) }).meta({ id: 'ExportAlbum' }),
+  z.object({ ...albumFields, upload_count: z.number().int().optional(), uploads: z.array(ModerationUploadDtoSchema) }).meta({ id: 'ExportAlbum' }),
 );
 export const ExportDtoSchema = matches<Api.ExportDto>()(
   z
     .object({
       event: EventDtoSchema,
       albums: z.array(ExportAlbumSchema),
-      uploads: z.array(UploadDtoSchema),
+      uploads: z.array(ModerationUploadDtoSchema),
       users: z.array(UploaderStatSchema),
       statistics: z.object({ total_size_mb: z.number(), total_uploads: z.number().int() }),
     })
@@ -240,11 +250,11 @@ export const ClientTokenAnswerSchema = matches<Api.ClientTokenAnswer>()(
 export const ModerationPageSchema = matches<Api.ModerationPage>()(
   z
     .object({
-      uploads: z.array(z.object({ ...uploadFields, guest_id: z.number().int().nullable() }).meta({ id: 'ModerationUploadDto' })),
+      uploads: z.array(ModerationUploadDtoSchema),
       total: z.number().int(),
       limit: z.number().int(),
       offset: z.number().int(),
-      guests: z.array(z.object({ guest_id: z.number().int(), nickname: z.string().nullable(), upload_count: z.number().int() })),
+      guests: z.array(z.object({ guest_id: guestId, nickname: z.string().nullable(), upload_count: z.number().int() })),
     })
     .meta({ id: 'ModerationPage' }),
 );

@@ -4,7 +4,7 @@ import { Album, Film, HardDrive, Image as ImageIcon, Trophy, Upload } from 'luci
 import type { StatisticsDto } from '../../../../src/http/api-types';
 import { hostToast } from '../../store/toast-store';
 import { TOP_UPLOADERS } from '../../../../src/domain/statistics.ts';
-import { formatMb, shortUploaderKey, uploaderKey, uploaderName } from './host-utils';
+import { formatMb, guestHandle, uploaderName } from './host-utils';
 
 /** The statistics of the admin modal or the settings tab; a load that failed for good also says so in a toast (spec). */
 export function useStatistics<Key extends readonly unknown[]>(options: UseQueryOptions<StatisticsDto, Error, StatisticsDto, Key>) {
@@ -62,13 +62,13 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
             </thead>
             <tbody>
               {top.map((u, i) => (
-                <tr key={u.user_id ?? `row-${i}`}>
+                <tr key={u.guest_id ?? `row-${i}`}>
                   <td className="hx-num">
                     <span className={`hx-rank hx-rank--${i + 1}`}>{i + 1}</span>
                   </td>
                   <td>{uploaderName(u)}</td>
-                  <td className="hx-mono hx-muted hx-hide-sm" title={uploaderKey(u)} data-testid="uploader-short-id">
-                    {shortUploaderKey(u)}
+                  <td className="hx-mono hx-muted hx-hide-sm" data-testid="uploader-handle">
+                    {guestHandle(u)}
                   </td>
                   <td className="hx-num">{u.upload_count}</td>
                 </tr>

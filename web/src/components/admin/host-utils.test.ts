@@ -10,8 +10,7 @@ import {
   localInputToIso,
   sizeTone,
   toHexColour,
-  shortUploaderKey,
-  uploaderKey,
+  guestHandle,
   uploaderName,
   wifiQrPayload,
 } from './host-utils';
@@ -79,16 +78,15 @@ describe('misc', () => {
     expect(filterEvents(events, '  ')).toHaveLength(2);
     expect(filterEvents(events, 'zzz')).toHaveLength(0);
   });
-  test('uploader name and key', () => {
+  test('uploader name and handle', () => {
     expect(uploaderName({ nickname: 'Lena' })).toBe('Lena');
     expect(uploaderName({ nickname: '' })).toBe('Anonym');
     expect(uploaderName({ nickname: null })).toBe('Anonym');
-    expect(uploaderKey({ user_id: null })).toBe('Unbekannt');
-    expect(uploaderKey({ user_id: 'u1' })).toBe('u1');
-    expect(uploaderName({ nickname: null, user_id: null })).toBe('Unbekannt');
-    expect(uploaderName({ nickname: 'Fotobox', user_id: null })).toBe('Fotobox');
-    expect(shortUploaderKey({ user_id: '0f8e2d4c-1111-2222-3333-444455556666' })).toBe('0f8e2d4c…');
-    expect(shortUploaderKey({ user_id: null })).toBe('Unbekannt');
+    expect(uploaderName({ nickname: null, guest_id: 4 })).toBe('Anonym');
+    expect(uploaderName({ nickname: null, guest_id: null })).toBe('Unbekannt');
+    expect(uploaderName({ nickname: 'Fotobox', guest_id: null })).toBe('Fotobox');
+    expect(guestHandle({ guest_id: 12 })).toBe('#12');
+    expect(guestHandle({ guest_id: null })).toBe('Unbekannt');
   });
   test('colours', () => {
     expect(toHexColour('purple', '#000000')).toBe('#8b5cf6');

@@ -117,24 +117,16 @@ export function settingsLink(publicUrl: string | null | undefined, token: string
 
 /**
  * Display name of an uploader: the nickname; 'Anonym' for a guest without one. Uploads without a guest
- * (a photo booth's API key, named by the key, or the admin) read 'Unbekannt' when nothing names them.
+ * (`guest_id` null: a photo booth's API key, named by the key, or the admin) read 'Unbekannt' when nothing names them.
  */
-export function uploaderName(u: { nickname?: string | null; user_id?: string | null }): string {
+export function uploaderName(u: { nickname?: string | null; guest_id?: number | null }): string {
   if (u.nickname && u.nickname.trim()) return u.nickname;
-  return u.user_id === null ? 'Unbekannt' : 'Anonym';
+  return u.guest_id === null ? 'Unbekannt' : 'Anonym';
 }
 
-/** The uploader's key (user id), 'Unbekannt' when there is none. */
-export function uploaderKey(u: { user_id?: string | null }): string {
-  return u.user_id && u.user_id.trim() ? u.user_id : 'Unbekannt';
-}
-
-const SHORT_ID_LENGTH = 8;
-
-/** The start of the user id, enough to tell guests apart in a table ('Unbekannt' without one). */
-export function shortUploaderKey(u: { user_id?: string | null }): string {
-  const key = uploaderKey(u);
-  return u.user_id && key.length > SHORT_ID_LENGTH ? `${key.slice(0, SHORT_ID_LENGTH)}…` : key;
+/** The guest's handle as the tables show it ('#12'), enough to tell two 'Anonym' apart; 'Unbekannt' without a guest. */
+export function guestHandle(u: { guest_id: number | null }): string {
+  return u.guest_id === null ? 'Unbekannt' : `#${u.guest_id}`;
 }
 
 /**
