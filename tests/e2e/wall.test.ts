@@ -139,7 +139,8 @@ describe('live wall at 1920x1080', () => {
     await mia.joinAsGuest(event.code, 'Mia');
     const hers = await mia.uploadOk(event.id, join(FIXTURES, 'photos', 'phones', 'jolla.jpg'), { autoApprove: 'true' });
     await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), hers.id, { timeout: 10_000 });
-    expect(await page.locator('.wall__layer.is-visible [data-caption]:not([hidden])').textContent()).toBe('Mia');
+    // Her first showing names her in the 'new' badge (the caption: tests/e2e/wall-live.test.ts).
+    expect(await page.locator('.wall__layer.is-visible .wall__badge:not([hidden])').textContent()).toBe('Neu von Mia');
     await admin.json(`/api/client/event/${client_token}`, { method: 'PUT', json: { wall_show_nicknames: false, wall_show_qr: true } });
     await page.reload();
     await page.getByTestId('wall-qr').waitFor();

@@ -261,6 +261,9 @@ export const de = {
   wallPaused: 'Pausiert',
   wallReconnecting: 'Verbindung wird wiederhergestellt …',
   wallKeys: 'Leertaste: Pause · ← →: Bild zurück/weiter · F: Vollbild',
+  /** a new upload's first showing on the wall, with and without nicknames on display */
+  wallNewFrom: (name: string) => `Neu von ${name}`,
+  wallNew: 'Neu',
 
   // A file the server kept but could not read (truncated video, damaged photo): said in the upload list and on its tile.
   fileUnreadable: 'Datei beschädigt oder nicht lesbar. Sie wurde ohne Vorschau gespeichert; du kannst sie in der Galerie löschen.',

@@ -9,7 +9,7 @@ import { QrCode } from '../../components/QrCode';
 import { de } from '../../i18n/de';
 import { themeVars } from '../../../../src/domain/colours.ts';
 import { eventLink } from '../event/modals/links';
-import { Playlist } from './playlist';
+import { Playlist, type Pick } from './playlist';
 import { Stage } from './stage';
 import './WallPage.css';
 
@@ -24,6 +24,16 @@ const NEW_UPLOAD_CUT_IN_MS = 3_000;
 const IDLE_RETRY_MS = 2_000;
 /** The keyboard hint and the mouse pointer hide after this long without a move. */
 const POINTER_HIDE_MS = 3_000;
+
+/**
+ * What a slide says about its picture: the nickname (only a real one: 'Anonym' under every photo-booth
+ * picture would be noise), and on a new upload's first showing 'Neu von {nickname}' in its place.
+ */
+function labelsOf({ upload, fresh }: Pick, showNicknames: boolean) {
+  const name = showNicknames ? upload.uploader_nickname : null;
+  if (!fresh) return { caption: name, badge: null };
+  return { caption: null, badge: name ? de.wallNewFrom(name) : de.wallNew };
+}
 
 const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
   u.approved && u.preview_path !== null && u.processing_state !== 'failed' && (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
@@ -65,6 +75,8 @@ export default function WallPage() {
     let shownAt = 0;
     let slides = 0;
     let loading = false;
+    /** a new upload arrived while a slide was loading: cut in once that one is up */
+    let hurryAfterLoad = false;
     let disposed = false;
     /** the uploads list was loaded once */
     let listed = false;
@@ -77,16 +89,14 @@ export default function WallPage() {
     async function advance(dir: 1 | -1) {
       if (disposed) return;
       window.clearTimeout(timer);
-      const u = dir === 1 ? playlist.next() : playlist.previous();
+      const pick = dir === 1 ? playlist.next() : playlist.previous();
       setEmpty(playlist.size === 0);
-      if (!u) {
+      if (!pick) {
         schedule(IDLE_RETRY_MS);
         return;
       }
       loading = true;
-      // Only a real nickname: 'Anonym' under every photo-booth picture would be noise on the wall.
-      const caption = settings.current.showNicknames ? u.uploader_nickname : null;
-      const stayMs = await stage.show([{ upload: u, labels: { caption, badge: null } }], settings.current.photoMs);
+      const stayMs = await stage.show([{ upload: pick.upload, labels: labelsOf(pick, settings.current.showNicknames) }], settings.current.photoMs);
       loading = false;
       if (disposed) return;
       if (stayMs === null) {
@@ -96,14 +106,16 @@ export default function WallPage() {
       shownAt = Date.now();
       slides++;
       root.dataset.slides = String(slides);
-      root.dataset.current = String(u.id);
-      schedule(stayMs);
+      root.dataset.current = String(pick.upload.id);
+      schedule(hurryAfterLoad && playlist.waitingFresh > 0 ? Math.min(stayMs, NEW_UPLOAD_CUT_IN_MS) : stayMs);
+      hurryAfterLoad = false;
     }
 
     /** A new upload waits for the current slide to have been up a moment, then cuts in. */
     const hurry = () => {
-      if (pausedNow || loading) return;
-      schedule(Math.max(0, NEW_UPLOAD_CUT_IN_MS - (Date.now() - shownAt)));
+      if (pausedNow) return;
+      if (loading) hurryAfterLoad = true;
+      else schedule(Math.max(0, NEW_UPLOAD_CUT_IN_MS - (Date.now() - shownAt)));
     };
 
     const reload = async () => {
@@ -122,8 +134,9 @@ export default function WallPage() {
       (change) => {
         if (change.kind === 'resync') return void reload();
         if (change.kind === 'remove') return playlist.remove(change.id);
+        const waiting = playlist.waitingFresh;
         playlist.upsert(change.upload, change.kind === 'upload');
-        if (playlist.waitingFresh > 0) hurry();
+        if (playlist.waitingFresh > waiting) hurry();
       },
       {
         // The wall shows what every guest may see, even in a browser where the admin is signed in.

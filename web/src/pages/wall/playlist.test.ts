@@ -11,7 +11,7 @@ describe('wall playlist', () => {
     const p = new Playlist(photosOnly, () => 0);
     p.setAll([1, 2, 3].map((id) => upload(id)));
     for (const id of [10, 11, 12, 13, 14]) p.upsert(upload(id), true);
-    const shown = Array.from({ length: 7 }, () => p.next()!.id);
+    const shown = Array.from({ length: 7 }, () => p.next()!.upload.id);
     expect(shown.slice(0, 2)).toEqual([10, 11]);
     expect([1, 2, 3]).toContain(shown[2]!);
     expect(shown.slice(3, 5)).toEqual([12, 13]);
@@ -21,11 +21,11 @@ describe('wall playlist', () => {
   test('older uploads rotate through all before any repeats, never the same twice in a row', () => {
     const p = new Playlist(photosOnly);
     p.setAll([1, 2, 3, 4, 5, 6].map((id) => upload(id)));
-    const first = Array.from({ length: 6 }, () => p.next()!.id);
+    const first = Array.from({ length: 6 }, () => p.next()!.upload.id);
     expect(new Set(first).size).toBe(6);
     let previous = first[5];
     for (let i = 0; i < 200; i++) {
-      const id = p.next()!.id;
+      const id = p.next()!.upload.id;
       expect(id).not.toBe(previous);
       previous = id;
     }
@@ -36,14 +36,46 @@ describe('wall playlist', () => {
     p.setAll([upload(1), upload(2, { type: 'video' }), upload(3, { preview_path: null })]);
     expect(p.size).toBe(1);
     p.upsert(upload(4), true);
-    expect(p.next()!.id).toBe(4);
-    expect(p.next()!.id).toBe(1);
-    expect(p.previous()!.id).toBe(4);
-    expect(p.next()!.id).toBe(1);
+    expect(p.next()!.upload.id).toBe(4);
+    expect(p.next()!.upload.id).toBe(1);
+    expect(p.previous()!.upload.id).toBe(4);
+    expect(p.next()!.upload.id).toBe(1);
     p.remove(1);
-    expect(p.next()!.id).toBe(4);
+    expect(p.next()!.upload.id).toBe(4);
     p.remove(4);
     expect(p.next()).toBeNull();
+  });
+
+  test("new uploads take turns by guest: one guest's burst does not hold back another's photo", () => {
+    const p = new Playlist(photosOnly, () => 0);
+    p.setAll([1, 2, 3].map((id) => upload(id)));
+    const byAnna = (id: number) => upload(id, { user_id: 'anna', uploader_nickname: 'Anna' });
+    for (const id of [10, 11, 12, 13, 14, 15]) p.upsert(byAnna(id), true);
+    p.upsert(upload(20, { user_id: 'ben', uploader_nickname: 'Ben' }), true);
+    p.upsert(upload(30, { user_id: null, uploader_nickname: 'Fotobox' }), true);
+    const shown = Array.from({ length: 6 }, () => p.next()!);
+    const fresh = shown.filter((s) => s.fresh).map((s) => s.upload.id);
+    expect(fresh.slice(0, 3)).toEqual([10, 20, 30]);
+    expect(shown.filter((s) => !s.fresh).every((s) => [1, 2, 3].includes(s.upload.id))).toBe(true);
+    expect(shown.filter((s) => !s.fresh).length).toBe(2); // older ones keep appearing
+  });
+
+  test('a partner for a portrait pair: the next new upload that fits, else the older one shown longest ago', () => {
+    const p = new Playlist(photosOnly, () => 0);
+    const portrait = (id: number) => upload(id, { width: 3, height: 4 });
+    p.setAll([portrait(1), upload(2, { width: 4, height: 3 }), portrait(3)]);
+    const tall = (u: UploadDto) => (u.height ?? 0) > (u.width ?? 0);
+    p.upsert(portrait(10), true);
+    expect(p.next()).toEqual({ upload: portrait(10), fresh: true });
+    const partner = p.partner(tall)!;
+    expect([1, 3]).toContain(partner.upload.id);
+    expect(partner.fresh).toBe(false);
+    p.upsert(portrait(11), true);
+    expect(p.partner(tall)!).toEqual({ upload: portrait(11), fresh: true });
+    p.remove(1);
+    p.remove(3);
+    p.remove(11);
+    expect(p.partner(tall)).toBeNull(); // only the one on screen is a portrait
   });
 
   test('after a reconnect, uploads that came while the wall was offline come first', () => {
@@ -51,6 +83,6 @@ describe('wall playlist', () => {
     p.setAll([1, 2, 3].map((id) => upload(id)));
     p.next();
     p.setAll([1, 2, 3, 9].map((id) => upload(id)));
-    expect(p.next()!.id).toBe(9);
+    expect(p.next()!.upload.id).toBe(9);
   });
 });

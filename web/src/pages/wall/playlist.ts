@@ -1,14 +1,24 @@
 import type { UploadDto } from '../../../../src/http/api-types';
 
-// What the wall shows next. New uploads go first (in the order they came), but while a burst of them is
-// waiting every third slide is an older one, so the wall keeps moving through the whole event. Older ones
-// are chosen among those shown longest ago, at random, so a long night does not repeat a fixed order.
-// Everything held is bounded by the number of uploads (no per-slide growth).
+// What the wall shows next. New uploads go first, taking turns by guest (one guest's burst of twenty does
+// not hold back the next guest's one photo), but while new ones are waiting every third slide is an older
+// one, so the wall keeps moving through the whole event. Older ones are chosen among those shown longest
+// ago, at random, so a long night does not repeat a fixed order. Everything held is bounded by the number
+// of uploads and guests (no per-slide growth).
 
 /** Slides of the new-upload queue between two older ones, while new ones wait. */
 const FRESH_RUN = 2;
 /** How many slides back the arrow keys can go. */
 const HISTORY = 50;
+
+/** A slide to show; `fresh`: a new upload's first showing (the wall marks it 'Neu'). */
+export interface Pick {
+  upload: UploadDto;
+  fresh: boolean;
+}
+
+/** Who took a photo, for taking turns: the guest's session, else the name given (a booth, an import). */
+const guestOf = (u: UploadDto) => (u.user_id !== null ? `u:${u.user_id}` : `n:${u.uploader_nickname ?? ''}`);
 
 export class Playlist {
   private readonly items = new Map<number, UploadDto>();
@@ -16,6 +26,8 @@ export class Playlist {
   private fresh: number[] = [];
   /** slide number at which each upload was last shown (0 = never) */
   private readonly lastShown = new Map<number, number>();
+  /** slide number at which each guest's last new upload was shown */
+  private readonly guestTurn = new Map<string, number>();
   private history: number[] = [];
   /** position in `history` while stepping back; history.length - 1 when at the newest */
   private cursor = -1;
@@ -85,34 +97,81 @@ export class Playlist {
   }
 
   /** The next slide, or null when there is nothing to show. */
-  next(): UploadDto | null {
+  next(): Pick | null {
     // After stepping back, forward walks the history again first.
     if (this.cursor < this.history.length - 1) {
       this.cursor++;
-      return this.items.get(this.history[this.cursor]!) ?? this.next();
+      const again = this.items.get(this.history[this.cursor]!);
+      return again ? { upload: again, fresh: false } : this.next();
     }
-    const id = this.pick();
-    if (id === null) return null;
+    const picked = this.pick();
+    if (picked === null) return null;
+    this.take(picked.id);
+    return { upload: this.items.get(picked.id)!, fresh: picked.fresh };
+  }
+
+  /**
+   * A second picture for the same slide (Hochformat-Paare): the next new upload that `fits`, else an older
+   * one that fits and is not on screen; null when there is none.
+   */
+  partner(fits: (u: UploadDto) => boolean): Pick | null {
+    const current = this.history[this.history.length - 1];
+    const fresh = this.freshPick((id) => id !== current && fits(this.items.get(id)!));
+    if (fresh !== null) {
+      this.take(fresh);
+      return { upload: this.items.get(fresh)!, fresh: true };
+    }
+    const older = [...this.items.values()].filter((u) => u.id !== current && !this.fresh.includes(u.id) && fits(u));
+    if (older.length === 0) return null;
+    older.sort((a, b) => (this.lastShown.get(a.id) ?? 0) - (this.lastShown.get(b.id) ?? 0));
+    const chosen = older[0]!;
+    this.take(chosen.id);
+    return { upload: chosen, fresh: false };
+  }
+
+  /** Records `id` as shown now. */
+  private take(id: number) {
     this.slide++;
     this.lastShown.set(id, this.slide);
     this.history.push(id);
     if (this.history.length > HISTORY) this.history.shift();
     this.cursor = this.history.length - 1;
-    return this.items.get(id)!;
   }
 
   /** The slide before the current one, or null at the start of the history. */
-  previous(): UploadDto | null {
+  previous(): Pick | null {
     if (this.cursor <= 0) return null;
     this.cursor--;
-    return this.items.get(this.history[this.cursor]!) ?? null;
+    const u = this.items.get(this.history[this.cursor]!);
+    return u ? { upload: u, fresh: false } : null;
   }
 
-  private pick(): number | null {
+  /**
+   * Takes the new upload whose guest's turn it is (the guest whose last new upload was shown longest ago;
+   * among equals the one waiting longest) out of the queue; null when none `fits`.
+   */
+  private freshPick(fits: (id: number) => boolean = () => true): number | null {
+    let best: number | null = null;
+    let bestTurn = Infinity;
+    for (const id of this.fresh) {
+      if (!fits(id)) continue;
+      const turn = this.guestTurn.get(guestOf(this.items.get(id)!)) ?? 0;
+      if (turn < bestTurn) {
+        best = id;
+        bestTurn = turn;
+      }
+    }
+    if (best === null) return null;
+    this.fresh = this.fresh.filter((f) => f !== best);
+    this.guestTurn.set(guestOf(this.items.get(best)!), this.slide + 1);
+    return best;
+  }
+
+  private pick(): { id: number; fresh: boolean } | null {
     const olderWaiting = this.items.size > this.fresh.length;
     if (this.fresh.length > 0 && (this.freshRun < FRESH_RUN || !olderWaiting)) {
       this.freshRun++;
-      return this.fresh.shift()!;
+      return { id: this.freshPick()!, fresh: true };
     }
     this.freshRun = 0;
     if (this.items.size === 0) return null;
@@ -124,7 +183,8 @@ export class Playlist {
     const neverShown = candidates.filter((id) => !this.lastShown.get(id));
     const pool = neverShown.length > 0 ? neverShown : candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 3)));
     const chosen = pool[Math.floor(this.random() * pool.length)]!;
+    const wasFresh = this.fresh.includes(chosen);
     this.fresh = this.fresh.filter((f) => f !== chosen);
-    return chosen;
+    return { id: chosen, fresh: wasFresh };
   }
 }
