@@ -27,11 +27,15 @@ export function dhashFromGray(gray: ArrayLike<number>): string {
 export const dhashBucket = (hash: string) => hash.slice(0, 4);
 
 export function hammingDistance(a: string, b: string): number {
-  let x = BigInt('0x' + a) ^ BigInt('0x' + b);
-  let bits = 0;
-  while (x) {
-    bits += Number(x & 1n);
-    x >>= 1n;
-  }
-  return bits;
+  return popcount32(halfOf(a, 0) ^ halfOf(b, 0)) + popcount32(halfOf(a, 8) ^ halfOf(b, 8));
+}
+
+/** 32 bits of a 16-hex hash (`at` 0: the first, 8: the second): plain numbers, no BigInt per comparison. */
+const halfOf = (hash: string, at: number) => Number.parseInt(hash.slice(at, at + 8), 16) | 0;
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }

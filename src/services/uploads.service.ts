@@ -51,12 +51,19 @@ function readCursor(cursor: string): { createdAt: string; id: number } {
 }
 
 const NEWEST_FIRST = [desc(uploads.createdAt), desc(uploads.id)];
+/** Similar photos one check answers at most, closest first: the web app looks at the closest own one. */
+export const MAX_SIMILAR = 20;
 
 /** Listing, approval and deletion of uploads, with the visibility rules of the permission table. */
 export function createUploadsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
   const { db, store, live } = deps;
   // Every media request looks its upload up by key: built and compiled once.
   const byKey = db.select().from(uploads).where(eq(uploads.storageKey, sql.placeholder('key'))).prepare();
+  const hashesOf = db
+    .select({ id: uploads.id, dhash: sql<string>`${uploads.dhash}` })
+    .from(uploads)
+    .where(and(eq(uploads.eventId, sql.placeholder('eventId')), isNotNull(uploads.dhash)))
+    .prepare();
 
   function get(eventId: number, uploadId: number): UploadRow {
     const row = db
@@ -112,8 +119,30 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     live.uploadChanged(row, null);
   }
 
+  // total_changes(): every row this connection (the server's only one) wrote; data_version: commits of other connections.
+  const version = db.$client.prepare<{ changes: number; others: number }, []>(
+    'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS others',
+  );
+  const ownUpload = db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.eventId, sql.placeholder('eventId')), eq(uploads.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare();
+
   return {
     get,
+
+    /** Changes whenever anything in the database changed: what `list` answers is the same while it is. */
+    dataVersion(): string {
+      const v = version.get()!;
+      return `${v.changes}.${v.others}`;
+    },
+
+    /** Whether the guest has uploads of their own in the event (else they see what a visitor sees). */
+    hasOwn(eventId: number, userId: string): boolean {
+      return ownUpload.get({ eventId, userId }) !== undefined;
+    },
 
     byStorageKey(key: string): UploadRow | undefined {
       return byKey.get({ key });
@@ -253,19 +282,21 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     },
 
     /**
-     * Photos of the event within `threshold` bits of the hash. The bucket (first hex characters) is only a
-     * hint: two hashes within the threshold can differ in their first characters, so every hash of the
-     * event is compared (a 16-hex XOR per photo is cheap even for tens of thousands).
+     * The closest photos of the event within `threshold` bits of the hash (at most `MAX_SIMILAR`). The bucket
+     * (first hex characters) is only a hint: two hashes within the threshold can differ in their first
+     * characters, so every hash of the event is compared, read from the (event, dhash) index alone; only
+     * the matches' rows are loaded.
      */
     findSimilar(eventId: number, dhash: string, threshold = SIMILARITY_THRESHOLD): { row: UploadRow; distance: number }[] {
-      return db
-        .select()
-        .from(uploads)
-        .where(and(eq(uploads.eventId, eventId), isNotNull(uploads.dhash)))
-        .all()
-        .map((row) => ({ row, distance: hammingDistance(dhash, row.dhash!) }))
+      const close = hashesOf
+        .all({ eventId })
+        .map((h) => ({ id: h.id, distance: hammingDistance(dhash, h.dhash) }))
         .filter((m) => m.distance <= threshold)
-        .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id);
+        .sort((a, b) => a.distance - b.distance || a.id - b.id)
+        .slice(0, MAX_SIMILAR);
+      if (close.length === 0) return [];
+      const rows = new Map(db.select().from(uploads).where(inArray(uploads.id, close.map((m) => m.id))).all().map((r) => [r.id, r]));
+      return close.flatMap((m) => (rows.has(m.id) ? [{ row: rows.get(m.id)!, distance: m.distance }] : []));
     },
   };
 }

@@ -5,7 +5,7 @@ import { isUploader } from '../../domain/uploader.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { UploadRow } from '../../services/uploads.service.ts';
+import { MAX_SIMILAR, type UploadRow } from '../../services/uploads.service.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { parseId, viewerOf } from '../context.ts';
@@ -13,6 +13,7 @@ import { uploadDto, uploadDtoFor } from '../dto.ts';
 import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer, UploadPage } from '../api-types.ts';
 import { mediaUrl } from '../media-urls.ts';
 import { zipOf } from './export-zip.ts';
+import { JsonAnswerCache } from '../json-answer-cache.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
 import { EventIdPath, EventUploadPath } from '../schemas/params.schemas.ts';
 import {
@@ -27,6 +28,8 @@ import {
 /** Uploads per page of the gallery when a client pages without saying how many. */
 export const UPLOADS_PAGE_SIZE = 60;
 export const MAX_UPLOADS_PAGE_SIZE = 200;
+/** Kept unpaged lists in all (JSON and gzip): a dozen lists of 2,000 uploads. */
+const WHOLE_LISTS_BYTES = 24 * 1024 * 1024;
 const list = endpoint({
   summary: 'The uploads the viewer may see, newest first (approved ones; a guest also their own; host and admin all)',
   description:
@@ -76,6 +79,7 @@ const checkExact = endpoint({
   ok: answer('Whether it exists (`duplicate` only for those who may read the event)', CheckExactAnswerSchema),
   errors: [403, 404],
 });
+const thresholdMessage = `threshold muss zwischen 0 und ${SIMILARITY_THRESHOLD} liegen`;
 const checkSimilar = endpoint({
   summary: "Photos of the event whose dHash is within the threshold of the browser's",
   tag: 'uploads',
@@ -87,13 +91,14 @@ const checkSimilar = endpoint({
     /** sent by the web app (spec); only a hint, every hash of the event is compared */
     phash_bucket: z.string().optional(),
     eventId,
+    /** the spec's 12 at most: a larger one would match (and load) every photo of the event */
     threshold: z
-      .union([z.number(), z.string()], { error: 'threshold muss zwischen 0 und 64 liegen' })
+      .union([z.number(), z.string()], { error: thresholdMessage })
       .optional()
       .transform((v) => (v === undefined ? SIMILARITY_THRESHOLD : Number(v)))
-      .refine((v) => Number.isInteger(v) && v >= 0 && v <= 64, 'threshold muss zwischen 0 und 64 liegen'),
+      .refine((v) => Number.isInteger(v) && v >= 0 && v <= SIMILARITY_THRESHOLD, thresholdMessage),
   }),
-  ok: answer('The similar photos, closest first', CheckSimilarAnswerSchema),
+  ok: answer(`The similar photos, closest first (at most ${MAX_SIMILAR})`, CheckSimilarAnswerSchema),
   errors: [403, 404],
 });
 
@@ -119,6 +124,7 @@ const downloadZip = endpoint({
 /** Listing, approval, deletion and duplicate checks of uploads (the bytes come in through ingest.routes.ts). */
 export function uploadRoutes() {
   const app = new Hono<Env>();
+  const wholeLists = new JsonAnswerCache(WHOLE_LISTS_BYTES);
 
   const eventOf = (c: Ctx, eventId: number) => c.get('deps').services.events.getById(eventId);
 
@@ -131,7 +137,11 @@ export function uploadRoutes() {
     const scope = { albumId, mediaExpired: event.status === 'expired' };
     const toDtos = (rows: UploadRow[], nicknames: Map<string, string | null>) => rows.map((u) => uploadDtoFor(viewer, u, nicknames));
     if (query.limit === undefined && query.cursor === undefined) {
-      return c.json(toDtos(services.uploads.list(event.id, viewer, scope), services.guests.nicknames(event.id)));
+      authorize(viewer, 'readEvent', { eventId: event.id });
+      // Everyone who sees the same list shares one kept answer: a guest without uploads of their own sees what a visitor sees.
+      const audience = seesWholeEvent(viewer, event.id) ? 'all' : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId) ? `guest:${viewer.userId}` : 'public';
+      const key = `${event.id}/${albumId ?? ''}/${audience}/${scope.mediaExpired}`;
+      return wholeLists.respond(c, key, services.uploads.dataVersion(), () => toDtos(services.uploads.list(event.id, viewer, scope), services.guests.nicknames(event.id)));
     }
     const page = services.uploads.page(event.id, viewer, { ...scope, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
     const nicknames = services.guests.nicknames(event.id, page.rows.map((u) => u.userId));
