@@ -13,6 +13,10 @@ if ! cmp -s scripts/lint/package-lock.json scripts/lint/node_modules/.package-lo
   cp scripts/lint/package-lock.json scripts/lint/node_modules/.package-lock.installed
 fi
 scripts/lint/node_modules/.bin/eslint --max-warnings 0 .
+# The OpenAPI document against Redocly's recommended rules (docs/redocly.yaml), offline: no usage data sent,
+# no update check. Run by Bun: Redocly CLI warns on Debian's Node 20.
+REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/bun scripts/lint/node_modules/@redocly/cli/bin/cli.js \
+  lint docs/openapi.json --config docs/redocly.yaml --format summary
 node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn
 
 log=$(mktemp)

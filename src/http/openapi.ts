@@ -52,6 +52,49 @@ export const redirect = (description: string) => ({
 
 type Answer = ReturnType<typeof answer> | ReturnType<typeof bytes> | ReturnType<typeof redirect>;
 
+/**
+ * How each caller proves who they are (DESIGN.md's roles), as OpenAPI security schemes. The host's client
+ * token travels in the path of the /api/client/... calls, which OpenAPI cannot name as a credential: the
+ * scheme `hostToken` stands for it (and is what the live stream takes as `?clientToken=`).
+ */
+const SECURITY_SCHEMES = {
+  adminBearer: { type: 'http', scheme: 'bearer', description: 'An admin session: `Authorization: Bearer <token>` with the token of POST /api/admin/login' },
+  apiKeyBearer: { type: 'http', scheme: 'bearer', description: "A photo booth's API key (created in the dashboard) as `Authorization: Bearer <key>`" },
+  apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: "A photo booth's API key in the header X-API-Key" },
+  guestCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'event_{code}',
+    description: "A guest: the cookie `event_{code}` (one per event, named with the event's code) that POST /api/event/{code}/consent sets; it holds the guest's user id",
+  },
+  hostToken: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'clientToken',
+    description:
+      "The couple (the event's host): the client token of the settings link the admin hands out. The /api/client/... calls take it as their `{token}` path segment, the live stream as `?clientToken=`.",
+  },
+} as const;
+
+/** Who may call an operation: anyone (no credential), or the holder of one of these credentials. */
+export type Caller = 'anyone' | 'guest' | 'host' | 'admin' | 'apiKey';
+const REQUIREMENTS: Record<Caller, Record<string, []>[]> = {
+  anyone: [{}],
+  guest: [{ guestCookie: [] }],
+  host: [{ hostToken: [] }],
+  admin: [{ adminBearer: [] }],
+  apiKey: [{ apiKeyBearer: [] }, { apiKeyHeader: [] }],
+};
+type Tag = 'guest' | 'host' | 'admin' | 'uploads' | 'appliance';
+/** Who calls the operations of a tag, unless an operation says otherwise (`callers`). */
+const TAG_CALLERS: Record<Tag, Caller[]> = {
+  guest: ['anyone', 'guest', 'admin'],
+  host: ['host'],
+  admin: ['admin'],
+  uploads: ['guest', 'admin', 'apiKey'],
+  appliance: ['anyone'],
+};
+
 /** The first problem of a request as the API answers it: 400 VALIDATION_ERROR with the schema's (spec's) message. */
 function firstProblem(error: z.ZodError): never {
   const issue = error.issues[0];
@@ -93,7 +136,9 @@ export function endpoint<
   F extends z.ZodType = z.ZodNever,
 >(opts: {
   summary: string;
-  tag: 'guest' | 'host' | 'admin' | 'uploads' | 'appliance';
+  tag: Tag;
+  /** who may call it (the OpenAPI `security`), when not the tag's usual callers (TAG_CALLERS) */
+  callers?: Caller[];
   description?: string;
   /** the path parameters (src/http/schemas/params.schemas.ts); one that does not fit answers 404 */
   params?: P;
@@ -118,6 +163,7 @@ export function endpoint<
     summary: opts.summary,
     description: opts.description,
     tags: [opts.tag],
+    security: (opts.callers ?? TAG_CALLERS[opts.tag]).flatMap((caller) => REQUIREMENTS[caller]),
     responses,
     ...(opts.body ? { requestBody: { required: true, content: { 'application/json': { schema: resolver(opts.body) } } } } : {}),
     ...(form ? { requestBody: { required: true, content: Object.fromEntries((opts.formTypes ?? ['multipart/form-data', 'application/json']).map((type) => [type, { schema: form }])) } } : {}),
@@ -174,12 +220,15 @@ export async function openApiDocument(app: Hono<Env>, version: string): Promise<
   const document = await generateSpecs(app, {
     documentation: {
       openapi: '3.1.0',
+      // Every box has its own address (or name, e.g. http://fotos.box in captive-portal mode): paths are relative to it.
+      servers: [{ url: '/', description: 'The Momentbox box that serves this document' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
       info: {
         title: 'Momentbox API',
         version,
         description:
           'The HTTP API of Momentbox (see docs/api.md for the rules in words). Errors are `{ error, code, ...details }`. ' +
-          'Admins send `Authorization: Bearer <token>`, photo booths an API key as Bearer or `X-API-Key`, hosts the client token in the path, guests the cookie `event_{code}`.',
+          'Admins send `Authorization: Bearer <token>`, photo booths an API key as Bearer or `X-API-Key`, hosts the client token in the path, guests the cookie `event_{code}` (the security schemes; each operation names who may call it).',
       },
     },
     // Every route is listed, also those not yet described; the web app's catch-all and middleware are not routes.

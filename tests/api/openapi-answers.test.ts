@@ -72,7 +72,7 @@ test('every JSON answer of a walk through an event is valid against the document
 
   // guests and visitors
   await call(visitor, 'GET', '/api/config', '/api/config');
-  await call(visitor, 'GET', '/api/event/{code}', `/api/event/${event.code}`);
+  await call(visitor, 'GET', '/api/event/{event}', `/api/event/${event.code}`);
   await call(visitor, 'GET', '/api/event/{eventId}/albums', `/api/event/${event.id}/albums`);
   await call(admin, 'GET', '/api/event/{eventId}/albums', `/api/event/${event.id}/albums`);
   await call(guest, 'POST', '/api/event/{eventId}/album', `/api/event/${event.id}/album`, { name: 'Unsortiert' });
@@ -125,8 +125,8 @@ test('every JSON answer of a walk through an event is valid against the document
   await call(srv.client(), 'POST', '/api/admin/login', '/api/admin/login', { password: srv.server.adminPassword });
   await call(admin, 'GET', '/api/event/events', '/api/event/events');
   const other = (await call(admin, 'POST', '/api/event', '/api/event', { name: 'Zweites', code: `zweites-${event.id}` })) as { id: number };
-  await call(admin, 'PUT', '/api/event/{id}', `/api/event/${other.id}`, { header_style: 'split', event_duration_days: 7 });
-  await call(admin, 'DELETE', '/api/event/{id}', `/api/event/${other.id}`);
+  await call(admin, 'PUT', '/api/event/{event}', `/api/event/${other.id}`, { header_style: 'split', event_duration_days: 7 });
+  await call(admin, 'DELETE', '/api/event/{event}', `/api/event/${other.id}`);
   await call(admin, 'PUT', '/api/album/{id}', `/api/album/${album.id}`, { name: 'Tanzfläche' });
   await call(admin, 'GET', '/api/event/{eventId}/uploaders', `/api/event/${event.id}/uploaders`);
   await call(admin, 'GET', '/api/event/{eventId}/statistics', `/api/event/${event.id}/statistics`);

@@ -41,6 +41,27 @@ describe('GET /api/openapi.json', () => {
     expect(documented.filter((r) => !listed.has(r))).toEqual([]);
   });
 
+  test('declares who may call each operation, the server, and one path for the event itself', async () => {
+    type Operation = { security?: Record<string, string[]>[] };
+    const document = (await served()) as Document & { servers: { url: string }[]; components: { securitySchemes: Record<string, unknown> } };
+    expect(document.servers.map((s) => s.url)).toEqual(['/']);
+    const schemes = Object.keys(document.components.securitySchemes);
+    expect(schemes.sort()).toEqual(['adminBearer', 'apiKeyBearer', 'apiKeyHeader', 'guestCookie', 'hostToken']);
+    const operations = Object.entries(document.paths).flatMap(([path, ops]) => Object.entries(ops as Record<string, Operation>).map(([method, op]) => ({ path, method, op })));
+    for (const { path, method, op } of operations) {
+      expect(op.security?.length ?? 0, `${method} ${path} names no caller`).toBeGreaterThan(0);
+      for (const requirement of op.security!) for (const name of Object.keys(requirement)) expect(schemes).toContain(name);
+    }
+    const security = (path: string, method: string) => (document.paths[path]![method] as Operation).security;
+    expect(security('/api/client/event-statistics/{token}', 'get')).toEqual([{ hostToken: [] }]);
+    expect(security('/api/event/{eventId}/statistics', 'get')).toEqual([{ adminBearer: [] }]);
+    expect(security('/api/event/{eventId}/upload', 'post')).toEqual([{ guestCookie: [] }, { adminBearer: [] }, { apiKeyBearer: [] }, { apiKeyHeader: [] }]);
+    expect(security('/api/admin/login', 'post')).toEqual([{}]);
+    // GET by code and PUT/DELETE by id: one template (the server takes both, tests/api/events.test.ts)
+    expect(Object.keys(document.paths).filter((p) => /^\/api\/event\/\{[^}]+\}$/.test(p))).toEqual(['/api/event/{event}']);
+    expect(Object.keys(document.paths['/api/event/{event}']!).sort()).toEqual(['delete', 'get', 'put']);
+  });
+
   test('a described route carries its request schema and the error shape', async () => {
     const consent = (await served()).paths['/api/event/{code}/consent']!.post as {
       requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };

@@ -22,6 +22,7 @@ import {
 const login = endpoint({
   summary: 'Admin login (rate-limited per client address)',
   tag: 'admin',
+  callers: ['anyone'],
   // Anything but a string is a wrong password (and counts as a failed attempt), not a malformed request.
   body: z.object({ password: z.unknown().optional().transform((v) => (typeof v === 'string' ? v : '')) }),
   ok: answer('A session token for `Authorization: Bearer`', LoginAnswerSchema),

@@ -21,6 +21,7 @@ const list = endpoint({
 const create = endpoint({
   summary: "Creates an album: the admin any, a guest only 'Unsortiert' without dates (idempotent, answers 200)",
   tag: 'guest',
+  callers: ['guest', 'admin'],
   params: EventIdPath,
   body: NewAlbumBody,
   ok: answer('The new album', AlbumDtoSchema),

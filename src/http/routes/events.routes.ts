@@ -6,7 +6,7 @@ import { adminEventDto, exportDto, statisticsDto } from '../dto.ts';
 import type { ClientTokenAnswer, ExportTicket, UploaderDto } from '../api-types.ts';
 import { ExportZipQuery, zipResponse } from './export-zip.ts';
 import { answer, bytes, endpoint } from '../openapi.ts';
-import { EventIdPath, EventPath } from '../schemas/params.schemas.ts';
+import { EventByIdPath, EventIdPath } from '../schemas/params.schemas.ts';
 import {
   AdminEventDtoSchema,
   ClientTokenAnswerSchema,
@@ -21,14 +21,16 @@ import { EventChangeForm, NewEventForm, readEventForm } from './forms.ts';
 const admin = [401, 403];
 const list = endpoint({ summary: 'All events with their size and upload count', tag: 'admin', ok: answer('AdminEventDto[]', z.array(AdminEventDtoSchema)), errors: admin });
 const create = endpoint({ summary: 'Creates an event (multipart, as the dashboard sends it, or JSON)', tag: 'admin', form: NewEventForm, ok: answer('The new event', AdminEventDtoSchema), status: 201, errors: [...admin, 409] });
-const update = endpoint({ summary: 'Changes an event (same form, every field optional)', tag: 'admin', params: EventPath, form: EventChangeForm, ok: answer('The event as changed', AdminEventDtoSchema), errors: [...admin, 409] });
-const remove = endpoint({ summary: 'Deletes an event with its albums, uploads and files', tag: 'admin', params: EventPath, ok: answer('{ success: true }', SuccessSchema), errors: admin });
+const update = endpoint({ summary: 'Changes an event (same form, every field optional)', tag: 'admin', params: EventByIdPath, form: EventChangeForm, ok: answer('The event as changed', AdminEventDtoSchema), errors: [...admin, 409] });
+const remove = endpoint({ summary: 'Deletes an event with its albums, uploads and files', tag: 'admin', params: EventByIdPath, ok: answer('{ success: true }', SuccessSchema), errors: admin });
 const uploaders = endpoint({ summary: "The event's guests with their recovery links", tag: 'admin', params: EventIdPath, ok: answer('UploaderDto[]', z.array(UploaderDtoSchema)), errors: admin });
 const statistics = endpoint({ summary: "The event's statistics", tag: 'admin', params: EventIdPath, ok: answer('StatisticsDto', StatisticsDtoSchema), errors: admin });
 const exportList = endpoint({ summary: "The event's uploads as a list for the export", tag: 'admin', params: EventIdPath, ok: answer('ExportDto', ExportDtoSchema), errors: admin });
 const exportZip = endpoint({
   summary: 'The whole event (or one album) as one streamed ZIP (Bearer, or ?ticket= from export-ticket)',
   tag: 'admin',
+  // a browser's download manager, with the ticket in the query instead of the Bearer header
+  callers: ['admin', 'anyone'],
   params: EventIdPath,
   query: ExportZipQuery.extend({ ticket: z.string().optional().meta({ description: 'A ticket from export-ticket, instead of the Bearer header' }) }),
   ok: bytes('The ZIP, streamed; its exact size in X-Archive-Size', ['application/zip']),
@@ -53,17 +55,17 @@ export function eventRoutes() {
     return c.json(adminEventDto(events.withTotals(created)), 201);
   });
 
-  app.put('/api/event/:id', update.doc, async (c) => {
-    const eventId = update.params(c).id;
+  app.put('/api/event/:event', update.doc, async (c) => {
+    const eventId = update.params(c).event;
     requireRight(c, 'manageEvent', { eventId });
     const { events } = c.get('deps').services;
     const updated = await events.update(eventId, await readEventForm(c, EventChangeForm));
     return c.json(adminEventDto(events.withTotals(updated)));
   });
 
-  app.delete('/api/event/:id', remove.doc, (c) => {
+  app.delete('/api/event/:event', remove.doc, (c) => {
     requireRight(c, 'administer');
-    c.get('deps').services.events.delete(remove.params(c).id);
+    c.get('deps').services.events.delete(remove.params(c).event);
     return c.json({ success: true });
   });
 

@@ -10,7 +10,7 @@ import { clientAddress, guestIdOf, publicUrl, setGuestCookie, viewerOf } from '.
 import { eventDto } from '../dto.ts';
 import type { AppConfig, ConsentAnswer, ConsentGiven, GuestIdentity, NicknameAnswer, RecoverAnswer } from '../api-types.ts';
 import { answer, endpoint } from '../openapi.ts';
-import { CodePath, CodeUserPath } from '../schemas/params.schemas.ts';
+import { CodePath, CodeUserPath, EventByCodePath } from '../schemas/params.schemas.ts';
 import {
   AppConfigSchema,
   ConsentAnswerSchema,
@@ -32,7 +32,7 @@ const Nickname = z
   .refine((n) => !nicknameTooLong(n), 'Maximal 30 Zeichen erlaubt.');
 
 const config = endpoint({ summary: 'Settings the web app needs first', tag: 'guest', ok: answer('AppConfig', AppConfigSchema) });
-const eventByCode = endpoint({ summary: 'An event by its code', tag: 'guest', params: CodePath, ok: answer('EventDto', EventDtoSchema) });
+const eventByCode = endpoint({ summary: 'An event by its code', tag: 'guest', params: EventByCodePath, ok: answer('EventDto', EventDtoSchema) });
 const consent = endpoint({
   summary: 'Consent to the terms: stores it and sets the guest cookie event_{code}',
   tag: 'guest',
@@ -53,6 +53,7 @@ const consentOf = endpoint({ summary: 'Whether a user id gave consent', tag: 'gu
 const setNickname = endpoint({
   summary: "Sets the guest's own nickname",
   tag: 'guest',
+  callers: ['guest', 'admin'],
   params: CodePath,
   body: z.object({ userId: UserId, nickname: Nickname }),
   ok: answer('The nickname as stored', NicknameAnswerSchema),
@@ -79,8 +80,8 @@ export function guestRoutes() {
     });
   });
 
-  app.get('/api/event/:code', eventByCode.doc, (c) => {
-    const event = c.get('deps').services.events.getByCode(eventByCode.params(c).code);
+  app.get('/api/event/:event', eventByCode.doc, (c) => {
+    const event = c.get('deps').services.events.getByCode(eventByCode.params(c).event);
     return c.json(eventDto(event));
   });
 

@@ -16,6 +16,7 @@ const RETRY_MS = 3_000;
 const live = endpoint({
   summary: 'Server-Sent Events of the uploads the viewer sees (ready, upload, update, remove, resync; see docs/api.md)',
   tag: 'guest',
+  callers: ['anyone', 'guest', 'host', 'admin'],
   params: EventIdPath,
   query: z.object({
     clientToken: z.string().optional().meta({ description: "The host's client token (EventSource cannot send headers)" }),

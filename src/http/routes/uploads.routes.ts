@@ -53,6 +53,7 @@ const list = endpoint({
 const moderate = endpoint({
   summary: 'Approves (shares) or withdraws an upload: its guest, the admin',
   tag: 'guest',
+  callers: ['guest', 'admin'],
   params: EventUploadPath,
   ok: answer('The upload as changed', UploadDtoSchema),
   errors: [403],
@@ -60,11 +61,12 @@ const moderate = endpoint({
 const approveOwn = endpoint({
   summary: "Shares all of the guest's private uploads at once",
   tag: 'guest',
+  callers: ['guest'],
   params: EventIdPath,
   ok: answer('How many were shared', BulkAnswerSchema),
   errors: [403],
 });
-const remove = endpoint({ summary: 'Deletes an upload: its guest, the admin', tag: 'guest', params: EventUploadPath, ok: answer('{ success: true }', SuccessSchema), errors: [403] });
+const remove = endpoint({ summary: 'Deletes an upload: its guest, the admin', tag: 'guest', callers: ['guest', 'admin'], params: EventUploadPath, ok: answer('{ success: true }', SuccessSchema), errors: [403] });
 const eventId = id('eventId fehlt oder ist ungültig');
 const checkExact = endpoint({
   summary: 'Whether the event already has a file with this SHA-256 (asked before uploading)',
@@ -83,6 +85,7 @@ const thresholdMessage = `threshold muss zwischen 0 und ${SIMILARITY_THRESHOLD} 
 const checkSimilar = endpoint({
   summary: "Photos of the event whose dHash is within the threshold of the browser's",
   tag: 'uploads',
+  callers: ['guest', 'admin'],
   body: z.object({
     phash: z
       .string({ error: 'phash muss 16 Hex-Zeichen haben' })

@@ -29,8 +29,12 @@ const userId = z
   .meta({ format: 'uuid', description: "A guest's user id (their session in the event)" });
 
 export const EventIdPath = z.object({ eventId });
-/** Admin calls on an event by `{id}`. */
-export const EventPath = z.object({ id: eventId });
+/**
+ * `/api/event/{event}`: one path for the event itself, read by anyone by its code (GET) and changed or
+ * deleted by the admin by its id (PUT, DELETE); each operation describes which it takes.
+ */
+export const EventByCodePath = z.object({ event: code });
+export const EventByIdPath = z.object({ event: eventId });
 export const EventUploadPath = z.object({ eventId, uploadId });
 export const CodePath = z.object({ code });
 export const CodeUserPath = z.object({ code, userId });
