@@ -138,6 +138,12 @@ export interface UploadPage {
   next_cursor: string | null;
 }
 
+/** addition: GET /api/event/{eventId}/download-zip/size, the exact size of that ZIP before it starts */
+export interface ZipSize {
+  size_bytes: number;
+  files: number;
+}
+
 export interface UploadDto {
   id: number;
   event_id: number;

@@ -29,21 +29,7 @@ export function zipResponse(c: Ctx, event: EventView, albumId: number | undefine
 
 /** The ZIP of these files: `<event>/<album>/<file>`, named `fileName` for the browser. */
 export function zipOf(files: ExportFile[], event: EventView, fileName: string): Response {
-  const top = sanitizeZipName(event.name, event.code);
-  const albumFolders = new Map<string, string>();
-  const usedAlbumNames = new Set<string>();
-  const usedFileNames = new Map<string, Set<string>>();
-  const entries: ZipEntry[] = files.map((f) => {
-    const albumKey = f.folders[1];
-    let folder = albumFolders.get(albumKey);
-    if (!folder) {
-      folder = uniqueName(usedAlbumNames, sanitizeZipName(albumKey, 'Album'));
-      albumFolders.set(albumKey, folder);
-      usedFileNames.set(folder, new Set());
-    }
-    const name = uniqueName(usedFileNames.get(folder)!, sanitizeZipName(f.name, 'upload'));
-    return { name: `${top}/${folder}/${name}`, size: f.size, mtime: f.modified, open: f.open };
-  });
+  const entries = zipEntries(files, event);
   const size = zipArchiveSize(entries);
   return new Response(createZipStream(entries), {
     headers: {
@@ -55,5 +41,24 @@ export function zipOf(files: ExportFile[], event: EventView, fileName: string): 
       'Content-Disposition': contentDisposition(fileName),
       'Cache-Control': 'no-store',
     },
+  });
+}
+
+/** The entries of the ZIP of these files, `<event>/<album>/<file>`, names made safe and unique per folder (its size follows from them). */
+export function zipEntries(files: ExportFile[], event: EventView): ZipEntry[] {
+  const top = sanitizeZipName(event.name, event.code);
+  const albumFolders = new Map<string, string>();
+  const usedAlbumNames = new Set<string>();
+  const usedFileNames = new Map<string, Set<string>>();
+  return files.map((f) => {
+    const albumKey = f.folders[1];
+    let folder = albumFolders.get(albumKey);
+    if (!folder) {
+      folder = uniqueName(usedAlbumNames, sanitizeZipName(albumKey, 'Album'));
+      albumFolders.set(albumKey, folder);
+      usedFileNames.set(folder, new Set());
+    }
+    const name = uniqueName(usedFileNames.get(folder)!, sanitizeZipName(f.name, 'upload'));
+    return { name: `${top}/${folder}/${name}`, size: f.size, mtime: f.modified, open: f.open };
   });
 }

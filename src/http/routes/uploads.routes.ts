@@ -10,9 +10,10 @@ import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { parseId, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
-import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer, UploadPage } from '../api-types.ts';
+import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer, UploadPage, ZipSize } from '../api-types.ts';
 import { mediaUrl } from '../media-urls.ts';
-import { zipOf } from './export-zip.ts';
+import { zipEntries, zipOf } from './export-zip.ts';
+import { zipArchiveSize } from '../../media/zip-stream.ts';
 import { JsonAnswerCache } from '../json-answer-cache.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
 import { EventIdPath, EventUploadPath } from '../schemas/params.schemas.ts';
@@ -23,6 +24,7 @@ import {
   SuccessSchema,
   UploadDtoSchema,
   UploadPageSchema,
+  ZipSizeSchema,
 } from '../schemas/responses.schemas.ts';
 
 /** Uploads per page of the gallery when a client pages without saying how many. */
@@ -105,22 +107,32 @@ const checkSimilar = endpoint({
   errors: [403, 404],
 });
 
-/** Files in one download ZIP; the page splits larger selections into several ZIPs. */
+/** Files in one download ZIP chosen by id (the URL's length); the page splits larger selections into several ZIPs. */
 export const MAX_ZIP_FILES = 500;
 const zipIdsMessage = `ids: 1 bis ${MAX_ZIP_FILES} Upload-IDs, durch Kommas getrennt`;
+const DownloadZipQuery = z.object({
+  ids: z
+    .string({ error: zipIdsMessage })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.split(',').filter((x) => x !== '').map(parseId)))
+    .refine((ids) => ids === undefined || (ids.length > 0 && ids.length <= MAX_ZIP_FILES && ids.every((id) => id !== null)), zipIdsMessage)
+    .transform((ids) => ids as number[] | undefined)
+    .meta({ description: `Upload ids, comma-separated (1 to ${MAX_ZIP_FILES}); without: every upload of the event the viewer sees ('Alle Fotos')` }),
+});
 const downloadZip = endpoint({
-  summary: "A guest's chosen uploads as one streamed ZIP (only those the viewer sees, only where the event allows downloads)",
+  summary: "A guest's chosen uploads, or all they see of the event, as one streamed ZIP (only where the event allows downloads)",
   tag: 'guest',
   params: EventIdPath,
-  query: z.object({
-    ids: z
-      .string({ error: zipIdsMessage })
-      .transform((v) => v.split(',').filter((x) => x !== '').map(parseId))
-      .refine((ids) => ids.length > 0 && ids.length <= MAX_ZIP_FILES && ids.every((id) => id !== null), zipIdsMessage)
-      .transform((ids) => ids as number[])
-      .meta({ description: `Upload ids, comma-separated (1 to ${MAX_ZIP_FILES})` }),
-  }),
+  query: DownloadZipQuery,
   ok: bytes('The ZIP of the originals, streamed, `<event>/<album>/<file>`', ['application/zip']),
+  errors: [403],
+});
+const downloadZipSize = endpoint({
+  summary: 'addition: the exact size of that ZIP before it starts (the page shows it on the button)',
+  tag: 'guest',
+  params: EventIdPath,
+  query: DownloadZipQuery,
+  ok: answer('The ZIP\'s size in bytes and its number of files', ZipSizeSchema),
   errors: [403],
 });
 
@@ -153,23 +165,30 @@ export function uploadRoutes() {
 
   // A guest's bulk download as one streamed ZIP (a phone would otherwise start one download per file):
   // only uploads this viewer sees, only where the event allows downloads (the host and admin export anyway).
-  app.get('/api/event/:eventId/download-zip', downloadZip.doc, (c) => {
+  const chosenZip = (c: Ctx, eventId: number, ids: number[] | undefined) => {
     const { services } = c.get('deps');
-    const event = eventOf(c, downloadZip.params(c).eventId);
+    const event = eventOf(c, eventId);
     const viewer = viewerOf(c, event);
-    const visible = services.uploads.list(event.id, viewer, { mediaExpired: event.status === 'expired' });
     if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
       throw forbidden('Downloads sind für dieses Event nicht freigegeben', 'DOWNLOADS_DISABLED');
     }
-    const { ids } = downloadZip.query(c);
+    const visible = services.uploads.list(event.id, viewer, { mediaExpired: event.status === 'expired' });
     const byId = new Map(visible.map((u) => [u.id, u]));
-    const rows = [...new Set(ids)].map((id) => byId.get(id));
+    const rows = ids === undefined ? visible : [...new Set(ids)].map((id) => byId.get(id));
     if (rows.some((u) => u === undefined)) throw notFound('Nicht gefunden');
     const chosen = rows as UploadRow[];
     const albumNames = new Map(services.albums.list(event.id, { visibleOnly: false }).map((a) => [a.id, a.name]));
     const albumIds = new Set(chosen.map((u) => u.albumId));
     const oneAlbum = albumIds.size === 1 ? albumNames.get([...albumIds][0]!) : undefined;
-    return zipOf(services.exports.chosenFiles(event, chosen, albumNames, viewer), event, services.exports.fileName(event, oneAlbum));
+    return { event, files: services.exports.chosenFiles(event, chosen, albumNames, viewer), fileName: services.exports.fileName(event, oneAlbum) };
+  };
+  app.get('/api/event/:eventId/download-zip', downloadZip.doc, (c) => {
+    const zip = chosenZip(c, downloadZip.params(c).eventId, downloadZip.query(c).ids);
+    return zipOf(zip.files, zip.event, zip.fileName);
+  });
+  app.get('/api/event/:eventId/download-zip/size', downloadZipSize.doc, (c) => {
+    const zip = chosenZip(c, downloadZipSize.params(c).eventId, downloadZipSize.query(c).ids);
+    return c.json<ZipSize>({ size_bytes: zipArchiveSize(zipEntries(zip.files, zip.event)), files: zip.files.length });
   });
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {

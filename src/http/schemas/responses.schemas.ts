@@ -133,6 +133,9 @@ export const UploadDtoSchema = matches<Api.UploadDto>()(z.object(uploadFields).m
 export const UploadPageSchema = matches<Api.UploadPage>()(
   z.object({ uploads: z.array(UploadDtoSchema), next_cursor: z.string().nullable() }).meta({ id: 'UploadPage' }),
 );
+export const ZipSizeSchema = matches<Api.ZipSize>()(
+  z.object({ size_bytes: z.number().int(), files: z.number().int() }).meta({ id: 'ZipSize' }),
+);
 
 /** The upload calls' answers (ingest.routes.ts). */
 export const UploadResultSchema = matches<Api.UploadResult>()(
