@@ -4,7 +4,9 @@ import type { EventDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { DEFAULT_PRIMARY, HEADER_THRESHOLDS, lighten, LIGHTEN_FACTOR, resolveColor, textColorOn } from '../../../../src/domain/colours.ts';
 
-// §2 event header: minimalistic (default), split, premium (parallax from 1024 px, 40vh / 50vh).
+// §2 event header: minimalistic (default), split, premium (parallax from 1024 px, 40vh / 50vh), at the top of
+// the page. Below 1024 px it collapses to a slim bar with the event's name once scrolled past (issue 22:
+// photos first on a phone), and the album chips stick under that bar.
 
 export function headerStyleOf(event: Pick<EventDto, 'header_style'>): 'minimalistic' | 'split' | 'premium' {
   return event.header_style === 'split' || event.header_style === 'premium' ? event.header_style : 'minimalistic';
@@ -34,6 +36,38 @@ function HostImage({ event, className }: { event: EventDto; className: string })
 }
 
 export function EventHeader({ event }: { event: EventDto }) {
+  const endRef = useRef<HTMLDivElement>(null);
+  const collapsed = useScrolledPast(endRef);
+  return (
+    <>
+      <FullHeader event={event} />
+      <div ref={endRef} className="ev-header-end" aria-hidden="true" />
+      <div className={`ev-slimbar${collapsed ? ' is-shown' : ''}`} aria-hidden={!collapsed} data-testid="slim-header">
+        <span className="ev-slimbar__title">{event.name}</span>
+      </div>
+    </>
+  );
+}
+
+/** The slim bar's height (CSS --slim-h): the header counts as scrolled past once its end is under it. */
+const SLIM_BAR_PX = 48;
+
+/** Whether the element has gone above the slim bar's lower edge. */
+function useScrolledPast(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const io = new IntersectionObserver(([e]) => e && setPast(!e.isIntersecting && e.boundingClientRect.top < SLIM_BAR_PX), {
+      rootMargin: `-${SLIM_BAR_PX}px 0px 0px 0px`,
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref]);
+  return past;
+}
+
+function FullHeader({ event }: { event: EventDto }) {
   const style = headerStyleOf(event);
   const primary = resolveColor(event.primary_color, DEFAULT_PRIMARY);
   const light = lighten(primary, LIGHTEN_FACTOR);
@@ -66,8 +100,10 @@ export function EventHeader({ event }: { event: EventDto }) {
     >
       <div className="ev-minimal__inner">
         <HostImage event={event} className="ev-hostimg ev-hostimg--round" />
-        <h1 className="ev-title">{event.name}</h1>
-        <p className="ev-tagline">{de.tagline}</p>
+        <div className="ev-minimal__text">
+          <h1 className="ev-title">{event.name}</h1>
+          <p className="ev-tagline">{de.tagline}</p>
+        </div>
       </div>
     </header>
   );

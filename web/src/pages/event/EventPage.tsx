@@ -20,7 +20,8 @@ import { MediaGrid, MediaTile } from './MediaGrid';
 import { UploadFab, UploadTile } from './UploadTile';
 import { InAppBanner } from './InAppBanner';
 import { Viewer } from './Viewer';
-import { bulkDownload } from './download';
+import { bulkDownload, eventDownload } from './download';
+import { SelectionBar, useSelection } from './Selection';
 import { AlbumToolbar, EventNotFound, PendingHint } from './PageParts';
 import { themeVars } from '../../../../src/domain/colours.ts';
 import { QrModal } from './modals/QrModal';
@@ -37,6 +38,7 @@ import { useViewerWalk } from './hooks/use-viewer-walk';
 import { useUploadQueue } from './hooks/use-upload-queue';
 import '../../components/ui.css';
 import './EventPage.css';
+import './guest-browse.css';
 
 export default function EventPage() {
   const { code = '' } = useParams();
@@ -72,6 +74,7 @@ export default function EventPage() {
   // The album's count (what this viewer sees) lays out the grid and the viewer's counter; while pages are still to come.
   const albumTotal = grid.hasMore ? Math.max(selectedAlbum?.upload_count ?? 0, list.length) : list.length;
   const viewer = useViewerWalk(grid, selectedAlbum?.id);
+  const selection = useSelection(selectedAlbum?.id);
   const uploadActions = useUploadActions(event?.id);
 
   useLiveGallery(event?.id, identified);
@@ -109,6 +112,9 @@ export default function EventPage() {
   // After viewable-until the gallery is gone for guests: the banner says so, nothing else to show.
   const expiredForGuest = statusInfo.status === 'expired' && !isAdmin;
   const pending = gallery.ownPrivate;
+  // The grid's size: the album list's count until the grid has loaded (the toolbar's buttons show from the start, nothing moves).
+  const gridTotal = grid.loaded ? albumTotal : (selectedAlbum?.upload_count ?? 0);
+  const picked = selection.active ? list.filter((u) => selection.picked.has(u.id)) : [];
 
   return (
     <div className="ev" style={themeVars(event.primary_color, event.secondary_color) as React.CSSProperties} data-event-code={event.code}>
@@ -134,7 +140,7 @@ export default function EventPage() {
             <AlbumList albums={gallery.albums} holdCovers={!firstArrived} loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)} selectedId={selectedAlbum?.id ?? null} onSelect={(id) => actions.selectAlbum(id)} />
 
             <main className="ev-content" id="main">
-              {selectedAlbum && <AlbumToolbar album={selectedAlbum} canDownload={event.allow_download && albumTotal > 0} onDownload={openDownload} />}
+              {selectedAlbum && <AlbumToolbar album={selectedAlbum} canDownload={event.allow_download && gridTotal > 0} onDownload={openDownload} onSelect={selection.start} />}
               {pending > 0 && <PendingHint count={pending} onShareAll={uploadActions.shareAllOwn} />}
               {!uploadsBlocked && <InAppBanner link={link} />}
 
@@ -142,7 +148,7 @@ export default function EventPage() {
                 <MediaGrid
                   key={selectedAlbum.id}
                   uploads={list}
-                  total={grid.loaded ? albumTotal : selectedAlbum.upload_count}
+                  total={gridTotal}
                   onNeedMore={grid.hasMore ? grid.loadMore : undefined}
                   firstArrived={firstArrived}
                   onFirstArrived={onFirstArrived}
@@ -177,6 +183,7 @@ export default function EventPage() {
                       onOpen={onOpen}
                       onToggle={onToggle}
                       onDelete={onDelete}
+                      selecting={selection.active ? { picked: selection.picked.has(u.id), onPick: selection.toggle } : undefined}
                     />
                   )}
                 />
@@ -188,7 +195,16 @@ export default function EventPage() {
 
       <SiteFooter />
 
-      {!uploadsBlocked && !expiredForGuest && <UploadFab beforePick={beforePick} onFiles={(files) => void startUpload(files)} />}
+      {selection.active ? (
+        <SelectionBar
+          eventId={event.id}
+          chosen={picked}
+          onDownload={() => void bulkDownload(event.id, picked, { toast }).then(selection.stop)}
+          onDone={selection.stop}
+        />
+      ) : (
+        !uploadsBlocked && !expiredForGuest && <UploadFab beforePick={beforePick} onFiles={(files) => void startUpload(files)} />
+      )}
 
       {viewer.index !== null && list.length > 0 && (
         <Viewer
@@ -196,6 +212,7 @@ export default function EventPage() {
           index={Math.min(viewer.index, list.length - 1)}
           total={albumTotal}
           allowDownload={event.allow_download}
+          isOwn={(u) => currentUserId !== null && u.user_id === currentUserId}
           onIndex={viewer.show}
           onClose={viewer.close}
           onDownload={onDownloadOne}
@@ -218,11 +235,13 @@ export default function EventPage() {
       {st.modal === 'qr' && <QrModal link={link} onClose={() => actions.openModal(null)} />}
       {st.modal === 'download' && selectedAlbum && (
         <DownloadModal
+          eventId={event.id}
           albumName={selectedAlbum.name}
           all={downloadList}
           fresh={downloadList && notYetDownloaded(event.id, selectedAlbum.id, downloadList)}
           mobile={device.mobile}
           onStart={(items) => void bulkDownload(event.id, items, { toast })}
+          onStartEvent={() => void eventDownload(event.id, { toast })}
           onClose={() => actions.openModal(null)}
         />
       )}

@@ -1,8 +1,9 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Camera, FileWarning, Film, Globe, LockKeyhole, Play, Trash2, UserRound } from 'lucide-react';
+import { Camera, Check, FileWarning, Film, Globe, LockKeyhole, Play, Trash2, UserRound } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { visibleRows } from './logic/grid';
+import { uploaderNickname } from './logic/nickname';
 
 // §2 media grid: 2 / 3 / 4 columns; the upload tile first. Thousands of tiles stay smooth on a phone:
 // square boxes of a known size (no layout shift), lazy thumbnails sized for the tile (srcset), only the rows
@@ -233,11 +234,13 @@ interface TileProps {
   onOpen: (index: number) => void;
   onToggle: (u: UploadDto) => void;
   onDelete: (u: UploadDto) => void;
+  /** in a selection ('Auswählen'): a tap picks the tile instead of opening it; `picked` whether it is */
+  selecting?: { picked: boolean; onPick: (u: UploadDto) => void };
 }
 
-const nickOf = (u: UploadDto) => (u.uploader_nickname ?? u.nickname ?? '').trim() || de.anonymous;
+const nickOf = (u: UploadDto) => uploaderNickname(u) ?? de.unknownUploader;
 
-export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, holdImage, own, admin, busy, onOpen, onToggle, onDelete }: TileProps) {
+export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, holdImage, own, admin, busy, onOpen, onToggle, onDelete, selecting }: TileProps) {
   const [failed, setFailed] = useState(false);
   const [showNick, setShowNick] = useState(false);
   const thumb = u.thumbnail_path;
@@ -246,10 +249,19 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
   const cls = ['ev-tile'];
   if (adminMark) cls.push(u.approved ? 'ev-tile--admin-approved' : 'ev-tile--admin-pending');
   if (own && !u.approved) cls.push('ev-tile--own-pending');
+  if (selecting) cls.push('is-selecting');
+  if (selecting?.picked) cls.push('is-picked');
+  const openLabel = unreadable ? `${de.openMedia(index + 1, u.type)}: ${de.tileUnreadable}` : de.openMedia(index + 1, u.type);
 
   return (
     <div className={cls.join(' ')} data-testid="media-tile" data-upload-id={u.id} data-approved={u.approved} data-own={own}>
-      <button type="button" className="ev-tile__open" onClick={() => onOpen(index)} aria-label={unreadable ? `${de.openMedia(index + 1, u.type)}: ${de.tileUnreadable}` : de.openMedia(index + 1, u.type)}>
+      <button
+        type="button"
+        className="ev-tile__open"
+        onClick={() => (selecting ? selecting.onPick(u) : onOpen(index))}
+        aria-label={selecting ? de.selectTile(index + 1) : openLabel}
+        aria-pressed={selecting ? selecting.picked : undefined}
+      >
         {unreadable ? (
           // Stored, but the server could not read it: say so, no play icon; the owner deletes it with the bin.
           <span className="ev-tile__placeholder ev-tile__placeholder--broken" data-testid="tile-unreadable">
@@ -281,6 +293,11 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
         {u.type === 'video' && !unreadable && (
           <span className="ev-tile__play" aria-hidden="true">
             <Play size={18} fill="currentColor" />
+          </span>
+        )}
+        {selecting && (
+          <span className="ev-tile__check" aria-hidden="true" data-testid="tile-check">
+            {selecting.picked && <Check size={16} strokeWidth={3} />}
           </span>
         )}
       </button>
@@ -323,7 +340,8 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
 
       {!own && !admin && u.approved && (
         <span className="ev-tile__shared" data-testid="shared-by">
-          {de.sharedBy} {nickOf(u)}
+          <span className="visually-hidden">{de.sharedBy} </span>
+          {nickOf(u)}
         </span>
       )}
     </div>

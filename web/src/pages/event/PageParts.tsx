@@ -1,13 +1,13 @@
 // Pieces of the guest event page that only show what they are given: the album toolbar, the private-uploads hint, the not-found view.
 import { Link } from 'react-router-dom';
-import { Download, LockKeyhole, SearchX } from 'lucide-react';
+import { CheckSquare, Download, LockKeyhole, SearchX } from 'lucide-react';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { albumCountLabel } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
-/** Above the grid: the album's name, dates and count, and 'Herunterladen' where the event allows it. */
-export function AlbumToolbar({ album, canDownload, onDownload }: { album: GalleryAlbumDto; canDownload: boolean; onDownload: () => void }) {
+/** Above the grid: the album's name, dates and count, and 'Auswählen' and 'Herunterladen' where the event allows downloads. */
+export function AlbumToolbar({ album, canDownload, onDownload, onSelect }: { album: GalleryAlbumDto; canDownload: boolean; onDownload: () => void; onSelect: () => void }) {
   const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
   return (
     <div className="ev-toolbar">
@@ -21,10 +21,16 @@ export function AlbumToolbar({ album, canDownload, onDownload }: { album: Galler
         </p>
       </div>
       {canDownload && (
-        <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onDownload} aria-label={de.downloadAlbum} data-testid="download-album">
-          <Download size={18} aria-hidden="true" />
-          <span>{de.download}</span>
-        </button>
+        <div className="ev-toolbar__actions">
+          <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onSelect} data-testid="select-start">
+            <CheckSquare size={18} aria-hidden="true" />
+            <span className="ev-toolbar__select-label">{de.selectAction}</span>
+          </button>
+          <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onDownload} aria-label={de.downloadAlbum} data-testid="download-album">
+            <Download size={18} aria-hidden="true" />
+            <span>{de.download}</span>
+          </button>
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ImagePlus, Plus } from 'lucide-react';
 import { de } from '../../i18n/de';
 
@@ -40,18 +40,22 @@ function PickerInput({ id, beforePick, onFiles, testId }: { id: string; beforePi
 }
 
 /**
- * On phones the header and album slider fill most of the first screen and the tile scrolls away with the
- * grid: this round button stays in the bottom corner, so uploading is always one tap away.
+ * On phones the upload tile scrolls away with the grid: this bar along the bottom keeps uploading one tap
+ * away ('+' on the right) without floating over photos (the page leaves room for it). Its left part
+ * (`children`) is for what the guest should see meanwhile, e.g. the uploads' progress.
  */
-export function UploadFab({ beforePick, onFiles }: Pick<Props, 'beforePick' | 'onFiles'>) {
+export function UploadFab({ beforePick, onFiles, children }: Pick<Props, 'beforePick' | 'onFiles'> & { children?: ReactNode }) {
   const inputId = useId();
   return (
-    <div className="ev-fab" data-testid="upload-fab">
-      <PickerInput id={inputId} beforePick={beforePick} onFiles={onFiles} testId="upload-fab-input" />
-      <label htmlFor={inputId} className="ev-fab__btn" title={de.uploadTile}>
-        <Plus size={28} aria-hidden="true" />
-        <span className="visually-hidden">{de.uploadTile}</span>
-      </label>
+    <div className="ev-bottombar" data-testid="bottom-bar">
+      <div className="ev-bottombar__status">{children}</div>
+      <div className="ev-fab" data-testid="upload-fab">
+        <PickerInput id={inputId} beforePick={beforePick} onFiles={onFiles} testId="upload-fab-input" />
+        <label htmlFor={inputId} className="ev-fab__btn" title={de.uploadTile}>
+          <Plus size={26} aria-hidden="true" />
+          <span className="visually-hidden">{de.uploadTile}</span>
+        </label>
+      </div>
     </div>
   );
 }

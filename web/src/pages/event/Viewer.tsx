@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Camera, ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import { Camera, ChevronLeft, ChevronRight, Download, Globe, LockKeyhole, X } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import { trapTab } from '../../components/focus-trap';
 import { lockScroll } from '../../components/scroll-lock';
 import { clampDrag, swipeDirection, videoSource, wrapIndex } from './logic/viewer';
+import { formatDate, formatTime, parseDate } from './logic/format';
+import { uploaderNickname } from './logic/nickname';
+import './Viewer.css';
 
 const canPlayType = (mime: string) => document.createElement('video').canPlayType(mime);
 
 // §2 viewer: fullscreen, 'n / total', wrap-around previous/next, ArrowLeft / ArrowRight / Escape,
 // swipe (50 px threshold, drag preview limited to ±100 px), download when allowed, a spinner while a
-// photo loads, videos with controls and autoplay (the server's browser-playable preview).
+// photo loads, videos with controls and autoplay (the server's browser-playable preview). Under the photo
+// its story: who took it and when, and for the uploader whether it is shared.
 
 
 interface Props {
@@ -21,6 +25,8 @@ interface Props {
   /** the album's count (the counter's total; more than `items` while pages are still to come) */
   total: number;
   allowDownload: boolean;
+  /** whether the viewer uploaded this one (then its share state shows) */
+  isOwn: (u: UploadDto) => boolean;
   /** asks for the upload at `i`, which may be -1 or past the fetched ones: the page wraps around or fetches more */
   onIndex: (i: number) => void;
   onClose: () => void;
@@ -30,7 +36,7 @@ interface Props {
 /** The height of the browser's video control bar at the bottom of a video, which keeps its own touches. */
 const VIDEO_CONTROLS_PX = 64;
 
-export function Viewer({ items, index, total, allowDownload, onIndex, onClose, onDownload }: Props) {
+export function Viewer({ items, index, total, allowDownload, isOwn, onIndex, onClose, onDownload }: Props) {
   const item = items[index];
   const playable = item?.type === 'video' ? videoSource(item, canPlayType) : null;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -146,11 +152,10 @@ export function Viewer({ items, index, total, allowDownload, onIndex, onClose, o
               href={item.jpeg_download_path}
               download
               onClick={() => onDownload(item)}
-              aria-label={de.downloadJpeg}
               title={de.downloadJpeg}
               data-testid="viewer-download-jpeg"
             >
-              JPG
+              {de.downloadJpegExplained}
             </a>
           )}
           <button ref={closeRef} type="button" className="ev-viewer__btn" onClick={onClose} aria-label={de.close} data-testid="viewer-close">
@@ -213,6 +218,8 @@ export function Viewer({ items, index, total, allowDownload, onIndex, onClose, o
         </div>
       </div>
 
+      <ViewerCaption item={item} own={isOwn(item)} />
+
       {total > 1 && (
         <>
           <button type="button" className="ev-viewer__nav ev-viewer__nav--prev" onClick={() => go(-1)} aria-label={de.previous} data-testid="viewer-prev">
@@ -222,6 +229,29 @@ export function Viewer({ items, index, total, allowDownload, onIndex, onClose, o
             <ChevronRight size={28} aria-hidden="true" />
           </button>
         </>
+      )}
+    </div>
+  );
+}
+
+/** Who took it (or 'Unbekannt') and when (the capture time, else the upload time); the uploader also sees its share state. */
+function ViewerCaption({ item, own }: { item: UploadDto; own: boolean }) {
+  const when = parseDate(item.taken_at) ?? parseDate(item.created_at);
+  return (
+    <div className="ev-viewer__caption" data-testid="viewer-caption">
+      <span className="ev-viewer__who" data-testid="viewer-uploader">
+        {uploaderNickname(item) ?? de.unknownUploader}
+      </span>
+      {when && (
+        <time className="ev-viewer__when" dateTime={when.toISOString()} data-testid="viewer-time">
+          {de.capturedAt(formatDate(when), formatTime(when))}
+        </time>
+      )}
+      {own && (
+        <span className={`ev-viewer__share${item.approved ? ' is-shared' : ''}`} data-testid="viewer-share-state">
+          {item.approved ? <Globe size={14} aria-hidden="true" /> : <LockKeyhole size={14} aria-hidden="true" />}
+          {item.approved ? de.viewerShared : de.viewerPrivate}
+        </span>
       )}
     </div>
   );

@@ -1,11 +1,17 @@
-import type { ApiError, UploadDto } from '../../../../src/http/api-types';
+import { useEffect, useRef, useState } from 'react';
+import type { ApiError, UploadDto, ZipSize } from '../../../../src/http/api-types';
+import { api } from '../../api/http';
 import { de } from '../../i18n/de';
 import { markDownloaded } from '../../store/downloads';
 
 /** Pause between two ZIPs of one large selection (the spec's pause between bulk downloads). */
 export const BULK_PAUSE_MS = 200;
-/** Files per ZIP: the server's limit (GET /api/event/{id}/download-zip). */
+/** Files per ZIP chosen by id: the server's limit (GET /api/event/{id}/download-zip). */
 export const ZIP_MAX_FILES = 500;
+
+type Toast = (m: string, kind?: 'info' | 'success' | 'error') => void;
+/** What goes into a ZIP: these uploads, or (null) everything the guest sees of the event ('Alle Fotos'). */
+type ZipChoice = Pick<UploadDto, 'id'>[] | null;
 
 /** Starts a browser download of a URL that answers as an attachment. */
 function triggerDownload(href: string, name = '') {
@@ -19,9 +25,63 @@ function triggerDownload(href: string, name = '') {
   a.remove();
 }
 
-/** The URL of one streamed ZIP of these uploads. */
-export function zipUrl(eventId: number, items: Pick<UploadDto, 'id'>[]): string {
-  return `/api/event/${eventId}/download-zip?ids=${items.map((u) => u.id).join(',')}`;
+const idsQuery = (items: ZipChoice) => (items ? `?ids=${items.map((u) => u.id).join(',')}` : '');
+
+/** The URL of one streamed ZIP of these uploads, or of the whole event as this guest sees it. */
+export function zipUrl(eventId: number, items: ZipChoice): string {
+  return `/api/event/${eventId}/download-zip${idsQuery(items)}`;
+}
+
+/** The parts a choice goes out as: at most ZIP_MAX_FILES uploads each; the whole event in one. */
+const zipParts = (items: ZipChoice): ZipChoice[] => {
+  if (items === null) return [null];
+  const parts: ZipChoice[] = [];
+  for (let start = 0; start < items.length; start += ZIP_MAX_FILES) parts.push(items.slice(start, start + ZIP_MAX_FILES));
+  return parts;
+};
+
+/** The exact bytes the ZIP(s) of a choice will have, as the server counts them before streaming. */
+async function zipSize(eventId: number, items: ZipChoice): Promise<number> {
+  const sizes = await Promise.all(zipParts(items).map((part) => api.get<ZipSize>(`/api/event/${eventId}/download-zip/size${idsQuery(part)}`)));
+  return sizes.reduce((sum, s) => sum + s.size_bytes, 0);
+}
+
+/**
+ * The size of a choice's ZIP for its button, asked again when the choice changes; null while asked (or
+ * when nothing is chosen, or the answer failed: the button then shows no size rather than a wrong one).
+ */
+export function useZipSize(eventId: number, items: ZipChoice | undefined): number | null {
+  const [size, setSize] = useState<{ key: string; bytes: number } | null>(null);
+  const key = items === undefined ? '' : items === null ? 'all' : items.map((u) => u.id).join(',');
+  // Asked again only when the ids change (`key`), not for each new array of the same ones.
+  const chosen = useRef(items);
+  chosen.current = items;
+  useEffect(() => {
+    const choice = chosen.current;
+    if (choice === undefined || (choice !== null && choice.length === 0)) return;
+    let live = true;
+    zipSize(eventId, choice).then(
+      (bytes) => live && setSize({ key, bytes }),
+      () => live && setSize(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [eventId, key]);
+  return size && size.key === key ? size.bytes : null;
+}
+
+/** Asks for one ZIP once before the browser takes over, so a refusal becomes a message instead of a broken download. */
+async function startZip(url: string, toast: Toast): Promise<boolean> {
+  const check = await fetch(url, { credentials: 'include' }).catch(() => null);
+  if (!check?.ok) {
+    const body = (await check?.json().catch(() => null)) as ApiError | null;
+    toast(body?.error ?? de.downloadFailed, 'error');
+    return false;
+  }
+  void check.body?.cancel().catch(() => undefined);
+  triggerDownload(url);
+  return true;
 }
 
 /**
@@ -30,31 +90,23 @@ export function zipUrl(eventId: number, items: Pick<UploadDto, 'id'>[]): string 
  * recorded as downloaded per event and album for 'Nur neue'. A selection larger than the server's limit
  * goes out as several ZIPs.
  */
-export async function bulkDownload(
-  eventId: number,
-  items: UploadDto[],
-  opts: { toast: (m: string, kind?: 'info' | 'success' | 'error') => void; pauseMs?: number },
-): Promise<number> {
+export async function bulkDownload(eventId: number, items: UploadDto[], opts: { toast: Toast; pauseMs?: number }): Promise<number> {
   if (items.length === 0) {
     opts.toast(de.downloadNothing);
     return 0;
   }
   opts.toast(de.downloadStarting(items.length));
-  for (let start = 0; start < items.length; start += ZIP_MAX_FILES) {
-    const part = items.slice(start, start + ZIP_MAX_FILES);
-    const url = zipUrl(eventId, part);
-    // Asked once before the browser takes over, so a refusal becomes a message instead of a broken download.
-    const check = await fetch(url, { credentials: 'include' }).catch(() => null);
-    if (!check?.ok) {
-      const body = (await check?.json().catch(() => null)) as ApiError | null;
-      opts.toast(body?.error ?? de.downloadFailed, 'error');
-      return start;
-    }
-    void check.body?.cancel().catch(() => undefined);
-    triggerDownload(url);
+  const parts = zipParts(items) as UploadDto[][];
+  for (const [i, part] of parts.entries()) {
+    if (!(await startZip(zipUrl(eventId, part), opts.toast))) return i * ZIP_MAX_FILES;
     for (const u of part) markDownloaded(eventId, u.album_id, u.id);
-    if (start + ZIP_MAX_FILES < items.length) await new Promise((r) => setTimeout(r, opts.pauseMs ?? BULK_PAUSE_MS));
+    if (i < parts.length - 1) await new Promise((r) => setTimeout(r, opts.pauseMs ?? BULK_PAUSE_MS));
   }
   opts.toast(de.downloadDone(items.length), 'success');
   return items.length;
+}
+
+/** 'Alle Fotos': everything the guest sees of the event as one ZIP. */
+export async function eventDownload(eventId: number, opts: { toast: Toast }): Promise<void> {
+  if (await startZip(zipUrl(eventId, null), opts.toast)) opts.toast(de.downloadContinues, 'success');
 }

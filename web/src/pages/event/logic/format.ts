@@ -26,3 +26,11 @@ export function formatRange(start: Date | null, end: Date | null): string | null
   if (start) return `ab ${formatDate(start)} ${formatTime(start)}`;
   return `bis ${formatDate(end!)} ${formatTime(end!)}`;
 }
+
+const sizeFmt = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+/** A download's size as a guest reads it: "840 KB", "12,3 MB", "1,2 GB". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 ** 2) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 ** 3) return `${sizeFmt.format(bytes / 1024 ** 2)} MB`;
+  return `${sizeFmt.format(bytes / 1024 ** 3)} GB`;
+}

@@ -4,22 +4,32 @@ import type { UploadDto } from '../../../../../src/http/api-types';
 import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
+import { useZipSize } from '../download';
+import { formatSize } from '../logic/format';
+import { ZipButton } from '../ZipButton';
 
 interface Props {
+  eventId: number;
   albumName: string;
   /** the whole album; null while its pages are still being fetched */
   all: UploadDto[] | null;
   fresh: UploadDto[] | null;
   mobile: boolean;
   onStart: (items: UploadDto[]) => void;
+  /** 'Alle Fotos': the whole event as one ZIP */
+  onStartEvent: () => void;
   onClose: () => void;
 }
 
-/** Download selection: what this browser has not downloaded yet (default), or the whole album. */
-export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose }: Props) {
+/**
+ * Download selection: what this browser has not downloaded yet (default), or the whole album; below it
+ * 'Alle Fotos', the whole event. Each ZIP's size shows before it starts.
+ */
+export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart, onStartEvent, onClose }: Props) {
   const [type, setType] = useState<'new' | 'all'>('new');
+  const chosen = type === 'new' ? fresh : all;
+  const size = useZipSize(eventId, chosen && chosen.length > 0 ? chosen : undefined);
   const start = () => {
-    const chosen = type === 'new' ? fresh : all;
     if (!chosen) return;
     onStart(chosen);
     onClose();
@@ -39,6 +49,11 @@ export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose 
           <button type="button" className="g-btn g-btn--primary" onClick={start} disabled={!all} data-testid="download-start">
             <Download size={18} aria-hidden="true" />
             {de.downloadStart}
+            {size !== null && (
+              <span className="ev-zip__size" data-testid="download-start-size" data-bytes={size}>
+                {formatSize(size)}
+              </span>
+            )}
           </button>
         </>
       }
@@ -63,6 +78,20 @@ export function DownloadModal({ albumName, all, fresh, mobile, onStart, onClose 
           ))}
         </fieldset>
       )}
+      <p className="g-help ev-dl-hint">{de.downloadContinues}</p>
+      <div className="ev-dl-event">
+        <p className="g-help">{de.downloadEventAllHint}</p>
+        <ZipButton
+          eventId={eventId}
+          items={null}
+          label={de.downloadEventAll}
+          onStart={() => {
+            onStartEvent();
+            onClose();
+          }}
+          testId="download-event"
+        />
+      </div>
       {mobile && <p className="g-help ev-dl-hint">{de.mobileSaveHint}</p>}
     </Modal>
   );

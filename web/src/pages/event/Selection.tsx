@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { UploadDto } from '../../../../src/http/api-types';
+import { de } from '../../i18n/de';
+import { ZipButton } from './ZipButton';
+
+// Issue 22: 'Auswählen' in the album toolbar turns the grid into a selection (a tap picks a tile instead
+// of opening it); the bar at the bottom downloads the picked ones as one ZIP.
+
+export interface Selection {
+  active: boolean;
+  picked: ReadonlySet<number>;
+  start(): void;
+  stop(): void;
+  toggle(u: UploadDto): void;
+}
+
+/** The grid's selection; it ends when the album changes. */
+export function useSelection(albumId: number | undefined): Selection {
+  const [active, setActive] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const stop = useCallback(() => {
+    setActive(false);
+    setPicked(new Set());
+  }, []);
+  const start = useCallback(() => setActive(true), []);
+  const toggle = useCallback((u: UploadDto) => {
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(u.id)) next.add(u.id);
+      return next;
+    });
+  }, []);
+  useEffect(stop, [albumId, stop]);
+  return { active, picked, start, stop, toggle };
+}
+
+export function SelectionBar({ eventId, chosen, onDownload, onDone }: { eventId: number; chosen: UploadDto[]; onDownload: () => void; onDone: () => void }) {
+  return (
+    <div className="ev-selbar" role="region" aria-label={de.selectAction} data-testid="selection-bar">
+      <div className="ev-selbar__row">
+        <strong aria-live="polite" data-testid="selection-count">
+          {chosen.length ? de.selectedCount(chosen.length) : de.selectNone}
+        </strong>
+        <button type="button" className="g-btn g-btn--ghost ev-selbar__done" onClick={onDone} data-testid="selection-done">
+          {de.selectDone}
+        </button>
+      </div>
+      <ZipButton eventId={eventId} items={chosen} label={de.zipSelection} onStart={onDownload} testId="selection-download" primary />
+    </div>
+  );
+}
