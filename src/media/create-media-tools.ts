@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { CaptureTime } from './capture-time.ts';
 import { rm } from 'node:fs/promises';
 import { writeAtomically } from './atomic-output.ts';
+import { decodeMemory } from './decode-memory.ts';
 import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
 import { openUpright } from './sharp-input.ts';
 import { limitMallocArenas, releasingMemory } from './native-memory.ts';
@@ -17,12 +18,22 @@ const toUtc = (t: CaptureTime | null): string | null => (t ? new Date(t.iso).toI
 
 const PROBE_TIMEOUT_MS = 20_000;
 const POSTER_TIMEOUT_MS = 60_000;
+const MB = 1024 * 1024;
+/**
+ * Memory ceilings of the tools. ffprobe reads a phone video (and an 8192² one) in under 32 MB (a 0.55 MB MP4 of 1,000 tracks
+ * made it take 1.48 GB); it runs in the upload request, so it also takes its ceiling from the decodes'
+ * shared budget. ffmpeg's preview of a 1080p HEVC clip needs ~300 MB of private memory (most of it thread
+ * stacks and buffers it never touches: ~140 MB resident); frames larger than 4K are refused before it runs.
+ */
+const PROBE_MEMORY_BYTES = 64 * MB;
+const FFMPEG_MEMORY_BYTES = 512 * MB;
 
 /** The media library behind the MediaTools interface the services use. */
 export function createMediaTools(native: { ffmpegPath: string; ffprobePath: string }): MediaTools {
   limitMallocArenas();
   // The derivatives probe again (a fraction of a second) to learn whether the picture is HDR.
-  const probeFile = (input: string) => probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS });
+  const probeFile = (input: string) =>
+    decodeMemory.run(PROBE_MEMORY_BYTES, () => probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS, memoryBytes: PROBE_MEMORY_BYTES }));
   return {
     sniff: sniffMediaType,
     decodesInQueue: (type) => type.mime === 'image/heic',
@@ -51,7 +62,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     async makeVideoThumbnail(input, thumbnail) {
       const poster = `${thumbnail}.poster.jpg`;
       try {
-        await makePoster(input, poster, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: POSTER_TIMEOUT_MS });
+        await makePoster(input, poster, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: POSTER_TIMEOUT_MS, memoryBytes: FFMPEG_MEMORY_BYTES });
         const meta = await sharp(poster).metadata();
         const size = thumbnailSize({ width: meta.width, height: meta.height });
         await writeAtomically(thumbnail, (tmp) =>
@@ -64,7 +75,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
 
     async makeVideoPreview(input, output, signal) {
       // The job queue's own time-out aborts through the signal; this ceiling only guards a lost signal.
-      await makePlayablePreview(input, output, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: 6 * 3600_000, signal });
+      await makePlayablePreview(input, output, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: 6 * 3600_000, signal, memoryBytes: FFMPEG_MEMORY_BYTES });
     },
   };
 }

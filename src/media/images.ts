@@ -3,6 +3,7 @@ import exifr from 'exifr';
 import { writeAtomically } from './atomic-output.ts';
 import { type CaptureTime, captureTimeFromExif } from './capture-time.ts';
 import { dHashOf } from './hashing.ts';
+import { decodeMemory, DECODE_MEMORY_BYTES, HEIC_BYTES_PER_PIXEL, type MemoryBudget, photoDecodeBytes, type PhotoHeader, tooManyPixels } from './decode-memory.ts';
 import { decodeHeic } from './heic.ts';
 import { asImageError, type DecodeLimits, DEFAULT_MAX_INPUT_PIXELS, type ImageInput, openUpright, type RawRgba, type SharpFactory } from './sharp-input.ts';
 import { freeNow } from './native-memory.ts';
@@ -44,6 +45,8 @@ export const JPEG_COPY = { quality: 90 } as const;
 
 export interface PhotoOptions extends DecodeLimits {
   sharp: SharpFactory;
+  /** the memory decodes share (default: the process's one budget) */
+  memory?: MemoryBudget;
 }
 
 export interface Size {
@@ -66,7 +69,9 @@ export interface PhotoDerivativePaths {
  * written atomically. The file is read once and decoded once (its type and EXIF come from its head): the
  * pixels at preview size feed the preview, the thumbnails and the hash (sharp instances over one raw image). Returns the upright size of the original,
  * its capture time, its dHash and whether the JPEG copy was made.
- * Throws a MediaError when the photo cannot be decoded, is too large or takes too long.
+ * Throws a MediaError when the photo cannot be decoded, is too large or takes too long. The decode's memory is
+ * estimated from the header first (decode-memory.ts): a photo that would need more than the limit is refused
+ * before a byte is decoded, and one that does not fit beside the decodes running now waits for them.
  */
 export async function makePhotoDerivatives(
   inputPath: string,
@@ -74,6 +79,32 @@ export async function makePhotoDerivatives(
   opts: PhotoOptions,
 ): Promise<Size & { jpegCopy: boolean; dhash: string; takenAt: CaptureTime | null }> {
   const mime = sniffMediaType(new Uint8Array(await Bun.file(inputPath).slice(0, SNIFF_BYTES).arrayBuffer()))?.mime;
+  const limit = opts.maxDecodeBytes ?? DECODE_MEMORY_BYTES;
+  const header = await readHeader(inputPath, opts.sharp);
+  const cost = photoDecodeBytes(header);
+  if (cost > limit) throw tooManyPixels(`${header.format} ${header.width}x${header.height}: needs ~${Math.round(cost / 1048576)} MB to decode`);
+  return (opts.memory ?? decodeMemory).run(cost, () => derivePhoto(inputPath, mime, out, { ...opts, maxDecodeBytes: limit }));
+}
+
+/**
+ * The photo's header (size, depth, interlacing), read without decoding. For a HEIC sharp's libheif reads
+ * the container (it cannot decode HEVC), and refuses one of more items than it allows (a grid of
+ * hundreds of tiles: a 9,728² picture in a 16 KB file).
+ */
+async function readHeader(inputPath: string, sharp: SharpFactory): Promise<PhotoHeader> {
+  try {
+    return await sharp(inputPath).metadata();
+  } catch (err) {
+    throw asImageError(err);
+  }
+}
+
+async function derivePhoto(
+  inputPath: string,
+  mime: string | undefined,
+  out: PhotoDerivativePaths,
+  opts: PhotoOptions & { maxDecodeBytes: number },
+): Promise<Size & { jpegCopy: boolean; dhash: string; takenAt: CaptureTime | null }> {
   const [source, takenAt] = await Promise.all([decodablePhoto(inputPath, mime, opts), readCaptureTime(inputPath)]);
   const original = await uprightSize(source, opts.sharp);
   const tileSide = (side: number) => Math.min(side, original.width, original.height);
@@ -122,9 +153,10 @@ export async function makePhotoDerivatives(
 }
 
 /** The photo's path for sharp, or for HEIC its upright pixels (sharp's libheif has no HEVC decoder). */
-async function decodablePhoto(inputPath: string, mime: string | undefined, limits: DecodeLimits): Promise<string | RawRgba> {
+async function decodablePhoto(inputPath: string, mime: string | undefined, limits: DecodeLimits & { maxDecodeBytes: number }): Promise<string | RawRgba> {
   if (mime !== 'image/heic') return inputPath;
-  return decodeHeic(inputPath, { maxInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS });
+  const maxInputPixels = Math.min(limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, Math.floor(limits.maxDecodeBytes / HEIC_BYTES_PER_PIXEL));
+  return decodeHeic(inputPath, { maxInputPixels });
 }
 
 /**

@@ -7,6 +7,12 @@ export interface RunToolOptions {
   signal?: AbortSignal;
   /** run under `nice -n 10` when nice exists, so a long transcode does not slow down the gallery */
   lowPriority?: boolean;
+  /**
+   * The most memory the tool may take (its data segment and private mappings, RLIMIT_DATA: what it
+   * allocates, not the address space its threads reserve); past it its allocations fail and it exits.
+   * Set through the shell's `ulimit -d`, which the compiled binary can do as well as development.
+   */
+  memoryBytes?: number;
 }
 
 export interface ToolResult {
@@ -25,7 +31,9 @@ const STDERR_TAIL_CHARS = 4000;
 export async function runTool(executable: string, args: string[], opts: RunToolOptions): Promise<ToolResult> {
   opts.signal?.throwIfAborted();
   const nice = opts.lowPriority ? Bun.which('nice') : null;
-  const proc = Bun.spawn(nice ? [nice, '-n', '10', executable, ...args] : [executable, ...args], {
+  const command = nice ? [nice, '-n', '10', executable, ...args] : [executable, ...args];
+  const limited = opts.memoryBytes ? ['/bin/sh', '-c', `ulimit -d ${Math.ceil(opts.memoryBytes / 1024)} && exec "$@"`, 'sh', ...command] : command;
+  const proc = Bun.spawn(limited, {
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',

@@ -18,6 +18,8 @@ export type ImageInput = string | Buffer | RawRgba;
 export interface DecodeLimits {
   /** Refuse images with more pixels than this before decoding them (a "pixel flood" PNG is tiny on disk). Default 100 MP. */
   maxInputPixels?: number;
+  /** Refuse images whose decode would hold more memory than this, estimated from the header (decode-memory.ts). Default DECODE_MEMORY_BYTES. */
+  maxDecodeBytes?: number;
   /** Give up on one sharp pipeline after this long. Default 30 s, generous for a 100 MP photo on a Raspberry Pi. */
   timeoutSeconds?: number;
 }
@@ -44,7 +46,7 @@ export function asImageError(err: unknown): unknown {
   if (!(err instanceof Error) || err instanceof MediaError) return err;
   const detail = err.message;
   if (/^Input file is missing/.test(detail)) return err;
-  if (/exceeds pixel limit/.test(detail)) return new MediaError('TOO_LARGE', 'This photo has too many pixels to be processed.', detail, { cause: err });
+  if (/exceeds pixel limit|Security limit exceeded/.test(detail)) return new MediaError('TOO_LARGE', 'This photo has too many pixels to be processed.', detail, { cause: err });
   if (/timeout: \d+% complete/.test(detail)) return new MediaError('TIMEOUT', 'Processing this photo took too long.', detail, { cause: err });
   if (/unsupported image format|has not been built in/.test(detail)) return new MediaError('UNSUPPORTED', 'This file is not a photo in a supported format.', detail, { cause: err });
   return new MediaError('CORRUPT', 'This photo is damaged and cannot be shown.', detail, { cause: err });

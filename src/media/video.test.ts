@@ -8,7 +8,7 @@ import { isBrowserPlayable, makePlayablePreview, makePoster, PREVIEW_MAX_BITRATE
 
 const probe = (path: string) => probeVideo(path, { ffprobePath, timeoutMs: 10_000 });
 const tools = { ffmpegPath, timeoutMs: 60_000 };
-const SDR = { hdr: null };
+const SDR = { hdr: null, width: 1920, height: 1080 };
 
 const tmp = makeTempDir('video');
 /** The iPhone fixture as a real iPhone writes a portrait video; see makeUprightIphoneCopy. */

@@ -8,6 +8,8 @@ import { runTool, type ToolResult } from './run-tool.ts';
 export interface FfprobeOptions {
   ffprobePath: string;
   timeoutMs: number;
+  /** see RunToolOptions.memoryBytes */
+  memoryBytes?: number;
 }
 
 export interface FfmpegOptions {
@@ -16,6 +18,8 @@ export interface FfmpegOptions {
   timeoutMs: number;
   /** stops the work, e.g. at shutdown; the call then rejects with the signal's reason */
   signal?: AbortSignal;
+  /** see RunToolOptions.memoryBytes */
+  memoryBytes?: number;
 }
 
 export interface VideoProbe {
@@ -76,6 +80,7 @@ const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colors
 export async function probeVideo(path: string, opts: FfprobeOptions): Promise<VideoProbe> {
   const run = await runTool(opts.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...INPUT_FORMAT, resolve(path)], {
     timeoutMs: opts.timeoutMs,
+    memoryBytes: opts.memoryBytes,
   });
   if (run.exitCode !== 0) throw unreadable(run);
   const info = parseProbe(run.stdout);
@@ -127,6 +132,22 @@ export interface SourcePicture {
   frameRate?: number | null;
   /** the original's bits per second; unknown (absent or null): the preview keeps to PREVIEW_MAX_BITRATE alone */
   bitRate?: number | null;
+  /** the frame's size; every frame ffmpeg holds (several, for references and threads) is this large */
+  width: number;
+  height: number;
+}
+
+/**
+ * The largest frame the derivatives are made from: DCI 4K (4096x2160) and a little more, what phones film
+ * at most besides 8K. A larger frame (an 8192² clip: 515 MB in ffmpeg) is refused before ffmpeg starts; the
+ * original is kept and can be downloaded.
+ */
+export const MAX_VIDEO_FRAME_PIXELS = 4096 * 2304;
+
+function assertFrameSize(source: SourcePicture) {
+  if (source.width * source.height > MAX_VIDEO_FRAME_PIXELS) {
+    throw new MediaError('TOO_LARGE', 'This video has too many pixels to be processed.', `${source.width}x${source.height}`);
+  }
 }
 
 /**
@@ -160,6 +181,7 @@ export function previewVideoBitRate(source: SourcePicture): number {
  * MediaError when no frame can be decoded.
  */
 export async function makePoster(input: string, output: string, source: SourcePicture, opts: FfmpegOptions): Promise<void> {
+  assertFrameSize(source);
   const deadline = Date.now() + opts.timeoutMs;
   await writeAtomically(output, async (tmp) => {
     for (const at of [POSTER_AT_SECONDS, 0]) {
@@ -178,6 +200,7 @@ export async function makePoster(input: string, output: string, source: SourcePi
  * priority; written atomically, so a time-out or a broken input leaves no file.
  */
 export async function makePlayablePreview(input: string, output: string, source: SourcePicture, opts: FfmpegOptions): Promise<void> {
+  assertFrameSize(source);
   await writeAtomically(output, async (tmp) => {
     await ffmpeg(previewArgs(input, tmp, source), { ...opts, lowPriority: true });
     if (!(await hasBytes(tmp))) throw new MediaError('CORRUPT', 'This video has no picture that could be converted.');
@@ -214,6 +237,10 @@ async function ffmpeg(args: string[], opts: FfmpegOptions & { lowPriority?: bool
 }
 
 function unreadable(run: ToolResult): MediaError {
+  // The memory limit (RunToolOptions.memoryBytes) was reached: ffmpeg says so in several words.
+  if (/Cannot allocate memory|Could not allocate|get_buffer\(\) failed/i.test(run.stderrTail)) {
+    return new MediaError('TOO_LARGE', 'This video needs too much memory to be processed.', run.stderrTail);
+  }
   if (/Decoder \(codec .*\) not found|not implemented|Unsupported codec/i.test(run.stderrTail)) {
     return new MediaError('UNSUPPORTED', 'This video uses a format that cannot be played here.', run.stderrTail);
   }
