@@ -10,7 +10,8 @@ interface Kept {
 /**
  * JSON answers serialised once per change of the data they are made of, for calls that are cheap to ask and
  * dear to answer (the unpaged uploads list: ~1.4 MB and ~50 ms of the server's one thread for 2,000 uploads).
- * A kept answer is served while `version` is unchanged; answers are kept up to `maxBytes` in all, the least
+ * A kept answer is served while `version` is unchanged, with an ETag for it (If-None-Match: 304, so a wall
+ * that reloads its list gets nothing new to parse); answers are kept up to `maxBytes` in all, the least
  * recently used dropped first. gzipJson() leaves an answer with Content-Encoding alone, so the gzip made
  * here once is not made again per request.
  */
@@ -22,21 +23,24 @@ export class JsonAnswerCache {
 
   /** The answer for `key` at `version`, made by `make` when it is not kept. */
   respond(c: Context, key: string, version: string, make: () => unknown): Response {
-    let kept = this.entries.get(key);
-    if (kept?.version !== version) {
-      this.drop(key);
-      kept = { version, json: new TextEncoder().encode(JSON.stringify(make())), gzip: null };
-    } else {
-      this.entries.delete(key); // re-inserted last: the Map's order is the order of use
-      this.bytes -= size(kept);
-    }
-    const gzip = /\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '');
+    const old = this.entries.get(key);
+    this.drop(key); // kept again below, last: the Map's order is the order of use
+    const kept: Kept = old?.version === version ? old : { version, json: new TextEncoder().encode(JSON.stringify(make())), gzip: null };
+    // Weak: the gzip and the plain answer are the same JSON. Hashed: the key may name a guest.
+    const etag = `W/"${Bun.hash(`${key}|${version}`).toString(36)}"`;
+    const unchanged = c.req.header('If-None-Match')?.includes(etag) ?? false;
+    const gzip = !unchanged && /\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '');
     if (gzip) kept.gzip ??= Bun.gzipSync(kept.json);
+    this.keep(key, kept);
+    const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ETag: etag, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
+    if (unchanged) return new Response(null, { status: 304, headers });
+    return new Response(gzip ? kept.gzip : kept.json, { headers });
+  }
+
+  private keep(key: string, kept: Kept) {
     this.entries.set(key, kept);
     this.bytes += size(kept);
     while (this.bytes > this.maxBytes && this.entries.size > 1) this.drop(this.entries.keys().next().value!);
-    const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
-    return new Response(gzip ? kept.gzip : kept.json, { headers });
   }
 
   private drop(key: string) {

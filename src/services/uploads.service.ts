@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import { listVersions } from '../db/list-versions.ts';
 import { albums, guests, uploads } from '../db/schema.ts';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
 import { seesWholeEvent } from '../domain/permissions.ts';
@@ -119,10 +120,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     live.uploadChanged(row, null);
   }
 
-  // total_changes(): every row this connection (the server's only one) wrote; data_version: commits of other connections.
-  const version = db.$client.prepare<{ changes: number; others: number }, []>(
-    'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS others',
-  );
+  const listVersion = listVersions(db.$client);
   const ownUpload = db
     .select({ id: uploads.id })
     .from(uploads)
@@ -133,11 +131,8 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
   return {
     get,
 
-    /** Changes whenever anything in the database changed: what `list` answers is the same while it is. */
-    dataVersion(): string {
-      const v = version.get()!;
-      return `${v.changes}.${v.others}`;
-    },
+    /** Changes with every write to what the event's lists show: what `list` answers is the same while it is. */
+    listVersion,
 
     /** Whether the guest has uploads of their own in the event (else they see what a visitor sees). */
     hasOwn(eventId: number, userId: string): boolean {

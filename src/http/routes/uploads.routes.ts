@@ -156,7 +156,7 @@ export function uploadRoutes() {
       // Everyone who sees the same list shares one kept answer: a guest without uploads of their own sees what a visitor sees.
       const audience = seesWholeEvent(viewer, event.id) ? 'all' : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId) ? `guest:${viewer.userId}` : 'public';
       const key = `${event.id}/${albumId ?? ''}/${audience}/${scope.mediaExpired}`;
-      return wholeLists.respond(c, key, services.uploads.dataVersion(), () => toDtos(services.uploads.list(event.id, viewer, scope), services.guests.nicknames(event.id)));
+      return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () => toDtos(services.uploads.list(event.id, viewer, scope), services.guests.nicknames(event.id)));
     }
     const page = services.uploads.page(event.id, viewer, { ...scope, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
     const nicknames = services.guests.nicknames(event.id, page.rows.map((u) => u.userId));
