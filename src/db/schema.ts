@@ -32,6 +32,10 @@ export const events = sqliteTable('events', {
   wallShowNicknames: integer('wall_show_nicknames', { mode: 'boolean' }).notNull().default(false),
   wallIncludeVideos: integer('wall_include_videos', { mode: 'boolean' }).notNull().default(true),
   wallShowQr: integer('wall_show_qr', { mode: 'boolean' }).notNull().default(true),
+  wallLayout: text('wall_layout', { enum: ['single', 'collage', 'pairs'] }).notNull().default('single'),
+  /** slow zoom of each single picture (off under prefers-reduced-motion) */
+  wallKenBurns: integer('wall_ken_burns', { mode: 'boolean' }).notNull().default(false),
+  wallQrContent: text('wall_qr_content', { enum: ['event', 'wifi', 'both'] }).notNull().default('event'),
   createdAt: createdAt(),
 });
 

@@ -85,6 +85,12 @@ export interface WallSettings {
   show_nicknames: boolean;
   include_videos: boolean;
   show_qr: boolean;
+  /** Einzelbild, Collage or Hochformat-Paare */
+  layout: 'single' | 'collage' | 'pairs';
+  /** slow zoom of single pictures (never under prefers-reduced-motion) */
+  ken_burns: boolean;
+  /** the QR overlay: the event's code, the venue Wi-Fi's, or both side by side */
+  qr_content: 'event' | 'wifi' | 'both';
 }
 
 /** What the admin sees in the events list. */

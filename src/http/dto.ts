@@ -48,6 +48,9 @@ export function eventDto(e: EventView): EventDto {
       show_nicknames: e.wallShowNicknames,
       include_videos: e.wallIncludeVideos,
       show_qr: e.wallShowQr,
+      layout: e.wallLayout,
+      ken_burns: e.wallKenBurns,
+      qr_content: e.wallQrContent,
     },
   };
 }

@@ -36,6 +36,9 @@ export interface EventChange {
   wall_show_nicknames?: boolean;
   wall_include_videos?: boolean;
   wall_show_qr?: boolean;
+  wall_layout?: WallLayout;
+  wall_ken_burns?: boolean;
+  wall_qr_content?: WallQrContent;
 }
 
 /** A new event: name and code are required. */
@@ -46,6 +49,12 @@ export interface NewEvent extends EventChange {
 
 /** Seconds each photo stays on the wall. */
 export const WALL_SECONDS = { min: 3, max: 60, default: 8 } as const;
+/** How the wall lays out its pictures: one at a time, a collage, or two portrait photos side by side. */
+export const WALL_LAYOUTS = events.wallLayout.enumValues;
+export type WallLayout = EventRow['wallLayout'];
+/** Which QR codes the wall's overlay shows: the event's, the venue Wi-Fi's, or both. */
+export const WALL_QR_CONTENTS = events.wallQrContent.enumValues;
+export type WallQrContent = EventRow['wallQrContent'];
 
 export interface EventView extends EventRow {
   window: EventWindow;
@@ -76,6 +85,8 @@ export function createEventsService(deps: {
   onDeleted?: (eventId: number) => void;
   /** told after an event's dates changed (open live streams reconnect under the new window) */
   onWindowChanged?: (eventId: number) => void;
+  /** told after an event's settings changed (open walls take the new ones at once) */
+  onSettingsChanged?: (eventId: number) => void;
 }) {
   const { db, store, retentionDays } = deps;
   const now = deps.now ?? (() => new Date());
@@ -93,6 +104,9 @@ export function createEventsService(deps: {
     wallShowNicknames: input.wall_show_nicknames,
     wallIncludeVideos: input.wall_include_videos,
     wallShowQr: input.wall_show_qr,
+    wallLayout: input.wall_layout,
+    wallKenBurns: input.wall_ken_burns,
+    wallQrContent: input.wall_qr_content,
   });
 
   function assertCodeFree(code: string, exceptId?: number) {
@@ -239,6 +253,7 @@ export function createEventsService(deps: {
       }
       const updated = getRow(id);
       if (updated.startAt !== current.startAt || updated.durationDays !== current.durationDays) deps.onWindowChanged?.(id);
+      deps.onSettingsChanged?.(id);
       return view(updated);
     },
 

@@ -80,7 +80,7 @@ export function createServices(deps: ServiceDeps) {
     jobs,
     admin: createAdminService(db, now, deps.onAdminPasswordChanged),
     apiKeys: createApiKeysService(db, now),
-    events: createEventsService({ db, store, retentionDays: deps.retentionDays, now, onDeleted: live.forget, onWindowChanged: live.reconnect }),
+    events: createEventsService({ db, store, retentionDays: deps.retentionDays, now, onDeleted: live.forget, onWindowChanged: live.reconnect, onSettingsChanged: live.settingsChanged }),
     albums,
     guests,
     ingest,

@@ -31,7 +31,7 @@ export interface UploadChange {
 }
 
 export type LiveKind = 'upload' | 'update' | 'remove';
-export type Delivery = { id: string; kind: LiveKind; row: UploadRow } | { id: string; kind: 'resync' };
+export type Delivery = { id: string; kind: LiveKind; row: UploadRow } | { id: string; kind: 'resync' | 'settings' };
 
 export interface LiveSubscriber {
   viewer: Viewer;
@@ -114,6 +114,14 @@ export function createLiveService(deps: { db: Db }) {
       ring.droppedUpTo = ++seq;
       rings.set(eventId, ring);
       for (const sub of subscribers.get(eventId) ?? []) sub.deliver({ id: idOf(seq), kind: 'resync' });
+    },
+
+    /**
+     * The event's settings changed (the wall's layout, say): every open stream is told to fetch the event
+     * again. Not replayed: a client that reconnects fetches the event anyway.
+     */
+    settingsChanged(eventId: number) {
+      for (const sub of subscribers.get(eventId) ?? []) sub.deliver({ id: idOf(seq), kind: 'settings' });
     },
 
     /**

@@ -126,7 +126,15 @@ describe("settings tab 'Live-Wand' on a phone", () => {
     await p.getByLabel(/QR-Code mit/).uncheck();
     await p.getByRole('button', { name: 'Speichern' }).click();
     await toastShown(p, 'Live-Wand gespeichert');
-    expect((await h.visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toEqual({ seconds_per_slide: 12, show_nicknames: true, include_videos: false, show_qr: false });
+    expect((await h.visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toEqual({
+      seconds_per_slide: 12,
+      show_nicknames: true,
+      include_videos: false,
+      show_qr: false,
+      layout: 'single',
+      ken_burns: false,
+      qr_content: 'event',
+    });
     expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await h.shot('41-phone-live-wand', p);
     expect(h.errors).toEqual([]);

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import type { AdminEventDto } from '../../src/http/api-types.ts';
-import { ApiClient } from '../helpers/api-client.ts';
 import { launchBrowser, screenshotPath } from '../helpers/browser.ts';
 import { geometryProblems, measurePicture, rectsOf, screenshotProblems, videoFrame, type Size } from '../helpers/picture-geometry.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { ensureWebBuilt } from '../api/support.ts';
+import { makePanorama, openWall, step, waitProcessed, wallEvent } from './wall-harness.ts';
 
 // Every picture whole on the wall: a portrait photo (EXIF-rotated), a 4:3 phone photo, a panorama and a
 // portrait video, on a 16:9 projector, a portrait TV, 4:3 and 16:10 screens and a small window. Checked
@@ -44,7 +43,6 @@ let tmp: string;
 const ids = new Map<string, number>();
 const errors: string[] = [];
 
-const slides = (p: Page) => p.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides ?? 0));
 
 /** The slide of `id` is fully on screen: faded in, the other layer faded out, its picture decoded. */
 async function settled(p: Page, id: number, timeout: number) {
@@ -65,9 +63,7 @@ async function settled(p: Page, id: number, timeout: number) {
 async function bringUp(p: Page, id: number) {
   for (let i = 0; i < 12; i++) {
     if ((await p.evaluate(() => document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.current)) === String(id)) break;
-    const n = await slides(p);
-    await p.keyboard.press('ArrowRight');
-    await p.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, { timeout: 15_000 });
+    await step(p);
   }
   await settled(p, id, 15_000);
 }
@@ -76,29 +72,14 @@ beforeAll(async () => {
   await ensureWebBuilt();
   tmp = mkdtempSync(join(tmpdir(), 'wall-geometry-'));
   // A panorama (4:1), cut from a real phone photo.
-  MEDIA[2]!.file = join(tmp, 'panorama.jpg');
-  await sharp(join(FIXTURES, 'photos', 'phones', 'jolla.jpg')).extract({ left: 0, top: 816, width: 3264, height: 816 }).jpeg({ quality: 90 }).toFile(MEDIA[2]!.file);
+  MEDIA[2]!.file = (await makePanorama(tmp)).file;
   server = await startServer();
-  const admin = new ApiClient(server.url);
-  await admin.login(server.adminPassword);
-  event = await admin.createEvent({ name: 'Hochzeit Ganz & Gar' });
-  const { client_token } = await admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
-  await admin.json(`/api/client/event/${client_token}`, { method: 'PUT', json: { wall_seconds_per_slide: 60 } });
+  const { admin, event: created } = await wallEvent(server, 'Hochzeit Ganz & Gar', { wall_seconds_per_slide: 60 });
+  event = created;
   for (const m of MEDIA) ids.set(m.name, (await admin.uploadOk(event.id, m.file)).id);
-  // The video's preview is made in the background: wait until the wall would take it.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const list = await new ApiClient(server.url).json<{ id: number; processing_state: string; preview_path: string | null }[]>(`/api/event/${event.id}/uploads`);
-    if (list.length === MEDIA.length && list.every((u) => u.processing_state === 'ready' && u.preview_path)) break;
-    if (Date.now() > deadline) throw new Error(`media not processed: ${JSON.stringify(list.map((u) => u.processing_state))}`);
-    await Bun.sleep(300);
-  }
+  await waitProcessed(server.url, event.id, MEDIA.length);
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: SCREENS[0], locale: 'de-DE', baseURL: server.url });
-  page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/event/${event.code}/wall`);
-  await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 20_000 });
+  page = await openWall(browser, server.url, event.code, SCREENS[0]!, errors);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { ApiClient } from '../helpers/api-client.ts';
 import { launchBrowser, screenshotPath } from '../helpers/browser.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { ensureWebBuilt } from '../api/support.ts';
+import { wallEvent, type WallEvent } from './wall-harness.ts';
 import { PHOTOS } from './host/harness.ts';
 
 // New uploads on a wall with a long slide time (60 s): a new photo cuts in within the wall's cut-in time
@@ -21,8 +22,7 @@ let server: TestServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 let event: AdminEventDto;
-let admin: ApiClient;
-let hostToken: string;
+let setWall: WallEvent['setWall'];
 const errors: string[] = [];
 
 const wallData = (p: Page) => p.evaluate(() => ({ ...document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset }));
@@ -58,11 +58,9 @@ async function cutIn(nickname: string, file: string): Promise<{ id: number; ms: 
 beforeAll(async () => {
   await ensureWebBuilt();
   server = await startServer();
-  admin = new ApiClient(server.url);
-  await admin.login(server.adminPassword);
-  event = await admin.createEvent({ name: 'Hochzeit Lang & Sam' });
-  hostToken = (await admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' })).client_token;
-  await admin.json(`/api/client/event/${hostToken}`, { method: 'PUT', json: { wall_seconds_per_slide: 60, wall_show_nicknames: false } });
+  const made = await wallEvent(server, 'Hochzeit Lang & Sam', { wall_seconds_per_slide: 60, wall_show_nicknames: false });
+  ({ event, setWall } = made);
+  const admin = made.admin;
   for (const photo of PHOTOS.slice(0, 2)) await admin.uploadOk(event.id, photo);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'de-DE', baseURL: server.url });
@@ -87,7 +85,7 @@ describe('new uploads on the wall (60 s per slide)', () => {
   });
 
   test("with nicknames on: 'Neu von Mia' on its first showing, her nickname alone when it comes round again", async () => {
-    await admin.json(`/api/client/event/${hostToken}`, { method: 'PUT', json: { wall_show_nicknames: true } });
+    await setWall({ wall_show_nicknames: true });
     await page.reload();
     await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 20_000 });
     const { id } = await cutIn('Mia', join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg'));

@@ -59,7 +59,10 @@ export function geometryProblems(p: PictureOnScreen, upload: Size, { tolerance =
   const problems: string[] = [];
   const { rect, frame, viewport, natural } = p;
   const px = 1; // sub-pixel rounding
-  if (rect.x < -px || rect.y < -px || rect.x + rect.width > viewport.width + px || rect.y + rect.height > viewport.height + px) {
+  // A zoom may push the picture past the screen's edges by half its growth on each side.
+  const sx = (viewport.width * motion) / 2 + px;
+  const sy = (viewport.height * motion) / 2 + px;
+  if (rect.x < -sx || rect.y < -sy || rect.x + rect.width > viewport.width + sx || rect.y + rect.height > viewport.height + sy) {
     problems.push(`picture ${fmt(rect)} is not inside the ${viewport.width}x${viewport.height} viewport`);
   }
   const grow = 1 + motion;

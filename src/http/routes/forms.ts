@@ -4,7 +4,7 @@ import { isValidColour } from '../../domain/colours.ts';
 import { isIsoDateTime } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
-import { HEADER_STYLES, WALL_SECONDS, type HeaderStyle } from '../../services/events.service.ts';
+import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../services/events.service.ts';
 import type { Ctx } from '../context.ts';
 import { jsonBody } from '../context.ts';
 import { parseWith } from '../openapi.ts';
@@ -71,6 +71,12 @@ const wallSeconds = text('wall_seconds_per_slide', true)
     (v) => v === undefined || (Number.isInteger(v) && v >= WALL_SECONDS.min && v <= WALL_SECONDS.max),
     `Sekunden pro Bild: eine ganze Zahl von ${WALL_SECONDS.min} bis ${WALL_SECONDS.max}`,
   );
+const wallLayout = text('wall_layout')
+  .refine((v) => v === undefined || (WALL_LAYOUTS as readonly string[]).includes(v), 'wall_layout must be single, collage or pairs')
+  .transform((v) => v as WallLayout | undefined);
+const wallQrContent = text('wall_qr_content')
+  .refine((v) => v === undefined || (WALL_QR_CONTENTS as readonly string[]).includes(v), 'wall_qr_content must be event, wifi or both')
+  .transform((v) => v as WallQrContent | undefined);
 
 /**
  * The event form of admin update and the host's settings, as sent (multipart text or JSON): every field
@@ -94,6 +100,9 @@ export const EventChangeForm = z.object({
   wall_show_nicknames: flag('wall_show_nicknames'),
   wall_include_videos: flag('wall_include_videos'),
   wall_show_qr: flag('wall_show_qr'),
+  wall_layout: wallLayout,
+  wall_ken_burns: flag('wall_ken_burns'),
+  wall_qr_content: wallQrContent,
   /** multipart only: an image file (at most 20 MB) */
   host_image: z.unknown().optional().meta({ type: 'string', format: 'binary' }),
 });

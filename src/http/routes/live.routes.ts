@@ -14,7 +14,7 @@ import { EventIdPath } from '../schemas/params.schemas.ts';
 const RETRY_MS = 3_000;
 
 const live = endpoint({
-  summary: 'Server-Sent Events of the uploads the viewer sees (ready, upload, update, remove, resync; see docs/api.md)',
+  summary: 'Server-Sent Events of the uploads the viewer sees (ready, upload, update, remove, resync, settings; see docs/api.md)',
   tag: 'guest',
   callers: ['anyone', 'guest', 'host', 'admin'],
   params: EventIdPath,
@@ -45,7 +45,8 @@ function liveViewer(c: Ctx, eventId: number, token: string | undefined): Viewer 
 /**
  * `GET /api/event/{eventId}/live`: Server-Sent Events. `upload` when an upload becomes visible to the viewer,
  * `update` when it changes, `remove` (data `{ id }`) when it goes or is no longer visible to them,
- * `resync` when the client must reload its list, `ready` as the first message of a new stream. Every
+ * `resync` when the client must reload its list, `settings` when the event's settings changed (fetch the
+ * event again), `ready` as the first message of a new stream. Every
  * message has an id; a reconnect sends it back as `Last-Event-ID` (header, or `?lastEventId=`).
  */
 export function liveRoutes() {
@@ -71,7 +72,7 @@ export function liveRoutes() {
           }
         };
         const message = (d: Delivery) => {
-          if (d.kind === 'resync') return `id: ${d.id}\nevent: resync\ndata: {}\n\n`;
+          if (!('row' in d)) return `id: ${d.id}\nevent: ${d.kind}\ndata: {}\n\n`;
           const data =
             d.kind === 'remove'
               ? { id: d.row.id }

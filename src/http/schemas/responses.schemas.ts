@@ -40,7 +40,15 @@ export const BoxAddressSchema = matches<Api.BoxAddress>()(
 
 const WallSettingsSchema = matches<Api.WallSettings>()(
   z
-    .object({ seconds_per_slide: z.number().int(), show_nicknames: z.boolean(), include_videos: z.boolean(), show_qr: z.boolean() })
+    .object({
+      seconds_per_slide: z.number().int(),
+      show_nicknames: z.boolean(),
+      include_videos: z.boolean(),
+      show_qr: z.boolean(),
+      layout: z.enum(['single', 'collage', 'pairs']),
+      ken_burns: z.boolean(),
+      qr_content: z.enum(['event', 'wifi', 'both']),
+    })
     .meta({ id: 'WallSettings' }),
 );
 

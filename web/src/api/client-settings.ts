@@ -1,4 +1,4 @@
-import type { AlbumDto, ApiError, BulkAnswer, ClientSettingsDto, EventDto, ExportDto, ModerationPage, StatisticsDto, UploadDto } from '../../../src/http/api-types';
+import type { AlbumDto, ApiError, BulkAnswer, ClientSettingsDto, EventDto, ExportDto, ModerationPage, StatisticsDto, UploadDto, WallSettings } from '../../../src/http/api-types';
 import { HttpError } from './http';
 
 // Calls of the host settings page. The host is identified only by the client token in the path, so these
@@ -47,6 +47,9 @@ export interface SharingAndWallFields {
   wall_show_nicknames?: boolean;
   wall_include_videos?: boolean;
   wall_show_qr?: boolean;
+  wall_layout?: WallSettings['layout'];
+  wall_ken_burns?: boolean;
+  wall_qr_content?: WallSettings['qr_content'];
 }
 
 export interface ModerationQuery {

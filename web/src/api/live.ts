@@ -18,6 +18,8 @@ export interface LiveOptions {
   clientToken?: string;
   /** watch as a visitor, whoever is signed in on this browser (the wall shows what everyone may see) */
   asVisitor?: boolean;
+  /** told when the event's settings changed (the wall fetches them again) */
+  onSettings?: () => void;
   /** told when the stream is (re)connected or lost, for a status dot */
   onConnected?: (connected: boolean) => void;
 }
@@ -32,6 +34,7 @@ export function openLive(eventId: number, onChange: (change: LiveChange) => void
 
   const dispatch = (event: string, data: string) => {
     if (event === 'resync') return onChange({ kind: 'resync' });
+    if (event === 'settings') return opts.onSettings?.();
     if (event !== 'upload' && event !== 'update' && event !== 'remove') return; // 'ready'
     const parsed = JSON.parse(data) as UploadDto;
     onChange(event === 'remove' ? { kind: 'remove', id: parsed.id } : { kind: event, upload: parsed });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, MonitorPlay, Save } from 'lucide-react';
-import type { EventDto } from '../../../../src/http/api-types';
+import type { EventDto, WallSettings } from '../../../../src/http/api-types';
+import { de } from '../../i18n/de';
 import { useMutation } from '@tanstack/react-query';
 import { clientApi, type SharingAndWallFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
@@ -10,6 +11,8 @@ import { hostToast } from '../../store/toast-store';
 
 /** Seconds per slide the host may choose (the server checks the same range). */
 const SECONDS = { min: 3, max: 60 };
+const LAYOUTS: WallSettings['layout'][] = ['single', 'collage', 'pairs'];
+const QR_CONTENTS: WallSettings['qr_content'][] = ['event', 'wifi', 'both'];
 
 /** Tab 'Live-Wand': how the wall shows the event, and the link to open it on the projector's browser. */
 export function WallTab({ token, event }: { token: string; event: EventDto }) {
@@ -17,6 +20,9 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
   const [showNicknames, setShowNicknames] = useState(event.wall.show_nicknames);
   const [includeVideos, setIncludeVideos] = useState(event.wall.include_videos);
   const [showQr, setShowQr] = useState(event.wall.show_qr);
+  const [layout, setLayout] = useState(event.wall.layout);
+  const [kenBurns, setKenBurns] = useState(event.wall.ken_burns);
+  const [qrContent, setQrContent] = useState(event.wall.qr_content);
   const wallUrl = `${window.location.origin}/event/${encodeURIComponent(event.code)}/wall`;
   const secondsValue = Number(seconds);
   const secondsValid = Number.isInteger(secondsValue) && secondsValue >= SECONDS.min && secondsValue <= SECONDS.max;
@@ -39,6 +45,9 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
       wall_show_nicknames: showNicknames,
       wall_include_videos: includeVideos,
       wall_show_qr: showQr,
+      wall_layout: layout,
+      wall_ken_burns: kenBurns,
+      wall_qr_content: qrContent,
     });
   };
 
@@ -72,6 +81,21 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
             {SECONDS.min} bis {SECONDS.max} Sekunden; Videos laufen bis zu einer Minute.
           </span>
         </div>
+        <fieldset className="hx-field hx-wall-layouts">
+          <legend className="hx-label">{de.wallLayoutLegend}</legend>
+          {LAYOUTS.map((l) => (
+            <label key={l} className="hx-check">
+              <input type="radio" name="wall-layout" value={l} checked={layout === l} onChange={() => setLayout(l)} />
+              <span>
+                <strong>{de.wallLayouts[l]}</strong> <span className="hx-small hx-muted">{de.wallLayoutHints[l]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="hx-check">
+          <input type="checkbox" checked={kenBurns} onChange={(e) => setKenBurns(e.target.checked)} />
+          <span>{de.wallKenBurns}</span>
+        </label>
         <label className="hx-check">
           <input type="checkbox" checked={showNicknames} onChange={(e) => setShowNicknames(e.target.checked)} />
           <span>Nicknames der Gäste anzeigen</span>
@@ -84,6 +108,27 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
           <input type="checkbox" checked={showQr} onChange={(e) => setShowQr(e.target.checked)} />
           <span>QR-Code mit „Lade deine Fotos hoch“ einblenden</span>
         </label>
+        <div className="hx-field">
+          <label className="hx-label" htmlFor="wall-qr-content">
+            {de.wallQrContentLabel}
+          </label>
+          <select
+            id="wall-qr-content"
+            value={qrContent}
+            disabled={!showQr}
+            onChange={(e) => setQrContent(e.target.value as WallSettings['qr_content'])}
+            aria-describedby="wall-qr-content-note"
+          >
+            {QR_CONTENTS.map((q) => (
+              <option key={q} value={q}>
+                {de.wallQrContents[q]}
+              </option>
+            ))}
+          </select>
+          <span id="wall-qr-content-note" className="hx-small hx-muted">
+            {de.wallQrWifiNote}
+          </span>
+        </div>
         <div className="hx-form__actions">
           <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !secondsValid}>
             <Save size={16} /> {saving ? 'Speichern…' : 'Speichern'}

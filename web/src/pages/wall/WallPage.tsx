@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import type { UploadDto } from '../../../../src/http/api-types';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UploadDto, WallSettings } from '../../../../src/http/api-types';
 import { guestApi } from '../../api/guest';
 import { openLive } from '../../api/live';
 import { wallQueries } from '../../api/queries';
-import { QrCode } from '../../components/QrCode';
 import { de } from '../../i18n/de';
 import { themeVars } from '../../../../src/domain/colours.ts';
-import { eventLink } from '../event/modals/links';
 import { Playlist, type Pick } from './playlist';
-import { Stage } from './stage';
+import { Stage, type SlideItem } from './stage';
+import { Collage, COLLAGE_MIN, tileCount } from './collage';
+import { QrOverlay } from './QrOverlay';
 import './WallPage.css';
 
 // The live wall (/event/{code}/wall): a projector or TV at the venue shows the approved photos (and muted
@@ -35,14 +35,20 @@ function labelsOf({ upload, fresh }: Pick, showNicknames: boolean) {
   return { caption: null, badge: name ? de.wallNewFrom(name) : de.wallNew };
 }
 
+/** A photo taller than wide (the upright size), for Hochformat-Paare. */
+const isPortraitPhoto = (u: UploadDto) => u.type === 'photo' && (u.height ?? 0) > (u.width ?? 0);
+
 const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
   u.approved && u.preview_path !== null && u.processing_state !== 'failed' && (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
 
 export default function WallPage() {
   const { code = '' } = useParams();
-  // The event and its settings: at start and every minute, so the host's changes arrive (a wall that starts
-  // while the box is still booting keeps trying).
+  // The event and its settings: at start, when the live stream says they changed, after a reconnect and every
+  // minute (a wall that starts while the box is still booting keeps trying).
   const eventQuery = useQuery(wallQueries.event(code));
+  const queryClient = useQueryClient();
+  const refetchEvent = useRef(() => {});
+  refetchEvent.current = () => void queryClient.invalidateQueries({ queryKey: wallQueries.event(code).queryKey });
   const event = eventQuery.data ?? null;
   const failed = eventQuery.isError;
   const config = useQuery(wallQueries.config()).data ?? null;
@@ -52,23 +58,33 @@ export default function WallPage() {
   const [pointerIdle, setPointerIdle] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  const collageRef = useRef<HTMLDivElement>(null);
   const eventId = event?.id;
   const includeVideos = event?.wall.include_videos ?? true;
   const photoMs = (event?.wall.seconds_per_slide ?? 8) * 1000;
   const showNicknames = event?.wall.show_nicknames ?? false;
+  const layout: WallSettings['layout'] = event?.wall.layout ?? 'single';
 
-  // The slideshow itself runs outside React: a playlist, two layers and one timer.
+  // The slideshow itself runs outside React: a playlist, two layers (or the collage's tiles) and one timer.
   const show = useRef<{ step: (dir: 1 | -1) => void; setPaused: (p: boolean) => void } | null>(null);
-  const settings = useRef({ photoMs, showNicknames, includeVideos });
-  settings.current = { photoMs, showNicknames, includeVideos };
+  const settings = useRef({ photoMs, showNicknames, includeVideos, layout });
+  settings.current = { photoMs, showNicknames, includeVideos, layout };
   const playlistRef = useRef<Playlist | null>(null);
   useEffect(() => playlistRef.current?.setEligible(isEligible(includeVideos)), [includeVideos]);
+  // The host switched the layout: the next slide comes in the new one at once.
+  const shownLayout = useRef(layout);
+  useEffect(() => {
+    if (shownLayout.current === layout) return;
+    shownLayout.current = layout;
+    show.current?.step(1);
+  }, [layout]);
 
   useEffect(() => {
-    if (eventId === undefined || !stageRef.current) return;
+    if (eventId === undefined || !stageRef.current || !collageRef.current) return;
     const playlist = new Playlist(isEligible(settings.current.includeVideos));
     playlistRef.current = playlist;
     const stage = new Stage(stageRef.current);
+    const collage = new Collage(collageRef.current);
     const root = rootRef.current!;
     let timer: number | undefined;
     let pausedNow = false;
@@ -86,19 +102,45 @@ export default function WallPage() {
       if (!pausedNow) timer = window.setTimeout(() => void advance(1), ms);
     };
 
+    const item = (p: Pick): SlideItem => ({ upload: p.upload, labels: labelsOf(p, settings.current.showNicknames) });
+
+    /** Collage: the next picture not on screen yet into the next tile; resolves with how long until the next change. */
+    async function nextTile(): Promise<{ pick: Pick | null; stayMs: number | null }> {
+      stage.clear();
+      const wanted = tileCount(playlist.size);
+      if (collage.size !== wanted) collage.rebuild(wanted);
+      const onScreen = collage.onScreen();
+      let pick = playlist.next();
+      for (let i = 0; pick && onScreen.has(pick.upload.id) && i < wanted; i++) pick = playlist.next();
+      if (!pick) return { pick, stayMs: null };
+      const placed = await collage.place(item(pick));
+      // An empty grid fills at once; then one tile changes per slide time.
+      return { pick, stayMs: placed ? (collage.hasEmpty ? 0 : settings.current.photoMs) : null };
+    }
+
+    /** Einzelbild or Hochformat-Paare: a portrait photo takes a second one beside it when there is one. */
+    async function nextSlide(dir: 1 | -1): Promise<{ pick: Pick | null; stayMs: number | null }> {
+      collage.clear();
+      const pick = dir === 1 ? playlist.next() : playlist.previous();
+      if (!pick) return { pick, stayMs: null };
+      const partner = settings.current.layout === 'pairs' && dir === 1 && isPortraitPhoto(pick.upload) ? playlist.partner(isPortraitPhoto) : null;
+      return { pick, stayMs: await stage.show(partner ? [item(pick), item(partner)] : [item(pick)], settings.current.photoMs) };
+    }
+
     async function advance(dir: 1 | -1) {
       if (disposed) return;
       window.clearTimeout(timer);
-      const pick = dir === 1 ? playlist.next() : playlist.previous();
       setEmpty(playlist.size === 0);
+      const asCollage = settings.current.layout === 'collage' && playlist.size >= COLLAGE_MIN;
+      root.dataset.layout = asCollage ? 'collage' : settings.current.layout === 'pairs' ? 'pairs' : 'single';
+      loading = true;
+      const { pick, stayMs } = asCollage ? await nextTile() : await nextSlide(dir);
+      loading = false;
+      if (disposed) return;
       if (!pick) {
         schedule(IDLE_RETRY_MS);
         return;
       }
-      loading = true;
-      const stayMs = await stage.show([{ upload: pick.upload, labels: labelsOf(pick, settings.current.showNicknames) }], settings.current.photoMs);
-      loading = false;
-      if (disposed) return;
       if (stayMs === null) {
         schedule(IDLE_RETRY_MS / 4);
         return;
@@ -141,10 +183,13 @@ export default function WallPage() {
       {
         // The wall shows what every guest may see, even in a browser where the admin is signed in.
         asVisitor: true,
+        onSettings: () => refetchEvent.current(),
         onConnected: (on) => {
           setConnected(on);
-          // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the stream.
+          // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the
+          // stream, and the settings the host may have changed meanwhile.
           if (on && !listed) void reload();
+          else if (on) refetchEvent.current();
         },
       },
     );
@@ -154,6 +199,7 @@ export default function WallPage() {
       setPaused: (p) => {
         pausedNow = p;
         stage.setPaused(p);
+        collage.setPaused(p);
         if (p) window.clearTimeout(timer);
         else schedule(settings.current.photoMs);
       },
@@ -163,6 +209,7 @@ export default function WallPage() {
       window.clearTimeout(timer);
       close();
       stage.dispose();
+      collage.clear();
       show.current = null;
       playlistRef.current = null;
     };
@@ -236,18 +283,18 @@ export default function WallPage() {
     );
   }
 
-  const link = event ? eventLink(config, event.code) : '';
   const theme = event ? themeVars(event.primary_color, event.secondary_color) : {};
   return (
     <div
       ref={rootRef}
-      className={`wall${pointerIdle ? ' wall--idle' : ''}`}
+      className={`wall${pointerIdle ? ' wall--idle' : ''}${event?.wall.ken_burns ? ' wall--kenburns' : ''}`}
       style={theme}
       data-testid="wall"
       data-slides="0"
       onDoubleClick={toggleFullscreen}
     >
       <div className="wall__stage" ref={stageRef} />
+      <div className="wall__collage" ref={collageRef} />
 
       {event && (
         <header className="wall__name" data-testid="wall-event-name">
@@ -261,15 +308,7 @@ export default function WallPage() {
         </div>
       )}
 
-      {event && event.wall.show_qr && (
-        <aside className={`wall__qr${empty ? ' wall__qr--large' : ''}`} data-testid="wall-qr">
-          <QrCode value={link} size={empty ? 280 : 150} label={de.wallQrAlt} />
-          <div className="wall__qr-text">
-            <strong>{de.wallUploadCall}</strong>
-            <span data-testid="wall-address">{link.replace(/^https?:\/\//, '')}</span>
-          </div>
-        </aside>
-      )}
+      {event && event.wall.show_qr && <QrOverlay event={event} config={config} large={empty} />}
 
       <div className="wall__status" aria-live="polite">
         {paused && <span data-testid="wall-paused">{de.wallPaused}</span>}

@@ -80,18 +80,23 @@ export class Stage {
     return stayMs;
   }
 
+  /** Empties the screen (another layout takes over). */
+  clear() {
+    this.generation++;
+    window.clearTimeout(this.cleanup);
+    for (const layer of this.layers) {
+      clear(layer);
+      layer.root.classList.remove('is-visible');
+    }
+  }
+
   /** Pauses or resumes a video on screen. */
   setPaused(paused: boolean) {
     for (const f of this.layers[this.active]!.frames) f.setPaused(paused);
   }
 
   dispose() {
-    this.generation++;
-    window.clearTimeout(this.cleanup);
-    for (const layer of this.layers) {
-      clear(layer);
-      layer.root.remove();
-    }
+    this.clear();
     this.parent.replaceChildren();
   }
 }

@@ -1,0 +1,44 @@
+// The wall's settings from outside: the host stores layout, Ken Burns and the QR overlay's content, guests
+// and the wall read them in the event, a bad value is refused with a readable message, and every open live
+// stream of the event is told at once ('settings'), so an open wall switches without a reload.
+import { afterEach, describe, expect, test } from 'bun:test';
+import type { EventDto } from '../../src/http/api-types.ts';
+import { SseStream } from '../helpers/sse.ts';
+import { expectError, useServer } from './support.ts';
+
+const h = useServer();
+const open: SseStream[] = [];
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+
+const hostToken = async (eventId: number) =>
+  (await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${eventId}`, { method: 'POST' })).client_token;
+
+describe('wall settings', () => {
+  test('defaults; stored by the host; read by visitors; a saved change reaches open streams as settings', async () => {
+    const event = await h.admin.createEvent();
+    const token = await hostToken(event.id);
+    const visitor = h.client();
+    expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'single', ken_burns: false, qr_content: 'event' });
+    const s = await SseStream.open(visitor, `/api/event/${event.id}/live`);
+    open.push(s);
+    await s.next((m) => m.event === 'ready', 2000, 'ready');
+    const saved = await h.client().json<EventDto>(`/api/client/event/${token}`, {
+      method: 'PUT',
+      json: { wall_layout: 'collage', wall_ken_burns: true, wall_qr_content: 'both' },
+    });
+    expect(saved.wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both' });
+    await s.next((m) => m.event === 'settings', 2000, 'settings message');
+    expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both' });
+  });
+
+  test('an unknown layout or QR content is refused with a readable message, nothing changes', async () => {
+    const event = await h.admin.createEvent();
+    const token = await hostToken(event.id);
+    const put = (json: Record<string, unknown>) => h.client().fetch(`/api/client/event/${token}`, { method: 'PUT', json });
+    await expectError(await put({ wall_layout: 'diagonal' }), 400, 'VALIDATION_ERROR', /wall_layout must be single, collage or pairs/);
+    await expectError(await put({ wall_qr_content: 'bluetooth' }), 400, 'VALIDATION_ERROR', /wall_qr_content must be event, wifi or both/);
+    expect((await h.client().json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'single', qr_content: 'event' });
+  });
+});
