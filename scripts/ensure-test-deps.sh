@@ -22,6 +22,14 @@ command -v tc >/dev/null || [ -x /usr/sbin/tc ] || need+=(iproute2)
 [ -x /usr/sbin/iw ] || [ -x /sbin/iw ] || need+=(iw)
 # `npm run bench` part f: the 200 reading phones are Debian's wrk (C, light beside the server).
 command -v wrk >/dev/null || need+=(wrk)
+# The WebKit suite (tests/webkit): Debian's WebKitGTK WebDriver server (it brings MiniBrowser), a virtual
+# display, GStreamer's demuxers and H.264/AAC decoders (WebKitGTK plays video through GStreamer) and a font.
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
+command -v WebKitWebDriver >/dev/null || need+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null || need+=(xvfb)
+installed gstreamer1.0-plugins-good || need+=(gstreamer1.0-plugins-good)
+installed gstreamer1.0-libav || need+=(gstreamer1.0-libav)
+installed fonts-dejavu-core || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "Please install: ${need[*]} (apt-get install -y ${need[*]})" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive

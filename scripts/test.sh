@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Type check, lint (ESLint with the import layering), unit and API tests (bun:test against real servers), the end-to-end
-# tests in Debian's Chromium, then both binaries built and run from empty folders. Ends with one line
+# tests in Debian's Chromium and in WebKit, then both binaries built and run from empty folders. Ends with one line
 # `tests: N passed, N failed` summing all suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +24,8 @@ trap 'rm -f "$log"' EXIT
 suite() { node_modules/.bin/bun test "$@" 2>&1 | tee -a "$log"; }
 suite --timeout 120000 src web/src tests/api tests/lint
 suite --timeout 300000 tests/e2e
+# The same journeys in WebKit (the engine of every iPhone): Debian's WebKitGTK through WebDriver, see tests/helpers/webkit.ts.
+suite --timeout 300000 tests/webkit
 # Last: builds both binaries and runs them from empty folders (x64 natively, arm64 under qemu).
 suite --timeout 600000 tests/binary
 
