@@ -1,13 +1,18 @@
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 
-// Is a picture shown whole? Two independent looks at the screen, for any browser playwright drives:
+// Is a picture shown whole? Two independent looks at the screen, for any browser playwright drives (and
+// WebKit through WebDriver, whose session has the same evaluate):
 // 1. geometry: the element's rendered rectangle lies inside the viewport, has the upload's aspect ratio and
 //    touches two opposite edges of its frame (as large as fits), and its natural size is the upload's shape
 //    and not a small derivative blown up;
 // 2. pixels: a screenshot of that rectangle looks like the reference image (the preview, or the video's
 //    current frame), band by band, so a picture whose top or bottom rows are cut off or squeezed fails.
 // Each function returns the problems found (empty = fine), so a test can print all of them at once.
+
+/** What these checks need of a page: playwright's Page, or tests/helpers/webkit.ts's WebKitSession. */
+export interface Evaluates {
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+}
 
 export interface Rect {
   x: number;
@@ -31,7 +36,7 @@ export interface PictureOnScreen {
 }
 
 /** Measures the <img> or <video> that `selector` finds; `frameSelector` is its box to fit (default: the viewport). */
-export async function measurePicture(page: Page, selector: string, frameSelector?: string): Promise<PictureOnScreen> {
+export async function measurePicture(page: Evaluates, selector: string, frameSelector?: string): Promise<PictureOnScreen> {
   return page.evaluate(
     ({ selector, frameSelector }) => {
       const el = document.querySelector<HTMLImageElement | HTMLVideoElement>(selector);
@@ -147,7 +152,7 @@ export async function screenshotProblems(screenshot: Buffer, rect: Rect, referen
 }
 
 /** The rectangles of the visible elements matching `selector` (overlays to leave out of a comparison). */
-export async function rectsOf(page: Page, selector: string): Promise<Rect[]> {
+export async function rectsOf(page: Evaluates, selector: string): Promise<Rect[]> {
   return page.evaluate((s) => {
     return [...document.querySelectorAll<HTMLElement>(s)]
       .filter((e) => !e.hidden && getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden')
@@ -160,7 +165,7 @@ export async function rectsOf(page: Page, selector: string): Promise<Rect[]> {
 }
 
 /** The video's current frame as a PNG, drawn by the page itself (the reference for a video's screenshot). */
-export async function videoFrame(page: Page, selector: string): Promise<Buffer> {
+export async function videoFrame(page: Evaluates, selector: string): Promise<Buffer> {
   const dataUrl = await page.evaluate((s) => {
     const v = document.querySelector<HTMLVideoElement>(s)!;
     const c = document.createElement('canvas');

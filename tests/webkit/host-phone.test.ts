@@ -46,7 +46,7 @@ test("the couple's phone: settings page, moderation list, approve and withdraw",
   await host.find(item(ids[0]!));
   await host.find(item(ids[1]!));
   expect(await host.eval<string[]>('() => [...document.querySelectorAll("[data-testid=moderation-item]")].map((e) => e.dataset.state)')).toEqual(['private', 'private']);
-  expect(await host.text(`${item(ids[0]!)} .hx-mod__meta`)).toContain('Alice');
+  expect(await host.eval<string>('(s) => document.querySelector(s).textContent', `${item(ids[0]!)} .hx-mod__meta`)).toContain('Alice');
   expect(await sharedIds()).toEqual([]);
   await host.screenshot('host-moderation');
 
