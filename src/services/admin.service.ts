@@ -11,7 +11,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** Admin credentials (argon2id via Bun.password), bearer sessions and login rate limiting. */
 export function createAdminService(db: Db, now: () => Date = () => new Date(), onPasswordChanged: () => void = () => {}) {
-  // Failed logins per client address; in memory, as the limit is a brake, not a lock. It lifts by itself
+  // Failed logins (and those being checked) per client address; in memory, as the limit is a brake, not a lock. It lifts by itself
   // after ATTEMPT_WINDOW_MS without failures, on a restart, and when the password changes (also by
   // `momentbox reset-admin-password` from another process): failures before the current password's
   // updatedAt no longer count, so the operator can always get the real admin back in (README).
@@ -50,14 +50,15 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
     async login(password: string, client: string): Promise<{ token: string; expiresAt: string }> {
       const cred = db.select().from(adminCredentials).get();
       const passwordSetAt = cred ? Date.parse(cred.updatedAt) : 0;
-      if (recentFailures(client, passwordSetAt).length >= MAX_FAILED_ATTEMPTS) {
+      const attempts = recentFailures(client, passwordSetAt);
+      if (attempts.length >= MAX_FAILED_ATTEMPTS) {
         throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
       }
+      // Counted as a failure before the (expensive) check: attempts sent at once cannot all pass the limit
+      // while the first ones are still being checked. A success takes it back.
+      attempts.push(now().getTime());
       const ok = password !== '' && cred !== undefined && (await Bun.password.verify(password, cred.passwordHash));
-      if (!ok) {
-        recentFailures(client).push(now().getTime());
-        throw unauthorized('Invalid credentials');
-      }
+      if (!ok) throw unauthorized('Invalid credentials');
       failures.delete(client);
       const token = randomToken(32);
       const expiresAt = new Date(now().getTime() + SESSION_DAYS * 86_400_000).toISOString();

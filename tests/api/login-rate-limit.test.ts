@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { requestFrom } from '../helpers/request-from.ts';
 import { ROOT } from '../helpers/server.ts';
+import { withBystander } from '../helpers/bystander.ts';
 import { expectError, expectOk, send, useServer } from './support.ts';
 
 const srv = useServer();
@@ -10,6 +11,25 @@ const srv = useServer();
 /** The status of a login sent from `localAddress`. */
 const loginStatusFrom = async (localAddress: string, password: string) =>
   (await requestFrom(localAddress, `${srv.url}/api/admin/login`, { method: 'POST', json: { password } })).status;
+
+describe('attempts count before the password is checked', () => {
+  test('100 wrong passwords sent at once from one address: at most 10 are checked, the rest get 429 at once; a guest next to it stays served', async () => {
+    const event = await srv.admin.createEvent();
+    const guest = srv.client();
+    await guest.joinAsGuest(event.code, 'Bystander');
+    const { result: statuses, report } = await withBystander({ guest, eventId: event.id, serverPid: srv.server.proc.pid }, async () => {
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => loginStatusFrom('127.0.0.7', `burst-${i}`)));
+      await Bun.sleep(500); // the bystander also after the burst
+      return answers;
+    });
+    const count = (status: number) => statuses.filter((s) => s === status).length;
+    expect(count(401)).toBeLessThanOrEqual(10); // today: 100 × 401 (every one an argon2 run)
+    expect(count(429)).toBe(100 - count(401));
+    expect(report.errors).toEqual([]);
+    expect(report.p99).toBeLessThan(1000);
+    expect(report.rssGrowthMb).toBeLessThan(150);
+  }, 60_000);
+});
 
 describe('login attempts are rate-limited per client address', () => {
   test('after 10 failures further attempts get 429 TOO_MANY_ATTEMPTS, even with the right password; existing sessions go on', async () => {

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { ApiClient } from './api-client.ts';
+
+// The guest next to an attack: while one phone does something nasty, another guest of the event keeps
+// reading the gallery and uploading small photos. The issue's yardstick for every recipe: this guest stays
+// served (p99 under 1 s, no error) and the server's memory grows by less than 150 MB.
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) / 1024;
+}
+
+/** A small JPEG of its own colour: every call makes a photo the server has not seen (no duplicate). */
+async function freshPhoto(n: number): Promise<Uint8Array> {
+  const background = { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53 + 7) % 256 };
+  return new Uint8Array(await sharp({ create: { width: 48, height: 48, channels: 3, background } }).jpeg().toBuffer());
+}
+
+export interface BystanderReport {
+  /** latency of each request in ms */
+  latencies: number[];
+  p99: number;
+  /** requests that failed: status or network error */
+  errors: string[];
+  /** the server's RSS growth from before the attack to its highest sample during it, in MB */
+  rssGrowthMb: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
+};
+
+/**
+ * Runs `attack` while `guest` (joined to the event) reads a page of the gallery and uploads a photo in turn,
+ * one request at a time, and the server's RSS is sampled. Resolves with the attack's result and the report.
+ */
+export async function withBystander<T>(opts: { guest: ApiClient; eventId: number; serverPid: number }, attack: () => Promise<T>): Promise<{ result: T; report: BystanderReport }> {
+  const { guest, eventId, serverPid } = opts;
+  const rssBefore = rssMb(serverPid);
+  let rssPeak = rssBefore;
+  const latencies: number[] = [];
+  const errors: string[] = [];
+  let running = true;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(serverPid))), 100);
+  let n = Math.floor(Math.random() * 1e6);
+  const loop = (async () => {
+    while (running) {
+      const reading = latencies.length % 2 === 0;
+      const photo = reading ? null : await freshPhoto(n++);
+      const started = performance.now();
+      try {
+        let res: Response;
+        if (reading) res = await guest.fetch(`/api/event/${eventId}/uploads?limit=30`, { signal: AbortSignal.timeout(15_000) });
+        else {
+          const form = new FormData();
+          form.append('file', new File([photo!], `bystander-${n}.jpg`, { type: 'image/jpeg' }));
+          res = await guest.fetch(`/api/event/${eventId}/upload`, { method: 'POST', body: form, signal: AbortSignal.timeout(15_000) });
+        }
+        await res.arrayBuffer();
+        if (!res.ok) errors.push(`${reading ? 'read' : 'upload'} ${res.status}`);
+      } catch (err) {
+        errors.push(`${reading ? 'read' : 'upload'}: ${String(err)}`);
+      }
+      latencies.push(performance.now() - started);
+      await Bun.sleep(20);
+    }
+  })();
+  let result: T;
+  try {
+    result = await attack();
+  } finally {
+    running = false;
+    await loop; // the request in flight counts too: when the server froze, it is the slow one
+    clearInterval(sampler);
+  }
+  return { result, report: { latencies, p99: percentile(latencies, 0.99), errors, rssGrowthMb: rssPeak - rssBefore } };
+}
