@@ -28,7 +28,7 @@ export const SETTINGS: Setting[] = [
   { key: 'maxPartialUploads', flag: '--max-partial-uploads', env: 'MOMENTBOX_MAX_PARTIAL_UPLOADS', default: '10', help: 'unfinished chunked uploads one guest or API key may have at once' },
   { key: 'maxPartialMb', flag: '--max-partial-mb', env: 'MOMENTBOX_MAX_PARTIAL_MB', default: '2048', help: 'MB one guest or API key may hold in unfinished chunked uploads' },
   { key: 'newGuestsPerAddress', flag: '--new-guests-per-address', env: 'MOMENTBOX_NEW_GUESTS_PER_ADDRESS', default: '60', help: 'new guests one client address may create at once (one more every 10 s); a retried consent is not counted' },
-  { key: 'requestIdleSeconds', flag: '--request-idle-seconds', env: 'MOMENTBOX_REQUEST_IDLE_SECONDS', default: '60', help: 'seconds without a byte after which an upload is ended (its partial file removed; a phone resumes a chunked upload)' },
+  { key: 'requestIdleSeconds', flag: '--request-idle-seconds', env: 'MOMENTBOX_REQUEST_IDLE_SECONDS', default: '60', help: 'seconds without a byte (or with less than 1 KB/s) after which a request body or an upload is ended (its partial file removed; a phone resumes a chunked upload)' },
   { key: 'logLevel', flag: '--log-level', env: 'MOMENTBOX_LOG_LEVEL', default: 'info', help: 'debug, info, warn or error (debug logs every request)' },
 ];
 

@@ -32,6 +32,10 @@ export type ErrorCode =
   | 'EVENT_EXPIRED'
   | 'INSUFFICIENT_STORAGE'
   | 'UPLOAD_INCOMPLETE'
+  | 'UPLOAD_STALLED'
+  | 'REQUEST_TIMEOUT'
+  | 'TOO_MANY_STREAMS'
+  | 'TOO_MANY_DOWNLOADS'
   | 'INTERNAL_ERROR';
 
 export interface AppConfig {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, Env } from './context.ts';
 import { onApiNotFound, onError } from './middleware/errors.ts';
 import { gzipJson } from './middleware/gzip-json.ts';
@@ -17,10 +16,6 @@ import { guestRoutes } from './routes/guest.routes.ts';
 import { portalRoutes } from './routes/portal.routes.ts';
 import { uploadRoutes } from './routes/uploads.routes.ts';
 import { webAppRoutes, type WebAssets } from './web-app.ts';
-
-/** JSON and form bodies of ordinary calls; uploads stream past this limit on their own routes. */
-const MAX_BODY_BYTES = 25 * 1024 * 1024;
-const MAX_JSON_BYTES = 1024 * 1024;
 
 const openApi = endpoint({
   summary: 'This document: every call of the API with its parameters, bodies and answers (OpenAPI 3.1)',
@@ -56,18 +51,10 @@ export function createApp(opts: AppOptions): Hono<Env> {
   // Before everything else: in captive-portal mode a device that has not joined gets the portal.
   app.route('/', portalRoutes());
   app.route('/', fileRoutes());
-  // Upload bodies stream to disk; they must come before the body-size limit below, which buffers.
+  // Bodies are read under the limit of what each route parses (body.ts); upload bodies stream to disk.
   app.route('/', ingestRoutes());
 
   app.use('/api/*', gzipJson());
-  app.use('/api/*', async (c, next) => {
-    const type = c.req.header('content-type') ?? '';
-    const limit = type.includes('multipart/form-data') ? MAX_BODY_BYTES : MAX_JSON_BYTES;
-    return bodyLimit({
-      maxSize: limit,
-      onError: (ctx) => ctx.json({ error: 'Die Anfrage ist zu groß', code: 'PAYLOAD_TOO_LARGE', maxSizeBytes: limit }, 413),
-    })(c, next);
-  });
   // Fixed paths first: `/api/event/events` must not be read as an event code.
   app.route('/', eventRoutes());
   app.route('/', adminRoutes());

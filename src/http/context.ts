@@ -3,7 +3,7 @@ import { getConnInfo } from 'hono/bun';
 import { getCookie } from 'hono/cookie';
 import type { Config } from '../config.ts';
 import type { Action, Target, Viewer } from '../domain/permissions.ts';
-import { AppError, badRequest, unauthorized } from '../lib/errors.ts';
+import { AppError, unauthorized } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import { plainAddress } from '../lib/network.ts';
@@ -106,18 +106,6 @@ export function parseId(raw: unknown): number | null {
   if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 ? id : null;
-}
-
-/** A JSON object body, or 400. */
-export async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest('Der Inhalt ist kein gültiges JSON');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Ein JSON-Objekt wird erwartet');
-  return body as Record<string, unknown>;
 }
 
 /**

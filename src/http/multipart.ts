@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { AppError, badRequest } from '../lib/errors.ts';
+import { bodyWatch, MIN_BODY_BYTES_PER_SECOND } from './body.ts';
 import { boundaryOf, malformed, MultipartParser } from './multipart-parser.ts';
 
 export interface MultipartResult<T, F> {
@@ -16,7 +17,7 @@ export interface MultipartOptions<T, F> {
   discard: (result: T) => void;
   /** turns the text fields into typed ones; throwing refuses the request (and discards the file) */
   parseFields: (fields: Record<string, string>) => F;
-  /** the request ends with 408 when no byte of the body arrives for this long */
+  /** the request ends with 408 when no byte of the body arrives for this long, or too few (bodyWatch) */
   idleMs: number;
 }
 
@@ -24,18 +25,14 @@ const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
 
 export const connectionLost = () => badRequest('Die Verbindung wurde während des Uploads unterbrochen');
-const stalled = (seconds: number) =>
-  new AppError(408, 'UPLOAD_STALLED', `Seit ${seconds} Sekunden kam nichts mehr an; der Upload wurde abgebrochen. Bitte versuche es erneut.`);
-
-/**
- * Fails the body with a 408 once no byte of it arrived for `idleMs` (a phone that locked its screen or left
- * the Wi-Fi): one timer per request, pushed back by each piece (a timer per read cost more than the
- * parsing of a 190 KB piece).
- */
-function idleWatch(idleMs: number, onIdle: (err: AppError) => void) {
-  const timer = setTimeout(() => onIdle(stalled(Math.round(idleMs / 1000))), idleMs);
-  return { moved: () => timer.refresh(), stop: () => clearTimeout(timer) };
-}
+const stalled = (reason: 'idle' | 'slow', idleMs: number) =>
+  new AppError(
+    408,
+    'UPLOAD_STALLED',
+    reason === 'idle'
+      ? `Seit ${Math.round(idleMs / 1000)} Sekunden kam nichts mehr an; der Upload wurde abgebrochen. Bitte versuche es erneut.`
+      : `Der Upload kam zu langsam an (weniger als ${MIN_BODY_BYTES_PER_SECOND / 1024} KB/s); er wurde abgebrochen. Bitte versuche es erneut.`,
+  );
 
 /**
  * Streams a multipart/form-data request: text fields are collected, the one file part is handed to
@@ -43,7 +40,7 @@ function idleWatch(idleMs: number, onIdle: (err: AppError) => void) {
  * hundreds of MB passes through about one piece of the body (~1 MB) of memory. A second file part is refused.
  *
  * Every way out settles `onFile` before this returns or throws: when the client goes away or stalls
- * (no byte for `idleMs`), when the form is malformed, or when `onFile` refuses the file, the file stream
+ * (no byte for `idleMs`, or a trickle below the minimum rate), when the form is malformed, or when `onFile` refuses the file, the file stream
  * is destroyed with an error, so `onFile` closes and removes what it wrote, and the body is not read on.
  * Nothing is left to the garbage collector.
  */
@@ -106,15 +103,15 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
 
   // The body is pumped by hand so that a read error (client gone) or silence (idle time-out) reaches the parser.
   const reader = request.body.getReader();
-  const idle = idleWatch(opts.idleMs, (err) => {
-    fail(err);
+  const idle = bodyWatch(opts.idleMs, (reason) => {
+    fail(stalled(reason, opts.idleMs));
     reader.cancel().catch(() => {}); // ends the read that waits
   });
   try {
     while (!failure) {
       const { done, value } = await reader.read();
       if (done || failure) break;
-      idle.moved();
+      idle.moved(value.byteLength);
       parser.write(value);
     }
     if (!failure) parser.end();

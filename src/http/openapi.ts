@@ -9,7 +9,8 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import { badRequest, notFound } from '../lib/errors.ts';
-import { jsonBody, parseId, type Ctx, type Env } from './context.ts';
+import { readJson } from './body.ts';
+import { parseId, type Ctx, type Env } from './context.ts';
 
 /** DESIGN.md's error shape: a readable message, a machine code, and details such as `field`. */
 export const ApiErrorSchema = z
@@ -172,9 +173,9 @@ export function endpoint<
   return {
     doc,
     /** The JSON body, checked (not JSON or not an object: the API's usual 400). */
-    body: async (c: Ctx): Promise<z.output<B>> => parseWith(opts.body!, await jsonBody(c)),
+    body: async (c: Ctx): Promise<z.output<B>> => parseWith(opts.body!, await readJson(c)),
     /** The JSON body read with another schema, for a caller whose contract differs (described in `description`). */
-    bodyAs: async <S extends z.ZodType>(c: Ctx, schema: S): Promise<z.output<S>> => parseWith(schema, await jsonBody(c)),
+    bodyAs: async <S extends z.ZodType>(c: Ctx, schema: S): Promise<z.output<S>> => parseWith(schema, await readJson(c)),
     query: (c: Ctx): z.output<Q> => parseWith(opts.query!, c.req.query()),
     /** A form the route has read itself (multipart or urlencoded), checked. */
     form: (value: unknown): z.output<F> => parseWith(opts.form!, value),

@@ -56,7 +56,7 @@ export async function withBystander<T>(opts: { guest: ApiClient; eventId: number
         if (reading) res = await guest.fetch(`/api/event/${eventId}/uploads?limit=30`, { signal: AbortSignal.timeout(15_000) });
         else {
           const form = new FormData();
-          form.append('file', new File([photo!], `bystander-${n}.jpg`, { type: 'image/jpeg' }));
+          form.append('file', new File([photo! as Uint8Array<ArrayBuffer>], `bystander-${n}.jpg`, { type: 'image/jpeg' }));
           res = await guest.fetch(`/api/event/${eventId}/upload`, { method: 'POST', body: form, signal: AbortSignal.timeout(15_000) });
         }
         await res.arrayBuffer();

@@ -12,7 +12,7 @@ const LONG_ANSWER_BYTES = 1024 * 1024;
  * direction, so it would cut every upload, download, export or live stream that takes longer than it. The
  * server runs with it off (idleTimeout 0); a short answer switches it on for its connection, so a kept-alive
  * connection of a phone that left is closed after the idle time, while long answers run as long as they
- * take. Upload bodies limit the silence between their bytes themselves (multipart.ts).
+ * take. Request bodies have their own time-outs (body.ts).
  */
 export function requestTimer(idleSeconds: number): MiddlewareHandler {
   return async (c, next) => {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { isValidColour } from '../../domain/colours.ts';
 import { isIsoDateTime } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
 import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../services/events.service.ts';
 import type { Ctx } from '../context.ts';
-import { jsonBody } from '../context.ts';
+import { readForm, readJson } from '../body.ts';
 import { parseWith } from '../openapi.ts';
 
 const MAX_HOST_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -119,9 +119,11 @@ type WithImage<T> = Omit<T, 'host_image'> & { host_image?: Uint8Array };
 /** The event form, as multipart (spec) or JSON, read with `schema` (a new event, or a change). */
 export async function readEventForm<S extends typeof EventChangeForm | typeof NewEventForm>(c: Ctx, schema: S): Promise<WithImage<z.output<S>>> {
   const isJson = (c.req.header('content-type') ?? '').includes('application/json');
-  const body: Record<string, unknown> = isJson ? await jsonBody(c) : await c.req.parseBody().catch(() => {
-    throw badRequest('Das Formular konnte nicht gelesen werden');
-  });
+  const body: Record<string, unknown> = isJson
+    ? await readJson(c)
+    : await readForm(c, 'formWithImage').catch((err: unknown) => {
+        throw err instanceof AppError ? err : badRequest('Das Formular konnte nicht gelesen werden');
+      });
   const { host_image: image, ...fields } = parseWith(schema as typeof EventChangeForm, body);
   const input = fields as WithImage<z.output<S>>;
   if (image instanceof File && image.size > 0) {

@@ -4,6 +4,7 @@ import { isConnectivityCheck, ONLINE_ANSWERS, VENUE_SHORT_NAME } from '../../dom
 import { AppError } from '../../lib/errors.ts';
 import type { EventView } from '../../services/events.service.ts';
 import type { Ctx, Env } from '../context.ts';
+import { readForm } from '../body.ts';
 import { clientAddress, publicUrl } from '../context.ts';
 import { bytes, endpoint, redirect as redirectAnswer } from '../openapi.ts';
 import { portalStylesheet, renderPortalPage } from '../portal-page.ts';
@@ -114,7 +115,11 @@ export function portalRoutes() {
 
   // A plain form post, so it works in a sheet without script; back to the page, which now says 'Verbunden'.
   app.post('/portal/join', join.doc, async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}));
+    // Too large or too slow is refused (413, 408); a form that does not parse still joins.
+    const form = await readForm(c, 'fields').catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
+      return {};
+    });
     c.get('deps').services.portal.join(clientAddress(c));
     const event = findEvent(c, join.form(form).event);
     return c.redirect(event ? `/portal?event=${encodeURIComponent(event.code)}` : '/portal', 303);
