@@ -19,8 +19,8 @@ export function createGuestsService(
   db: Db,
   newGuestsPerAddress: number,
   now: () => Date = () => new Date(),
-  /** told after a guest's nickname changed */
-  onNicknameChanged?: (eventId: number, userId: string) => void,
+  /** told after a guest's nickname changed (not when set to the one it was) */
+  onNicknameChanged?: (eventId: number, userId: string, nickname: string) => void,
 ) {
   const newGuests = new RateLimiter({ burst: newGuestsPerAddress, refillMs: NEW_GUEST_REFILL_MS }, () => now().getTime());
   const find = (eventId: number, userId: string) =>
@@ -49,11 +49,12 @@ export function createGuestsService(
 
     /** A nickname already trimmed and checked (1 to 30 characters, the request schema in guest.routes.ts). */
     setNickname(eventId: number, userId: string, nickname: string): string {
+      const was = find(eventId, userId)?.nickname;
       db.insert(guests)
         .values({ eventId, userId, nickname })
         .onConflictDoUpdate({ target: [guests.eventId, guests.userId], set: { nickname } })
         .run();
-      onNicknameChanged?.(eventId, userId);
+      if (was !== nickname) onNicknameChanged?.(eventId, userId, nickname);
       return nickname;
     },
 

@@ -46,8 +46,8 @@ export function createServices(deps: ServiceDeps) {
   const live = createLiveService({ db });
   const albums = createAlbumsService({ db, store, live });
   const uploads = createUploadsService({ db, store, live });
-  // A new nickname shows on the guest's media: their uploads go out again as live updates.
-  const guests = createGuestsService(db, deps.newGuestsPerAddress, now, (eventId, userId) => uploads.announceOwner(eventId, userId));
+  // A new nickname shows on the guest's media: one live message names their uploads.
+  const guests = createGuestsService(db, deps.newGuestsPerAddress, now, (eventId, userId, nickname) => uploads.announceNickname(eventId, userId, nickname));
   // The queue and ingest know each other only through these two callbacks.
   let ingestBusy = () => false;
   const jobs = createJobQueue({

@@ -240,13 +240,15 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     setApprovedMany(eventId: number, ids: number[], approved: boolean, viewer: Viewer): UploadRow[] {
       const rows = ids.map((id) => get(eventId, id));
       for (const row of rows) assertMayChange(row, viewer, 'moderate');
-      return db.transaction(() => rows.map((row) => setApprovedRow(row, approved)));
+      return live.bulk(eventId, () => db.transaction(() => rows.map((row) => setApprovedRow(row, approved))));
     },
 
     deleteMany(eventId: number, ids: number[], viewer: Viewer): number {
       const rows = ids.map((id) => get(eventId, id));
       for (const row of rows) assertMayChange(row, viewer, 'deleteUpload');
-      for (const row of rows) deleteRow(row);
+      live.bulk(eventId, () => {
+        for (const row of rows) deleteRow(row);
+      });
       return rows.length;
     },
 
@@ -260,12 +262,12 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     /** A guest shares all their private uploads at once; returns the uploads now shared. */
     shareAllOwn(eventId: number, userId: string): UploadRow[] {
       const own = db.select().from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId), eq(uploads.approved, false))).all();
-      return db.transaction(() => own.map((row) => setApprovedRow(row, true)));
+      return live.bulk(eventId, () => db.transaction(() => own.map((row) => setApprovedRow(row, true))));
     },
 
-    /** Sends a guest's uploads out again as live updates (their nickname changed; the message carries the new one). */
-    announceOwner(eventId: number, userId: string) {
-      for (const row of db.select().from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId))).all()) live.uploadChanged(row, row);
+    /** A guest's nickname changed: one live message naming their uploads, for those who see them. */
+    announceNickname(eventId: number, userId: string, nickname: string) {
+      live.nicknameChanged(eventId, userId, nickname, db.select().from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId))).all());
     },
 
     findExact(eventId: number, sha256: string): UploadRow | undefined {

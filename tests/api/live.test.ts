@@ -110,7 +110,7 @@ describe('live stream', () => {
     await stale.next((m) => m.event === 'resync', 2000, 'resync');
   });
 
-  test('a client further behind than the last 500 changes of the event gets a resync instead of a partial replay', async () => {
+  test('a client further behind than the last 64 changes of the event gets a resync instead of a partial replay', async () => {
     const event = await h.admin.createEvent();
     const guest = h.client();
     await guest.joinAsGuest(event.code);
@@ -118,23 +118,32 @@ describe('live stream', () => {
     const ready = await first.next((m) => m.event === 'ready', 2000, 'ready');
     first.close();
     const { id } = await guest.uploadOk(event.id, PHOTOS[0]!, { autoApprove: 'true' });
-    // 501 more changes (withdraw, share, ...): the ring of 500 no longer holds the first one.
-    for (let i = 0; i < 501; i++) await guest.json(`/api/event/${event.id}/upload/${id}/${i % 2 ? 'approve' : 'reject'}`, { method: 'PUT' });
+    // 65 more changes (withdraw, share, ...): the ring of 64 no longer holds the first one.
+    for (let i = 0; i < 65; i++) await guest.json(`/api/event/${event.id}/upload/${id}/${i % 2 ? 'approve' : 'reject'}`, { method: 'PUT' });
     const behind = await stream(guest, event.id, '', { 'last-event-id': ready.id! });
     await behind.next((m) => m.event === 'resync', 2000, 'resync');
     expect(behind.messages.filter((m) => m.event !== 'resync')).toEqual([]);
   });
 
-  test("a guest's new nickname goes out with their shared uploads", async () => {
+  test("a guest's new nickname is one message naming the uploads it shows on, each viewer only those they see", async () => {
     const event = await h.admin.createEvent();
     const guest = h.client();
     const userId = await guest.joinAsGuest(event.code, 'Lena');
-    const { id } = await guest.uploadOk(event.id, PHOTOS[0]!, { autoApprove: 'true' });
+    const shared = await guest.uploadOk(event.id, PHOTOS[0]!, { autoApprove: 'true' });
+    const own = await guest.uploadOk(event.id, PHOTOS[1]!, { autoApprove: 'false' });
     const visitor = await stream(h.client(), event.id);
-    await visitor.next((m) => m.event === 'ready', 2000, 'ready');
+    const herself = await stream(guest, event.id);
+    for (const s of [visitor, herself]) await s.next((m) => m.event === 'ready', 2000, 'ready');
     await guest.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Lena B.' } });
-    const msg = await visitor.next((m) => m.event === 'update' && m.data.id === id, 2000, 'update with the new nickname');
-    expect(msg.data.uploader_nickname).toBe('Lena B.');
+    const msg = await visitor.next((m) => m.event === 'nickname', 2000, 'the new nickname');
+    expect(msg.data).toEqual({ nickname: 'Lena B.', upload_ids: [shared.id] });
+    expect((await herself.next((m) => m.event === 'nickname', 2000, 'her new nickname')).data.upload_ids.sort()).toEqual([shared.id, own.id].sort());
+    // The same nickname again changes nothing and sends nothing; the uploads list agrees with the message.
+    await guest.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Lena B.' } });
+    const listed = await h.client().json<any[]>(`/api/event/${event.id}/uploads`);
+    expect(listed.find((u) => u.id === shared.id).uploader_nickname).toBe('Lena B.');
+    await Bun.sleep(300);
+    expect(visitor.messages.filter((m) => m.event !== 'ready').map((m) => m.event)).toEqual(['nickname']);
   });
 
   test("moving an event's dates ends its streams so they reconnect under the new window; other edits do not", async () => {

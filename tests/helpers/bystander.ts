@@ -12,10 +12,19 @@ export function rssMb(pid: number): number {
   return Number(kb ?? 0) / 1024;
 }
 
-/** A small JPEG of its own colour: every call makes a photo the server has not seen (no duplicate). */
-async function freshPhoto(n: number): Promise<Uint8Array> {
-  const background = { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53 + 7) % 256 };
-  return new Uint8Array(await sharp({ create: { width: 48, height: 48, channels: 3, background } }).jpeg().toBuffer());
+/** A small JPEG of its own: the bits of `n` as black and white pixels on a coloured square (no duplicate of another n). */
+export async function freshPhoto(n: number): Promise<Uint8Array> {
+  const size = 48;
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < size * size; i++) pixels.set([(n * 37) % 256, (n * 91) % 256, 128], i * 3);
+  // 32 bits in 6x6 blocks across the top rows: unmistakable after JPEG compression.
+  for (let bit = 0; bit < 32; bit++) {
+    const value = (n >>> bit) & 1 ? 255 : 0;
+    const bx = (bit % 8) * 6;
+    const by = Math.floor(bit / 8) * 6;
+    for (let y = by; y < by + 6; y++) for (let x = bx; x < bx + 6; x++) pixels.set([value, value, value], (y * size + x) * 3);
+  }
+  return new Uint8Array(await sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg().toBuffer());
 }
 
 export interface BystanderReport {

@@ -76,6 +76,7 @@ const exportZip = endpoint({
   params: TokenPath,
   query: ExportZipQuery,
   ok: bytes('The ZIP, streamed; its exact size in X-Archive-Size', ['application/zip']),
+  errors: [429],
 });
 
 /** The host's settings page, authorised only by the client token in the path. */
@@ -203,7 +204,10 @@ export function clientRoutes() {
     return c.json(exportDto(hostOf(event), event, c.get('deps').services.reports.report(event.id)));
   });
 
-  app.get('/api/client/event-export-zip/:token', exportZip.doc, (c) => zipResponse(c, hostEvent(c, exportZip.params(c).token), exportZip.query(c).albumId));
+  app.get('/api/client/event-export-zip/:token', exportZip.doc, (c) => {
+    const event = hostEvent(c, exportZip.params(c).token);
+    return zipResponse(c, hostOf(event), event, exportZip.query(c).albumId);
+  });
 
   return app;
 }

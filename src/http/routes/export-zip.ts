@@ -3,8 +3,26 @@ import { createZipStream, sanitizeZipName, uniqueName, zipArchiveSize } from '..
 import type { EventView } from '../../services/events.service.ts';
 import type { ExportFile } from '../../services/exports.service.ts';
 import { z } from 'zod';
+import type { Viewer } from '../../domain/permissions.ts';
+import { clientCap } from '../client-caps.ts';
 import type { Ctx } from '../context.ts';
 import { contentDisposition } from './files.routes.ts';
+
+/**
+ * ZIP downloads running at once per client: each holds a file open and a buffer while a phone reads it,
+ * maybe slowly. A family may fetch a few on one phone; a venue's phones may share an address.
+ */
+const ZIP_LIMITS = { perIdentity: 4, perAddress: 24 };
+const zipDownloads = clientCap(ZIP_LIMITS, 'TOO_MANY_DOWNLOADS', 'Es laufen schon zu viele Downloads von diesem Gerät. Bitte warte, bis einer fertig ist.');
+
+/** The entries as the ZIP reads them; `done` once the archive is finished or given up. */
+function* releasingAfter(entries: ZipEntry[], done: () => void): Generator<ZipEntry> {
+  try {
+    yield* entries;
+  } finally {
+    done();
+  }
+}
 
 /** `?albumId=` of the host's and the admin's ZIP export: one album only (the export tab's advice when a whole event is too much at once). */
 export const ExportZipQuery = z.object({
@@ -21,17 +39,24 @@ export const ExportZipQuery = z.object({
  * STORE, ZIP64 past 4 GB): `<event>/<album>/<file>`, names made safe and unique per folder. The exact
  * size is known up front, so the page can show real progress.
  */
-export function zipResponse(c: Ctx, event: EventView, albumId: number | undefined): Response {
+export function zipResponse(c: Ctx, viewer: Viewer, event: EventView, albumId: number | undefined): Response {
   const { services } = c.get('deps');
   const files = services.exports.files(event, albumId);
-  return zipOf(files, event, services.exports.fileName(event, albumId === undefined ? undefined : files[0]?.folders[1]));
+  return zipOf(c, viewer, files, event, services.exports.fileName(event, albumId === undefined ? undefined : files[0]?.folders[1]));
 }
 
-/** The ZIP of these files: `<event>/<album>/<file>`, named `fileName` for the browser. */
-export function zipOf(files: ExportFile[], event: EventView, fileName: string): Response {
+/**
+ * The ZIP of these files: `<event>/<album>/<file>`, named `fileName` for the browser. It counts against the
+ * viewer's and its address's downloads (429 TOO_MANY_DOWNLOADS past ZIP_LIMITS) until it is read to the end
+ * or the client leaves.
+ */
+export function zipOf(c: Ctx, viewer: Viewer, files: ExportFile[], event: EventView, fileName: string): Response {
+  const release = zipDownloads.hold(c, viewer);
+  // Also when the client leaves before the archive started (its entries were never read).
+  c.req.raw.signal.addEventListener('abort', release);
   const entries = zipEntries(files, event);
   const size = zipArchiveSize(entries);
-  return new Response(createZipStream(entries), {
+  return new Response(createZipStream(releasingAfter(entries, release)), {
     headers: {
       'Content-Type': 'application/zip',
       // Bun 1.4 drops a handler's Content-Length on stream bodies and sends them chunked (oven-sh/bun#10507),

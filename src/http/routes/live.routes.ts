@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import type { Delivery } from '../../services/live.service.ts';
-import type { Viewer } from '../../domain/permissions.ts';
+import type { UploadRow } from '../../services/uploads.service.ts';
+import { can, type Viewer } from '../../domain/permissions.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { viewerOf } from '../context.ts';
+import { clientCap } from '../client-caps.ts';
 import { uploadDtoFor } from '../dto.ts';
 import { bytes, endpoint } from '../openapi.ts';
 import { EventIdPath } from '../schemas/params.schemas.ts';
@@ -14,7 +16,7 @@ import { EventIdPath } from '../schemas/params.schemas.ts';
 const RETRY_MS = 3_000;
 
 const live = endpoint({
-  summary: 'Server-Sent Events of the uploads the viewer sees (ready, upload, update, remove, resync, settings; see docs/api.md)',
+  summary: 'Server-Sent Events of the uploads the viewer sees (ready, upload, update, remove, nickname, resync, settings; see docs/api.md)',
   tag: 'guest',
   callers: ['anyone', 'guest', 'host', 'admin'],
   params: EventIdPath,
@@ -23,7 +25,7 @@ const live = endpoint({
     lastEventId: z.string().optional().meta({ description: 'The last message id seen, when the Last-Event-ID header cannot be sent' }),
   }),
   ok: bytes('text/event-stream: `id`, `event` and JSON `data` per message (UploadDto, or `{ id }` for remove)', ['text/event-stream'], { type: 'string' }),
-  errors: [401, 403],
+  errors: [401, 403, 429],
 });
 
 /**
@@ -43,14 +45,26 @@ function liveViewer(c: Ctx, eventId: number, token: string | undefined): Viewer 
 }
 
 /**
+ * Open streams per client: a phone has the gallery open in a tab or two, the wall and the host's settings page
+ * one each; hundreds of phones may share a venue's few addresses, one address must not take every socket.
+ */
+const STREAM_LIMITS = { perIdentity: 10, perAddress: 400 };
+
+/** The data of an upload message as one viewer gets it; made once per row and kind of viewer, not per stream. */
+const uploadData = new WeakMap<UploadRow, Map<boolean, string>>();
+
+/**
  * `GET /api/event/{eventId}/live`: Server-Sent Events. `upload` when an upload becomes visible to the viewer,
  * `update` when it changes, `remove` (data `{ id }`) when it goes or is no longer visible to them,
+ * `nickname` (data `{ nickname, upload_ids }`) when a guest's new nickname shows on uploads the viewer sees,
  * `resync` when the client must reload its list, `settings` when the event's settings changed (fetch the
  * event again), `ready` as the first message of a new stream. Every
  * message has an id; a reconnect sends it back as `Last-Event-ID` (header, or `?lastEventId=`).
+ * The body is pulled: a message is made only when the connection has taken the one before.
  */
 export function liveRoutes() {
   const app = new Hono<Env>();
+  const streams = clientCap(STREAM_LIMITS, 'TOO_MANY_STREAMS', 'Zu viele offene Live-Verbindungen von diesem Gerät. Bitte schließe andere Tabs und lade die Seite neu.');
 
   app.get('/api/event/:eventId/live', live.doc, (c) => {
     const { services } = c.get('deps');
@@ -58,55 +72,65 @@ export function liveRoutes() {
     const query = live.query(c);
     const viewer = liveViewer(c, event.id, query.clientToken);
     const lastEventId = c.req.header('last-event-id') ?? query.lastEventId ?? null;
+    const release = streams.hold(c, viewer);
     const encoder = new TextEncoder();
-    const signal = c.req.raw.signal;
-    let unsubscribe = () => {};
 
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const write = (text: string) => {
-          try {
-            controller.enqueue(encoder.encode(text));
-          } catch {
-            unsubscribe(); // the client went away between two messages
-          }
-        };
-        const message = (d: Delivery) => {
-          if (!('row' in d)) return `id: ${d.id}\nevent: ${d.kind}\ndata: {}\n\n`;
-          const data =
-            d.kind === 'remove'
-              ? { id: d.row.id }
-              : uploadDtoFor(viewer, d.row, new Map(d.row.userId ? [[d.row.userId, services.guests.nickname(event.id, d.row.userId)]] : []));
-          return `id: ${d.id}\nevent: ${d.kind}\ndata: ${JSON.stringify(data)}\n\n`;
-        };
-        write(`retry: ${RETRY_MS}\n`);
-        if (lastEventId === null) write(`id: ${services.live.currentId()}\nevent: ready\ndata: {}\n\n`);
-        unsubscribe = services.live.subscribe(
-          event.id,
-          {
-            viewer,
-            // When the admin moves the event's dates, the stream is ended and the client reconnects under the new window.
-            mediaExpired: () => Date.now() >= event.window.viewableUntil.getTime(),
-            deliver: (d) => write(message(d)),
-            ping: () => write(': ping\n\n'),
-            close: () => end(),
-          },
-          lastEventId,
-        );
-        function end() {
-          unsubscribe();
-          try {
-            controller.close();
-          } catch {
-            // already closed
-          }
-        }
-        signal.addEventListener('abort', end);
+    const dataOf = (row: UploadRow) => {
+      const mayKnowId = can(viewer, 'knowGuestId', { ownerUserId: row.userId });
+      let made = uploadData.get(row);
+      if (!made) uploadData.set(row, (made = new Map()));
+      let text = made.get(mayKnowId);
+      if (text === undefined) {
+        const nicknames = new Map(row.userId ? [[row.userId, services.guests.nickname(event.id, row.userId)]] : []);
+        made.set(mayKnowId, (text = JSON.stringify(uploadDtoFor(viewer, row, nicknames))));
+      }
+      return text;
+    };
+    const message = (d: Delivery) => {
+      if (d.kind === 'resync' || d.kind === 'settings') return `id: ${d.id}\nevent: ${d.kind}\ndata: {}\n\n`;
+      const data =
+        d.kind === 'nickname'
+          ? JSON.stringify({ nickname: d.nickname, upload_ids: d.uploadIds })
+          : d.kind === 'remove'
+            ? JSON.stringify({ id: d.row.id })
+            : dataOf(d.row);
+      return `id: ${d.id}\nevent: ${d.kind}\ndata: ${data}\n\n`;
+    };
+
+    let opening = `retry: ${RETRY_MS}\n` + (lastEventId === null ? `id: ${services.live.currentId()}\nevent: ready\ndata: {}\n\n` : '');
+    const subscription = services.live.subscribe(
+      event.id,
+      {
+        viewer,
+        // When the admin moves the event's dates, the stream is ended and the client reconnects under the new window.
+        mediaExpired: () => Date.now() >= event.window.viewableUntil.getTime(),
+        onClose: release,
       },
-      cancel() {
-        unsubscribe();
+      lastEventId,
+    );
+    c.req.raw.signal.addEventListener('abort', () => subscription.close());
+
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const next = opening || (await subscription.next());
+          opening = '';
+          if (next === null) {
+            try {
+              controller.close();
+            } catch {
+              // already closed
+            }
+            return;
+          }
+          controller.enqueue(encoder.encode(typeof next === 'string' ? (next === 'ping' ? ': ping\n\n' : next) : message(next)));
+        },
+        cancel() {
+          subscription.close(); // the client went away
+        },
       },
-    });
+      { highWaterMark: 0 },
+    );
 
     return new Response(body, {
       headers: {

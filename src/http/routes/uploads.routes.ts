@@ -125,7 +125,7 @@ const downloadZip = endpoint({
   params: EventIdPath,
   query: DownloadZipQuery,
   ok: bytes('The ZIP of the originals, streamed, `<event>/<album>/<file>`', ['application/zip']),
-  errors: [403],
+  errors: [403, 429],
 });
 const downloadZipSize = endpoint({
   summary: 'addition: the exact size of that ZIP before it starts (the page shows it on the button)',
@@ -180,11 +180,11 @@ export function uploadRoutes() {
     const albumNames = new Map(services.albums.list(event.id, { visibleOnly: false }).map((a) => [a.id, a.name]));
     const albumIds = new Set(chosen.map((u) => u.albumId));
     const oneAlbum = albumIds.size === 1 ? albumNames.get([...albumIds][0]!) : undefined;
-    return { event, files: services.exports.chosenFiles(event, chosen, albumNames, viewer), fileName: services.exports.fileName(event, oneAlbum) };
+    return { event, viewer, files: services.exports.chosenFiles(event, chosen, albumNames, viewer), fileName: services.exports.fileName(event, oneAlbum) };
   };
   app.get('/api/event/:eventId/download-zip', downloadZip.doc, (c) => {
     const zip = chosenZip(c, downloadZip.params(c).eventId, downloadZip.query(c).ids);
-    return zipOf(zip.files, zip.event, zip.fileName);
+    return zipOf(c, zip.viewer, zip.files, zip.event, zip.fileName);
   });
   app.get('/api/event/:eventId/download-zip/size', downloadZipSize.doc, (c) => {
     const zip = chosenZip(c, downloadZipSize.params(c).eventId, downloadZipSize.query(c).ids);

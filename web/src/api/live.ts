@@ -5,13 +5,20 @@ import { authHeaders, onUnauthorized } from './http';
 // EventSource so the admin's Bearer header can go along; it reconnects by itself (Wi-Fi drop, box restart)
 // and sends the last id back as Last-Event-ID, so the server replays what was missed or says 'resync'.
 
-export type LiveChange = { kind: 'upload' | 'update'; upload: UploadDto } | { kind: 'remove'; id: number } | { kind: 'resync' };
+export type LiveChange =
+  | { kind: 'upload' | 'update'; upload: UploadDto }
+  | { kind: 'remove'; id: number }
+  /** a guest's new nickname: it shows on these uploads (of those this viewer sees) */
+  | { kind: 'nickname'; nickname: string | null; uploadIds: number[] }
+  | { kind: 'resync' };
 
 /** Reconnect delays: quick at first, then no faster than every 15 s while the box is away. */
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 15_000;
 /** The server sends a heartbeat every 20 s: silence for this long means the connection died unnoticed. */
 const SILENCE_MS = 50_000;
+/** A 'resync' reaches every open page at once: each reloads at a random moment within this, not all in the same instant. */
+const RESYNC_SPREAD_MS = 2_000;
 
 export interface LiveOptions {
   /** the host's client token (the settings page); otherwise the guest cookie or admin token */
@@ -33,8 +40,12 @@ export function openLive(eventId: number, onChange: (change: LiveChange) => void
   const query = opts.clientToken ? `?clientToken=${encodeURIComponent(opts.clientToken)}` : '';
 
   const dispatch = (event: string, data: string) => {
-    if (event === 'resync') return onChange({ kind: 'resync' });
+    if (event === 'resync') return void window.setTimeout(() => !stopped && onChange({ kind: 'resync' }), Math.random() * RESYNC_SPREAD_MS);
     if (event === 'settings') return opts.onSettings?.();
+    if (event === 'nickname') {
+      const { nickname, upload_ids } = JSON.parse(data) as { nickname: string | null; upload_ids: number[] };
+      return onChange({ kind: 'nickname', nickname, uploadIds: upload_ids });
+    }
     if (event !== 'upload' && event !== 'update' && event !== 'remove') return; // 'ready'
     const parsed = JSON.parse(data) as UploadDto;
     onChange(event === 'remove' ? { kind: 'remove', id: parsed.id } : { kind: event, upload: parsed });
@@ -102,12 +113,19 @@ export function openLive(eventId: number, onChange: (change: LiveChange) => void
 /** Newest first, as the uploads list: by creation time, then id. */
 const newestFirst = (a: UploadDto, b: UploadDto) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
 
+/** An upload with a guest's new nickname, when it is one of theirs. */
+export function renamed<T extends UploadDto>(u: T, change: Extract<LiveChange, { kind: 'nickname' }>): T {
+  return change.uploadIds.includes(u.id) ? { ...u, uploader_nickname: change.nickname, nickname: change.nickname } : u;
+}
+
 /**
  * A list after one change: an upload is added or replaced in place (kept only when `belongs` says it is part
- * of this list, e.g. of this album), a removed one dropped. 'resync' leaves the list to the caller.
+ * of this list, e.g. of this album), a removed one dropped, a new nickname put on the guest's uploads.
+ * 'resync' leaves the list to the caller.
  */
 export function applyChange<T extends UploadDto>(list: T[], change: LiveChange, belongs: (u: UploadDto) => boolean = () => true): T[] {
   if (change.kind === 'resync') return list;
+  if (change.kind === 'nickname') return list.map((u) => renamed(u, change));
   const without = list.filter((u) => u.id !== (change.kind === 'remove' ? change.id : change.upload.id));
   if (change.kind === 'remove' || !belongs(change.upload)) return without.length === list.length ? list : without;
   return [...without, change.upload as T].sort(newestFirst);

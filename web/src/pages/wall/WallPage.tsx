@@ -176,6 +176,7 @@ export default function WallPage() {
       (change) => {
         if (change.kind === 'resync') return void reload();
         if (change.kind === 'remove') return playlist.remove(change.id);
+        if (change.kind === 'nickname') return playlist.rename(change);
         const waiting = playlist.waitingFresh;
         playlist.upsert(change.upload, change.kind === 'upload');
         if (playlist.waitingFresh > waiting) hurry();

@@ -1,4 +1,5 @@
 import type { UploadDto } from '../../../../src/http/api-types';
+import { renamed, type LiveChange } from '../../api/live';
 
 // What the wall shows next. New uploads go first, taking turns by guest (one guest's burst of twenty does
 // not hold back the next guest's one photo), but while new ones are waiting every third slide is an older
@@ -69,6 +70,14 @@ export class Playlist {
     const known = this.items.has(u.id);
     this.items.set(u.id, u);
     if ((isNew || !known) && !this.fresh.includes(u.id) && !this.lastShown.get(u.id)) this.fresh.push(u.id);
+  }
+
+  /** A guest's new nickname, on the uploads of theirs the wall holds (nothing moves in the rotation). */
+  rename(change: Extract<LiveChange, { kind: 'nickname' }>) {
+    for (const id of change.uploadIds) {
+      const u = this.items.get(id);
+      if (u) this.items.set(id, renamed(u, change));
+    }
   }
 
   remove(id: number) {

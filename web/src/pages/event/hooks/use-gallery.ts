@@ -145,7 +145,7 @@ export function useLiveGallery(eventId: number | undefined, identified: boolean)
       for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
         if (data) queryClient.setQueryData<GalleryPages>(key, withLiveChange(data, change, key[4] as number));
       }
-      refreshAlbums();
+      if (change.kind !== 'nickname') refreshAlbums(); // counts and covers do not show names
     });
     return () => {
       close();

@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { UploadDto, UploadPage } from '../../../../../src/http/api-types';
-import type { LiveChange } from '../../../api/live';
+import { renamed, type LiveChange } from '../../../api/live';
 
 // An album's grid as the cache holds it: the pages fetched so far, newest first, each with the server's
 // cursor to the next. A live change is put into the page where it belongs, so the cursors stay as the server
@@ -16,8 +16,12 @@ export function loadedUploads(data: GalleryPages | undefined): UploadDto[] {
   return data ? data.pages.flatMap((p) => p.uploads) : [];
 }
 
-/** Pages with `change` applied for the grid of `albumId` (uploads of other albums only leave it). */
+/** Pages with `change` applied for the grid of `albumId` (uploads of other albums only leave it; a new nickname shows in place). */
 export function withLiveChange(data: GalleryPages, change: Exclude<LiveChange, { kind: 'resync' }>, albumId: number): GalleryPages {
+  if (change.kind === 'nickname') {
+    const ids = new Set(change.uploadIds);
+    return { ...data, pages: data.pages.map((p) => (p.uploads.some((u) => ids.has(u.id)) ? { ...p, uploads: p.uploads.map((u) => renamed(u, change)) } : p)) };
+  }
   const id = change.kind === 'remove' ? change.id : change.upload.id;
   const without = data.pages.map((p) => (p.uploads.some((u) => u.id === id) ? { ...p, uploads: p.uploads.filter((u) => u.id !== id) } : p));
   if (change.kind === 'remove' || change.upload.album_id !== albumId) return { ...data, pages: without };
