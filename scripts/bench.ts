@@ -8,7 +8,8 @@
 //   d. 300 idle live streams (GET /api/event/{id}/live, as 300 phones and walls keep open): the server's RSS
 //      and CPU time over 30 s with them open vs 30 s without, and how long one upload takes to reach all 300
 //   e. a 5,000-photo gallery in Chromium on a phone profile (bench/gallery.ts)
-//   f. 200 phones reading while 20 upload: p99, errors, RSS, thumbnails vs static files (bench/load.ts)
+//   f. 200 phones reading while 20 upload: p99, errors, RSS, thumbnails vs static files; the readers' p99 while
+//      a guest with 250 photos changes their nickname with 200 live streams open (bench/load.ts)
 //   g. video preview speed on one core vs plain ffmpeg, and posters first (bench/preview.ts)
 //   h. video preview size vs its original, for the fixture videos and a noisy clip (bench/preview.ts)
 // Every part is framed by a fixed CPU loop: the table says when the machine was too busy for its figures.
@@ -16,7 +17,6 @@
 // A script, not a test: it prints figures and asserts nothing.
 import sharp from 'sharp';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { galleryPart } from './bench/gallery.ts';
@@ -32,6 +32,7 @@ import {
   MB,
   headersOf,
   makePhoto,
+  openLiveStream,
   pool,
   rssOf,
   serverWithEvent,
@@ -157,19 +158,6 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
 }
 
 // ---- d. idle live streams ----
-/** Raw sockets, not fetch: Bun's fetch runs at most 256 requests at once, and a stream never ends. */
-function openLiveStream(url: URL, path: string, onData: (text: string) => void): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`);
-      resolve(socket);
-    });
-    socket.setEncoding('utf8');
-    socket.on('data', onData);
-    socket.on('error', reject);
-  });
-}
-
 async function liveStreams(ctx: PartContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   ctx.log(`${LIVE.streams} idle live streams, ${LIVE.idleMs / 1000} s each phase`);

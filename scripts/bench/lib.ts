@@ -2,7 +2,7 @@
 // files that never sit whole in memory, chunked and whole-file uploaders, RSS of a process, a slow reader.
 import type sharpModule from 'sharp';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { ApiClient } from '../../tests/helpers/api-client.ts';
 import { FIXTURES, ROOT, startServer, type TestServer } from '../../tests/helpers/server.ts';
@@ -478,5 +478,18 @@ export function slowGet(
     };
     socket.on('end', finish);
     socket.on('close', finish);
+  });
+}
+
+/** Raw sockets, not fetch: Bun's fetch runs at most 256 requests at once, and a stream never ends. */
+export function openLiveStream(url: URL, path: string, onData: (text: string) => void): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.setEncoding('utf8');
+    socket.on('data', onData);
+    socket.on('error', reject);
   });
 }

@@ -5,9 +5,12 @@
 // needs); every connection is one guest with its own cookie that sends its next request as soon as the last
 // is answered (no think time: harder than real phones). Reported: p99 of the JSON calls and of the
 // thumbnails, errors, the server's peak RSS, and, on the quiet server, thumbnails per second against the
-// same server's plain static-file route (a file of the built web app) as a ratio.
+// same server's plain static-file route (a file of the built web app) as a ratio. Last (f6), issue 32's
+// recipe: the guest who uploaded the gallery's 250 photos changes their nickname four times a second while
+// 200 live streams are open, and the readers' p99 is measured meanwhile.
 import sharp from 'sharp';
-import type { UploadDto, UploadPage } from '../../src/http/api-types.ts';
+import type { GuestIdentity, UploadDto, UploadPage } from '../../src/http/api-types.ts';
+import type { ApiClient } from '../../tests/helpers/api-client.ts';
 import { UPLOADS_PAGE_SIZE } from '../../src/http/routes/uploads.routes.ts';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +24,7 @@ import {
   makePhoto,
   median,
   moreGuests,
+  openLiveStream,
   pool,
   rssOf,
   serverWithEvent,
@@ -46,6 +50,9 @@ const GALLERY = { albums: 5, photosPerAlbum: 50, width: 1600, height: 1200 };
 const UPLOADERS = { phones: 20, chunkSize: 1 * MB, bytesPerSecond: 0.5 * MB, pauseMs: 1000, width: 4000, height: 3000 };
 /** Thumbnails against the static route: rounds of this many seconds each side, 200 connections. */
 const THROUGHPUT = { seconds: 3, rounds: 4 };
+/** f6: live streams open while the seeding guest (250 photos) changes their nickname this often. */
+const NICKNAMES = { streams: 200, everyMs: 250, seconds: 10 };
+const NICKNAME_P99_AIM_MS = 1000;
 /** A phone answered no chunk for this long was not uploading (it sends one every ~3 s: 2 s a chunk, 1 s pause). */
 const UPLOADS_SEEN_WITHIN_MS = 5000;
 const P99_AIM_MS = 150;
@@ -179,6 +186,8 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
     ratios.push(tRate / sRate);
   }
 
+  const renames = await nicknameChanges(ctx, server.url, eventId, code, guest, jsonPaths, cookies.slice(0, READERS.json));
+
   const errors = json.errors + thumbs.errors + uploads.failed.length;
   const under = `${READERS.guests} readers + ${UPLOADERS.phones} uploads`;
   return [
@@ -222,7 +231,51 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
       aim: '',
       met: null,
     },
+    {
+      figure: `f6. JSON calls p99 while a guest with ${GALLERY.albums * GALLERY.photosPerAlbum} photos changes their nickname, ${NICKNAMES.streams} live streams open`,
+      measured: `${fmt(renames.reads.p99, 0)} ms (${fmt(renames.reads.requests / renames.reads.seconds, 0)}/s)`,
+      reference: `p50 ${fmt(renames.reads.p50, 0)} ms; ${renames.changes} changes, ${fmt(renames.bytesPerChange, 0)} bytes each per stream, ${renames.reads.errors} errors`,
+      ratio: '',
+      aim: `<= ${NICKNAME_P99_AIM_MS} ms, no error`,
+      met: renames.reads.p99 <= NICKNAME_P99_AIM_MS && renames.reads.errors === 0 && renames.answered,
+    },
   ];
+}
+
+/**
+ * f6: NICKNAMES.streams live streams (raw sockets that read), the seeding guest renaming themself every
+ * NICKNAMES.everyMs, and `readers` JSON readers (wrk) meanwhile. What each change sent down one stream, and
+ * whether every stream got every change.
+ */
+async function nicknameChanges(ctx: PartContext, url: string, eventId: number, code: string, guest: ApiClient, paths: string[], cookies: string[]) {
+  // The seeded photos are the guest's private ones: shared now, so every stream's viewer sees them.
+  await guest.json(`/api/event/${eventId}/uploads/approve-own`, { method: 'PUT' });
+  const received = new Array<string>(NICKNAMES.streams).fill('');
+  const base = new URL(url);
+  const sockets = await pool(20, Array.from({ length: NICKNAMES.streams }, (_, i) => () => openLiveStream(base, `/api/event/${eventId}/live`, (t) => (received[i] += t))));
+  await Bun.sleep(1000);
+  const before = received.map((r) => r.length);
+  const { userId } = await guest.json<GuestIdentity>(`/api/event/${code}/me`);
+  let changes = 0;
+  let renaming = true;
+  const renames = (async () => {
+    while (renaming) {
+      await guest.json(`/api/event/${code}/user-nickname`, { method: 'POST', json: { userId, nickname: `Bench ${++changes}` } });
+      await Bun.sleep(NICKNAMES.everyMs);
+    }
+  })();
+  const reads = await wrk(ctx, url, 'nickname-readers', paths, cookies, cookies.length, NICKNAMES.seconds);
+  renaming = false;
+  await renames;
+  await Bun.sleep(2000); // the last change reaches every stream
+  for (const s of sockets) s.destroy();
+  const answered = received.every((r) => (r.match(/^event: nickname$/gm) ?? []).length === changes);
+  const bytesPerChange = median(received.map((r, i) => (r.length - before[i]!) / Math.max(1, changes)));
+  ctx.log(
+    `nickname changes: ${changes} with ${NICKNAMES.streams} streams open; JSON p50 ${fmt(reads.p50)} ms, p99 ${fmt(reads.p99)} ms, ${reads.errors} errors; ` +
+      `${fmt(bytesPerChange, 0)} bytes per change per stream; every stream got every change: ${answered}`,
+  );
+  return { reads, changes, bytesPerChange, answered };
 }
 
 /** The first page of an album's grid as the guest page reads it. */
