@@ -39,9 +39,9 @@ describe("the couple's answers name guests by nickname and handle, never by thei
     const annaPrivate = await anna.client.uploadOk(event.id, PHOTOS[1]!, { albumId: String(second.id) });
     const benPrivate = await ben.client.uploadOk(event.id, PHOTOS[2]!, { albumId });
     await srv.admin.uploadOk(event.id, PHOTOS[3]!, { albumId });
-    // a nickname change sends Anna's uploads to the streams again
+    // a nickname change is one message on the streams, naming Anna's uploads
     await expectOk(await send(anna.client, 'POST', `/api/event/${event.code}/user-nickname`, { userId: anna.session, nickname: 'Anna B.' }));
-    await live.next((m) => m.event === 'update' && m.data?.id === annaPrivate.id && m.data?.nickname === 'Anna B.', 10_000, "Anna's new nickname on the host's stream");
+    await live.next((m) => m.event === 'nickname' && m.data?.nickname === 'Anna B.' && m.data?.upload_ids.includes(annaPrivate.id), 10_000, "Anna's new nickname on the host's stream");
 
     const bodies: { what: string; text: string }[] = [];
     const read = async (what: string, method: string, path: string, body?: unknown) => {
