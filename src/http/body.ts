@@ -25,27 +25,24 @@ export type BodyKind = keyof typeof BODY_LIMITS;
 export const MIN_BODY_BYTES_PER_SECOND = 1024;
 
 /**
- * Fails a body (`onFail`) once no byte of it arrived for `idleMs` (a phone that locked its screen or left the
- * Wi-Fi), or when fewer than MIN_BODY_BYTES_PER_SECOND arrived over a whole idle period (a trickle that
- * restarts the idle timer with every byte). Timers, not a check per read: a timer per read cost more than the
- * parsing of a 190 KB piece.
+ * Fails a body (`onFail`) when fewer than MIN_BODY_BYTES_PER_SECOND arrived over one period of `idleMs`: none
+ * at all (a phone that locked its screen or left the Wi-Fi), or a trickle (a byte now and then, which a timer
+ * restarted by every byte would let hold the request open forever). One timer per body, not a check per read:
+ * a timer per read cost more than the parsing of a 190 KB piece.
  */
 export function bodyWatch(idleMs: number, onFail: (reason: 'idle' | 'slow') => void) {
   const minBytes = (MIN_BODY_BYTES_PER_SECOND * idleMs) / 1000;
   let bytes = 0;
-  const idle = setTimeout(() => onFail('idle'), idleMs);
-  const rate = setInterval(() => {
-    if (bytes < minBytes) onFail('slow');
+  const timer = setInterval(() => {
+    if (bytes < minBytes) onFail(bytes === 0 ? 'idle' : 'slow');
     bytes = 0;
   }, idleMs);
   return {
     moved(n: number) {
       bytes += n;
-      idle.refresh();
     },
     stop() {
-      clearTimeout(idle);
-      clearInterval(rate);
+      clearInterval(timer);
     },
   };
 }
