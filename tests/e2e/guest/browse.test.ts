@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
-import { PHONE } from '../../helpers/browser.ts';
+import { DESKTOP, PHONE } from '../../helpers/browser.ts';
 import { CAMERAS, consent, createEvent, FIXTURES, newGuest, openEvent, PHONES, selectAlbum, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
 
 // Issue 22, a guest's night on a phone (390x844, touch): photos first (a header that collapses to a slim
@@ -151,6 +151,22 @@ describe('item 4: photos first on a phone', () => {
     expect(await page.getByTestId('album-title').textContent()).toBe('Party');
     await page.locator('[data-testid=album-card][data-album-name="Abend"]').click();
     await page.getByTestId('media-tile').nth(14).waitFor();
+  });
+
+  test('the three header styles stay at the top of the page, shorter on a phone', async () => {
+    for (const header_style of ['split', 'premium'] as const) {
+      const styled = await createEvent(env.admin, { name: `Fest ${header_style}`, code: `fest-${header_style}`, header_style });
+      const guest = await newGuest(env, PHONE);
+      await openEvent(guest.page, env, styled.code);
+      await consent(guest.page);
+      const header = (await guest.page.locator(`.ev-header[data-style=${header_style}]`).boundingBox())!;
+      expect(header.y).toBe(0);
+      // split: shorter than its 13.5rem image and panel; premium keeps the spec's 40vh
+      expect(header.height).toBeLessThanOrEqual(header_style === 'premium' ? VIEW.height * 0.4 + 1 : 260);
+      expect(await guest.page.getByTestId('upload-tile').isVisible()).toBe(true);
+      await shot(guest.page, `browse-09-header-${header_style}`, { fullPage: false });
+      await guest.context.close();
+    }
   });
 
   test("uploader badges are light: the nickname small on the photo's corner", async () => {
@@ -297,5 +313,14 @@ describe('item 9: dark mode', () => {
       expect(await seriousContrast(guest.page)).toBe(0);
       await guest.context.close();
     }
+    // the desktop's album sidebar too
+    const desk = await newGuest(env, { ...DESKTOP, colorScheme: 'dark' });
+    await openEvent(desk.page, env, event.code);
+    await consent(desk.page);
+    await selectAlbum(desk.page, 'Abend');
+    await desk.page.getByTestId('media-tile').nth(13).waitFor();
+    await shot(desk.page, 'browse-10-desktop-dark', { fullPage: false });
+    expect(await seriousContrast(desk.page)).toBe(0);
+    await desk.context.close();
   });
 });
