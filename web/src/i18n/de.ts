@@ -198,6 +198,18 @@ export const de = {
   similarFound: 'Ähnliches Foto bereits hochgeladen',
   uploadAnyway: 'Trotzdem hochladen',
   similarExisting: 'Bereits hochgeladenes ähnliches Foto',
+  similarExistingCaption: 'Schon hochgeladen',
+  similarNew: 'Dein neues Foto',
+  uploadAnywayAll: (n: number) => `Alle ${n} trotzdem hochladen`,
+  uploadRetry: 'Erneut versuchen',
+  /** the files the box does not have, listed first in the sheet */
+  uploadNotUploaded: (n: number) => `Nicht hochgeladen (${n})`,
+  /** the sheet closes while the files go on */
+  uploadHide: 'Im Hintergrund weiter',
+  uploadPillOpen: 'Upload-Fortschritt anzeigen',
+  uploadPillProgress: (done: number, total: number) => `${done} von ${total}`,
+  uploadPillOffline: 'pausiert – offline',
+  uploadPillHeld: (k: number) => `${k} nicht hochgeladen`,
   uploadAllOk: (n: number) => `Alle ${n} Uploads erfolgreich`,
   uploadWithErrors: (x: number, n: number) => `${x} von ${n} hochgeladen - Es sind Fehler aufgetreten`,
   ok: 'OK',

@@ -30,20 +30,30 @@ export interface UploadItem {
   /** set while a network error waits for the automatic resume */
   paused: boolean;
   approved: boolean | null;
+  /** cancelled or failed on the way (not refused for what it is): 'Erneut versuchen' continues it */
+  retryable: boolean;
+  /** an object URL of the file held back as similar, shown beside the photo already there */
+  previewUrl: string | null;
 }
 
 interface UploadState {
   items: UploadItem[];
+  /** the progress sheet is shown; closed, the progress pill stands in for it while items are listed */
   open: boolean;
   running: boolean;
   controller: AbortController | null;
-  start: (items: UploadItem[], controller: AbortController) => void;
-  /** runs again (an item uploaded anyway) with the list as it is */
-  resume: (controller: AbortController) => void;
+  /** files picked: listed after those already there, and the sheet shows */
+  add: (items: UploadItem[]) => void;
+  /** a queue run started (its controller cancels it) */
+  run: (controller: AbortController) => void;
   update: (id: string, patch: Partial<UploadItem>) => void;
   finish: () => void;
   cancel: () => void;
-  close: () => void;
+  show: () => void;
+  /** closes the sheet; the uploads go on */
+  hide: () => void;
+  /** everything is finished and seen: the list is emptied */
+  clear: () => void;
 }
 
 export const useUploads = create<UploadState>((set, get) => ({
@@ -51,8 +61,8 @@ export const useUploads = create<UploadState>((set, get) => ({
   open: false,
   running: false,
   controller: null,
-  start: (items, controller) => set({ items, open: true, running: true, controller }),
-  resume: (controller) => set({ running: true, controller }),
+  add: (items) => set((s) => ({ items: [...s.items, ...items], open: true })),
+  run: (controller) => set({ running: true, controller }),
   update: (id, patch) => set((s) => ({ items: s.items.map((it) => (it.id === id ? { ...it, ...patch } : it)) })),
   finish: () => set({ running: false, controller: null }),
   cancel: () => {
@@ -60,37 +70,56 @@ export const useUploads = create<UploadState>((set, get) => ({
     set((s) => ({
       items: s.items.map((it) =>
         it.status === 'pending' || it.status === 'uploading'
-          ? { ...it, status: 'cancelled', paused: false, error: null, extractingMetadata: false }
+          ? { ...it, status: 'cancelled', paused: false, error: null, extractingMetadata: false, retryable: true }
           : it,
       ),
     }));
   },
-  close: () => set({ open: false, items: [] }),
+  show: () => set({ open: true }),
+  hide: () => set({ open: false }),
+  clear: () => {
+    for (const it of get().items) if (it.previewUrl) URL.revokeObjectURL(it.previewUrl);
+    set({ open: false, items: [] });
+  },
 }));
 
 export const isFinished = (it: Pick<UploadItem, 'status'>) =>
   it.status === 'success' || it.status === 'error' || it.status === 'duplicate' || it.status === 'similar' || it.status === 'cancelled';
 
+/** Held back, refused or failed: the box does not have it (a file kept without preview counts as there). */
+export const notUploaded = (it: Pick<UploadItem, 'status'>) => isFinished(it) && it.status !== 'success';
+
 export interface UploadSummary {
   /** the summary line(s) of the modal */
   lines: string[];
   allFinished: boolean;
+  /** every file went up: the only state shown as success */
   allOk: boolean;
+  /** 'ok' every file went up, 'held' some were held back or skipped (similar, duplicate), 'error' some failed */
+  tone: 'progress' | 'ok' | 'held' | 'error';
+  /** finished files of all */
+  done: number;
+  total: number;
+  /** of all bytes, finished files counting whole */
+  percent: number;
 }
 
-/** §2 summary texts of the upload progress modal. */
-export function summarize(items: Pick<UploadItem, 'status'>[]): UploadSummary {
+/** §2 summary texts of the upload progress modal, and the figures of the progress pill. */
+export function summarize(items: Pick<UploadItem, 'status' | 'size' | 'progress'>[]): UploadSummary {
   const total = items.length;
-  const ok = items.filter((i) => i.status === 'success').length;
-  const dup = items.filter((i) => i.status === 'duplicate').length;
-  const similar = items.filter((i) => i.status === 'similar').length;
-  const failed = items.filter((i) => i.status === 'error' || i.status === 'cancelled').length;
-  const allFinished = items.every(isFinished);
-  if (!allFinished) return { lines: [de.uploadProgress(ok, total)], allFinished, allOk: false };
-  if (failed > 0) return { lines: [de.uploadWithErrors(ok, total)], allFinished, allOk: false };
-  if (dup > 0 || similar > 0) {
-    const lines = [de.uploadNew(ok), ...(dup > 0 ? [de.uploadDuplicates(dup)] : []), ...(similar > 0 ? [de.uploadSimilarWaiting(similar)] : [])];
-    return { lines, allFinished, allOk: true };
-  }
-  return { lines: [de.uploadAllOk(total)], allFinished, allOk: true };
+  const count = (...st: UploadStatus[]) => items.filter((i) => st.includes(i.status)).length;
+  const ok = count('success');
+  const dup = count('duplicate');
+  const similar = count('similar');
+  const failed = count('error', 'cancelled');
+  const done = items.filter(isFinished).length;
+  const bytes = items.reduce((sum, i) => sum + Math.max(1, i.size), 0);
+  const sent = items.reduce((sum, i) => sum + Math.max(1, i.size) * (isFinished(i) ? 1 : i.progress / 100), 0);
+  const figures = { done, total, percent: bytes ? Math.floor((sent / bytes) * 100) : 0 };
+  const allFinished = done === total;
+  const held = [...(dup > 0 ? [de.uploadDuplicates(dup)] : []), ...(similar > 0 ? [de.uploadSimilarWaiting(similar)] : [])];
+  if (!allFinished) return { lines: [de.uploadProgress(ok, total)], allFinished, allOk: false, tone: 'progress', ...figures };
+  if (failed > 0) return { lines: [de.uploadWithErrors(ok, total), ...held], allFinished, allOk: false, tone: 'error', ...figures };
+  if (held.length > 0) return { lines: [de.uploadNew(ok), ...held], allFinished, allOk: false, tone: 'held', ...figures };
+  return { lines: [de.uploadAllOk(total)], allFinished, allOk: true, tone: 'ok', ...figures };
 }

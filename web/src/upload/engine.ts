@@ -9,6 +9,7 @@ import { dhashOfImage } from './dhash';
 import { effectiveType, failureMessage, validateFile, type FailureKind } from './errors';
 import { readMediaDate } from './media-date';
 import { randomId } from './names';
+import { fileKey, forgetUploadId, rememberedUploadId, rememberUploadId } from './resume-ids';
 import { sha256OfFile } from './sha256';
 
 // The upload queue (§4, §7, §9): per file the capture date picks the album, a duplicate pre-check by
@@ -95,35 +96,73 @@ export function newItem(file: File): UploadItem {
     mediaDate: null,
     paused: false,
     approved: null,
+    retryable: false,
+    previewUrl: null,
   };
 }
 
-/** Runs the queue with the device's concurrency and delay; resolves with the albums that got new media. */
-export async function runQueue(entries: QueueEntry[], deps: UploadDeps): Promise<Set<number>> {
+/** A queue that takes more files while it runs (the guest picks again, or uploads a held-back photo anyway). */
+export interface QueueRun {
+  /** false once the run is over (all done, or cancelled): start a new one */
+  add: (entries: QueueEntry[]) => boolean;
+  /** the albums that got new media, when the last entry is done */
+  done: Promise<Set<number>>;
+}
+
+/** Runs entries with the device's concurrency and the delay between uploads (§9), for as long as more come. */
+export function startQueue(deps: UploadDeps): QueueRun {
   const affected = new Set<number>();
   const sleep = deps.sleep ?? defaultSleep;
-  const workers = Math.min(concurrencyFor(deps.device), entries.length);
+  const concurrency = concurrencyFor(deps.device);
   const delay = uploadDelayMs(deps.device);
-  let next = 0;
+  const pending: QueueEntry[] = [];
+  let active = 0;
+  let over = false;
+  let finish!: (albums: Set<number>) => void;
+  const done = new Promise<Set<number>>((resolve) => (finish = resolve));
+
   const worker = async (w: number) => {
     if (w > 0) await sleep(delay * w, deps.signal).catch(() => undefined);
-    while (next < entries.length && !deps.signal.aborted) {
-      const entry = entries[next++]!;
+    while (pending.length > 0 && !deps.signal.aborted) {
+      const entry = pending.shift()!;
       const albumId = await uploadOne(entry, deps).catch((err) => {
         if (err instanceof XhrFailure && err.kind === 'abort') {
-          deps.update(entry.id, { status: 'cancelled', paused: false, error: null, extractingMetadata: false });
+          deps.update(entry.id, { status: 'cancelled', paused: false, error: null, extractingMetadata: false, retryable: true });
         } else {
           console.error('upload', err);
-          deps.update(entry.id, { status: 'error', paused: false, error: de.genericUploadError, extractingMetadata: false });
+          deps.update(entry.id, { status: 'error', paused: false, error: de.genericUploadError, extractingMetadata: false, retryable: true });
         }
         return null;
       });
       if (albumId !== null) affected.add(albumId);
-      if (next < entries.length) await sleep(delay, deps.signal).catch(() => undefined);
+      if (pending.length > 0) await sleep(delay, deps.signal).catch(() => undefined);
+    }
+    if (--active === 0) {
+      over = true;
+      finish(affected);
     }
   };
-  await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
-  return affected;
+
+  return {
+    add(entries) {
+      if (over || deps.signal.aborted) return false;
+      pending.push(...entries);
+      while (active < concurrency && active < pending.length) void worker(active++);
+      if (active === 0) {
+        over = true;
+        finish(affected);
+      }
+      return true;
+    },
+    done,
+  };
+}
+
+/** Runs a fixed list of entries; resolves with the albums that got new media. */
+export function runQueue(entries: QueueEntry[], deps: UploadDeps): Promise<Set<number>> {
+  const run = startQueue(deps);
+  run.add(entries);
+  return run.done;
 }
 
 /** One file from start to end; the album id it landed in, or null. */
@@ -172,12 +211,18 @@ async function uploadOne({ id, file, uploadAnyway }: QueueEntry, deps: UploadDep
     return null;
   }
   if (dup) {
-    update(id, { status: 'similar', isDuplicate: false, duplicateInfo: dup, progress: 0, error: de.similarFound });
+    // the guest compares theirs with this one before uploading it anyway
+    const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+    update(id, { status: 'similar', isDuplicate: false, duplicateInfo: dup, progress: 0, error: de.similarFound, previewUrl });
     return null;
   }
 
   const plan = chunkPlan(file.size, device);
-  const ctx: UploadCtx = { id, file, deps, plan, albumId: target?.id ?? null, uploadId: randomId() };
+  const key = fileKey(deps.eventId, file);
+  const known = plan.chunked ? rememberedUploadId(key) : null;
+  const uploadId = known ?? randomId();
+  if (plan.chunked && !known) rememberUploadId(key, uploadId);
+  const ctx: UploadCtx = { id, file, deps, plan, albumId: target?.id ?? null, uploadId, key, resumed: known !== null };
   return plan.chunked ? uploadChunked(ctx) : uploadSingle(ctx);
 }
 
@@ -215,6 +260,10 @@ interface UploadCtx {
   albumId: number | null;
   /** stable for the whole file, so a resumed upload continues the same partial file on the server */
   uploadId: string;
+  /** the file's key for its remembered upload id */
+  key: string;
+  /** the id is one an earlier, unfinished try left: ask the box what it holds before sending */
+  resumed: boolean;
 }
 
 function baseForm(ctx: UploadCtx): FormData {
@@ -231,6 +280,7 @@ function baseForm(ctx: UploadCtx): FormData {
  */
 function succeed(ctx: UploadCtx, answer: { approved?: boolean; album_id?: number; upload?: UploadDto }): number | null {
   const unreadable = answer.upload?.processing_state === 'failed';
+  forgetUploadId(ctx.key);
   ctx.deps.update(ctx.id, {
     status: unreadable ? 'error' : 'success',
     progress: 100,
@@ -245,6 +295,9 @@ function succeed(ctx: UploadCtx, answer: { approved?: boolean; album_id?: number
 function failWithAnswer(ctx: UploadCtx, ans: XhrAnswer<unknown>): null {
   const { update, device, toast } = ctx.deps;
   const large = ctx.plan.chunked;
+  // Only a fault of the box or the way there is worth another try from the chunks already sent.
+  const retryable = ans.status === 0 || ans.status >= 500;
+  if (!retryable) forgetUploadId(ctx.key);
   if (ans.status === 409 || ans.error?.code === 'DUPLICATE') {
     const dupId = (ans.error?.duplicate as { id?: number } | undefined)?.id ?? null;
     update(ctx.id, {
@@ -265,7 +318,7 @@ function failWithAnswer(ctx: UploadCtx, ans: XhrAnswer<unknown>): null {
   }
   if (ans.error?.code === 'EVENT_ENDED' || ans.error?.code === 'EVENT_EXPIRED') toast(de.eventClosedToast);
   if (ans.error?.code === 'EVENT_NOT_STARTED') toast(de.eventNotStartedToast);
-  update(ctx.id, { status: 'error', paused: false, error: failureMessage('server', { device, large, error: ans.error }) });
+  update(ctx.id, { status: 'error', paused: false, retryable, error: failureMessage('server', { device, large, error: ans.error }) });
   return null;
 }
 
@@ -273,7 +326,7 @@ function failWithAnswer(ctx: UploadCtx, ans: XhrAnswer<unknown>): null {
 async function pause(ctx: UploadCtx, attempt: number, kind: FailureKind): Promise<boolean> {
   const { update, device } = ctx.deps;
   if (attempt >= MAX_RESUME_ATTEMPTS) {
-    update(ctx.id, { status: 'error', paused: false, error: failureMessage(kind, { device, large: ctx.plan.chunked }) });
+    update(ctx.id, { status: 'error', paused: false, retryable: true, error: failureMessage(kind, { device, large: ctx.plan.chunked }) });
     return false;
   }
   update(ctx.id, { status: 'pending', paused: true, error: de.paused });
@@ -352,7 +405,7 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
   };
 
   let attempt = 0;
-  let resumes = 0;
+  let resumes = ctx.resumed ? 1 : 0;
   for (;;) {
     try {
       deps.update(id, { status: 'uploading', paused: false, error: null });

@@ -19,6 +19,7 @@ import { AlbumList } from './AlbumList';
 import { MediaGrid, MediaTile } from './MediaGrid';
 import { UploadFab, UploadTile } from './UploadTile';
 import { InAppBanner } from './InAppBanner';
+import { UploadPill } from './UploadPill';
 import { Viewer } from './Viewer';
 import { bulkDownload, eventDownload } from './download';
 import { SelectionBar, useSelection } from './Selection';
@@ -83,7 +84,7 @@ export default function EventPage() {
   const onDelete = useCallback((u: UploadDto) => setDeleteTarget(u), []);
   const onOpen = viewer.show;
 
-  const { beforePick, startUpload, uploadAnyway, closeUploadModal } = useUploadQueue(device, event, maxUploadSizeMB);
+  const { beforePick, startUpload, again, closeUploadModal, dismiss } = useUploadQueue(device, event, maxUploadSizeMB);
 
   // 'Album herunterladen' offers the whole album: every page is fetched first.
   const { loadAll } = grid;
@@ -166,7 +167,7 @@ export default function EventPage() {
                       autoApprove={!!st.autoApprove}
                       onAutoApprove={(on) => actions.setAutoApprove(on)}
                       beforePick={beforePick}
-                      onFiles={(files) => void startUpload(files)}
+                      onFiles={startUpload}
                       disabled={uploadsBlocked}
                       notStarted={statusInfo.status === 'not_started'}
                     />
@@ -254,14 +255,8 @@ export default function EventPage() {
           onClose={() => setDeleteTarget(null)}
         />
       )}
-      {uploadState.open && (
-        <UploadModal
-          items={uploadState.items}
-          onCancel={() => useUploads.getState().cancel()}
-          onClose={closeUploadModal}
-          onUploadAnyway={(id) => void uploadAnyway(id)}
-        />
-      )}
+      {uploadState.open && <UploadModal items={uploadState.items} onCancel={() => useUploads.getState().cancel()} onClose={closeUploadModal} onAgain={again} />}
+      {!uploadState.open && !selection.active && uploadState.items.length > 0 && <UploadPill items={uploadState.items} onOpen={() => useUploads.getState().show()} onDone={dismiss} />}
 
       <Toast />
     </div>

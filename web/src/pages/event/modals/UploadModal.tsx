@@ -1,16 +1,18 @@
-import { CircleAlert, CircleCheck, CircleSlash, Clock, CloudUpload, Copy, Pause } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleSlash, Clock, CloudUpload, Copy, Pause, RotateCw } from 'lucide-react';
 import { de } from '../../../i18n/de';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
-import { summarize, type UploadItem } from '../../../store/upload-store';
+import { notUploaded, summarize, type UploadItem } from '../../../store/upload-store';
 import { shortenName } from '../../../upload/names';
+import '../upload-ui.css';
 
 interface Props {
   items: UploadItem[];
   onCancel: () => void;
+  /** closes the sheet at any time; unfinished files go on in the background */
   onClose: () => void;
-  /** the guest uploads a photo held back as similar to one of theirs */
-  onUploadAnyway: (itemId: string) => void;
+  /** listed files go again: similar ones without the check, cancelled or failed ones from where they stopped */
+  onAgain: (itemIds: string[]) => void;
 }
 
 function statusText(it: UploadItem): string {
@@ -53,15 +55,70 @@ function StatusIcon({ it }: { it: UploadItem }) {
   }
 }
 
-/** §2 upload progress: each file with progress and status, the summary, cancel, then 'OK' / 'Schließen'. */
-export function UploadModal({ items, onCancel, onClose, onUploadAnyway }: Props) {
+function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
+  return (
+    <li className={`ev-upl ev-upl--${it.paused ? 'paused' : it.status}`} data-testid="upload-item" data-status={it.status} data-paused={it.paused}>
+      <span className="ev-upl__icon">
+        <StatusIcon it={it} />
+      </span>
+      <div className="ev-upl__body">
+        <div className="ev-upl__line">
+          <span className="ev-upl__name" title={it.fileName} data-testid="upload-item-name">
+            {shortenName(it.fileName)}
+          </span>
+          {it.targetAlbumName && <span className="ev-upl__album">{de.toAlbum(it.targetAlbumName)}</span>}
+        </div>
+        <div className="ev-upl__bar" role="progressbar" aria-label={shortenName(it.fileName)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={it.progress}>
+          <span style={{ width: `${it.progress}%` }} />
+        </div>
+        <span className="ev-upl__status" data-testid="upload-item-status">
+          {statusText(it)}
+        </span>
+        {it.status === 'similar' && (
+          <div className="ev-upl__similar" data-testid="upload-similar">
+            {it.duplicateInfo?.thumbnailPath && (
+              <figure>
+                <img src={it.duplicateInfo.thumbnailPath} alt={de.similarExisting} className="ev-upl__similar-thumb" data-testid="upload-similar-thumb" />
+                <figcaption>{de.similarExistingCaption}</figcaption>
+              </figure>
+            )}
+            {it.previewUrl && (
+              <figure>
+                <img src={it.previewUrl} alt={de.similarNew} className="ev-upl__similar-thumb" data-testid="upload-similar-new" />
+                <figcaption>{de.similarNew}</figcaption>
+              </figure>
+            )}
+            <button type="button" className="g-btn g-btn--ghost" onClick={() => onAgain([it.id])} data-testid="upload-anyway">
+              {de.uploadAnyway}
+            </button>
+          </div>
+        )}
+        {(it.status === 'cancelled' || (it.status === 'error' && it.retryable)) && (
+          <button type="button" className="g-btn g-btn--ghost ev-upl__retry" onClick={() => onAgain([it.id])} data-testid="upload-retry">
+            <RotateCw size={16} aria-hidden="true" />
+            {de.uploadRetry}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * §2 upload progress: the summary, the files the box does not have first (each with its reason, similar ones
+ * beside the photo already there), then the others. It can be closed while files still go up.
+ */
+export function UploadModal({ items, onCancel, onClose, onAgain }: Props) {
   const summary = summarize(items);
   const done = summary.allFinished;
+  const missing = items.filter(notUploaded);
+  const rest = items.filter((it) => !notUploaded(it));
+  const similar = missing.filter((it) => it.status === 'similar');
   return (
     <Modal
       title={de.uploadTitle}
       icon={<CloudUpload size={20} />}
-      onClose={done ? onClose : undefined}
+      onClose={onClose}
       testId="upload-modal"
       footer={
         done ? (
@@ -69,55 +126,40 @@ export function UploadModal({ items, onCancel, onClose, onUploadAnyway }: Props)
             {summary.allOk ? de.ok : de.close}
           </button>
         ) : (
-          <button type="button" className="g-btn g-btn--ghost g-btn--block" onClick={onCancel} data-testid="upload-cancel">
-            {de.cancel}
-          </button>
+          <>
+            <button type="button" className="g-btn g-btn--ghost" onClick={onCancel} data-testid="upload-cancel">
+              {de.cancel}
+            </button>
+            <button type="button" className="g-btn g-btn--primary" onClick={onClose} data-testid="upload-hide">
+              {de.uploadHide}
+            </button>
+          </>
         )
       }
     >
-      <div className={`ev-upl-summary${done ? (summary.allOk ? ' is-ok' : ' is-error') : ''}`} role="status" aria-live="polite" data-testid="upload-summary">
+      <div className={`ev-upl-summary is-${summary.tone}`} role="status" aria-live="polite" data-testid="upload-summary" data-tone={summary.tone}>
         {summary.lines.map((l) => (
           <p key={l}>{l}</p>
         ))}
       </div>
+      {missing.length > 0 && (
+        <section className="ev-upl-missing" data-testid="upload-not-uploaded">
+          <h3 className="ev-upl-missing__title">{de.uploadNotUploaded(missing.length)}</h3>
+          {similar.length > 1 && (
+            <button type="button" className="g-btn g-btn--ghost g-btn--block" onClick={() => onAgain(similar.map((it) => it.id))} data-testid="upload-anyway-all">
+              {de.uploadAnywayAll(similar.length)}
+            </button>
+          )}
+          <ul className="ev-upl-list">
+            {missing.map((it) => (
+              <Item key={it.id} it={it} onAgain={onAgain} />
+            ))}
+          </ul>
+        </section>
+      )}
       <ul className="ev-upl-list">
-        {items.map((it) => (
-          <li key={it.id} className={`ev-upl ev-upl--${it.paused ? 'paused' : it.status}`} data-testid="upload-item" data-status={it.status} data-paused={it.paused}>
-            <span className="ev-upl__icon">
-              <StatusIcon it={it} />
-            </span>
-            <div className="ev-upl__body">
-              <div className="ev-upl__line">
-                <span className="ev-upl__name" title={it.fileName}>
-                  {shortenName(it.fileName)}
-                </span>
-                {it.targetAlbumName && <span className="ev-upl__album">{de.toAlbum(it.targetAlbumName)}</span>}
-              </div>
-              <div
-                className="ev-upl__bar"
-                role="progressbar"
-                aria-label={shortenName(it.fileName)}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={it.progress}
-              >
-                <span style={{ width: `${it.progress}%` }} />
-              </div>
-              <span className="ev-upl__status" data-testid="upload-item-status">
-                {statusText(it)}
-              </span>
-              {it.status === 'similar' && (
-                <div className="ev-upl__similar" data-testid="upload-similar">
-                  {it.duplicateInfo?.thumbnailPath && (
-                    <img src={it.duplicateInfo.thumbnailPath} alt={de.similarExisting} className="ev-upl__similar-thumb" data-testid="upload-similar-thumb" />
-                  )}
-                  <button type="button" className="g-btn g-btn--ghost" onClick={() => onUploadAnyway(it.id)} data-testid="upload-anyway">
-                    {de.uploadAnyway}
-                  </button>
-                </div>
-              )}
-            </div>
-          </li>
+        {rest.map((it) => (
+          <Item key={it.id} it={it} onAgain={onAgain} />
         ))}
       </ul>
     </Modal>
