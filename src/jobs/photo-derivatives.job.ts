@@ -30,6 +30,7 @@ export function photoDerivativesJob(deps: {
   };
 
   return {
+    lane: 'photo',
     timeoutMs: () => 120_000,
 
     async run(job) {

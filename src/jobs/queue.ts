@@ -11,18 +11,24 @@ export interface JobHandler {
   failed(job: JobRow, error: unknown): void;
   /** hard limit for one run of this job */
   timeoutMs(job: JobRow): number;
-  /**
-   * Short work a guest is waiting to see (a video's poster): runs in its own worker beside the long jobs,
-   * so it never waits behind a transcode, and does not yield to uploads.
-   */
-  quick?: boolean;
+  /** the worker that runs this kind of job (see JOB_LANES) */
+  lane: JobLane;
 }
+
+/**
+ * One worker per lane, each taking the oldest queued job of its kinds, so short work a guest waits to see
+ * never queues behind long work: a photo's thumbnails (HEIC, seconds) and a video's poster (seconds) each
+ * have their own lane beside the transcodes (minutes, concurrency 1: video work saturates a Pi's CPU).
+ * Only the transcode lane yields to uploads that are moving.
+ */
+export const JOB_LANES = ['photo', 'poster', 'transcode'] as const;
+export type JobLane = (typeof JOB_LANES)[number];
 
 export interface QueueOptions {
   db: Db;
   logger: Logger;
   handlers: Record<string, JobHandler>;
-  /** true while uploads are streaming in: the queue waits so it does not starve them */
+  /** true while uploads are streaming in: the transcode lane waits so it does not starve them */
   busy: () => boolean;
   maxAttempts?: number;
   /** longest a job waits for uploads to pause before it runs anyway */
@@ -31,8 +37,7 @@ export interface QueueOptions {
 }
 
 /**
- * A persistent job queue in SQLite with two workers: one for quick jobs (posters, seconds at most) and one
- * for the long ones (concurrency 1 there: video work saturates a Pi's CPU). Each takes the oldest queued job of its kinds.
+ * A persistent job queue in SQLite with one worker per lane (JOB_LANES).
  * State lives in the `jobs` table, so work survives a restart; a job that was running when the process
  * died is queued again at start. A failing job never stops the queue.
  */
@@ -45,7 +50,8 @@ export function createJobQueue(opts: QueueOptions) {
   let loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
   const current = new Set<AbortController>();
-  const quickKinds = Object.keys(opts.handlers).filter((kind) => opts.handlers[kind]!.quick);
+  const kindsOf = (lane: JobLane) => Object.keys(opts.handlers).filter((kind) => opts.handlers[kind]!.lane === lane);
+  const otherLanes = JOB_LANES.filter((lane) => lane !== 'transcode').flatMap(kindsOf);
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -59,9 +65,9 @@ export function createJobQueue(opts: QueueOptions) {
     });
   const wakeAll = () => [...wakers].forEach((wake) => wake());
 
-  /** The oldest queued job of the quick kinds, or of all others (a kind without handler lands there and fails). */
-  function next(quick: boolean): JobRow | undefined {
-    const ofLane = quick ? inArray(jobs.kind, quickKinds) : notInArray(jobs.kind, quickKinds);
+  /** The oldest queued job of the lane's kinds (a kind without handler lands in the transcode lane and fails there). */
+  function next(lane: JobLane): JobRow | undefined {
+    const ofLane = lane === 'transcode' ? notInArray(jobs.kind, otherLanes) : inArray(jobs.kind, kindsOf(lane));
     return db.select().from(jobs).where(and(eq(jobs.state, 'queued'), ofLane)).orderBy(asc(jobs.id)).limit(1).get();
   }
 
@@ -107,16 +113,16 @@ export function createJobQueue(opts: QueueOptions) {
     }
   }
 
-  async function work(quick: boolean) {
+  async function work(lane: JobLane) {
     while (running) {
-      const job = next(quick);
+      const job = next(lane);
       if (!job) {
         await sleep(idlePollMs);
         continue;
       }
-      // Long jobs yield to guests' uploads, but never for so long that previews never come.
+      // Transcodes yield to guests' uploads, but never for so long that previews never come.
       const yieldUntil = Date.now() + maxYieldMs;
-      while (running && !quick && opts.busy() && Date.now() < yieldUntil) await sleep(500);
+      while (running && lane === 'transcode' && opts.busy() && Date.now() < yieldUntil) await sleep(500);
       if (!running) break;
       await runOne(job);
     }
@@ -127,7 +133,7 @@ export function createJobQueue(opts: QueueOptions) {
       if (running) return;
       db.update(jobs).set({ state: 'queued' }).where(eq(jobs.state, 'running')).run();
       running = true;
-      loops = [work(true), work(false)];
+      loops = JOB_LANES.map(work);
     },
 
     /** New work was queued: do not wait for the next poll. */

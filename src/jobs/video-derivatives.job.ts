@@ -19,6 +19,9 @@ export const OLD_VIDEO_JOB = 'video-derivatives';
 
 type UploadRow = typeof uploads.$inferSelect;
 
+/** The most a preview job may run, whatever its video: 4K for 10 minutes on a Pi 4. */
+const PREVIEW_JOB_CEILING_MS = 3 * 3600_000;
+
 /** The jobs a newly stored video needs: always a poster, a preview only when browsers cannot play the original. */
 export function videoJobsFor(row: Pick<UploadRow, 'previewFile'>): string[] {
   return row.previewFile === 'original' ? [VIDEO_POSTER_JOB] : [VIDEO_POSTER_JOB, VIDEO_PREVIEW_JOB];
@@ -78,8 +81,8 @@ export function videoDerivativesJobs(deps: {
 
   return {
     [OLD_VIDEO_JOB]: {
-      // Only queues the new jobs: quick, so the poster comes as soon as the queue starts.
-      quick: true,
+      // Only queues the new jobs: in the poster lane, so the poster comes as soon as the queue starts.
+      lane: 'poster',
       timeoutMs: () => 10_000,
       async run(job) {
         const row = load(job.uploadId);
@@ -91,7 +94,7 @@ export function videoDerivativesJobs(deps: {
       failed,
     },
     [VIDEO_POSTER_JOB]: {
-      quick: true,
+      lane: 'poster',
       timeoutMs: () => 60_000,
       run: (job) =>
         derive(job, async (row, dir) => {
@@ -101,10 +104,10 @@ export function videoDerivativesJobs(deps: {
       failed,
     },
     [VIDEO_PREVIEW_JOB]: {
-      timeoutMs(job) {
-        // Transcoding on a Pi runs at roughly real time; give long videos their length several times over.
-        return Math.max(120_000, (load(job.uploadId)?.durationSeconds ?? 60) * 8_000);
-      },
+      lane: 'transcode',
+      // A guard only: the transcode's own time-out follows the frames the file really holds (makeVideoPreview),
+      // not the duration its header claims.
+      timeoutMs: () => PREVIEW_JOB_CEILING_MS,
       run: (job, signal) =>
         derive(job, async (row, dir) => {
           await tools.makeVideoPreview(store.originalPath(row.eventId, row.storageKey, row.originalExt), join(dir, DERIVED.videoPreview), signal);

@@ -6,7 +6,7 @@ import { decodeMemory } from './decode-memory.ts';
 import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
 import { openUpright } from './sharp-input.ts';
 import { limitMallocArenas, releasingMemory } from './native-memory.ts';
-import { isBrowserPlayable, makePlayablePreview, makePoster, probeVideo } from './video.ts';
+import { countVideoFrames, isBrowserPlayable, makePlayablePreview, makePoster, probeVideo, transcodeTimeoutMs } from './video.ts';
 import type { MediaTools } from './media-tools.ts';
 import { sniffMediaType } from './sniff.ts';
 
@@ -18,6 +18,8 @@ const toUtc = (t: CaptureTime | null): string | null => (t ? new Date(t.iso).toI
 
 const PROBE_TIMEOUT_MS = 20_000;
 const POSTER_TIMEOUT_MS = 60_000;
+/** Counting a video's frames reads the whole file (300 MB from an SD card in seconds). */
+const COUNT_TIMEOUT_MS = 120_000;
 const MB = 1024 * 1024;
 /**
  * Memory ceilings of the tools. ffprobe reads a phone video (and an 8192² one) in under 32 MB (a 0.55 MB MP4 of 1,000 tracks
@@ -74,8 +76,10 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     },
 
     async makeVideoPreview(input, output, signal) {
-      // The job queue's own time-out aborts through the signal; this ceiling only guards a lost signal.
-      await makePlayablePreview(input, output, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: 6 * 3600_000, signal, memoryBytes: FFMPEG_MEMORY_BYTES });
+      const probe = await probeFile(input);
+      const frames = await countVideoFrames(input, { ffprobePath: native.ffprobePath, timeoutMs: COUNT_TIMEOUT_MS, memoryBytes: PROBE_MEMORY_BYTES });
+      const timeoutMs = transcodeTimeoutMs(frames, probe);
+      await makePlayablePreview(input, output, probe, { ffmpegPath: native.ffmpegPath, timeoutMs, signal, memoryBytes: FFMPEG_MEMORY_BYTES });
     },
   };
 }

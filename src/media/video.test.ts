@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MediaError } from './media-error.ts';
 import { ffmpegPath, ffprobePath, fixture, makeTempDir } from './test-helpers.ts';
-import { isBrowserPlayable, makePlayablePreview, makePoster, PREVIEW_MAX_BITRATE, probeVideo } from './video.ts';
+import { countVideoFrames, isBrowserPlayable, makePlayablePreview, makePoster, PREVIEW_MAX_BITRATE, probeVideo, transcodeTimeoutMs } from './video.ts';
 
 const probe = (path: string) => probeVideo(path, { ffprobePath, timeoutMs: 10_000 });
 const tools = { ffmpegPath, timeoutMs: 60_000 };
@@ -96,6 +96,23 @@ describe('probeVideo', () => {
       await expect(probe(fixture(`videos/${name}`))).rejects.toMatchObject({ name: 'MediaError', reason: 'CORRUPT' });
       expect(performance.now() - started).toBeLessThan(5000);
     }
+  });
+});
+
+describe('the transcode time-out', () => {
+  test('follows the frames the file holds, whatever duration its header claims', async () => {
+    const frames = await countVideoFrames(portraitIphone, { ffprobePath, timeoutMs: 20_000 });
+    expect(frames).toBe(90); // 3 s at 30 fps
+    const onePhoneClip = transcodeTimeoutMs(frames, { hdr: null, width: 1080, height: 1920 });
+    expect(onePhoneClip).toBeLessThan(150_000);
+    const twentyTimes = transcodeTimeoutMs(frames * 20, { hdr: null, width: 1080, height: 1920 }) - 120_000;
+    expect(Math.abs(twentyTimes - 20 * (onePhoneClip - 120_000))).toBeLessThan(50);
+  });
+
+  test('a frame larger than 4K is refused before ffmpeg runs', async () => {
+    const started = performance.now();
+    await expect(makePoster(portraitIphone, join(tmp.dir, 'big.jpg'), { hdr: null, width: 8192, height: 8192 }, tools)).rejects.toMatchObject({ reason: 'TOO_LARGE' });
+    expect(performance.now() - started).toBeLessThan(50);
   });
 });
 

@@ -112,6 +112,31 @@ export async function probeVideo(path: string, opts: FfprobeOptions): Promise<Vi
 }
 
 /**
+ * The video frames the file really holds: ffprobe reads every packet of the first video stream (demuxing
+ * only, no decoding: a second or two for a long phone clip). A header may claim any duration.
+ */
+export async function countVideoFrames(path: string, opts: FfprobeOptions): Promise<number> {
+  const args = ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', ...INPUT_FORMAT, resolve(path)];
+  const run = await runTool(opts.ffprobePath, args, { timeoutMs: opts.timeoutMs, memoryBytes: opts.memoryBytes });
+  const frames = Number.parseInt(run.stdout.trim(), 10);
+  if (run.exitCode !== 0 || !Number.isFinite(frames)) throw unreadable(run);
+  return frames;
+}
+
+/**
+ * Pixels per second a Raspberry Pi 4 decodes, scales and encodes into a preview, with room to spare: the
+ * old rule's eight times real time for a 1080p 30 fps clip (~7.8 MP/s).
+ */
+const TRANSCODE_PIXELS_PER_SECOND = 7_500_000;
+const TRANSCODE_BASE_MS = 120_000;
+
+/** How long a preview's transcode may take: from the frames found and their size (what ffmpeg really decodes), not the claimed duration. */
+export function transcodeTimeoutMs(frames: number, source: SourcePicture): number {
+  // Frames above the preview's rate are dropped before the scaler, but still decoded.
+  return TRANSCODE_BASE_MS + Math.ceil(((frames * source.width * source.height) / TRANSCODE_PIXELS_PER_SECOND) * 1000);
+}
+
+/**
  * Whether every phone browser plays the original as it is: SDR H.264 in 8-bit 4:2:0, AAC or no sound, in MP4.
  * Otherwise (HEVC from iPhones, QuickTime, 10-bit, HDR) the gallery shows a preview made by makePlayablePreview.
  */

@@ -72,7 +72,7 @@ export function createServices(deps: ServiceDeps) {
     onUploadCommitted: (row) => live.uploadChanged(null, row),
     now,
   });
-  ingestBusy = () => ingest.activeUploads > 0;
+  ingestBusy = () => ingest.uploadsMoving();
   const reports = createReportsService({ db, albums, guests });
   const originals = createOriginalsService({ store });
   return {

@@ -9,6 +9,7 @@ import { authorize } from './authorize.ts';
 import type { EventView } from './events.service.ts';
 import { createChunkedUploads, type ChunkFields, type ChunkOutcome, type PartialLimits } from './ingest/chunked.ts';
 import { createCommitter, sniffOrRefuse, type CommitDeps, type UploadTarget } from './ingest/commit.ts';
+import { createProgressMeter } from './ingest/progress.ts';
 import { createSweeper, STALE_PARTIALS_LOW_SPACE_MS } from './ingest/sweeper.ts';
 import type { UploadRow } from './uploads.service.ts';
 
@@ -65,7 +66,7 @@ export function createIngestService(deps: IngestDeps) {
   const chunks = new ChunkStore(store.chunksDir);
   const committer = createCommitter(deps);
   const sweeper = createSweeper({ db, store, chunks, now });
-  let activeUploads = 0;
+  const progress = createProgressMeter();
 
   /** Free bytes, and whether they are above the floor below which uploads stop (also /healthz's verdict). */
   function diskSpace(): { freeBytes: number; ok: boolean } {
@@ -99,23 +100,13 @@ export function createIngestService(deps: IngestDeps) {
     }
   }
 
-  /** Counts running uploads, so the video worker yields to them. */
-  async function tracked<T>(work: () => Promise<T>): Promise<T> {
-    activeUploads++;
-    try {
-      return await work();
-    } finally {
-      activeUploads--;
-    }
-  }
-
   /**
    * A whole file goes into tmp/ with the size limit, hashed as it passes; its first bytes must be JPEG,
    * PNG, HEIC, MP4 or MOV, else it stops at once with 415.
    */
   const wholeFileSink: FileSink<WrittenFile> = {
     receive: (stream) =>
-      writeStreamToFile(stream, store.tmpPath(), { maxBytes: deps.maxUploadBytes, checkHead: (head) => void sniffOrRefuse(tools, head) }),
+      writeStreamToFile(progress.watch(stream), store.tmpPath(), { maxBytes: deps.maxUploadBytes, checkHead: (head) => void sniffOrRefuse(tools, head) }),
     discard: (file) => rmSync(file.path, { force: true }),
   };
 
@@ -132,7 +123,8 @@ export function createIngestService(deps: IngestDeps) {
    */
   type ReceivedChunk = { answer: () => Promise<ChunkOutcome> | ChunkOutcome } | { temp: WrittenFile };
   const chunkSink = (req: UploadRequest, parseEarly: (fields: Record<string, string>) => ChunkForm | null): FileSink<ReceivedChunk> => ({
-    async receive(stream, fileName, fieldsBefore) {
+    async receive(body, fileName, fieldsBefore) {
+      const stream = progress.watch(body);
       const early = parseEarly(fieldsBefore);
       if (early) {
         const { albumId, autoApprove, ...f } = early;
@@ -149,18 +141,15 @@ export function createIngestService(deps: IngestDeps) {
 
   return {
     diskSpace,
-    get activeUploads() {
-      return activeUploads;
-    },
+    /** Uploads are moving bytes now (the transcodes yield to them). */
+    uploadsMoving: () => progress.moving(),
 
     /** POST …/upload: one whole file becomes an upload. */
-    uploadWhole(req: UploadRequest, readForm: FormReader<UploadForm>): Promise<UploadRow> {
+    async uploadWhole(req: UploadRequest, readForm: FormReader<UploadForm>): Promise<UploadRow> {
       admit(req);
-      return tracked(async () => {
-        const { file, fields } = await readForm(wholeFileSink);
-        if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
-        return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, ...fields });
-      });
+      const { file, fields } = await readForm(wholeFileSink);
+      if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
+      return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, ...fields });
     },
 
     /**
@@ -168,16 +157,14 @@ export function createIngestService(deps: IngestDeps) {
      * `parseEarly` turns the fields known before the chunk's bytes into the chunk's fields, or null when
      * some are missing.
      */
-    uploadChunk(req: UploadRequest, readForm: FormReader<ChunkForm>, parseEarly: (fields: Record<string, string>) => ChunkForm | null): Promise<ChunkOutcome> {
+    async uploadChunk(req: UploadRequest, readForm: FormReader<ChunkForm>, parseEarly: (fields: Record<string, string>) => ChunkForm | null): Promise<ChunkOutcome> {
       admit(req);
-      return tracked(async () => {
-        const { file, fields } = await readForm(chunkSink(req, parseEarly));
-        if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
-        if ('answer' in file.result) return file.result.answer();
-        const { albumId, autoApprove, ...f } = fields;
-        const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
-        return chunked.acceptFromTemp(file.result.temp, { ...f, fileName: f.fileName ?? file.fileName }, target);
-      });
+      const { file, fields } = await readForm(chunkSink(req, parseEarly));
+      if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
+      if ('answer' in file.result) return file.result.answer();
+      const { albumId, autoApprove, ...f } = fields;
+      const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
+      return chunked.acceptFromTemp(file.result.temp, { ...f, fileName: f.fileName ?? file.fileName }, target);
     },
 
     /** GET …/upload-chunk/status: what the server holds of a chunked upload, so a client resumes. */
