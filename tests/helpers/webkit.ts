@@ -16,6 +16,9 @@ import { ROOT } from './server.ts';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
+/** As Safari on an iPhone: media may start by itself only without sound (a tap lets it play with sound). */
+const IPHONE_ARGS = ['--autoplay-policy=allow-without-sound'];
+
 export const PHONE_SIZE = { width: 390, height: 844 };
 export const WALL_SIZE = { width: 1920, height: 1080 };
 
@@ -394,7 +397,7 @@ export async function startWebKit(): Promise<WebKit> {
       downloads,
       async session({ name = 'webkit', size = PHONE_SIZE, javascript = true, iphone = size.width < 800 } = {}) {
         const { port, driver } = await startDriver();
-        const args = ['--automation', ...(javascript ? [] : ['--enable-javascript=false']), ...(iphone ? [`--user-agent=${IPHONE_UA}`] : [])];
+        const args = ['--automation', ...(javascript ? [] : ['--enable-javascript=false']), ...(iphone ? [`--user-agent=${IPHONE_UA}`, ...IPHONE_ARGS] : [])];
         const wd = await new Builder()
           .usingServer(`http://127.0.0.1:${port}`)
           .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args, useOverlayScrollbars: true } })
