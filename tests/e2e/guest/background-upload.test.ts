@@ -51,8 +51,9 @@ test('uploads go on behind a closed sheet; the bar follows the guest and covers 
   await page.locator('[data-testid=media-tile] img').nth(4).waitFor();
 
   // A slow link: every chunk waits before it goes.
+  let chunkWaitMs = 1500;
   await page.route('**/api/event/*/upload-chunk', async (route: Route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, chunkWaitMs));
     await route.continue().catch(() => undefined);
   });
   await page.getByTestId('upload-input').setInputFiles([video, ...PHONES]);
@@ -107,9 +108,12 @@ test('uploads go on behind a closed sheet; the bar follows the guest and covers 
   await shot(page, 'background-upload-viewer-phone', { fullPage: false });
   await page.getByTestId('viewer-close').click();
 
-  // The network goes: the bar says so; back, the files finish.
+  // The network goes: the bar says so at once (the browser's word, before any upload request fails:
+  // the one on its way is held for 10 s); back, the files finish.
+  chunkWaitMs = 10_000;
   await context.setOffline(true);
-  await page.locator('[data-testid=upload-pill]', { hasText: 'pausiert – offline' }).waitFor();
+  await page.locator('[data-testid=upload-pill]', { hasText: 'pausiert – offline' }).waitFor({ timeout: 3000 });
+  chunkWaitMs = 1500;
   await shot(page, 'background-upload-offline-phone', { fullPage: false });
   await context.setOffline(false);
   await page.locator('[data-testid=upload-pill][data-state=ok]').waitFor({ timeout: 120_000 });
