@@ -45,7 +45,8 @@ export function openUpright(sharp: SharpFactory, input: ImageInput, limits: Deco
 export function asImageError(err: unknown): unknown {
   if (!(err instanceof Error) || err instanceof MediaError) return err;
   const detail = err.message;
-  if (/^Input file is missing/.test(detail)) return err;
+  // Not about the image: a missing input, a full disk (the upload answers 507).
+  if (/^Input file is missing|No space left on device/.test(detail)) return err;
   if (/exceeds pixel limit|Security limit exceeded/.test(detail)) return new MediaError('TOO_LARGE', 'This photo has too many pixels to be processed.', detail, { cause: err });
   if (/timeout: \d+% complete/.test(detail)) return new MediaError('TIMEOUT', 'Processing this photo took too long.', detail, { cause: err });
   if (/unsupported image format|has not been built in/.test(detail)) return new MediaError('UNSUPPORTED', 'This file is not a photo in a supported format.', detail, { cause: err });

@@ -1,10 +1,12 @@
+import { isNull, sql } from 'drizzle-orm';
 import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { chunkSessions } from '../db/schema.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { AppError } from '../lib/errors.ts';
 import { BackgroundHasher } from '../storage/background-hasher.ts';
 import { ChunkStore } from '../storage/chunk-store.ts';
-import { fileTooLarge, writeStreamToFile, type WrittenFile } from '../storage/file-writer.ts';
+import { fileTooLarge, storageFull, writeStreamToFile, type WrittenFile } from '../storage/file-writer.ts';
 import { authorize } from './authorize.ts';
 import type { EventView } from './events.service.ts';
 import { createChunkedUploads, type ChunkFields, type ChunkOutcome, type PartialLimits } from './ingest/chunked.ts';
@@ -74,30 +76,53 @@ export function createIngestService(deps: IngestDeps) {
     return { freeBytes, ok: freeBytes >= deps.minFreeDiskBytes };
   }
 
+  /** Bytes that uploads under way were admitted with (their declared sizes), not yet on the disk. */
+  let admittedBytes = 0;
+
+  /** What unfinished chunked uploads still have to send: their declared file sizes less what they hold. */
+  function sessionsToCome(): number {
+    const row = db
+      .select({ bytes: sql<number>`coalesce(sum(${chunkSessions.fileSize} - ${chunkSessions.receivedBytes}), 0)` })
+      .from(chunkSessions)
+      .where(isNull(chunkSessions.uploadId))
+      .get();
+    return Number(row?.bytes ?? 0);
+  }
+
   /**
-   * 507 when the disk would be too full after `bytes` more; never start writing a file that cannot
+   * 507 when the disk would be too full after `bytes` more, counting what is already on its way (uploads
+   * admitted and not finished, chunked uploads not complete): never start writing a file that cannot
    * finish. Before refusing, unfinished uploads idle for hours are given up to make room.
    */
   function assertDiskSpace(bytes: number) {
-    const fits = () => store.freeBytes() - bytes >= deps.minFreeDiskBytes;
+    const fits = () => store.freeBytes() - admittedBytes - sessionsToCome() - bytes >= deps.minFreeDiskBytes;
     if (fits()) return;
     const swept = sweeper.removeStale(STALE_PARTIALS_LOW_SPACE_MS);
     if (swept > 0) deps.logger.info('space ran low: removed stale partial uploads early', { sessions: swept });
     if (fits()) return;
-    throw new AppError(507, 'INSUFFICIENT_STORAGE', 'Der Speicher der Momentbox ist voll. Bitte wende dich an den Veranstalter.', {
-      freeBytes: store.freeBytes(),
-    });
+    throw storageFull({ freeBytes: store.freeBytes() });
   }
 
-  /** Permission and the event window, then the declared size, before a single byte of the body is read. */
-  function admit(req: UploadRequest) {
-    authorize(req.viewer, 'upload', { eventId: req.event.id, eventStatus: req.event.status });
-    if (req.declaredBytes !== null) {
-      if (Math.max(1, req.declaredBytes - ENVELOPE_BYTES) > deps.maxUploadBytes) throw fileTooLarge(deps.maxUploadBytes);
-      assertDiskSpace(req.declaredBytes);
-    } else {
-      assertDiskSpace(deps.maxUploadBytes);
+  /** Runs an upload request's work with its declared size counted as on its way until it ends. */
+  async function admitted<T>(bytes: number, work: () => Promise<T>): Promise<T> {
+    admittedBytes += bytes;
+    try {
+      return await work();
+    } finally {
+      admittedBytes -= bytes;
     }
+  }
+
+  /**
+   * Permission and the event window, then the declared size, before a single byte of the body is read.
+   * The bytes the request may bring (its declared size, else the largest upload) are what it counts as on its way.
+   */
+  function admit(req: UploadRequest): number {
+    authorize(req.viewer, 'upload', { eventId: req.event.id, eventStatus: req.event.status });
+    if (req.declaredBytes !== null && Math.max(1, req.declaredBytes - ENVELOPE_BYTES) > deps.maxUploadBytes) throw fileTooLarge(deps.maxUploadBytes);
+    const bytes = req.declaredBytes ?? deps.maxUploadBytes;
+    assertDiskSpace(bytes);
+    return bytes;
   }
 
   /**
@@ -145,11 +170,12 @@ export function createIngestService(deps: IngestDeps) {
     uploadsMoving: () => progress.moving(),
 
     /** POST …/upload: one whole file becomes an upload. */
-    async uploadWhole(req: UploadRequest, readForm: FormReader<UploadForm>): Promise<UploadRow> {
-      admit(req);
-      const { file, fields } = await readForm(wholeFileSink);
-      if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
-      return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, ...fields });
+    uploadWhole(req: UploadRequest, readForm: FormReader<UploadForm>): Promise<UploadRow> {
+      return admitted(admit(req), async () => {
+        const { file, fields } = await readForm(wholeFileSink);
+        if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
+        return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, ...fields });
+      });
     },
 
     /**
@@ -157,14 +183,16 @@ export function createIngestService(deps: IngestDeps) {
      * `parseEarly` turns the fields known before the chunk's bytes into the chunk's fields, or null when
      * some are missing.
      */
-    async uploadChunk(req: UploadRequest, readForm: FormReader<ChunkForm>, parseEarly: (fields: Record<string, string>) => ChunkForm | null): Promise<ChunkOutcome> {
-      admit(req);
-      const { file, fields } = await readForm(chunkSink(req, parseEarly));
-      if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
-      if ('answer' in file.result) return file.result.answer();
-      const { albumId, autoApprove, ...f } = fields;
-      const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
-      return chunked.acceptFromTemp(file.result.temp, { ...f, fileName: f.fileName ?? file.fileName }, target);
+    uploadChunk(req: UploadRequest, readForm: FormReader<ChunkForm>, parseEarly: (fields: Record<string, string>) => ChunkForm | null): Promise<ChunkOutcome> {
+      // A chunk of a known session is counted twice while it arrives (in the request and in what the session has to come): on the safe side, for seconds.
+      return admitted(admit(req), async () => {
+        const { file, fields } = await readForm(chunkSink(req, parseEarly));
+        if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
+        if ('answer' in file.result) return file.result.answer();
+        const { albumId, autoApprove, ...f } = fields;
+        const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
+        return chunked.acceptFromTemp(file.result.temp, { ...f, fileName: f.fileName ?? file.fileName }, target);
+      });
     },
 
     /** GET …/upload-chunk/status: what the server holds of a chunked upload, so a client resumes. */

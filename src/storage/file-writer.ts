@@ -26,6 +26,19 @@ export const fileTooLarge = (maxBytes: number) =>
     maxSizeBytes: maxBytes,
   });
 
+/** 507: the disk holds no more (its free-space reserve reached, or full). */
+export const storageFull = (details: Record<string, unknown> = {}) =>
+  new AppError(507, 'INSUFFICIENT_STORAGE', 'Der Speicher der Momentbox ist voll. Bitte wende dich an den Veranstalter.', details);
+
+/** Whether an error says the disk (or the database on it) is full: a write, sharp's or ffmpeg's output, SQLite. */
+export function isNoSpace(err: unknown): boolean {
+  if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC' || (err as { code?: string })?.code === 'SQLITE_FULL') return true;
+  return /No space left on device|ENOSPC|database or disk is full/i.test(String((err as Error)?.message ?? ''));
+}
+
+/** A full disk as 507, whatever step of writing an upload met it; other errors unchanged. */
+export const asStorageError = (err: unknown): unknown => (isNoSpace(err) ? storageFull() : err);
+
 /**
  * Writes every piece of `source` into the open file `fd` from `offset` on, the moment it arrives
  * (positional, synchronous writes into the page cache). `accept` sees each piece first with the byte count
@@ -115,7 +128,7 @@ export async function writeStreamToFile(source: Readable, path: string, opts: Wr
   } catch (err) {
     closeSync(fd);
     rmSync(path, { force: true });
-    throw err;
+    throw asStorageError(err);
   }
   closeSync(fd);
   return { path, size, sha256: hasher?.digest('hex') ?? '', head: head.slice(0, headLength) };

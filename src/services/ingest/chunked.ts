@@ -9,7 +9,7 @@ import { hashSecret } from '../../lib/ids.ts';
 import type { BackgroundHasher } from '../../storage/background-hasher.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
 import { startWriteback } from '../../storage/writeback.ts';
-import { copyInto, fileTooLarge, HEAD_BYTES, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
+import { asStorageError, copyInto, fileTooLarge, HEAD_BYTES, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
 import type { UploadRow } from '../uploads.service.ts';
 import type { Committer, UploadTarget } from './commit.ts';
 
@@ -230,7 +230,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     } catch (err) {
       // A session whose every chunk so far was cut off holds nothing to resume: it goes, and does not count.
       if (writers.get(key) === 1 && chunks.held(key).size === 0) forget(key);
-      throw err;
+      throw asStorageError(err);
     } finally {
       closeSync(fd);
       const left = writers.get(key)! - 1;

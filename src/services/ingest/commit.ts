@@ -12,7 +12,7 @@ import { randomHex } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
 import type { MediaTools, SniffedType } from '../../media/media-tools.ts';
-import type { WrittenFile } from '../../storage/file-writer.ts';
+import { asStorageError, isNoSpace, type WrittenFile } from '../../storage/file-writer.ts';
 import { DERIVED, photoOutputs, type MediaStore } from '../../storage/media-store.ts';
 import type { AlbumsService } from '../albums.service.ts';
 import type { EventView } from '../events.service.ts';
@@ -115,6 +115,7 @@ export function createCommitter(deps: CommitDeps) {
         processingState: 'pending' as const,
       };
     } catch (err) {
+      if (isNoSpace(err)) throw err; // the disk, not the file: the upload is answered 507
       logger.warn(`${type.kind} could not be read`, { ...context, error: err });
       return { processingState: 'failed' as const, processingError: String((err as Error).message ?? err) };
     }
@@ -176,7 +177,7 @@ export function createCommitter(deps: CommitDeps) {
       });
     } catch (err) {
       removeFiles();
-      throw err;
+      throw asStorageError(err);
     }
     if (!row) {
       removeFiles();
