@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import type { AlbumDto, UploadDto } from '../../../src/http/api-types';
 import type { UploadItem } from '../store/upload-store';
 import type { DeviceProfile } from './device';
-import { newItem, runQueue, type UploadDeps } from './engine';
+import { newItem, runQueue, startQueue, type UploadDeps } from './engine';
 import { de } from '../i18n/de';
 
 // The upload queue against a scripted server: XMLHttpRequest and fetch are replaced by fakes that
@@ -298,5 +298,63 @@ describe('upload engine', () => {
     expect(sent).toHaveLength(1);
     expect(r.items[0]!.status).toBe('cancelled');
     expect(r.items[1]!.status).toBe('pending');
+  });
+
+  test('a file that failed partway, picked again, asks the box what it holds and sends only the rest, under the same id', async () => {
+    const stored = new Map<string, string>();
+    const realStorage = (globalThis as { localStorage?: unknown }).localStorage;
+    (globalThis as { localStorage?: unknown }).localStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => stored.set(k, v), removeItem: (k: string) => stored.delete(k) };
+    try {
+      xhrAnswer = (s) => (s.chunkIndex === 1 ? { status: 503, body: { error: 'gleich wieder da' } } : chunkOk(s.chunkIndex!, 3));
+      const first = await run([video(3 * MB)], android);
+      expect(first.items[0]!.status).toBe('error');
+      expect(first.items[0]!.retryable).toBe(true);
+      const firstId = sent[0]!.uploadId;
+
+      sent = [];
+      xhrAnswer = (s) => chunkOk(s.chunkIndex!, 3);
+      fetchAnswer = (url) =>
+        url.includes('/upload-chunk/status') ? { status: 200, body: { received: [0], totalChunks: 3, complete: false } } : { status: 200, body: { exists: false, duplicate: null } };
+      const again = await run([video(3 * MB)], android);
+      expect(again.items[0]!.status).toBe('success');
+      expect(fetched.some((u) => u.includes('/upload-chunk/status') && u.includes(`uploadId=${firstId}`))).toBe(true);
+      expect(sent.map((s) => [s.chunkIndex, s.uploadId])).toEqual([
+        [1, firstId],
+        [2, firstId],
+      ]);
+      // In: the id is forgotten, a later pick of the same file starts afresh.
+      expect([...stored.values()].join()).not.toContain(firstId!);
+    } finally {
+      (globalThis as { localStorage?: unknown }).localStorage = realStorage;
+    }
+  });
+
+  test('a running queue takes more files; once it is over it takes none', async () => {
+    fetchAnswer = () => ({ status: 200, body: { exists: false, duplicate: null } });
+    xhrAnswer = () => ({ status: 201, body: { id: 1, approved: true, album_id: 7 } });
+    const statuses = new Map<string, string>();
+    const q = startQueue({
+      eventId: 1,
+      maxUploadSizeMB: 300,
+      autoApprove: true,
+      userId: 'u',
+      device: { mobile: false, ios: false, lowEnd: false },
+      albums: () => [album],
+      selectedAlbum: () => album,
+      ensureUnsorted: async () => album,
+      update: (id, patch) => patch.status && statuses.set(id, patch.status),
+      toast: () => undefined,
+      signal: new AbortController().signal,
+      sleep: async () => undefined,
+    });
+    const entry = (f: File) => ({ id: newItem(f).id, file: f });
+    const a = entry(video(1000));
+    expect(q.add([a])).toBe(true);
+    const later = [entry(video(1001)), entry(video(1002))];
+    expect(q.add(later)).toBe(true);
+    expect([...(await q.done)]).toEqual([7]);
+    expect([a, ...later].map((e) => statuses.get(e.id))).toEqual(['success', 'success', 'success']);
+    expect(maxInFlight).toBe(3);
+    expect(q.add([entry(video(1003))])).toBe(false);
   });
 });

@@ -117,6 +117,8 @@ export function startQueue(deps: UploadDeps): QueueRun {
   const delay = uploadDelayMs(deps.device);
   const pending: QueueEntry[] = [];
   let active = 0;
+  /** workers with an entry in hand (the others are starting and will take one) */
+  let busy = 0;
   let over = false;
   let finish!: (albums: Set<number>) => void;
   const done = new Promise<Set<number>>((resolve) => (finish = resolve));
@@ -125,6 +127,7 @@ export function startQueue(deps: UploadDeps): QueueRun {
     if (w > 0) await sleep(delay * w, deps.signal).catch(() => undefined);
     while (pending.length > 0 && !deps.signal.aborted) {
       const entry = pending.shift()!;
+      busy++;
       const albumId = await uploadOne(entry, deps).catch((err) => {
         if (err instanceof XhrFailure && err.kind === 'abort') {
           deps.update(entry.id, { status: 'cancelled', paused: false, error: null, extractingMetadata: false, retryable: true });
@@ -134,6 +137,7 @@ export function startQueue(deps: UploadDeps): QueueRun {
         }
         return null;
       });
+      busy--;
       if (albumId !== null) affected.add(albumId);
       if (pending.length > 0) await sleep(delay, deps.signal).catch(() => undefined);
     }
@@ -147,7 +151,7 @@ export function startQueue(deps: UploadDeps): QueueRun {
     add(entries) {
       if (over || deps.signal.aborted) return false;
       pending.push(...entries);
-      while (active < concurrency && active < pending.length) void worker(active++);
+      while (active < concurrency && active - busy < pending.length) void worker(active++);
       if (active === 0) {
         over = true;
         finish(affected);
