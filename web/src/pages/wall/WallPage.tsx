@@ -162,10 +162,14 @@ export default function WallPage() {
 
     const reload = async () => {
       try {
-        playlist.setAll(await guestApi.visitorUploads(eventId));
+        const list = await guestApi.visitorUploads(eventId);
+        const waiting = playlist.waitingFresh;
+        playlist.setAll(list);
         listed = true;
         setEmpty(playlist.size === 0);
         if (slides === 0 && !loading) void advance(1);
+        // uploads that came while the wall was away (a restart of the box answers 'resync') cut in too
+        else if (playlist.waitingFresh > waiting) hurry();
       } catch {
         // the stream reconnects and asks again ('ready' or 'resync')
       }
