@@ -3,9 +3,11 @@
 // a guest next to it stays served and the server's memory stays put.
 import { afterEach, expect, test } from 'bun:test';
 import type { Socket } from 'node:net';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { withBystander } from '../helpers/bystander.ts';
 import { rawGet, type RawGet } from '../helpers/raw-get.ts';
+import { FIXTURES } from '../helpers/server.ts';
 import { type ApiClient, useServer } from './support.ts';
 
 const srv = useServer();
@@ -79,3 +81,27 @@ test('slow ZIP readers: 24 at once per address and 4 per guest, then 429 TOO_MAN
   expect(again.status).toBe(200);
   await again.arrayBuffer();
 }, 180_000);
+
+test('ZIPs asked for and left before the answer came give their places back', async () => {
+  const event = await srv.admin.createEvent({ allow_download: 'true' });
+  const guest = srv.client();
+  await guest.joinAsGuest(event.code, 'Impatient');
+  const { id } = await guest.json<{ id: number }>(`/api/event/${event.id}/upload`, {
+    method: 'POST',
+    body: (() => {
+      const form = new FormData();
+      form.append('file', new File([Bun.file(join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg'))], 'a.jpg', { type: 'image/jpeg' }));
+      form.append('autoApprove', 'true');
+      return form;
+    })(),
+  });
+  // The phone asks and is gone at once, eight times: more than its four places.
+  for (let i = 0; i < 8; i++) {
+    const left = await rawGet(srv.url, `/api/event/${event.id}/download-zip?ids=${id}`, { reading: false, headers: { Cookie: cookieOf(guest) } });
+    left.socket.destroy();
+  }
+  await Bun.sleep(500);
+  const answers = await Promise.all(Array.from({ length: 4 }, () => guest.fetch(`/api/event/${event.id}/download-zip?ids=${id}`)));
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+  await Promise.all(answers.map((a) => a.arrayBuffer()));
+}, 60_000);
