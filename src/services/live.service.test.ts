@@ -31,9 +31,9 @@ async function drain(s: LiveSubscription) {
 
 test('changes reach a stream after the call that made them; a stream that does not read gets a resync for what overflowed, and is closed when as far behind again', async () => {
   const live = createLiveService({ db: openDatabase(join(dir, 'queue.db')) });
-  let closed = 0;
-  const reader = live.subscribe(1, admin, null);
-  const sleeper = live.subscribe(1, { ...admin, onClose: () => closed++ }, null);
+  const closed: boolean[] = [];
+  const reader = live.subscribe(1, { ...admin, onClose: (farBehind) => closed.push(farBehind) }, null);
+  const sleeper = live.subscribe(1, { ...admin, onClose: (farBehind) => closed.push(farBehind) }, null);
   let delivered = false;
   const first = reader.next().then((d) => ((delivered = true), d));
   live.uploadChanged(null, row(1));
@@ -52,10 +52,11 @@ test('changes reach a stream after the call that made them; a stream that does n
 
   for (let i = 0; i <= QUEUE_LIMIT * 2 + 1; i++) live.uploadChanged(null, row(1000 + i));
   await fannedOut();
-  expect(closed).toBe(1);
+  expect(closed).toEqual([true]); // the sleeper, for not reading (its connection is cut)
   expect(await sleeper.next()).toBeNull();
   expect(live.openStreams).toBe(1);
   reader.close();
+  expect(closed).toEqual([true, false]);
   expect(live.openStreams).toBe(0);
 });
 

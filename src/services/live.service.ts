@@ -67,8 +67,8 @@ export interface LiveViewer {
   viewer: Viewer;
   /** whether media of the event are past their viewable-until date (then guests see nothing) */
   mediaExpired: () => boolean;
-  /** told once when the stream ends, whoever ends it */
-  onClose?: () => void;
+  /** told once when the stream ends, whoever ends it; `farBehind` when it ended for not reading */
+  onClose?: (farBehind: boolean) => void;
 }
 
 export interface LiveSubscription {
@@ -129,7 +129,7 @@ class Stream implements LiveSubscription {
     if (this.behind) {
       // The client will reload everything anyway; still not reading after as many again: far behind, closed.
       this.behind.resync.id = item.id;
-      if (++this.behind.dropped > QUEUE_LIMIT) this.close();
+      if (++this.behind.dropped > QUEUE_LIMIT) this.close(true);
       return;
     }
     if (this.queue.length < QUEUE_LIMIT) return void this.queue.push(item);
@@ -147,14 +147,14 @@ class Stream implements LiveSubscription {
     return new Promise((resolve) => (this.wake = resolve));
   }
 
-  close() {
+  close(farBehind = false) {
     if (!this.open) return;
     this.open = false;
     this.queue = [];
     this.wake?.(null);
     this.wake = null;
     this.onEnd(this);
-    this.viewer.onClose?.();
+    this.viewer.onClose?.(farBehind);
   }
 }
 

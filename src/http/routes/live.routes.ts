@@ -104,14 +104,22 @@ export function liveRoutes() {
         viewer,
         // When the admin moves the event's dates, the stream is ended and the client reconnects under the new window.
         mediaExpired: () => Date.now() >= event.window.viewableUntil.getTime(),
-        onClose: release,
+        onClose: (farBehind) => {
+          release();
+          // A client that reads nothing leaves no pull waiting to end the answer: it is cut, and its socket freed.
+          if (farBehind) stream?.error(new Error('the client fell far behind'));
+        },
       },
       lastEventId,
     );
     c.req.raw.signal.addEventListener('abort', () => subscription.close());
 
+    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
     const body = new ReadableStream<Uint8Array>(
       {
+        start(controller) {
+          stream = controller;
+        },
         async pull(controller) {
           const next = opening || (await subscription.next());
           opening = '';
