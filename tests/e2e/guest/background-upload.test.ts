@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page, Route } from 'playwright-core';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { controlsUnder, PHONE } from '../../helpers/browser.ts';
@@ -84,6 +85,11 @@ test('uploads go on behind a closed sheet; the bar follows the guest and covers 
   }
   await barCoversNothing(page);
   await shot(page, 'background-upload-pill-phone', { fullPage: false });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'background-upload-pill-phone-dark', { fullPage: false });
+  const axe = await new AxeBuilder({ page }).include('[data-testid=upload-bar]').withRules(['color-contrast']).analyze();
+  expect(axe.violations.flatMap((v) => v.nodes.map((n) => n.failureSummary))).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Another album and back: the bar stays, the queue goes on.
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Route } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { PHONE } from '../../helpers/browser.ts';
@@ -35,6 +36,14 @@ beforeAll(async () => {
   writeFileSync(note, 'kein Foto');
 });
 afterAll(async () => env?.stop());
+
+/** Colour-contrast violations inside the upload sheet (axe). */
+async function contrastIssues(page: Page): Promise<number> {
+  await page.waitForTimeout(300);
+  const r = await new AxeBuilder({ page }).include('[data-testid=upload-modal]').withRules(['color-contrast']).analyze();
+  if (r.violations.length) console.error(JSON.stringify(r.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`))));
+  return r.violations.length;
+}
 
 const GREEN_BACKGROUND = 'rgb(236, 253, 245)';
 const GREEN_TEXT = ['rgb(5, 150, 105)', 'rgb(6, 95, 70)', 'rgb(16, 185, 129)'];
@@ -108,6 +117,13 @@ test('every file not uploaded is listed with its reason; similar ones can go up 
     expect(Math.abs(a.y - b.y)).toBeLessThan(2); // side by side
   }
   await shot(page, 'not-uploaded-summary-phone');
+  expect(await contrastIssues(page)).toBe(0);
+  // The same in dark mode: still no success colour, still readable.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await summary.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(GREEN_BACKGROUND);
+  await shot(page, 'not-uploaded-summary-phone-dark');
+  expect(await contrastIssues(page)).toBe(0);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // 'Alle 2 trotzdem hochladen' and 'Erneut versuchen' for the failed one.
   await page.getByTestId('upload-anyway-all').click();
