@@ -55,7 +55,11 @@ export async function serve(opts: ServeOptions) {
     maxUploadBytes: config.maxUploadMb * 1024 * 1024,
     minFreeDiskBytes: config.minFreeDiskMb * 1024 * 1024,
     newGuestsPerAddress: config.newGuestsPerAddress,
-    partialLimits: { maxSessions: config.maxPartialUploads, maxBytes: config.maxPartialMb * 1024 * 1024 },
+    partialLimits: {
+      maxSessions: config.maxPartialUploads,
+      maxBytes: config.maxPartialMb * 1024 * 1024,
+      perAddress: { maxSessions: config.maxPartialUploadsPerAddress, maxBytes: config.maxPartialMbPerAddress * 1024 * 1024 },
+    },
     wifiDefault: config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null,
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
   });

@@ -165,6 +165,8 @@ export const chunkSessions = sqliteTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     /** who sends it (guest:<id>, key:<id>, admin): unfinished sessions are limited per owner */
     owner: text('owner').notNull().default(''),
+    /** the client address that started it: unfinished sessions are limited per address too (many cookies, one phone) */
+    address: text('address').notNull().default(''),
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
     totalChunks: integer('total_chunks').notNull(),

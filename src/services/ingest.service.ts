@@ -26,6 +26,8 @@ export interface UploadRequest {
   viewer: Viewer;
   /** the request's Content-Length, when the client sent one */
   declaredBytes: number | null;
+  /** the client's address as the socket sees it */
+  address: string;
 }
 
 /**
@@ -153,7 +155,7 @@ export function createIngestService(deps: IngestDeps) {
       const early = parseEarly(fieldsBefore);
       if (early) {
         const { albumId, autoApprove, ...f } = early;
-        const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
+        const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, albumId, autoApprove };
         const answer = await chunked.receiveInPlace(target, { ...f, fileName: f.fileName ?? fileName }, req.declaredBytes ?? 0, stream);
         if (answer) return { answer };
       }
@@ -174,7 +176,7 @@ export function createIngestService(deps: IngestDeps) {
       return admitted(admit(req), async () => {
         const { file, fields } = await readForm(wholeFileSink);
         if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
-        return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, ...fields });
+        return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, address: req.address, ...fields });
       });
     },
 
@@ -190,7 +192,7 @@ export function createIngestService(deps: IngestDeps) {
         if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
         if ('answer' in file.result) return file.result.answer();
         const { albumId, autoApprove, ...f } = fields;
-        const target: UploadTarget = { event: req.event, viewer: req.viewer, albumId, autoApprove };
+        const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, albumId, autoApprove };
         return chunked.acceptFromTemp(file.result.temp, { ...f, fileName: f.fileName ?? file.fileName }, target);
       });
     },

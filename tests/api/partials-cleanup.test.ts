@@ -37,7 +37,7 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     const db = openDatabase(store.databasePath);
     const services = await servicesOn(store, db, { now: () => clock });
     const event = await services.events.create({ name: 'Cleanup', code: 'cleanup', event_start_datetime: '2026-06-20T00:00:00Z' });
-    const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: null };
+    const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: null, address: '10.0.0.2' };
     const chunk = (uploadId: string) =>
       services.ingest.uploadChunk(
         req,
@@ -101,7 +101,7 @@ async function tightBox(opts: { capacity: number; reserve: number; maxSessions: 
     now: () => clock.now,
   });
   const event = await services.events.create({ name: 'Tight', code: 'tight', event_start_datetime: '2026-06-20T00:00:00Z' });
-  const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: 2000 };
+  const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: 2000, address: '10.0.0.2' };
   /** The first of 3 chunks of a new file (fields first, written in place); the error code when refused. */
   const firstChunk = async (uploadId: string, fileSize = 3000) => {
     const fields = { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize, uploadId, albumId: null, autoApprove: true };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChunkForm, FileSink, UploadForm, UploadRequest } from '../../services/ingest.service.ts';
 import type { ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
 import type { Ctx, Env } from '../context.ts';
-import { viewerOf } from '../context.ts';
+import { clientAddress, viewerOf } from '../context.ts';
 import { uploadDto } from '../dto.ts';
 import { receiveMultipart } from '../multipart.ts';
 import { answer, endpoint, optionalQueryId, parseWith } from '../openapi.ts';
@@ -94,7 +94,7 @@ const chunkFormEarly = (fields: Record<string, string>): ChunkForm | null => {
 /** Who uploads where, resolved before a single byte of the body is read. */
 function uploaderOf(c: Ctx): Omit<UploadRequest, 'declaredBytes'> {
   const event = c.get('deps').services.events.getById(upload.params(c).eventId);
-  return { event, viewer: viewerOf(c, event) };
+  return { event, viewer: viewerOf(c, event), address: clientAddress(c) };
 }
 
 /** The request as the ingest service needs it; the file goes to the service's sink as it streams in. */

@@ -49,6 +49,11 @@ export type Placement =
 export interface PartialLimits {
   maxSessions: number;
   maxBytes: number;
+  /**
+   * The same for all guests of one client address together: one phone can make many guests (one per
+   * cookie), so their caps alone do not bound it. Generous, as a venue's guests may share a few addresses.
+   */
+  perAddress?: { maxSessions: number; maxBytes: number };
 }
 
 export interface ChunkedDeps {
@@ -87,12 +92,14 @@ function ownerOf(viewer: Viewer): string {
   }
 }
 
-const tooManyPartials = (limits: PartialLimits) =>
+const tooManyPartials = (limits: { maxSessions: number; maxBytes: number }, scope: 'owner' | 'address') =>
   new AppError(
     429,
     'TOO_MANY_PARTIAL_UPLOADS',
-    `Du hast zu viele unfertige Uploads (höchstens ${limits.maxSessions} Dateien mit zusammen ${Math.floor(limits.maxBytes / 1048576)} MB). Bitte warte, bis deine laufenden Uploads fertig sind, und versuche es dann erneut.`,
-    { maxSessions: limits.maxSessions, maxBytes: limits.maxBytes },
+    scope === 'owner'
+      ? `Du hast zu viele unfertige Uploads (höchstens ${limits.maxSessions} Dateien mit zusammen ${Math.floor(limits.maxBytes / 1048576)} MB). Bitte warte, bis deine laufenden Uploads fertig sind, und versuche es dann erneut.`
+      : `Von diesem Gerät sind zu viele unfertige Uploads offen (höchstens ${limits.maxSessions} Dateien mit zusammen ${Math.floor(limits.maxBytes / 1048576)} MB). Bitte warte, bis die laufenden Uploads fertig sind, und versuche es dann erneut.`,
+    { maxSessions: limits.maxSessions, maxBytes: limits.maxBytes, scope },
   );
 
 /** The chunk size a session's held chunks imply: a non-last chunk is it, the last one is what remains. */
@@ -155,22 +162,41 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   }
 
   const unfinishedOf = (owner: string) => and(eq(chunkSessions.owner, owner), isNull(chunkSessions.uploadId));
+  const unfinishedFrom = (address: string) => and(eq(chunkSessions.address, address), isNull(chunkSessions.uploadId));
 
-  function heldBy(owner: string): { sessions: number; bytes: number } {
-    const row = db.select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) }).from(chunkSessions).where(unfinishedOf(owner)).get();
+  function heldWhere(which: ReturnType<typeof unfinishedOf>): { sessions: number; bytes: number } {
+    const row = db.select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) }).from(chunkSessions).where(which).get();
     return { sessions: row?.sessions ?? 0, bytes: Number(row?.bytes ?? 0) };
   }
 
+  /** Chunk bytes being written right now, per owner and per address: counted against the caps as they arrive. */
+  const arriving = new Map<string, number>();
+  const addArriving = (who: string, bytes: number) => {
+    const now = (arriving.get(who) ?? 0) + bytes;
+    if (now > 0) arriving.set(who, now);
+    else arriving.delete(who);
+  };
+
+  /** The caps a target's sessions count against: its owner's, and its client address's when set. */
+  function capsOf(target: UploadTarget) {
+    const owner = { who: `owner ${ownerOf(target.viewer)}`, where: unfinishedOf(ownerOf(target.viewer)), limits, scope: 'owner' as const };
+    const address = limits.perAddress && { who: `address ${target.address}`, where: unfinishedFrom(target.address), limits: limits.perAddress, scope: 'address' as const };
+    return address ? [owner, address] : [owner];
+  }
+
   /**
-   * A new session is admitted while its owner holds fewer than the limit of unfinished sessions and
-   * bytes (after giving up its own abandoned ones), and while the whole file fits above the reserve.
+   * A new session is admitted while its owner, and its client address, hold fewer than their limits of
+   * unfinished sessions and bytes (after giving up the owner's own abandoned ones), and while the whole
+   * file fits above the reserve.
    */
-  function admitNewSession(owner: string, f: ChunkFields, firstChunkBytes: number) {
-    const fits = () => {
-      const held = heldBy(owner);
-      return held.sessions < limits.maxSessions && held.bytes + firstChunkBytes <= limits.maxBytes;
-    };
-    if (!fits()) {
+  function admitNewSession(target: UploadTarget, f: ChunkFields, firstChunkBytes: number) {
+    const owner = ownerOf(target.viewer);
+    const over = () =>
+      capsOf(target).find(({ who, where, limits: cap }) => {
+        const held = heldWhere(where);
+        return held.sessions >= cap.maxSessions || held.bytes + (arriving.get(who) ?? 0) + firstChunkBytes > cap.maxBytes;
+      });
+    if (over()) {
       const abandoned = new Date(now().getTime() - ABANDONED_AFTER_MS).toISOString();
       const idle = db
         .select({ key: chunkSessions.key })
@@ -179,10 +205,11 @@ export function createChunkedUploads(deps: ChunkedDeps) {
         .orderBy(asc(chunkSessions.updatedAt))
         .all();
       for (const s of idle) {
-        if (fits()) break;
+        if (!over()) break;
         forget(s.key);
       }
-      if (!fits()) throw tooManyPartials(limits);
+      const still = over();
+      if (still) throw tooManyPartials(still.limits, still.scope);
     }
     deps.assertDiskSpace(f.fileSize);
   }
@@ -203,7 +230,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     if (held.has(f.chunkIndex)) return { kind: 'held', key };
     if (!session) {
       // Recorded before a byte is written, so the limits count it and the sweep finds whatever it leaves.
-      admitNewSession(ownerOf(target.viewer), f, bytesHint);
+      admitNewSession(target, f, bytesHint);
       touch(key, f, target, 0);
     }
     const chunkSize = chunkSizeOf(held, f) ?? (length === null ? null : impliedChunkSize(f.chunkIndex, length, f));
@@ -216,15 +243,23 @@ export function createChunkedUploads(deps: ChunkedDeps) {
    * Writes a chunk's bytes into the session's file at its place as they arrive. Only a chunk that arrived
    * whole is marked as held, and then hashed in the background (hashInOrder).
    */
-  async function write(at: Extract<Placement, { kind: 'write' }>, f: ChunkFields, pour: Pour): Promise<void> {
+  async function write(at: Extract<Placement, { kind: 'write' }>, f: ChunkFields, target: UploadTarget, pour: Pour): Promise<void> {
     const { key, offset } = at;
     const room = at.length ?? f.fileSize - offset;
+    // The byte caps hold as the bytes arrive, not only when a session starts: what is held, what other
+    // requests of the same owner or address are writing now, and this chunk so far.
+    const caps = capsOf(target).map((cap) => ({ ...cap, held: heldWhere(cap.where).bytes }));
+    let counted = 0;
     const fd = chunks.openForWriting(key);
     writers.set(key, (writers.get(key) ?? 0) + 1);
     let written: number;
     try {
-      written = await pour(fd, offset, (_piece, total) => {
+      written = await pour(fd, offset, (piece, total) => {
         if (total > room) throw at.length === null ? fileTooLarge(Math.min(deps.maxUploadBytes, f.fileSize)) : mismatch();
+        for (const cap of caps) addArriving(cap.who, piece.byteLength);
+        counted += piece.byteLength;
+        const over = caps.find((cap) => cap.held + (arriving.get(cap.who) ?? 0) > cap.limits.maxBytes);
+        if (over) throw tooManyPartials(over.limits, over.scope);
       });
       startWriteback(fd, offset, written);
     } catch (err) {
@@ -232,6 +267,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       if (writers.get(key) === 1 && chunks.held(key).size === 0) forget(key);
       throw asStorageError(err);
     } finally {
+      for (const cap of caps) addArriving(cap.who, -counted);
       closeSync(fd);
       const left = writers.get(key)! - 1;
       if (left > 0) writers.set(key, left);
@@ -269,7 +305,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   function touch(key: string, f: ChunkFields, target: UploadTarget, receivedBytes: number) {
     const stamp = now().toISOString();
     db.insert(chunkSessions)
-      .values({ key, eventId: target.event.id, owner: ownerOf(target.viewer), fileName: f.fileName.slice(0, 255), fileSize: f.fileSize, totalChunks: f.totalChunks, receivedBytes, updatedAt: stamp })
+      .values({ key, eventId: target.event.id, owner: ownerOf(target.viewer), address: target.address, fileName: f.fileName.slice(0, 255), fileSize: f.fileSize, totalChunks: f.totalChunks, receivedBytes, updatedAt: stamp })
       .onConflictDoUpdate({ target: chunkSessions.key, set: { receivedBytes, updatedAt: stamp } })
       .run();
   }
@@ -329,7 +365,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     const at = place(target, f, bytesHint, null);
     if (at.kind === 'unplaced') return null;
     if (at.kind === 'write') {
-      await write(at, f, (fd, offset, accept) => writePieces(source, fd, offset, accept));
+      await write(at, f, target, (fd, offset, accept) => writePieces(source, fd, offset, accept));
       return () => afterChunk(at.key, f, target);
     }
     await drain(source);
@@ -342,7 +378,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       const at = place(target, f, chunk.size, chunk.size);
       if (at.kind === 'unplaced') throw mismatch(); // cannot happen: the length places any chunk
       if (at.kind !== 'write') return settled(at, f, target);
-      await write(at, f, async (fd, offset, accept) => copyInto(chunk.path, fd, offset, accept));
+      await write(at, f, target, async (fd, offset, accept) => copyInto(chunk.path, fd, offset, accept));
       return afterChunk(at.key, f, target);
     } finally {
       rmSync(chunk.path, { force: true });

@@ -23,6 +23,8 @@ export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE',
 export interface UploadTarget {
   event: EventView;
   viewer: Viewer;
+  /** the client address the request came from (limits per address) */
+  address: string;
   /** album chosen by the client, or null to choose by the capture date */
   albumId: number | null;
   autoApprove: boolean;

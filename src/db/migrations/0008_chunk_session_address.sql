@@ -1,0 +1,1 @@
+ALTER TABLE `chunk_sessions` ADD `address` text DEFAULT '' NOT NULL;
