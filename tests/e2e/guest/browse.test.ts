@@ -307,6 +307,13 @@ describe('item 9: dark mode', () => {
       const header = await guest.page.locator('.ev-header').evaluate((el) => getComputedStyle(el).backgroundImage);
       expect(header).toContain('rgb(139, 92, 246)');
       expect(await seriousContrast(guest.page)).toBe(0);
+      // the download dialog, with its ZIP buttons
+      await guest.page.getByTestId('download-album').click();
+      await guest.page.waitForFunction(() => document.querySelector('[data-testid=download-event-size]')?.hasAttribute('data-bytes'));
+      await shot(guest.page, `browse-07-download-${scheme}`);
+      expect(await seriousContrast(guest.page)).toBe(0);
+      await guest.page.keyboard.press('Escape');
+      await guest.page.getByTestId('download-modal').waitFor({ state: 'detached' });
       await guest.page.evaluate(() => window.scrollTo(0, 1200));
       await guest.page.waitForTimeout(300);
       await shot(guest.page, `browse-08-scrolled-${scheme}`, { fullPage: false });
@@ -322,5 +329,5 @@ describe('item 9: dark mode', () => {
     await shot(desk.page, 'browse-10-desktop-dark', { fullPage: false });
     expect(await seriousContrast(desk.page)).toBe(0);
     await desk.context.close();
-  });
+  }, 240_000);
 });
