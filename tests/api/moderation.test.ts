@@ -90,7 +90,7 @@ describe('sharing by default and wall settings', () => {
     const { event, token } = await eventWithUploads();
     const guestView = await h.client().json<any>(`/api/event/${event.code}`);
     expect(guestView.auto_share_uploads).toBe(true);
-    expect(guestView.wall).toEqual({ seconds_per_slide: 8, show_nicknames: false, include_videos: true, show_qr: true });
+    expect(guestView.wall).toEqual({ seconds_per_slide: 8, show_nicknames: false, include_videos: true, show_qr: true, layout: 'single', ken_burns: false, qr_content: 'event' });
 
     const f = new FormData();
     f.append('auto_share_uploads', 'false');
@@ -100,7 +100,7 @@ describe('sharing by default and wall settings', () => {
     const updated = await h.client().json<any>(`/api/client/event/${token}`, { method: 'PUT', body: f });
     expect(updated.auto_share_uploads).toBe(false);
     const after = await h.client().json<any>(`/api/event/${event.code}`);
-    expect([after.auto_share_uploads, after.wall]).toEqual([false, { seconds_per_slide: 12, show_nicknames: true, include_videos: true, show_qr: false }]);
+    expect([after.auto_share_uploads, after.wall]).toEqual([false, { seconds_per_slide: 12, show_nicknames: true, include_videos: true, show_qr: false, layout: 'single', ken_burns: false, qr_content: 'event' }]);
 
     const bad = new FormData();
     bad.append('wall_seconds_per_slide', '1');
