@@ -78,6 +78,15 @@ test('every file not uploaded is listed with its reason; similar ones can go up 
     await route.continue();
   });
   await page.getByTestId('upload-input').setInputFiles([burst1, burst2, JOLLA, note, NOKIA, CAMERAS[0]!, CAMERAS[1]!]);
+  // Sent on in the background: when all are through, the bar stays and says how many did not go up.
+  await page.getByTestId('upload-hide').click();
+  const pill = page.locator('[data-testid=upload-pill][data-state=error]');
+  await pill.waitFor({ timeout: 60_000 });
+  expect(await pill.textContent()).toBe('1 von 76 nicht hochgeladen');
+  await page.waitForTimeout(5000); // longer than an all-done bar stays
+  expect(await pill.isVisible()).toBe(true);
+  await shot(page, 'not-uploaded-pill-phone', { fullPage: false });
+  await pill.click();
   expect(await waitForUploadsDone(page)).toBe(
     '1 von 7 hochgeladen - Es sind Fehler aufgetreten1 Duplikat(e) übersprungen2 ähnliche(s) Foto(s) nicht hochgeladen',
   );

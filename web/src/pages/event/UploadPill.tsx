@@ -41,15 +41,17 @@ export function UploadPill({ items, onOpen, onDone }: { items: UploadItem[]; onO
   const offline = !s.allFinished && (!online || items.some((it) => it.paused));
   const Icon = s.allOk ? CircleCheck : s.allFinished ? CircleAlert : offline ? WifiOff : CloudUpload;
   const state = s.allFinished ? s.tone : offline ? 'offline' : 'running';
+  // while running: files finished of all; at the end: files up of all, and how many are not
+  const up = items.filter((it) => it.status === 'success').length;
   let detail: string;
   if (s.allOk) detail = de.uploadAllOk(s.total);
-  else if (s.allFinished) detail = de.uploadPillHeld(s.total - items.filter((it) => it.status === 'success').length);
+  else if (s.allFinished) detail = de.uploadPillHeld(s.total - up);
   else detail = offline ? de.uploadPillOffline : `${s.percent} %`;
   return (
     <div className="ev-upbar" data-testid="upload-bar">
       <button type="button" className={`ev-pill ev-pill--${state}`} onClick={onOpen} aria-label={de.uploadPillOpen} data-testid="upload-pill" data-state={state}>
         <Icon size={18} aria-hidden="true" />
-        {!s.allOk && <span className="ev-pill__count">{de.uploadPillProgress(s.done, s.total)}</span>}
+        {!s.allOk && <span className="ev-pill__count">{de.uploadPillProgress(s.allFinished ? up : s.done, s.total)}</span>}
         <span className="ev-pill__detail">{detail}</span>
         {!s.allFinished && (
           <span className="ev-pill__bar" aria-hidden="true">
