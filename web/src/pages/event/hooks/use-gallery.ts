@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useInfiniteQuery, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import type { AlbumDto, EventDto, GalleryAlbumDto, UploadDto } from '../../../../../src/http/api-types';
 import { initialAlbum, sortAlbums, UNSORTED_ALBUM_NAME, visibleSorted } from '../../../../../src/domain/albums.ts';
 import { guestApi } from '../../../api/guest';
 import { adminToken } from '../../../api/http';
-import { openLive } from '../../../api/live';
+import { openLive, type LiveChange } from '../../../api/live';
 import { configQuery, guestQueries, queryKeys } from '../../../api/queries';
 import { queryClient } from '../../../api/query-client';
 import { de } from '../../../i18n/de';
@@ -122,6 +122,20 @@ export function refreshGallery(eventId: number, albumIds?: Iterable<number>) {
   else for (const id of albumIds) void queryClient.invalidateQueries({ queryKey: queryKeys.guest.uploads(eventId, id) });
 }
 
+/**
+ * One change of the live stream into every cached grid of the event. A grid fetch under way answers with the
+ * list from before the change and would put it back when it lands (an own HEIC's thumbnail, made while the
+ * page reloaded after a reconnect, never showed on a phone): such a fetch is started again.
+ */
+export function applyLiveChange(client: QueryClient, eventId: number, change: Exclude<LiveChange, { kind: 'resync' }>) {
+  for (const [key, data] of client.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
+    if (data) client.setQueryData<GalleryPages>(key, withLiveChange(data, change, key[4] as number));
+  }
+  for (const q of client.getQueryCache().findAll({ queryKey: queryKeys.guest.uploadsAll(eventId), fetchStatus: 'fetching' })) {
+    void client.invalidateQueries({ queryKey: q.queryKey, exact: true });
+  }
+}
+
 /** Counts and covers follow the live stream, at most once per this many ms (a burst of uploads is one reload). */
 const ALBUMS_REFRESH_MS = 2_000;
 
@@ -142,9 +156,7 @@ export function useLiveGallery(eventId: number | undefined, identified: boolean)
     };
     const close = openLive(eventId, (change) => {
       if (change.kind === 'resync') return refreshGallery(eventId);
-      for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
-        if (data) queryClient.setQueryData<GalleryPages>(key, withLiveChange(data, change, key[4] as number));
-      }
+      applyLiveChange(queryClient, eventId, change);
       if (change.kind !== 'nickname') refreshAlbums(); // counts and covers do not show names
     });
     return () => {
