@@ -12,7 +12,7 @@
 import sharp from 'sharp';
 import type { GuestIdentity, UploadDto, UploadPage } from '../../src/http/api-types.ts';
 import type { ApiClient } from '../../tests/helpers/api-client.ts';
-import { UPLOADS_PAGE_SIZE } from '../../src/http/routes/uploads.routes.ts';
+import { UPLOADS_PAGE_SIZE } from '../../src/domain/limits.ts';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {

@@ -14,7 +14,7 @@ export const ALLOWED = {
   main: '*',
   cli: '*',
   native: '*',
-  http: ['http', 'services', 'domain', 'storage', 'media', 'lib', 'config', 'api-types'],
+  http: ['http', 'services', 'domain', 'storage', 'media', 'lib', 'config', 'api-types', 'answer-schemas'],
   services: ['services', 'domain', 'db', 'storage', 'media', 'jobs', 'lib'],
   jobs: ['jobs', 'domain', 'db', 'storage', 'media', 'lib'],
   db: ['db', 'domain', 'lib'],
@@ -23,7 +23,10 @@ export const ALLOWED = {
   domain: ['domain'],
   lib: ['lib'],
   config: ['config', 'lib'],
-  'api-types': ['api-types', 'domain'],
+  // The answer contract: the zod schemas (answer-schemas) and the types derived from them (api-types), which
+  // hold nothing but types, so the web app that imports them bundles none of the server (nor zod).
+  'answer-schemas': ['answer-schemas', 'domain', 'lib'],
+  'api-types': ['api-types', 'answer-schemas', 'lib'],
   // The web app shares the pure rules (src/domain) and the answer types (src/http/api-types.ts), nothing
   // else of the server; it may bundle the static texts of assets/ (legal pages).
   web: ['web', 'domain', 'api-types', 'assets'],
@@ -35,6 +38,7 @@ const FORBIDDEN_PACKAGES = {
   domain: [/^node:/, /^bun(:|$)/, /^hono(\/|$)/, /^drizzle-orm/, /^sharp$/],
   media: [/^bun:sqlite$/, /^drizzle-orm/, /^hono(\/|$)/],
   lib: [/^hono(\/|$)/, /^drizzle-orm/],
+  'answer-schemas': [/^node:/, /^bun(:|$)/, /^hono(\/|$)/, /^drizzle-orm/],
   web: [/^node:/, /^bun(:|$)/, /^hono(\/|$)/, /^drizzle-orm/, /^sharp$/],
 };
 
@@ -46,6 +50,7 @@ export function layerOf(absolutePath) {
   if (path === 'src/main') return 'main';
   if (path === 'src/config') return 'config';
   if (path === 'src/http/api-types') return 'api-types';
+  if (path === 'src/http/schemas/responses.schemas') return 'answer-schemas';
   const match = /^src\/([^/]+)\//.exec(path);
   if (match) return match[1];
   if (path.startsWith('src/')) return 'main';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../domain/limits.ts';
 
 // Times are ISO 8601 UTC text. Deleting an event or album cascades to what belongs to it;
 // the media files are removed by the services before the rows go.
@@ -15,7 +16,7 @@ export const events = sqliteTable('events', {
   name: text('name').notNull(),
   primaryColor: text('primary_color').notNull(),
   secondaryColor: text('secondary_color').notNull(),
-  headerStyle: text('header_style', { enum: ['minimalistic', 'split', 'premium'] }).notNull().default('minimalistic'),
+  headerStyle: text('header_style', { enum: HEADER_STYLES }).notNull().default('minimalistic'),
   /** storage key of the resized host image, or null */
   hostImageKey: text('host_image_key'),
   allowDownload: integer('allow_download', { mode: 'boolean' }).notNull().default(true),
@@ -28,14 +29,14 @@ export const events = sqliteTable('events', {
   /** 'Standortdaten entfernen': originals reach others without their GPS position (the uploader gets theirs as sent) */
   stripLocation: integer('strip_location', { mode: 'boolean' }).notNull().default(true),
   /** the live wall (/event/{code}/wall) */
-  wallSecondsPerSlide: integer('wall_seconds_per_slide').notNull().default(8),
+  wallSecondsPerSlide: integer('wall_seconds_per_slide').notNull().default(WALL_SECONDS.default),
   wallShowNicknames: integer('wall_show_nicknames', { mode: 'boolean' }).notNull().default(false),
   wallIncludeVideos: integer('wall_include_videos', { mode: 'boolean' }).notNull().default(true),
   wallShowQr: integer('wall_show_qr', { mode: 'boolean' }).notNull().default(true),
-  wallLayout: text('wall_layout', { enum: ['single', 'collage', 'pairs'] }).notNull().default('single'),
+  wallLayout: text('wall_layout', { enum: WALL_LAYOUTS }).notNull().default('single'),
   /** slow zoom of each single picture (off under prefers-reduced-motion) */
   wallKenBurns: integer('wall_ken_burns', { mode: 'boolean' }).notNull().default(false),
-  wallQrContent: text('wall_qr_content', { enum: ['event', 'wifi', 'both'] }).notNull().default('event'),
+  wallQrContent: text('wall_qr_content', { enum: WALL_QR_CONTENTS }).notNull().default('event'),
   createdAt: createdAt(),
 });
 

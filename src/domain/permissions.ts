@@ -79,7 +79,8 @@ export interface Target {
 /** Why an action is refused, as the API answers it (DESIGN.md's error shape: status, code, message). */
 export interface Refusal {
   status: 401 | 403;
-  code: string;
+  /** one of the API's error codes (src/lib/errors.ts ERROR_CODES; authorize() hands it on typed as one) */
+  code: 'UNAUTHORIZED' | 'FORBIDDEN' | 'CONSENT_REQUIRED' | 'API_KEY_UPLOAD_ONLY' | 'EVENT_NOT_STARTED' | 'EVENT_ENDED' | 'EVENT_EXPIRED';
   message: string;
 }
 

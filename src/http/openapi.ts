@@ -11,12 +11,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { readJson } from './body.ts';
 import { parseId, type Ctx, type Env } from './context.ts';
-
-/** DESIGN.md's error shape: a readable message, a machine code, and details such as `field`. */
-export const ApiErrorSchema = z
-  .object({ error: z.string(), code: z.string(), field: z.string().optional() })
-  .passthrough()
-  .meta({ id: 'ApiError' });
+import { ApiErrorSchema } from './schemas/responses.schemas.ts';
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request is invalid (`code` VALIDATION_ERROR, `field` names the field)',

@@ -5,14 +5,13 @@ import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colours.ts';
 import { DEFAULT_DURATION_DAYS, eventStatus, eventWindow, type EventStatus, type EventWindow } from '../domain/event-window.ts';
+import type { HeaderStyle, WallLayout, WallQrContent } from '../domain/limits.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { randomHex, randomToken } from '../lib/ids.ts';
 import { resizeHostImage } from '../media/host-image.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
 export type EventRow = typeof events.$inferSelect;
-export const HEADER_STYLES = ['minimalistic', 'split', 'premium'] as const;
-export type HeaderStyle = (typeof HEADER_STYLES)[number];
 
 /**
  * A change of an event, as admin update and the host settings form send it, checked by the request schema
@@ -47,14 +46,6 @@ export interface NewEvent extends EventChange {
   code: string;
 }
 
-/** Seconds each photo stays on the wall. */
-export const WALL_SECONDS = { min: 3, max: 60, default: 8 } as const;
-/** How the wall lays out its pictures: one at a time, a collage, or two portrait photos side by side. */
-export const WALL_LAYOUTS = events.wallLayout.enumValues;
-export type WallLayout = EventRow['wallLayout'];
-/** Which QR codes the wall's overlay shows: the event's, the venue Wi-Fi's, or both. */
-export const WALL_QR_CONTENTS = events.wallQrContent.enumValues;
-export type WallQrContent = EventRow['wallQrContent'];
 
 export interface EventView extends EventRow {
   window: EventWindow;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../context.ts';
+import { errorBody } from '../../lib/errors.ts';
 
 /**
  * The one Content-Security-Policy of every answer. The web app is Vite's build: scripts and styles are
@@ -75,7 +76,7 @@ export const refuseCrossSiteWrites: MiddlewareHandler<Env> = async (c, next) => 
   // trusted only when Sec-Fetch-Site vouches for it.
   const originForeign = origin !== undefined && (origin === 'null' ? !siteSaysOwn : !sameOrigin(origin, c.req.header('host')));
   if (siteForeign || originForeign) {
-    return c.json({ error: 'Diese Anfrage kam von einer fremden Seite und wurde abgelehnt.', code: 'CROSS_SITE_REQUEST' }, 403);
+    return c.json(errorBody('CROSS_SITE_REQUEST', 'Diese Anfrage kam von einer fremden Seite und wurde abgelehnt.'), 403);
   }
   return next();
 };

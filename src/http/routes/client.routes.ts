@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAX_MODERATION_PAGE, MODERATION_PAGE } from '../../domain/limits.ts';
 import { notFound } from '../../lib/errors.ts';
 import { authorize } from '../../services/authorize.ts';
 import { MODERATION_STATUSES } from '../../services/uploads.service.ts';
@@ -24,8 +25,6 @@ import {
 import { ExportZipQuery, zipResponse } from './export-zip.ts';
 import { EventChangeForm, readEventForm } from './forms.ts';
 
-const MODERATION_PAGE = 60;
-const MAX_MODERATION_PAGE = 200;
 const MAX_BULK = 500;
 
 const settings = endpoint({ summary: "The host's settings page: the event and all its albums", tag: 'host', params: TokenPath, ok: answer('The event and all its albums (with upload_count)', ClientSettingsDtoSchema) });

@@ -4,7 +4,7 @@ import { isValidColour } from '../../domain/colours.ts';
 import { isIsoDateTime } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
-import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../services/events.service.ts';
+import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../domain/limits.ts';
 import type { Ctx } from '../context.ts';
 import { readForm, readJson } from '../body.ts';
 import { parseWith } from '../openapi.ts';

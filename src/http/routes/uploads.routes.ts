@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
 import { can, seesWholeEvent } from '../../domain/permissions.ts';
 import { isUploader } from '../../domain/uploader.ts';
+import { MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -27,9 +28,6 @@ import {
   ZipSizeSchema,
 } from '../schemas/responses.schemas.ts';
 
-/** Uploads per page of the gallery when a client pages without saying how many. */
-export const UPLOADS_PAGE_SIZE = 60;
-export const MAX_UPLOADS_PAGE_SIZE = 200;
 /** Kept unpaged lists in all (JSON and gzip): a dozen lists of 2,000 uploads. */
 const WHOLE_LISTS_BYTES = 24 * 1024 * 1024;
 const list = endpoint({
@@ -107,8 +105,6 @@ const checkSimilar = endpoint({
   errors: [403, 404],
 });
 
-/** Files in one download ZIP chosen by id (the URL's length); the page splits larger selections into several ZIPs. */
-export const MAX_ZIP_FILES = 500;
 const zipIdsMessage = `ids: 1 bis ${MAX_ZIP_FILES} Upload-IDs, durch Kommas getrennt`;
 const DownloadZipQuery = z.object({
   ids: z

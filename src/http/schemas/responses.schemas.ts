@@ -1,56 +1,69 @@
-// The answers of /api as zod schemas, for the OpenAPI document (a generated client gets typed answers).
-// src/http/api-types.ts stays the contract the web app imports; each schema here is checked against its
-// type there (`matches<T>()`), so a field added, removed or retyped on one side only fails `tsc`.
+// The JSON contract of /api, written once: the OpenAPI document is built from these schemas, and the types
+// the server answers with and the web app imports (src/http/api-types.ts) are their outputs (`z.output`).
+// Field names follow the two specs exactly; additions beyond the spec are marked.
+// This file is the contract's layer (scripts/lint/import-boundaries.js): zod, src/domain and src/lib only.
 import { z } from 'zod';
-import type * as Api from '../api-types.ts';
+import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS } from '../../domain/limits.ts';
+import { ERROR_CODES } from '../../lib/errors.ts';
 
-/** Both directions assignable: the schema's output is the api-types type, field for field. */
-type Same<S extends z.ZodType, T> = [z.output<S>] extends [T] ? ([T] extends [z.output<S>] ? S : never) : never;
-/** The schema unchanged, or a type error naming the api-types type it drifted from. */
-const matches =
-  <T>() =>
-  <S extends z.ZodType>(schema: S & Same<S, T>): S =>
-    schema;
-
+/** ISO 8601 UTC */
 const isoTime = z.string().meta({ format: 'date-time' });
 const nullableIsoTime = isoTime.nullable();
 /** A guest's user id (their session in the event). */
 const userId = z.string().meta({ format: 'uuid' });
 
-export const SuccessSchema = matches<Api.Success>()(z.object({ success: z.literal(true) }).meta({ id: 'Success' }));
-export const BulkAnswerSchema = matches<Api.BulkAnswer>()(z.object({ success: z.literal(true), count: z.number().int() }).meta({ id: 'BulkAnswer' }));
+/** Error body of every non-2xx answer (DESIGN.md's shape): a readable message, a machine code, details such as `field`. */
+export const ApiErrorSchema = z
+  .object({ error: z.string(), code: z.enum(ERROR_CODES), field: z.string().optional() })
+  .passthrough()
+  .meta({ id: 'ApiError' });
 
-export const AppConfigSchema = matches<Api.AppConfig>()(
-  z
-    .object({
-      maxUploadSizeMB: z.number(),
-      publicUrl: z.string(),
-      wifi: z.object({ ssid: z.string(), password: z.string() }).nullable(),
-      version: z.string(),
-      publicUrlReachable: z.boolean(),
-      shortName: z.string().nullable(),
-      retentionDays: z.number(),
-    })
-    .meta({ id: 'AppConfig' }),
-);
+export const HeaderStyleSchema = z.enum(HEADER_STYLES);
+/** addition: computed on the server at answer time */
+export const EventStatusSchema = z.enum(['active', 'not_started', 'ended', 'expired']);
+export const MediaTypeSchema = z.enum(['photo', 'video']);
+export const ProcessingStateSchema = z.enum(['pending', 'processing', 'ready', 'failed']);
 
-export const BoxAddressSchema = matches<Api.BoxAddress>()(
-  z.object({ interface: z.string(), address: z.string(), url: z.string() }).meta({ id: 'BoxAddress' }),
-);
+/** Answer of calls that only change or delete something. */
+export const SuccessSchema = z.object({ success: z.literal(true) }).meta({ id: 'Success' });
+/** Answer of the bulk moderation calls. */
+export const BulkAnswerSchema = z.object({ success: z.literal(true), count: z.number().int() }).meta({ id: 'BulkAnswer' });
 
-const WallSettingsSchema = matches<Api.WallSettings>()(
-  z
-    .object({
-      seconds_per_slide: z.number().int(),
-      show_nicknames: z.boolean(),
-      include_videos: z.boolean(),
-      show_qr: z.boolean(),
-      layout: z.enum(['single', 'collage', 'pairs']),
-      ken_burns: z.boolean(),
-      qr_content: z.enum(['event', 'wifi', 'both']),
-    })
-    .meta({ id: 'WallSettings' }),
-);
+export const AppConfigSchema = z
+  .object({
+    maxUploadSizeMB: z.number(),
+    /** addition: the base URL for links and QR codes (configured, else derived from the request) */
+    publicUrl: z.string(),
+    /** addition: the venue Wi-Fi for the printable QR material, when configured */
+    wifi: z.object({ ssid: z.string(), password: z.string() }).nullable(),
+    version: z.string(),
+    /** addition: false when publicUrl is a loopback or link-local address, which guests' phones cannot open */
+    publicUrlReachable: z.boolean(),
+    /** addition: in captive-portal mode the name any guest can type on the venue network (`<shortName>/<code>`), else null */
+    shortName: z.string().nullable(),
+    /** addition: days after an event's upload window that guests may still view it (the dashboard shows the dates) */
+    retentionDays: z.number(),
+  })
+  .meta({ id: 'AppConfig' });
+
+/** addition: an address of the box that other devices on its networks can reach, as a base URL for links */
+export const BoxAddressSchema = z.object({ interface: z.string(), address: z.string(), url: z.string() }).meta({ id: 'BoxAddress' });
+
+/** addition: how the live wall (/event/{code}/wall) shows the event */
+export const WallSettingsSchema = z
+  .object({
+    seconds_per_slide: z.number().int(),
+    show_nicknames: z.boolean(),
+    include_videos: z.boolean(),
+    show_qr: z.boolean(),
+    /** Einzelbild, Collage or Hochformat-Paare */
+    layout: z.enum(WALL_LAYOUTS),
+    /** slow zoom of single pictures (never under prefers-reduced-motion) */
+    ken_burns: z.boolean(),
+    /** the QR overlay: the event's code, the venue Wi-Fi's, or both side by side */
+    qr_content: z.enum(WALL_QR_CONTENTS),
+  })
+  .meta({ id: 'WallSettings' });
 
 const eventFields = {
   id: z.number().int(),
@@ -58,7 +71,7 @@ const eventFields = {
   name: z.string(),
   primary_color: z.string(),
   secondary_color: z.string(),
-  header_style: z.enum(['minimalistic', 'split', 'premium']),
+  header_style: HeaderStyleSchema,
   host_image_url: z.string().nullable(),
   allow_download: z.boolean(),
   event_start_datetime: isoTime,
@@ -66,24 +79,27 @@ const eventFields = {
   event_viewable_until_datetime: isoTime,
   event_duration_days: z.number().int(),
   created_at: isoTime,
-  status: z.enum(['active', 'not_started', 'ended', 'expired']),
+  status: EventStatusSchema,
+  /** addition: 'Neue Uploads sofort für alle sichtbar', the initial state of the guest's 'Automatisch freigeben' */
   auto_share_uploads: z.boolean(),
+  /** addition: 'Standortdaten entfernen', originals reach others without their GPS position (default true) */
   strip_location: z.boolean(),
   wall: WallSettingsSchema,
 };
-export const EventDtoSchema = matches<Api.EventDto>()(z.object(eventFields).meta({ id: 'EventDto' }));
-export const AdminEventDtoSchema = matches<Api.AdminEventDto>()(
-  z
-    .object({
-      ...eventFields,
-      total_size_mb: z.number(),
-      upload_count: z.number().int(),
-      client_token: z.string().nullable(),
-      private_count: z.number().int(),
-      last_upload_at: nullableIsoTime,
-    })
-    .meta({ id: 'AdminEventDto' }),
-);
+export const EventDtoSchema = z.object(eventFields).meta({ id: 'EventDto' });
+/** What the admin sees in the events list. */
+export const AdminEventDtoSchema = z
+  .object({
+    ...eventFields,
+    total_size_mb: z.number(),
+    upload_count: z.number().int(),
+    client_token: z.string().nullable(),
+    /** addition: uploads only their guest sees (not shared or not approved yet) */
+    private_count: z.number().int(),
+    /** addition: when the newest upload arrived, null without uploads */
+    last_upload_at: nullableIsoTime,
+  })
+  .meta({ id: 'AdminEventDto' });
 
 const albumFields = {
   id: z.number().int(),
@@ -94,35 +110,50 @@ const albumFields = {
   end_datetime: nullableIsoTime,
   created_at: isoTime,
 };
-export const AlbumDtoSchema = matches<Api.AlbumDto>()(
-  z.object({ ...albumFields, upload_count: z.number().int().optional() }).meta({ id: 'AlbumDto' }),
-);
-export const ThumbnailImageSchema = matches<Api.ThumbnailImage>()(
-  z.object({ thumbnail_path: z.string(), thumbnail_srcset: z.string().nullable() }).meta({ id: 'ThumbnailImage' }),
-);
-export const GalleryAlbumDtoSchema = matches<Api.GalleryAlbumDto>()(
-  z
-    .object({
-      ...albumFields,
-      upload_count: z.number().int(),
-      video_count: z.number().int(),
-      own_private_count: z.number().int(),
-      cover: ThumbnailImageSchema.nullable(),
-    })
-    .meta({ id: 'GalleryAlbumDto' }),
-);
+export const AlbumDtoSchema = z
+  .object({
+    ...albumFields,
+    /** addition: photos and videos in the album (in the host's lists, and in every GalleryAlbumDto) */
+    upload_count: z.number().int().optional(),
+  })
+  .meta({ id: 'AlbumDto' });
+/** A grid image in the sizes the box has for it: `thumbnail_srcset` for 1x/2x/3x screens, null for uploads made before it (their thumbnail only). */
+export const ThumbnailImageSchema = z.object({ thumbnail_path: z.string(), thumbnail_srcset: z.string().nullable() }).meta({ id: 'ThumbnailImage' });
+/**
+ * addition: an album as GET /api/event/{eventId}/albums lists it, with what this viewer may see of it, so
+ * the guest page paints its album cards without loading every album's uploads.
+ */
+export const GalleryAlbumDtoSchema = z
+  .object({
+    ...albumFields,
+    /** the uploads the viewer sees in the album (the uploads list's rule) */
+    upload_count: z.number().int(),
+    /** of them videos ('Nur Videos' when all are) */
+    video_count: z.number().int(),
+    /** of them the viewer's own not shared ones (a guest's; 0 for everyone else) */
+    own_private_count: z.number().int(),
+    /** the newest photo's thumbnail, else the newest video poster; null without either */
+    cover: ThumbnailImageSchema.nullable(),
+  })
+  .meta({ id: 'GalleryAlbumDto' });
 
 const uploadFields = {
   id: z.number().int(),
   event_id: z.number().int(),
   album_id: z.number().int(),
-  type: z.enum(['photo', 'video']),
+  type: MediaTypeSchema,
   mime_type: z.string(),
+  /** the original file; unguessable URL */
   file_path: z.string(),
+  /** grid image (photo thumbnail or video poster); null until made or when processing failed */
   thumbnail_path: z.string().nullable(),
+  /** addition: the grid's square tiles for 1x/2x/3x screens as an `<img srcset>`; null where only thumbnail_path exists (videos, photos from before) */
   thumbnail_srcset: z.string().nullable(),
+  /** viewer image for photos, browser-playable MP4 for videos; null until made */
   preview_path: z.string().nullable(),
+  /** addition: the original as an attachment download */
   download_path: z.string(),
+  /** addition: a full-size JPEG as an attachment, for originals most browsers cannot show (HEIC); null otherwise or until made */
   jpeg_download_path: z.string().nullable(),
   original_name: z.string(),
   size_bytes: z.number().int(),
@@ -135,154 +166,159 @@ const uploadFields = {
   uploader_nickname: z.string().nullable(),
   nickname: z.string().nullable(),
   created_at: isoTime,
-  processing_state: z.enum(['pending', 'processing', 'ready', 'failed']),
+  processing_state: ProcessingStateSchema,
 };
-export const UploadDtoSchema = matches<Api.UploadDto>()(z.object(uploadFields).meta({ id: 'UploadDto' }));
-export const UploadPageSchema = matches<Api.UploadPage>()(
-  z.object({ uploads: z.array(UploadDtoSchema), next_cursor: z.string().nullable() }).meta({ id: 'UploadPage' }),
-);
-export const ZipSizeSchema = matches<Api.ZipSize>()(
-  z.object({ size_bytes: z.number().int(), files: z.number().int() }).meta({ id: 'ZipSize' }),
-);
+export const UploadDtoSchema = z.object(uploadFields).meta({ id: 'UploadDto' });
+/** addition: one page of GET /api/event/{eventId}/uploads?limit=&cursor=, newest first */
+export const UploadPageSchema = z
+  .object({
+    uploads: z.array(UploadDtoSchema),
+    /** pass as `cursor` for the next page; null after the last */
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'UploadPage' });
+/** addition: GET /api/event/{eventId}/download-zip/size, the exact size of that ZIP before it starts */
+export const ZipSizeSchema = z.object({ size_bytes: z.number().int(), files: z.number().int() }).meta({ id: 'ZipSize' });
 
 /** The upload calls' answers (ingest.routes.ts). */
-export const UploadResultSchema = matches<Api.UploadResult>()(
-  z.object({ id: z.number().int(), approved: z.boolean(), album_id: z.number().int(), upload: UploadDtoSchema }).meta({ id: 'UploadResult' }),
-);
-export const ChunkResultSchema = matches<Api.ChunkResult>()(
-  z
-    .object({
-      partial: z.boolean(),
-      received: z.array(z.number().int()),
-      totalChunks: z.number().int(),
-      id: z.number().int().optional(),
-      approved: z.boolean().optional(),
-      album_id: z.number().int().optional(),
-      upload: UploadDtoSchema.optional(),
-    })
-    .meta({ id: 'ChunkResult' }),
-);
-export const ChunkStatusSchema = matches<Api.ChunkStatus>()(
-  z
-    .object({
-      received: z.array(z.number().int()),
-      totalChunks: z.number().int(),
-      complete: z.boolean(),
-      processing: z.boolean().optional(),
-      id: z.number().int().optional(),
-      approved: z.boolean().optional(),
-      album_id: z.number().int().optional(),
-      upload: UploadDtoSchema.optional(),
-    })
-    .meta({ id: 'ChunkStatus' }),
-);
+export const UploadResultSchema = z.object({ id: z.number().int(), approved: z.boolean(), album_id: z.number().int(), upload: UploadDtoSchema }).meta({ id: 'UploadResult' });
+export const ChunkResultSchema = z
+  .object({
+    /** true while more chunks are needed */
+    partial: z.boolean(),
+    received: z.array(z.number().int()),
+    totalChunks: z.number().int(),
+    /** present once the last chunk assembled the file */
+    id: z.number().int().optional(),
+    approved: z.boolean().optional(),
+    album_id: z.number().int().optional(),
+    upload: UploadDtoSchema.optional(),
+  })
+  .meta({ id: 'ChunkResult' });
+/** addition: GET /api/event/{eventId}/upload-chunk/status, for resuming an interrupted upload */
+export const ChunkStatusSchema = z
+  .object({
+    received: z.array(z.number().int()),
+    totalChunks: z.number().int(),
+    complete: z.boolean(),
+    /** every chunk is here and the file is being completed right now (hashed, checked, its preview made): ask again shortly */
+    processing: z.boolean().optional(),
+    /** present once complete, as the last chunk's answer would have carried them (a lost answer loses nothing) */
+    id: z.number().int().optional(),
+    approved: z.boolean().optional(),
+    album_id: z.number().int().optional(),
+    upload: UploadDtoSchema.optional(),
+  })
+  .meta({ id: 'ChunkStatus' });
 
-export const ConsentGivenSchema = matches<Api.ConsentGiven>()(z.object({ hasConsent: z.literal(true), userId }).meta({ id: 'ConsentGiven' }));
-export const ConsentAnswerSchema = matches<Api.ConsentAnswer>()(z.object({ hasConsent: z.boolean() }).meta({ id: 'ConsentAnswer' }));
-export const NicknameAnswerSchema = matches<Api.NicknameAnswer>()(z.object({ nickname: z.string().nullable() }).meta({ id: 'NicknameAnswer' }));
-export const GuestIdentitySchema = matches<Api.GuestIdentity>()(
-  z.object({ userId: userId.nullable(), hasConsent: z.boolean(), nickname: z.string().nullable() }).meta({ id: 'GuestIdentity' }),
-);
-export const RecoverAnswerSchema = matches<Api.RecoverAnswer>()(
-  z.object({ hasConsent: z.boolean(), userId: userId.nullable() }).meta({ id: 'RecoverAnswer' }),
-);
+/** POST /api/event/{code}/consent: the cookie event_{code} is set to this user id. */
+export const ConsentGivenSchema = z.object({ hasConsent: z.literal(true), userId }).meta({ id: 'ConsentGiven' });
+export const ConsentAnswerSchema = z.object({ hasConsent: z.boolean() }).meta({ id: 'ConsentAnswer' });
+export const NicknameAnswerSchema = z.object({ nickname: z.string().nullable() }).meta({ id: 'NicknameAnswer' });
+/**
+ * Who this browser is in an event (GET /api/event/{code}/me): the guest cookie is HttpOnly, so the web app
+ * learns its user id here, from consent (POST .../consent) or from a recovery (POST .../recover).
+ */
+export const GuestIdentitySchema = z.object({ userId: userId.nullable(), hasConsent: z.boolean(), nickname: z.string().nullable() }).meta({ id: 'GuestIdentity' });
+/** POST /api/event/{code}/recover: the cookie is set only when the id has given consent in this event. */
+export const RecoverAnswerSchema = z.object({ hasConsent: z.boolean(), userId: userId.nullable() }).meta({ id: 'RecoverAnswer' });
 
-export const CheckExactAnswerSchema = matches<Api.CheckExactAnswer>()(
-  z.object({ exists: z.boolean(), duplicate: z.object({ id: z.number().int() }).nullable() }).meta({ id: 'CheckExactAnswer' }),
-);
-export const CheckSimilarAnswerSchema = matches<Api.CheckSimilarAnswer>()(
-  z
-    .object({
-      hasSimilar: z.boolean(),
-      matches: z.array(z.object({ id: z.number().int(), distance: z.number().int(), own: z.boolean(), thumbnail_path: z.string().nullable() })),
-    })
-    .meta({ id: 'CheckSimilarAnswer' }),
-);
+export const CheckExactAnswerSchema = z.object({ exists: z.boolean(), duplicate: z.object({ id: z.number().int() }).nullable() }).meta({ id: 'CheckExactAnswer' });
+export const CheckSimilarAnswerSchema = z
+  .object({
+    hasSimilar: z.boolean(),
+    /**
+     * Closest first. Addition: `own` when the asker uploaded it (the web app asks the guest about those only:
+     * a similar photo of someone else is uploaded without a question), and then its grid thumbnail.
+     */
+    matches: z.array(z.object({ id: z.number().int(), distance: z.number().int(), own: z.boolean(), thumbnail_path: z.string().nullable() })),
+  })
+  .meta({ id: 'CheckSimilarAnswer' });
 
-export const LoginAnswerSchema = matches<Api.LoginAnswer>()(z.object({ token: z.string(), expires_at: isoTime }).meta({ id: 'LoginAnswer' }));
+export const LoginAnswerSchema = z.object({ token: z.string(), expires_at: isoTime }).meta({ id: 'LoginAnswer' });
 const apiKeyFields = { id: z.number().int(), name: z.string(), created_at: isoTime, last_used_at: nullableIsoTime };
-export const ApiKeyDtoSchema = matches<Api.ApiKeyDto>()(z.object(apiKeyFields).meta({ id: 'ApiKeyDto' }));
-export const CreatedApiKeySchema = matches<Api.CreatedApiKey>()(z.object({ ...apiKeyFields, api_key: z.string() }).meta({ id: 'CreatedApiKey' }));
+export const ApiKeyDtoSchema = z.object(apiKeyFields).meta({ id: 'ApiKeyDto' });
+export const CreatedApiKeySchema = z.object({ ...apiKeyFields, /** shown once */ api_key: z.string() }).meta({ id: 'CreatedApiKey' });
 
-export const UploaderDtoSchema = matches<Api.UploaderDto>()(
-  z.object({ user_id: userId, nickname: z.string().nullable(), upload_count: z.number().int(), recovery_link: z.string() }).meta({ id: 'UploaderDto' }),
-);
+export const UploaderDtoSchema = z.object({ user_id: userId, nickname: z.string().nullable(), upload_count: z.number().int(), recovery_link: z.string() }).meta({ id: 'UploaderDto' });
 /** A guest's handle for the host: their row id, not their session. */
 const guestId = z.number().int().meta({ description: "The guest's handle (not their session); null for uploads without a guest" });
-const UploaderStatSchema = matches<Api.UploaderStat>()(
-  z
-    .object({
-      guest_id: guestId.nullable(),
-      user_id: userId.nullable().meta({ description: "The guest's user id (their session): only in the admin's answers" }),
-      nickname: z.string().nullable(),
-      upload_count: z.number().int(),
-    })
-    .meta({ id: 'UploaderStat' }),
-);
-const AlbumStatSchema = matches<Api.AlbumStat>()(z.object({ ...albumFields, upload_count: z.number().int() }).meta({ id: 'AlbumStat' }));
-export const StatisticsDtoSchema = matches<Api.StatisticsDto>()(
-  z
-    .object({
-      uploads: z.number().int(),
-      albums: z.number().int(),
-      total_size_mb: z.number(),
-      photos: z.number().int(),
-      videos: z.number().int(),
-      users: z.array(UploaderStatSchema),
-      top_uploaders: z.array(UploaderStatSchema),
-      album_stats: z.array(AlbumStatSchema),
-      statistics: z.object({ total_size_mb: z.number(), total_uploads: z.number().int(), total_albums: z.number().int() }),
-    })
-    .meta({ id: 'StatisticsDto' }),
-);
-const ModerationUploadDtoSchema = matches<Api.ModerationUploadDto>()(z.object({ ...uploadFields, guest_id: guestId.nullable() }).meta({ id: 'ModerationUploadDto' }));
-const ExportAlbumSchema = matches<Api.ExportAlbum>()(
-  z.object({ ...albumFields, upload_count: z.number().int().optional(), uploads: z.array(ModerationUploadDtoSchema) }).meta({ id: 'ExportAlbum' }),
-);
-export const ExportDtoSchema = matches<Api.ExportDto>()(
-  z
-    .object({
-      event: EventDtoSchema,
-      albums: z.array(ExportAlbumSchema),
-      uploads: z.array(ModerationUploadDtoSchema),
-      users: z.array(UploaderStatSchema),
-      statistics: z.object({ total_size_mb: z.number(), total_uploads: z.number().int() }),
-    })
-    .meta({ id: 'ExportDto' }),
-);
-export const ExportTicketSchema = matches<Api.ExportTicket>()(z.object({ url: z.string(), expires_at: isoTime }).meta({ id: 'ExportTicket' }));
+export const UploaderStatSchema = z
+  .object({
+    guest_id: guestId.nullable(),
+    user_id: userId.nullable().meta({ description: "The guest's user id (their session): only in the admin's answers" }),
+    nickname: z.string().nullable(),
+    upload_count: z.number().int(),
+  })
+  .meta({ id: 'UploaderStat' });
+export const AlbumStatSchema = z.object({ ...albumFields, upload_count: z.number().int() }).meta({ id: 'AlbumStat' });
+export const StatisticsDtoSchema = z
+  .object({
+    uploads: z.number().int(),
+    albums: z.number().int(),
+    total_size_mb: z.number(),
+    photos: z.number().int(),
+    videos: z.number().int(),
+    users: z.array(UploaderStatSchema),
+    /** at most 10, by upload count */
+    top_uploaders: z.array(UploaderStatSchema),
+    album_stats: z.array(AlbumStatSchema),
+    statistics: z.object({ total_size_mb: z.number(), total_uploads: z.number().int(), total_albums: z.number().int() }),
+  })
+  .meta({ id: 'StatisticsDto' });
+/**
+ * An upload as the host's moderation list and the export name it: the guest by `guest_id` (the user id is
+ * their session: `user_id` is null but for the admin).
+ */
+export const ModerationUploadDtoSchema = z.object({ ...uploadFields, guest_id: guestId.nullable() }).meta({ id: 'ModerationUploadDto' });
+export const ExportAlbumSchema = z.object({ ...albumFields, upload_count: z.number().int().optional(), uploads: z.array(ModerationUploadDtoSchema) }).meta({ id: 'ExportAlbum' });
+export const ExportDtoSchema = z
+  .object({
+    event: EventDtoSchema,
+    albums: z.array(ExportAlbumSchema),
+    uploads: z.array(ModerationUploadDtoSchema),
+    users: z.array(UploaderStatSchema),
+    statistics: z.object({ total_size_mb: z.number(), total_uploads: z.number().int() }),
+  })
+  .meta({ id: 'ExportDto' });
+/** `POST /api/event/{id}/export-ticket`: a single-use, one-minute link to the event's ZIP. */
+export const ExportTicketSchema = z.object({ url: z.string(), expires_at: isoTime }).meta({ id: 'ExportTicket' });
 
-export const ClientSettingsDtoSchema = matches<Api.ClientSettingsDto>()(
-  z.object({ event: EventDtoSchema, albums: z.array(AlbumDtoSchema) }).meta({ id: 'ClientSettingsDto' }),
-);
-export const ClientTokenAnswerSchema = matches<Api.ClientTokenAnswer>()(
-  z.object({ client_token: z.string(), settings_url: z.string() }).meta({ id: 'ClientTokenAnswer' }),
-);
-export const ModerationPageSchema = matches<Api.ModerationPage>()(
-  z
-    .object({
-      uploads: z.array(ModerationUploadDtoSchema),
-      total: z.number().int(),
-      limit: z.number().int(),
-      offset: z.number().int(),
-      guests: z.array(z.object({ guest_id: guestId, nickname: z.string().nullable(), upload_count: z.number().int() })),
-    })
-    .meta({ id: 'ModerationPage' }),
-);
+export const ClientSettingsDtoSchema = z.object({ event: EventDtoSchema, albums: z.array(AlbumDtoSchema) }).meta({ id: 'ClientSettingsDto' });
+export const ClientTokenAnswerSchema = z.object({ client_token: z.string(), settings_url: z.string() }).meta({ id: 'ClientTokenAnswer' });
+/** `GET /api/client/event-uploads/{token}`: one page of the host's moderation list, newest first. */
+export const ModerationPageSchema = z
+  .object({
+    uploads: z.array(ModerationUploadDtoSchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    /** every guest who uploaded, for the per-guest filter (by `guest_id`, never the user id) */
+    guests: z.array(z.object({ guest_id: guestId, nickname: z.string().nullable(), upload_count: z.number().int() })),
+  })
+  .meta({ id: 'ModerationPage' });
 
-export const WifiSettingsSchema = matches<Api.WifiSettings>()(z.object({ ssid: z.string(), password: z.string() }).meta({ id: 'WifiSettings' }));
-export const BoxStatusSchema = matches<Api.BoxStatus>()(
-  z.object({ disk: z.object({ free_bytes: z.number(), ok: z.boolean() }), video_queue: z.number().int() }).meta({ id: 'BoxStatus' }),
-);
-export const HealthSchema = matches<Api.Health>()(
-  z
-    .object({
-      status: z.enum(['ok', 'degraded']),
-      database: z.string(),
-      disk: z.object({ free_bytes: z.number(), ok: z.boolean() }),
-      queue: z.object({ length: z.number().int().nullable() }),
-      partial_uploads: z.object({ sessions: z.number().int(), bytes: z.number() }).nullable(),
-      version: z.string(),
-    })
-    .meta({ id: 'Health' }),
-);
+/** addition: `GET/PUT /api/admin/wifi`, the venue Wi-Fi printed on the QR cards; an empty ssid means none. */
+export const WifiSettingsSchema = z.object({ ssid: z.string(), password: z.string() }).meta({ id: 'WifiSettings' });
+/** addition: `GET /api/admin/box`, what the dashboard shows about the box itself. */
+export const BoxStatusSchema = z
+  .object({
+    disk: z.object({ free_bytes: z.number(), ok: z.boolean() }),
+    /** videos waiting for (or in) conversion */
+    video_queue: z.number().int(),
+  })
+  .meta({ id: 'BoxStatus' });
+/** `GET /healthz`, for monitoring (503 when degraded). */
+export const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    /** 'ok', or the database's error */
+    database: z.string(),
+    disk: z.object({ free_bytes: z.number(), ok: z.boolean() }),
+    /** jobs waiting (video previews, cleanup); null when the database failed */
+    queue: z.object({ length: z.number().int().nullable() }),
+    /** unfinished chunked uploads, which phones may still resume; null when the database failed */
+    partial_uploads: z.object({ sessions: z.number().int(), bytes: z.number() }).nullable(),
+    version: z.string(),
+  })
+  .meta({ id: 'Health' });

@@ -1,4 +1,5 @@
 import { dhashBucket, SIMILARITY_THRESHOLD } from '../../../src/domain/dhash.ts';
+import { UPLOADS_PAGE_SIZE } from '../../../src/domain/limits.ts';
 import type {
   AlbumDto,
   AppConfig,
@@ -19,9 +20,6 @@ import { api, HttpError } from './http';
 // The guest side's calls (guest-side.md §7), typed with the server's answer types.
 
 const enc = encodeURIComponent;
-
-/** Uploads per page of the grid: a phone's first screens and a little more, small enough to arrive at once. */
-export const UPLOADS_PAGE_SIZE = 60;
 
 /**
  * A GET without the admin token or the guest cookie: the wall must show what every guest sees, and a stale

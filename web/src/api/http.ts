@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../src/http/api-types';
+import type { ApiError, ErrorCode } from '../../../src/http/api-types';
 
 // One place for talking to /api: credentials always sent (the guest cookie), the admin token as Bearer,
 // and the spec's rule that any 401 clears the admin token and goes to /admin.
@@ -19,7 +19,7 @@ export class HttpError extends Error {
   ) {
     super(body?.error ?? `HTTP ${status}`);
   }
-  get code(): string | undefined {
+  get code(): ErrorCode | undefined {
     return this.body?.code;
   }
 }

@@ -1,4 +1,4 @@
-import type { AlbumDto, ApiError, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../../src/http/api-types';
+import type { AlbumDto, ApiError, ChunkResult, ChunkStatus, ErrorCode, UploadDto, UploadResult } from '../../../src/http/api-types';
 import { guestApi } from '../api/guest';
 import { XhrFailure, xhrSend, type XhrAnswer } from '../api/xhr';
 import { de } from '../i18n/de';
@@ -44,7 +44,8 @@ export interface QueueEntry {
 export const MAX_RESUME_ATTEMPTS = 40;
 export const MEMORY_RETRY_MS = 5000;
 const MEMORY_RETRIES = 6;
-const FATAL_CHUNK_CODES = new Set([
+/** Refusals no other chunk can change: the upload fails with the server's answer at once. */
+const FATAL_CHUNK_CODES = new Set<ErrorCode>([
   'CONSENT_REQUIRED',
   'EVENT_NOT_STARTED',
   'EVENT_ENDED',
@@ -441,7 +442,7 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
           continue;
         }
         if (ans.status >= 500 || ans.status === 0) return failWithAnswer(ctx, ans);
-        if (ans.status === 409 || ans.status === 413 || FATAL_CHUNK_CODES.has(ans.error?.code ?? '')) {
+        if (ans.status === 409 || ans.status === 413 || (ans.error != null && FATAL_CHUNK_CODES.has(ans.error.code))) {
           return failWithAnswer(ctx, ans);
         }
         console.warn(`chunk ${i} answered ${ans.status}; continuing`, ans.error);

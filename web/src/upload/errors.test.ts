@@ -34,7 +34,7 @@ describe('§8 error catalogue', () => {
     );
     expect(failureMessage('no-id', { device: desktop, large: true })).toBe('Upload completed but server did not return upload ID');
     // a refused type: retrying cannot help, so no 'Bitte versuche es erneut'
-    const refused = { error: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt', code: 'UNSUPPORTED_MEDIA_TYPE' };
+    const refused = { error: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt', code: 'UNSUPPORTED_MEDIA_TYPE' as const };
     expect(failureMessage('server', { device: desktop, large: false, error: refused })).toBe('Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt');
     expect(failureMessage('server', { device: android, large: true, error: refused })).toBe('Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt');
   });

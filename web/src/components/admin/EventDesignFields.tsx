@@ -2,12 +2,9 @@ import { useId } from 'react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
 import { ColourField } from './ColourField';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
+import { HEADER_STYLES } from '../../../../src/domain/limits.ts';
 
-export const HEADER_STYLES: { value: HeaderStyle; label: string }[] = [
-  { value: 'minimalistic', label: 'Minimalistic' },
-  { value: 'split', label: 'Split' },
-  { value: 'premium', label: 'Premium' },
-];
+const HEADER_STYLE_LABELS: Record<HeaderStyle, string> = { minimalistic: 'Minimalistic', split: 'Split', premium: 'Premium' };
 
 /** Primary and secondary colour side by side (picker plus text each), shared by the event form and the settings page. */
 export function ColourFields({
@@ -41,8 +38,8 @@ export function HeaderStyleField({ label, value, onChange }: { label: string; va
       <span className="hx-label">{label}</span>
       <select name="header_style" value={value} onChange={(e) => onChange(e.target.value as HeaderStyle)}>
         {HEADER_STYLES.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
+          <option key={s} value={s}>
+            {HEADER_STYLE_LABELS[s]}
           </option>
         ))}
       </select>

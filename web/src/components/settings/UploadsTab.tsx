@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Check, EyeOff, ImageOff, Trash2, UserX, Video } from 'lucide-react';
+import { MODERATION_PAGE } from '../../../../src/domain/limits.ts';
 import type { AlbumDto, EventDto, ModerationUploadDto } from '../../../../src/http/api-types';
 import { clientApi, type BulkTarget, type ModerationQuery } from '../../api/client-settings';
 import { openLive } from '../../api/live';
@@ -13,7 +14,6 @@ import { hostToast } from '../../store/toast-store';
 // state, album and guest; approve, withdraw or delete one or many; remove everything of one guest. The list
 // follows the live stream, so new uploads show up while the host looks at it.
 
-const PAGE = 60;
 /** Changes arriving together (a guest's batch) refetch the list once. */
 const LIVE_RELOAD_MS = 400;
 
@@ -32,10 +32,10 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
   const [filter, setFilter] = useState<Filter>({ status: 'all' });
   const { status, albumId, guestId } = filter;
   /** how many rows are shown: 'Mehr laden' adds a page, a new filter starts again with one */
-  const [limit, setLimit] = useState(PAGE);
+  const [limit, setLimit] = useState(MODERATION_PAGE);
   const filterBy = (change: Partial<Filter>) => {
     setFilter((f) => ({ ...f, ...change }));
-    setLimit(PAGE);
+    setLimit(MODERATION_PAGE);
   };
   // the previous answer stays on screen while a new filter or 'Mehr laden' is fetched
   const list = useQuery({ ...hostQueries.uploads(token, { ...filter, limit, offset: 0 }), placeholderData: keepPreviousData });
@@ -230,7 +230,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
       </ul>
 
       {page && uploads.length < page.total && (
-        <button type="button" className="hx-btn hx-btn--secondary hx-mod__more" onClick={() => setLimit((n) => n + PAGE)}>
+        <button type="button" className="hx-btn hx-btn--secondary hx-mod__more" onClick={() => setLimit((n) => n + MODERATION_PAGE)}>
           Mehr laden
         </button>
       )}

@@ -8,11 +8,8 @@ import { invalidateHostPage } from '../../api/queries';
 import { copyText } from '../clipboard';
 import { QrCode } from '../QrCode';
 import { hostToast } from '../../store/toast-store';
+import { WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../../../../src/domain/limits.ts';
 
-/** Seconds per slide the host may choose (the server checks the same range). */
-const SECONDS = { min: 3, max: 60 };
-const LAYOUTS: WallSettings['layout'][] = ['single', 'collage', 'pairs'];
-const QR_CONTENTS: WallSettings['qr_content'][] = ['event', 'wifi', 'both'];
 
 /** Tab 'Live-Wand': how the wall shows the event, and the link to open it on the projector's browser. */
 export function WallTab({ token, event }: { token: string; event: EventDto }) {
@@ -25,7 +22,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
   const [qrContent, setQrContent] = useState(event.wall.qr_content);
   const wallUrl = `${window.location.origin}/event/${encodeURIComponent(event.code)}/wall`;
   const secondsValue = Number(seconds);
-  const secondsValid = Number.isInteger(secondsValue) && secondsValue >= SECONDS.min && secondsValue <= SECONDS.max;
+  const secondsValid = Number.isInteger(secondsValue) && secondsValue >= WALL_SECONDS.min && secondsValue <= WALL_SECONDS.max;
 
   const save = useMutation({
     mutationFn: (fields: SharingAndWallFields) => clientApi.saveSharingAndWall(token, fields),
@@ -70,20 +67,20 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
             id="wall-seconds"
             type="number"
             inputMode="numeric"
-            min={SECONDS.min}
-            max={SECONDS.max}
+            min={WALL_SECONDS.min}
+            max={WALL_SECONDS.max}
             value={seconds}
             onChange={(e) => setSeconds(e.target.value)}
             aria-invalid={!secondsValid}
             aria-describedby="wall-seconds-note"
           />
           <span id="wall-seconds-note" className={secondsValid ? 'hx-small hx-muted' : 'hx-field-error'}>
-            {SECONDS.min} bis {SECONDS.max} Sekunden; Videos laufen bis zu einer Minute.
+            {WALL_SECONDS.min} bis {WALL_SECONDS.max} Sekunden; Videos laufen bis zu einer Minute.
           </span>
         </div>
         <fieldset className="hx-field hx-wall-layouts">
           <legend className="hx-label">{de.wallLayoutLegend}</legend>
-          {LAYOUTS.map((l) => (
+          {WALL_LAYOUTS.map((l) => (
             <label key={l} className="hx-check">
               <input type="radio" name="wall-layout" value={l} checked={layout === l} onChange={() => setLayout(l)} />
               <span>
@@ -119,7 +116,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
             onChange={(e) => setQrContent(e.target.value as WallSettings['qr_content'])}
             aria-describedby="wall-qr-content-note"
           >
-            {QR_CONTENTS.map((q) => (
+            {WALL_QR_CONTENTS.map((q) => (
               <option key={q} value={q}>
                 {de.wallQrContents[q]}
               </option>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { MAX_ZIP_FILES } from '../../../../src/domain/limits.ts';
 import type { ApiError, UploadDto, ZipSize } from '../../../../src/http/api-types';
 import { api } from '../../api/http';
 import { de } from '../../i18n/de';
@@ -6,8 +7,6 @@ import { markDownloaded } from '../../store/downloads';
 
 /** Pause between two ZIPs of one large selection (the spec's pause between bulk downloads). */
 export const BULK_PAUSE_MS = 200;
-/** Files per ZIP chosen by id: the server's limit (GET /api/event/{id}/download-zip). */
-export const ZIP_MAX_FILES = 500;
 
 type Toast = (m: string, kind?: 'info' | 'success' | 'error') => void;
 /** What goes into a ZIP: these uploads, or (null) everything the guest sees of the event ('Alle Fotos'). */
@@ -32,11 +31,11 @@ export function zipUrl(eventId: number, items: ZipChoice): string {
   return `/api/event/${eventId}/download-zip${idsQuery(items)}`;
 }
 
-/** The parts a choice goes out as: at most ZIP_MAX_FILES uploads each; the whole event in one. */
+/** The parts a choice goes out as: at most MAX_ZIP_FILES uploads each; the whole event in one. */
 const zipParts = (items: ZipChoice): ZipChoice[] => {
   if (items === null) return [null];
   const parts: ZipChoice[] = [];
-  for (let start = 0; start < items.length; start += ZIP_MAX_FILES) parts.push(items.slice(start, start + ZIP_MAX_FILES));
+  for (let start = 0; start < items.length; start += MAX_ZIP_FILES) parts.push(items.slice(start, start + MAX_ZIP_FILES));
   return parts;
 };
 
@@ -98,7 +97,7 @@ export async function bulkDownload(eventId: number, items: UploadDto[], opts: { 
   opts.toast(de.downloadStarting(items.length));
   const parts = zipParts(items) as UploadDto[][];
   for (const [i, part] of parts.entries()) {
-    if (!(await startZip(zipUrl(eventId, part), opts.toast))) return i * ZIP_MAX_FILES;
+    if (!(await startZip(zipUrl(eventId, part), opts.toast))) return i * MAX_ZIP_FILES;
     for (const u of part) markDownloaded(eventId, u.album_id, u.id);
     if (i < parts.length - 1) await new Promise((r) => setTimeout(r, opts.pauseMs ?? BULK_PAUSE_MS));
   }

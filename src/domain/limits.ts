@@ -1,0 +1,26 @@
+// The limits and choices the server checks and the web app offers, in one place: the web imports them from
+// here (a web file that declares one of these names again fails tests/lint/shared-constants.test.ts).
+
+/** The header designs of the guest page (spec: Minimalistisch, Geteilt, Premium). */
+export const HEADER_STYLES = ['minimalistic', 'split', 'premium'] as const;
+export type HeaderStyle = (typeof HEADER_STYLES)[number];
+
+/** Seconds each photo stays on the wall. */
+export const WALL_SECONDS = { min: 3, max: 60, default: 8 } as const;
+/** How the wall lays out its pictures: one at a time (Einzelbild), a collage, or two portrait photos side by side (Hochformat-Paare). */
+export const WALL_LAYOUTS = ['single', 'collage', 'pairs'] as const;
+export type WallLayout = (typeof WALL_LAYOUTS)[number];
+/** Which QR codes the wall's overlay shows: the event's, the venue Wi-Fi's, or both. */
+export const WALL_QR_CONTENTS = ['event', 'wifi', 'both'] as const;
+export type WallQrContent = (typeof WALL_QR_CONTENTS)[number];
+
+/** Uploads per page of the gallery (GET /api/event/{eventId}/uploads) when a client pages without saying how many, and the most it may ask. */
+export const UPLOADS_PAGE_SIZE = 60;
+export const MAX_UPLOADS_PAGE_SIZE = 200;
+
+/** Uploads per page of the host's moderation list (GET /api/client/event-uploads/{token}): the default and the most. */
+export const MODERATION_PAGE = 60;
+export const MAX_MODERATION_PAGE = 200;
+
+/** Files in one download ZIP chosen by id (the URL's length); the page splits larger selections into several ZIPs. */
+export const MAX_ZIP_FILES = 500;
