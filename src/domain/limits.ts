@@ -22,5 +22,14 @@ export const MAX_UPLOADS_PAGE_SIZE = 200;
 export const MODERATION_PAGE = 60;
 export const MAX_MODERATION_PAGE = 200;
 
+/** The longest names, in characters: an event's, an album's, a photo booth's API key's. */
+export const EVENT_NAME_MAX = 120;
+export const ALBUM_NAME_MAX = 100;
+export const API_KEY_NAME_MAX = 100;
+
+/** The venue Wi-Fi on the QR cards: WPA2 network names are at most 32 bytes, passphrases 8 to 63 characters. */
+export const WIFI_SSID_MAX_BYTES = 32;
+export const WIFI_PASSWORD = { min: 8, max: 63 } as const;
+
 /** Files in one download ZIP chosen by id (the URL's length); the page splits larger selections into several ZIPs. */
 export const MAX_ZIP_FILES = 500;

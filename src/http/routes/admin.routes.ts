@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../context.ts';
 import { z } from 'zod';
 import { bearerToken, clientAddress, requireRight } from '../context.ts';
+import { API_KEY_NAME_MAX, WIFI_PASSWORD, WIFI_SSID_MAX_BYTES } from '../../domain/limits.ts';
 import { MIN_PASSWORD_LENGTH } from '../../services/admin.service.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
 import type { VenueWifi } from '../../services/box-settings.service.ts';
@@ -46,7 +47,7 @@ const createKey = endpoint({
   summary: 'Creates an API key; the key itself is answered only this once',
   tag: 'admin',
   body: z.object({
-    name: z.string({ error: 'Name ist erforderlich' }).trim().min(1, 'Name ist erforderlich').max(100, 'Name darf höchstens 100 Zeichen haben'),
+    name: z.string({ error: 'Name ist erforderlich' }).trim().min(1, 'Name ist erforderlich').max(API_KEY_NAME_MAX, `Name darf höchstens ${API_KEY_NAME_MAX} Zeichen haben`),
   }),
   ok: answer('The new key (`api_key` only in this answer)', CreatedApiKeySchema),
   status: 201,
@@ -54,9 +55,6 @@ const createKey = endpoint({
 });
 const box = endpoint({ summary: 'Free disk space and the videos still to convert', tag: 'admin', ok: answer('BoxStatus', BoxStatusSchema), errors: [401, 403] });
 const wifi = endpoint({ summary: 'The venue Wi-Fi printed on the QR cards', tag: 'admin', ok: answer("WifiSettings (ssid '' when none)", WifiSettingsSchema), errors: [401, 403] });
-/** WPA2 network names are at most 32 bytes, passphrases 8 to 63 characters. */
-const MAX_SSID_BYTES = 32;
-const WPA_PASSWORD = { min: 8, max: 63 };
 const setWifi = endpoint({
   summary: 'Saves the venue Wi-Fi; an empty ssid removes the Wi-Fi QR code',
   tag: 'admin',
@@ -64,12 +62,12 @@ const setWifi = endpoint({
     ssid: z
       .string({ error: 'Der WLAN-Name muss Text sein' })
       .trim()
-      .refine((v) => new TextEncoder().encode(v).length <= MAX_SSID_BYTES, `Der WLAN-Name darf höchstens ${MAX_SSID_BYTES} Zeichen haben`)
+      .refine((v) => new TextEncoder().encode(v).length <= WIFI_SSID_MAX_BYTES, `Der WLAN-Name darf höchstens ${WIFI_SSID_MAX_BYTES} Zeichen haben`)
       .default(''),
     password: z
       .string({ error: 'Das WLAN-Passwort muss Text sein' })
-      .max(WPA_PASSWORD.max, `Das WLAN-Passwort darf höchstens ${WPA_PASSWORD.max} Zeichen haben`)
-      .refine((v) => v === '' || v.length >= WPA_PASSWORD.min, `Ein WLAN-Passwort (WPA) hat mindestens ${WPA_PASSWORD.min} Zeichen`)
+      .max(WIFI_PASSWORD.max, `Das WLAN-Passwort darf höchstens ${WIFI_PASSWORD.max} Zeichen haben`)
+      .refine((v) => v === '' || v.length >= WIFI_PASSWORD.min, `Ein WLAN-Passwort (WPA) hat mindestens ${WIFI_PASSWORD.min} Zeichen`)
       .default(''),
   }),
   ok: answer('WifiSettings as saved', WifiSettingsSchema),

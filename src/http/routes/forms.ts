@@ -4,7 +4,7 @@ import { isValidColour } from '../../domain/colours.ts';
 import { isIsoDateTime } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
-import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../domain/limits.ts';
+import { EVENT_NAME_MAX, HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../domain/limits.ts';
 import type { Ctx } from '../context.ts';
 import { readForm, readJson } from '../body.ts';
 import { parseWith } from '../openapi.ts';
@@ -50,10 +50,9 @@ const required = (field: string, schema: z.ZodType<string | undefined>, message:
       return v;
     });
 
-const NAME_MAX = 120;
 const eventName = trimmed('name')
   .refine((v) => v !== '', 'Event name is required')
-  .refine((v) => v === undefined || v.length <= NAME_MAX, `Event name must be at most ${NAME_MAX} characters`);
+  .refine((v) => v === undefined || v.length <= EVENT_NAME_MAX, `Event name must be at most ${EVENT_NAME_MAX} characters`);
 const eventCode = trimmed('code')
   .refine((v) => v !== '', 'Event code is required')
   .refine((v) => !v || isValidEventCode(v), 'Event code may only contain lowercase letters, digits and hyphens (at most 64)');

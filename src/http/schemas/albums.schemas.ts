@@ -2,12 +2,13 @@
 // services take what they produce (AlbumFields).
 import { z } from 'zod';
 import { isIsoDateTime } from '../../domain/dates.ts';
+import { ALBUM_NAME_MAX } from '../../domain/limits.ts';
 
 const name = z
   .string({ error: 'Album name is required' })
   .trim()
   .min(1, 'Album name is required')
-  .max(100, 'Album name must be at most 100 characters');
+  .max(ALBUM_NAME_MAX, `Album name must be at most ${ALBUM_NAME_MAX} characters`);
 
 /** An ISO date-time, or null / '' for none; sent back as ISO UTC. */
 const date = (field: string) => {

@@ -11,6 +11,7 @@ import { formatGermanDateTime } from './host-utils';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { hostToast } from '../../store/toast-store';
+import { API_KEY_NAME_MAX } from '../../../../src/domain/limits.ts';
 
 export function ApiKeysModal({ onClose }: { onClose: () => void }) {
   const list = useQuery(adminQueries.apiKeys());
@@ -68,7 +69,7 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
       <form className="hx-inline-form" onSubmit={create}>
         <label className="hx-field hx-grow">
           <span className="hx-label">Key name</span>
-          <input name="api_key_name" value={name} placeholder="e.g. Photo booth entrance" maxLength={80} onChange={(e) => setName(e.target.value)} />
+          <input name="api_key_name" value={name} placeholder="e.g. Photo booth entrance" maxLength={API_KEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
         </label>
         <button type="submit" className="hx-btn hx-btn--primary" disabled={!name.trim() || busy}>
           <Plus size={16} /> Create key

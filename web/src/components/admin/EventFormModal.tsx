@@ -13,6 +13,7 @@ import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/c
 import { codeFromName, randomCodeSuffix } from '../../../../src/domain/event-code.ts';
 import { EVENT_DURATIONS, normaliseDuration } from '../../../../src/domain/event-window.ts';
 import { isoToLocalInput, localInputToIso } from './host-utils';
+import { EVENT_NAME_MAX } from '../../../../src/domain/limits.ts';
 
 function nowLocalInput(): string {
   const d = new Date();
@@ -107,7 +108,7 @@ export function EventFormModal({
             <span className="hx-label">
               Event name <span className="hx-req">*</span>
             </span>
-            <input name="name" value={name} onChange={(e) => onName(e.target.value)} required maxLength={120} />
+            <input name="name" value={name} onChange={(e) => onName(e.target.value)} required maxLength={EVENT_NAME_MAX} />
           </label>
           <div className="hx-field">
             <label className="hx-label" htmlFor="event-code">

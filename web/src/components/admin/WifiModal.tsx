@@ -9,6 +9,7 @@ import { Spinner } from '../Spinner';
 import { Modal } from '../Modal';
 import { FormActions } from './FormActions';
 import { hostToast } from '../../store/toast-store';
+import { WIFI_PASSWORD, WIFI_SSID_MAX_BYTES } from '../../../../src/domain/limits.ts';
 
 /** The venue Wi-Fi that the print page turns into a "join this network" QR code on posters and table cards. */
 export function WifiModal({ onClose }: { onClose: () => void }) {
@@ -62,7 +63,7 @@ function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loa
       </p>
       <label className="hx-field">
         <span className="hx-label">Wi-Fi name (SSID)</span>
-        <input name="ssid" value={ssid} maxLength={32} spellCheck={false} autoComplete="off" onChange={(e) => setSsid(e.target.value)} aria-invalid={!!errors.ssid} />
+        <input name="ssid" value={ssid} maxLength={WIFI_SSID_MAX_BYTES} spellCheck={false} autoComplete="off" onChange={(e) => setSsid(e.target.value)} aria-invalid={!!errors.ssid} />
         {errors.ssid && <span className="hx-field-error">{errors.ssid}</span>}
       </label>
       <label className="hx-field">
@@ -70,7 +71,7 @@ function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loa
         <input
           name="wifi_password"
           value={password}
-          maxLength={63}
+          maxLength={WIFI_PASSWORD.max}
           spellCheck={false}
           autoComplete="off"
           onChange={(e) => setPassword(e.target.value)}

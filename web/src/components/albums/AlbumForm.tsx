@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Eye, EyeOff, Pencil, Trash2, X } from 'lucide-react';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { duplicateAlbum, type AlbumDraft } from './album-draft';
+import { ALBUM_NAME_MAX } from '../../../../src/domain/limits.ts';
 
 /** The server's reason beside a field, or nothing. */
 function FieldError({ message, field }: { message: string | undefined; field: string }) {
@@ -41,7 +42,7 @@ export function AlbumNameField({
         name="album_name"
         value={draft.name}
         required={required}
-        maxLength={120}
+        maxLength={ALBUM_NAME_MAX}
         onChange={(e) => draft.setName(e.target.value)}
         aria-invalid={!!draft.errors.name}
       />

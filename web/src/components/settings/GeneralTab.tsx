@@ -10,6 +10,7 @@ import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/c
 import { ImageField } from '../admin/ImageField';
 import { hostToast } from '../../store/toast-store';
 import { HeaderPreview } from './HeaderPreview';
+import { EVENT_NAME_MAX } from '../../../../src/domain/limits.ts';
 
 export function GeneralTab({ token, event }: { token: string; event: EventDto }) {
   const [name, setName] = useState(event.name);
@@ -72,7 +73,7 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
             name="name"
             value={name}
             required
-            maxLength={120}
+            maxLength={EVENT_NAME_MAX}
             onChange={(e) => setName(e.target.value)}
             aria-invalid={!name.trim()}
             aria-describedby={name.trim() ? undefined : 'gs-name-error'}
