@@ -27,6 +27,9 @@ export const EVENT_NAME_MAX = 120;
 export const ALBUM_NAME_MAX = 100;
 export const API_KEY_NAME_MAX = 100;
 
+/** The admin's password, in characters. */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /** The venue Wi-Fi on the QR cards: WPA2 network names are at most 32 bytes, passphrases 8 to 63 characters. */
 export const WIFI_SSID_MAX_BYTES = 32;
 export const WIFI_PASSWORD = { min: 8, max: 63 } as const;

@@ -7,7 +7,6 @@ import { hashSecret, randomToken } from '../lib/ids.ts';
 const SESSION_DAYS = 7;
 const MAX_FAILED_ATTEMPTS = 10;
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** Admin credentials (argon2id via Bun.password), bearer sessions and login rate limiting. */
 export function createAdminService(db: Db, now: () => Date = () => new Date(), onPasswordChanged: () => void = () => {}) {

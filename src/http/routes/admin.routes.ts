@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../context.ts';
 import { z } from 'zod';
 import { bearerToken, clientAddress, requireRight } from '../context.ts';
-import { API_KEY_NAME_MAX, WIFI_PASSWORD, WIFI_SSID_MAX_BYTES } from '../../domain/limits.ts';
-import { MIN_PASSWORD_LENGTH } from '../../services/admin.service.ts';
+import { API_KEY_NAME_MAX, MIN_PASSWORD_LENGTH, WIFI_PASSWORD, WIFI_SSID_MAX_BYTES } from '../../domain/limits.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
 import type { VenueWifi } from '../../services/box-settings.service.ts';
 import { lanAddresses } from '../../lib/network.ts';
@@ -36,7 +35,7 @@ const changePassword = endpoint({
   tag: 'admin',
   body: z.object({
     currentPassword: z.string({ error: passwordsRequired }),
-    newPassword: z.string({ error: passwordsRequired }).min(MIN_PASSWORD_LENGTH, 'New password must be at least 8 characters long'),
+    newPassword: z.string({ error: passwordsRequired }).min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`),
   }),
   ok: answer('{ success: true }', SuccessSchema),
   errors: [401, 403],

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound } from 'lucide-react';
+import { MIN_PASSWORD_LENGTH } from '../../../../src/domain/limits.ts';
 import { adminApi, fieldError } from '../../api/admin';
 import { Modal } from '../Modal';
 import { FormActions } from './FormActions';
@@ -40,7 +41,7 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
     setError('');
     setFieldErrors({});
     if (newPassword !== confirmPassword) return setError('New passwords do not match');
-    if (newPassword.length < 8) return setError('New password must be at least 8 characters long');
+    if (newPassword.length < MIN_PASSWORD_LENGTH) return setError(`New password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
     change.mutate();
   };
 
