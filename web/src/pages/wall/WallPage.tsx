@@ -110,9 +110,8 @@ export default function WallPage() {
       const wanted = tileCount(playlist.size);
       if (collage.size !== wanted) collage.rebuild(wanted);
       const onScreen = collage.onScreen();
-      let pick = playlist.next();
-      for (let i = 0; pick && onScreen.has(pick.upload.id) && i < wanted; i++) pick = playlist.next();
-      if (!pick) return { pick, stayMs: null };
+      const pick = playlist.pickWhere((u) => !onScreen.has(u.id));
+      if (!pick) return { pick, stayMs: null }; // every picture is on screen already
       const placed = await collage.place(item(pick));
       // An empty grid fills at once; then one tile changes per slide time.
       return { pick, stayMs: placed ? (collage.hasEmpty ? 0 : settings.current.photoMs) : null };
@@ -123,7 +122,7 @@ export default function WallPage() {
       collage.clear();
       const pick = dir === 1 ? playlist.next() : playlist.previous();
       if (!pick) return { pick, stayMs: null };
-      const partner = settings.current.layout === 'pairs' && dir === 1 && isPortraitPhoto(pick.upload) ? playlist.partner(isPortraitPhoto) : null;
+      const partner = settings.current.layout === 'pairs' && dir === 1 && isPortraitPhoto(pick.upload) ? playlist.pickWhere(isPortraitPhoto) : null;
       return { pick, stayMs: await stage.show(partner ? [item(pick), item(partner)] : [item(pick)], settings.current.photoMs) };
     }
 

@@ -6,11 +6,11 @@ import { Frame } from './frame';
 // wall stays calm while always moving. Videos loop muted in their tile. Each tile holds two frames for
 // its cross-fade; a rebuild (another tile count) replaces them, so nothing piles up over a night.
 
-/** Tiles for how many pictures there are: at least 4 to make a collage at all. */
+/** Tiles for how many pictures there are: at least 4 to make a collage at all; from 5 on one picture more than tiles, so there is always one to change to. */
 export const COLLAGE_MIN = 4;
 export function tileCount(pictures: number): number {
-  if (pictures >= 9) return 9;
-  if (pictures >= 6) return 6;
+  if (pictures >= 10) return 9;
+  if (pictures >= 7) return 6;
   return 4;
 }
 

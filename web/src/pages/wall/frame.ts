@@ -76,7 +76,8 @@ export class Frame {
     if (backdrop) {
       this.backdrop.src = backdrop;
       void this.backdrop.decode().then(
-        () => (this.backdrop.hidden = false),
+        // not when the frame was cleared or reloaded meanwhile
+        () => void (this.backdrop.getAttribute('src') === backdrop && (this.backdrop.hidden = false)),
         () => undefined,
       );
     }

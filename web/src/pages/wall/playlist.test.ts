@@ -60,22 +60,22 @@ describe('wall playlist', () => {
     expect(shown.filter((s) => !s.fresh).length).toBe(2); // older ones keep appearing
   });
 
-  test('a partner for a portrait pair: the next new upload that fits, else the older one shown longest ago', () => {
+  test('pickWhere (a portrait partner): the next new upload that fits, else the older one shown longest ago', () => {
     const p = new Playlist(photosOnly, () => 0);
     const portrait = (id: number) => upload(id, { width: 3, height: 4 });
     p.setAll([portrait(1), upload(2, { width: 4, height: 3 }), portrait(3)]);
     const tall = (u: UploadDto) => (u.height ?? 0) > (u.width ?? 0);
     p.upsert(portrait(10), true);
     expect(p.next()).toEqual({ upload: portrait(10), fresh: true });
-    const partner = p.partner(tall)!;
+    const partner = p.pickWhere(tall)!;
     expect([1, 3]).toContain(partner.upload.id);
     expect(partner.fresh).toBe(false);
     p.upsert(portrait(11), true);
-    expect(p.partner(tall)!).toEqual({ upload: portrait(11), fresh: true });
+    expect(p.pickWhere(tall)!).toEqual({ upload: portrait(11), fresh: true });
     p.remove(1);
     p.remove(3);
     p.remove(11);
-    expect(p.partner(tall)).toBeNull(); // only the one on screen is a portrait
+    expect(p.pickWhere(tall)).toBeNull(); // only the one on screen is a portrait
   });
 
   test('after a reconnect, uploads that came while the wall was offline come first', () => {

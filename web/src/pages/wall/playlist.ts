@@ -120,10 +120,11 @@ export class Playlist {
   }
 
   /**
-   * A second picture for the same slide (Hochformat-Paare): the next new upload that `fits`, else an older
-   * one that fits and is not on screen; null when there is none.
+   * The next picture that `fits` (a second portrait for Hochformat-Paare, one not on screen yet for a
+   * collage tile): the next new upload that fits, else the older one that fits shown longest ago; never the
+   * one picked last; null when there is none.
    */
-  partner(fits: (u: UploadDto) => boolean): Pick | null {
+  pickWhere(fits: (u: UploadDto) => boolean): Pick | null {
     const current = this.history[this.history.length - 1];
     const fresh = this.freshPick((id) => id !== current && fits(this.items.get(id)!));
     if (fresh !== null) {
