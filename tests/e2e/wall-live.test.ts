@@ -23,6 +23,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 let event: AdminEventDto;
 let setWall: WallEvent['setWall'];
+let admin: ApiClient;
 const errors: string[] = [];
 
 const wallData = (p: Page) => p.evaluate(() => ({ ...document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset }));
@@ -59,8 +60,7 @@ beforeAll(async () => {
   await ensureWebBuilt();
   server = await startServer();
   const made = await wallEvent(server, 'Hochzeit Lang & Sam', { wall_seconds_per_slide: 60, wall_show_nicknames: false });
-  ({ event, setWall } = made);
-  const admin = made.admin;
+  ({ event, setWall, admin } = made);
   for (const photo of PHOTOS.slice(0, 2)) await admin.uploadOk(event.id, photo);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'de-DE', baseURL: server.url });
@@ -101,6 +101,12 @@ describe('new uploads on the wall (60 s per slide)', () => {
     await visible(page, id, 10_000);
     expect(await caption(page).textContent()).toBe('Mia');
     expect(await badge(page).count()).toBe(0);
+  });
+
+  test('a photo the host deletes leaves the screen at once, not at the next slide change', async () => {
+    const id = Number((await wallData(page)).current);
+    await admin.json(`/api/event/${event.id}/upload/${id}`, { method: 'DELETE' });
+    await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId !== String(id), id, { timeout: 5_000 });
     expect(errors).toEqual([]);
   });
 });

@@ -178,7 +178,12 @@ export default function WallPage() {
       eventId,
       (change) => {
         if (change.kind === 'resync') return void reload();
-        if (change.kind === 'remove') return playlist.remove(change.id);
+        if (change.kind === 'remove') {
+          playlist.remove(change.id);
+          // Deleted or withdrawn by the host: off the screen now, not at the next slide change.
+          if (!loading && (stage.onScreen().has(change.id) || collage.onScreen().has(change.id))) void advance(1);
+          return;
+        }
         if (change.kind === 'nickname') return playlist.rename(change);
         const waiting = playlist.waitingFresh;
         playlist.upsert(change.upload, change.kind === 'upload');

@@ -80,6 +80,13 @@ export class Stage {
     return stayMs;
   }
 
+  /** The uploads on screen now. */
+  onScreen(): Set<number> {
+    const ids = new Set<number>();
+    for (const f of this.layers[this.active]!.frames) if (f.root.dataset.uploadId) ids.add(Number(f.root.dataset.uploadId));
+    return ids;
+  }
+
   /** Empties the screen (another layout takes over). */
   clear() {
     this.generation++;
