@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { can, PERMISSIONS, refusal, seesWholeEvent, type Viewer } from './permissions.ts';
+import { can, PERMISSIONS, refusal, seesMedia, seesWholeEvent, type Viewer } from './permissions.ts';
 
 const admin: Viewer = { kind: 'admin' };
 const host: Viewer = { kind: 'host', eventId: 1 };
@@ -44,6 +44,28 @@ describe('permissions', () => {
     expect(can(visitor, 'liveStream', { eventId: 1, eventStatus: 'ended' })).toBe(true);
     expect(can(visitor, 'liveStream', { eventId: 1, eventStatus: 'expired' })).toBe(false);
     expect(can(key, 'liveStream', { eventId: 1, eventStatus: 'active' })).toBe(false);
+  });
+
+  test('media: guests and visitors until viewable-until, the host of the event and the admin always, API keys never', () => {
+    for (const status of ['not_started', 'active', 'ended'] as const) {
+      for (const v of [guest, unconsented, visitor, host, admin]) expect(seesMedia(v, { id: 1, status })).toBe(true);
+    }
+    for (const v of [guest, unconsented, visitor]) expect(seesMedia(v, { id: 1, status: 'expired' })).toBe(false);
+    expect(seesMedia(host, { id: 1, status: 'expired' })).toBe(true);
+    expect(seesMedia(admin, { id: 1, status: 'expired' })).toBe(true);
+    expect(seesMedia(host, { id: 2, status: 'active' })).toBe(false);
+    expect(seesMedia(key, { id: 1, status: 'active' })).toBe(false);
+  });
+
+  test("a guest creates only 'Unsortiert' without dates; host and admin any album", () => {
+    expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert' } })).toBe(true);
+    expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert', start_datetime: null, end_datetime: null } })).toBe(true);
+    expect(refusal(guest, 'createAlbum', { eventId: 1, album: { name: 'Feier' } })?.status).toBe(403);
+    expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert', start_datetime: '2026-11-23T10:00:00.000Z' } })).toBe(false);
+    expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert', end_datetime: '2026-11-23T10:00:00.000Z' } })).toBe(false);
+    expect(can(guest, 'createAlbum', { eventId: 1 })).toBe(false);
+    expect(refusal(unconsented, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert' } })?.code).toBe('CONSENT_REQUIRED');
+    expect(can(host, 'createAlbum', { eventId: 1, album: { name: 'Feier' } })).toBe(true);
   });
 
   test('every row names every role', () => {

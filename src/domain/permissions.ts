@@ -1,6 +1,7 @@
 // The permission table of DESIGN.md ("Every rule is enforced on the server"), as data and functions.
 // Routes and services ask `refusal` (or services/authorize.ts, which throws it); nothing else decides
 // who may do what. tests/api/permissions.test.ts drives every cell through the HTTP API.
+import { UNSORTED_ALBUM_NAME } from './albums.ts';
 import type { EventStatus } from './event-window.ts';
 
 /** Who is asking, as the HTTP layer established it (credential, client token or guest cookie). */
@@ -24,17 +25,20 @@ export type Reach =
   | 'any'
   /** consented guests, while the event is active */
   | 'whileActive'
-  /** visitors and guests: until the event's viewable-until; what they see is then decided by seeUnapproved */
+  /** visitors and guests: media until the event's viewable-until (`seesMedia`); what they see is then decided by seeUnapproved */
   | 'untilViewable'
-  /** guests: only the album 'Unsortiert' without dates, idempotent (albums.service checks name and dates) */
+  /** guests: only the album 'Unsortiert' without dates (the target's `album`), idempotent (albums.service ensureUnsorted) */
   | 'unsortedOnly';
 
 // prettier-ignore
 /** DESIGN.md's table, row by row. Rows below the line are rules of the specs that the table does not list. */
 export const PERMISSIONS = {
-  /** read event, visible albums, approved media (files included) */
+  /**
+   * read event, visible albums, approved media (files included). The event itself stays readable after
+   * viewable-until (its page shows the expired banner); its media are judged with the status (`seesMedia`).
+   */
   readEvent:          { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
-  /** see unapproved media (and hidden albums, and media after viewable-until where 'ownEvent'/'any') */
+  /** see unapproved media (and hidden albums) */
   seeUnapproved:      { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
   upload:             { visitor: 'no',            guest: 'whileActive',   host: 'no',       admin: 'any', apiKey: 'any' },
   /** approve / withdraw */
@@ -58,8 +62,6 @@ export const PERMISSIONS = {
   shareAllOwn:        { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'no',  apiKey: 'no' },
   /** an upload is shared at once whatever autoApprove says (a guest's follows the event's setting) */
   approvedOnUpload:   { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'any' },
-  /** media files after viewable-until (the host's export reads from disk, not through the media route) */
-  mediaAfterViewable: { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'no' },
 } as const satisfies Record<string, Record<Role, Reach>>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -74,6 +76,14 @@ export interface Target {
    * duplicate checks ask "may this one upload here at all" before any bytes are sent.
    */
   eventStatus?: EventStatus;
+  /** the album a guest asks to create ('unsortedOnly': only 'Unsortiert' without dates) */
+  album?: { name?: string; start_datetime?: string | null; end_datetime?: string | null };
+}
+
+/** An event as the media rules need it: which one, and where it stands in its window now. */
+export interface EventNow {
+  id: number;
+  status: EventStatus;
 }
 
 /** Why an action is refused, as the API answers it (DESIGN.md's error shape: status, code, message). */
@@ -108,11 +118,21 @@ export function seesWholeEvent(viewer: Viewer, eventId: number): boolean {
   return reach === 'any' || (reach === 'ownEvent' && viewer.kind === 'host' && viewer.eventId === eventId);
 }
 
+/**
+ * Whether the viewer sees media of the event now: its uploads list, the albums' counts and covers, the
+ * media files, the live stream and the ZIPs. The one rule of the event window for reading: 'readEvent'
+ * judged with the event's status (guests and visitors until viewable-until, the host and the admin always).
+ */
+export function seesMedia(viewer: Viewer, event: EventNow): boolean {
+  return can(viewer, 'readEvent', { eventId: event.id, eventStatus: event.status });
+}
+
 const CONSENT_REQUIRED: Refusal = { status: 403, code: 'CONSENT_REQUIRED', message: 'Bitte zuerst den Nutzungsbedingungen zustimmen' };
 const NOT_SIGNED_IN: Refusal = { status: 401, code: 'UNAUTHORIZED', message: 'Nicht angemeldet' };
 const NOT_ALLOWED: Refusal = { status: 403, code: 'FORBIDDEN', message: 'Keine Berechtigung' };
 /** A photo booth's key is for uploading only: it reads nothing of an event (issue 11). */
 const API_KEY_UPLOAD_ONLY: Refusal = { status: 403, code: 'API_KEY_UPLOAD_ONLY', message: 'API-Schlüssel dürfen nur hochladen' };
+const UNSORTED_ONLY: Refusal = { status: 403, code: 'FORBIDDEN', message: `Gäste können nur das Album '${UNSORTED_ALBUM_NAME}' ohne Datum anlegen` };
 /** The event-window refusals of an upload, in the spec's words. */
 const WINDOW_REFUSALS: Partial<Record<EventStatus, Refusal>> = {
   not_started: { status: 403, code: 'EVENT_NOT_STARTED', message: 'Dieses Event hat noch nicht begonnen. Bitte versuche es später erneut.' },
@@ -154,8 +174,11 @@ export function refusal(viewer: Viewer, action: Action, target: Target = {}): Re
   const reach = reachOf(viewer, action);
   switch (reach) {
     case 'any':
-    case 'unsortedOnly':
       return null;
+    case 'unsortedOnly': {
+      const album = target.album;
+      return album?.name === UNSORTED_ALBUM_NAME && !album.start_datetime && !album.end_datetime ? null : UNSORTED_ONLY;
+    }
     case 'no':
       return noRight(viewer, action);
     case 'ownEvent':

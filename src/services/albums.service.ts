@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, uploads } from '../db/schema.ts';
 import { sortAlbums, UNSORTED_ALBUM_NAME } from '../domain/albums.ts';
-import { badRequest, forbidden, notFound } from '../lib/errors.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
 import type { LiveService } from './live.service.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
@@ -75,13 +75,10 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
     },
 
     /**
-     * A guest may only create 'Unsortiert' without dates; a second call returns the same album.
-     * Runs in one transaction so two phones creating it at once still get one album.
+     * 'Unsortiert' without dates, the album a guest may create (domain/permissions.ts 'unsortedOnly'): a
+     * second call returns the same album. One transaction, so two phones creating it at once get one album.
      */
-    ensureUnsorted(eventId: number, input: AlbumFields = { name: UNSORTED_ALBUM_NAME }): AlbumRow {
-      if (input.name !== UNSORTED_ALBUM_NAME || input.start_datetime || input.end_datetime) {
-        throw forbidden(`Gäste können nur das Album '${UNSORTED_ALBUM_NAME}' ohne Datum anlegen`);
-      }
+    ensureUnsorted(eventId: number): AlbumRow {
       return db.transaction((tx) => {
         const existing = tx
           .select()

@@ -38,7 +38,7 @@ describe('EXPLAIN QUERY PLAN of a gallery page', () => {
       try {
         const cursor = Buffer.from(JSON.stringify(['2026-11-23T10:00:00.000Z', 42])).toString('base64url');
         for (const albumId of [7, undefined]) {
-          for (const at of [undefined, cursor]) service.page(1, viewer, { albumId, mediaExpired: false, limit: 60, cursor: at });
+          for (const at of [undefined, cursor]) service.page({ id: 1, status: 'active' }, viewer, { albumId, limit: 60, cursor: at });
         }
         const pages = queries.filter((q) => /from "uploads"/.test(q.sql));
         expect(pages.length).toBe(4);

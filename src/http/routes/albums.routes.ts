@@ -42,7 +42,7 @@ export function albumRoutes() {
     const viewer = viewerOf(c, event);
     authorize(viewer, 'readEvent', { eventId: event.id });
     const rows = services.albums.list(event.id, { visibleOnly: !seesWholeEvent(viewer, event.id) });
-    const summaries = services.uploads.albumSummaries(event.id, viewer, { mediaExpired: event.status === 'expired' });
+    const summaries = services.uploads.albumSummaries(event, viewer);
     return c.json<GalleryAlbumDto[]>(rows.map((a) => galleryAlbumDto(a, summaries.get(a.id))));
   });
 
@@ -50,9 +50,13 @@ export function albumRoutes() {
     const { services } = c.get('deps');
     const event = services.events.getById(create.params(c).eventId);
     const viewer = viewerOf(c, event);
-    const guestsUnsorted = reachOf(viewer, 'createAlbum') === 'unsortedOnly';
-    if (!guestsUnsorted) authorize(viewer, 'createAlbum', { eventId: event.id });
-    if (guestsUnsorted) return c.json(albumDto(services.albums.ensureUnsorted(event.id, await create.bodyAs(c, GuestAlbumBody))));
+    // A guest's call is read as it comes and judged by the table's row ('unsortedOnly': name and dates);
+    // what it may make, 'Unsortiert', is made once (a second call answers the same album).
+    if (reachOf(viewer, 'createAlbum') === 'unsortedOnly') {
+      authorize(viewer, 'createAlbum', { eventId: event.id, album: await create.bodyAs(c, GuestAlbumBody) });
+      return c.json(albumDto(services.albums.ensureUnsorted(event.id)));
+    }
+    authorize(viewer, 'createAlbum', { eventId: event.id });
     const body = await create.body(c);
     return c.json(albumDto(services.albums.create(event.id, body)), 201);
   });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { cleanDisplayName } from '../../lib/display-names.ts';
-import { can } from '../../domain/permissions.ts';
+import { seesMedia, type Viewer } from '../../domain/permissions.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MomentCache } from '../../lib/moment-cache.ts';
 import type { Services } from '../../services/index.ts';
@@ -34,6 +34,7 @@ const DERIVED_TYPES: Record<string, string> = {
   [DERIVED.jpegCopy]: 'image/jpeg',
   [DERIVED.videoPreview]: 'video/mp4',
 };
+const VISITOR: Viewer = { kind: 'visitor' };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -68,10 +69,10 @@ export function fileRoutes() {
     const download = media.query(c).download !== undefined;
     const type = DERIVED_TYPES[name];
     const { row, event } = type ? recentOwners.get(key, () => ownerOf(services, key)) : ownerOf(services, key);
-    // After viewable-until the media are gone for guests and visitors; only the admin still reaches them
-    // (the host's export streams from disk and does not come through here). Who asks matters only then
-    // and for originals: a thumbnail costs no look-up of the viewer.
-    if (event.status === 'expired' && !can(viewerOf(c, event), 'mediaAfterViewable')) throw notFound();
+    // After viewable-until the media are gone for guests and visitors (domain/permissions.ts `seesMedia`);
+    // the admin still reaches them (the host's export streams from disk and does not come through here).
+    // A key is all a visitor needs: while a visitor sees media, a thumbnail costs no look-up of the viewer.
+    if (!seesMedia(VISITOR, event) && !seesMedia(viewerOf(c, event), event)) throw notFound();
     if (!type) {
       if (name !== `original.${row.originalExt}`) throw notFound();
       const original = services.originals.forViewer(event, row, viewerOf(c, event));

@@ -4,6 +4,7 @@ import { forbidden } from '../../lib/errors.ts';
 import type { Delivery } from '../../services/live.service.ts';
 import type { UploadRow } from '../../services/uploads.service.ts';
 import { can, type Viewer } from '../../domain/permissions.ts';
+import { eventStatus } from '../../domain/event-window.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { viewerOf } from '../context.ts';
@@ -103,7 +104,7 @@ export function liveRoutes() {
       {
         viewer,
         // When the admin moves the event's dates, the stream is ended and the client reconnects under the new window.
-        mediaExpired: () => Date.now() >= event.window.viewableUntil.getTime(),
+        eventStatus: () => eventStatus(event.window, new Date()),
         onClose: (farBehind) => {
           release();
           // A client that reads nothing leaves no pull waiting to end the answer: it is cut, and its socket freed.

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
-import { can, seesWholeEvent } from '../../domain/permissions.ts';
+import { can, seesMedia, seesWholeEvent } from '../../domain/permissions.ts';
 import { isUploader } from '../../domain/uploader.ts';
 import { MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
 import { DERIVED } from '../../storage/media-store.ts';
@@ -145,16 +145,15 @@ export function uploadRoutes() {
     const viewer = viewerOf(c, event);
     const query = list.query(c);
     const albumId = query.albumId === undefined ? undefined : services.albums.getInEvent(event.id, query.albumId).id;
-    const scope = { albumId, mediaExpired: event.status === 'expired' };
     const toDtos = (rows: UploadRow[], nicknames: Map<string, string | null>) => rows.map((u) => uploadDtoFor(viewer, u, nicknames));
     if (query.limit === undefined && query.cursor === undefined) {
       authorize(viewer, 'readEvent', { eventId: event.id });
       // Everyone who sees the same list shares one kept answer: a guest without uploads of their own sees what a visitor sees.
       const audience = seesWholeEvent(viewer, event.id) ? 'all' : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId) ? `guest:${viewer.userId}` : 'public';
-      const key = `${event.id}/${albumId ?? ''}/${audience}/${scope.mediaExpired}`;
-      return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () => toDtos(services.uploads.list(event.id, viewer, scope), services.guests.nicknames(event.id)));
+      const key = `${event.id}/${albumId ?? ''}/${audience}/${seesMedia(viewer, event)}`;
+      return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () => toDtos(services.uploads.list(event, viewer, { albumId }), services.guests.nicknames(event.id)));
     }
-    const page = services.uploads.page(event.id, viewer, { ...scope, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
+    const page = services.uploads.page(event, viewer, { albumId, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
     const nicknames = services.guests.nicknames(event.id, page.rows.map((u) => u.userId));
     return c.json<UploadPage>({ uploads: toDtos(page.rows, nicknames), next_cursor: page.nextCursor });
   });
@@ -168,7 +167,7 @@ export function uploadRoutes() {
     if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
       throw forbidden('Downloads sind für dieses Event nicht freigegeben', 'DOWNLOADS_DISABLED');
     }
-    const visible = services.uploads.list(event.id, viewer, { mediaExpired: event.status === 'expired' });
+    const visible = services.uploads.list(event, viewer);
     const byId = new Map(visible.map((u) => [u.id, u]));
     const rows = ids === undefined ? visible : [...new Set(ids)].map((id) => byId.get(id));
     if (rows.some((u) => u === undefined)) throw notFound('Nicht gefunden');
