@@ -18,6 +18,9 @@ export type WallQrContent = (typeof WALL_QR_CONTENTS)[number];
 export const UPLOADS_PAGE_SIZE = 60;
 export const MAX_UPLOADS_PAGE_SIZE = 200;
 
+/** The filters of the host's moderation list by state. */
+export const MODERATION_STATUSES = ['all', 'pending', 'approved', 'failed'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 /** Uploads per page of the host's moderation list (GET /api/client/event-uploads/{token}): the default and the most. */
 export const MODERATION_PAGE = 60;
 export const MAX_MODERATION_PAGE = 200;

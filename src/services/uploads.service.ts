@@ -7,14 +7,14 @@ import { reachOf, seesMedia, seesWholeEvent, type EventNow } from '../domain/per
 import { badRequest, notFound } from '../lib/errors.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { LiveService } from './live.service.ts';
+import type { ModerationStatus } from '../domain/limits.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { authorize } from './authorize.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-export const MODERATION_STATUSES = ['all', 'pending', 'approved', 'failed'] as const;
 export interface ModerationFilter {
-  status: (typeof MODERATION_STATUSES)[number];
+  status: ModerationStatus;
   albumId?: number;
   guestId?: number;
   limit: number;

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MAX_MODERATION_PAGE, MODERATION_PAGE } from '../../domain/limits.ts';
+import { MAX_MODERATION_PAGE, MODERATION_PAGE, MODERATION_STATUSES } from '../../domain/limits.ts';
 import { notFound } from '../../lib/errors.ts';
-import { MODERATION_STATUSES } from '../../services/uploads.service.ts';
 import type { Ctx, Env } from '../context.ts';
 import { hostOf } from '../context.ts';
 import { albumDto, countedAlbumDto, eventDto, exportDto, handledUploadDto, statisticsDto, uploadDtoFor } from '../dto.ts';

@@ -1,5 +1,6 @@
 import type { AlbumDto, ApiError, BulkAnswer, ClientSettingsDto, EventDto, ExportDto, ModerationPage, StatisticsDto, UploadDto, WallSettings } from '../../../src/http/api-types';
 import { HttpError } from './http';
+import type { ModerationStatus } from '../../../src/domain/limits.ts';
 
 // Calls of the host settings page. The host is identified only by the client token in the path, so these
 // calls send no admin Bearer token and a 401 here must not log an admin out or jump to /admin: they use
@@ -53,7 +54,7 @@ export interface SharingAndWallFields {
 }
 
 export interface ModerationQuery {
-  status: 'all' | 'pending' | 'approved' | 'failed';
+  status: ModerationStatus;
   albumId?: number;
   guestId?: number;
   limit: number;
