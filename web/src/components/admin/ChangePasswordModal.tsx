@@ -85,7 +85,7 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
             </span>
           ) : (
             <span id="cp-new-hint" className="hx-small hx-muted">
-              At least 8 characters.
+              At least {MIN_PASSWORD_LENGTH} characters.
             </span>
           )}
         </div>
