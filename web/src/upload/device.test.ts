@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { chunkPlan, chunkRange, chunkSizeFor, chunkTimeoutMs, concurrencyFor, detectDevice, MB, memoryPressure, singleUploadLimit, uploadDelayMs } from './device';
+import { chunkPlan, chunkRange, chunkSizeFor, chunkTimeoutMs, concurrencyFor, detectDevice, isIos, MB, memoryPressure, singleUploadLimit, uploadDelayMs } from './device';
 
 const desktop = { mobile: false, ios: false, lowEnd: false };
 const android = { mobile: true, ios: false, lowEnd: false };
@@ -12,6 +12,29 @@ describe('device classes', () => {
     expect(detectDevice({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile Safari/537.36' })).toEqual(android);
     expect(detectDevice({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', hardwareConcurrency: 8 })).toEqual(desktop);
     expect(detectDevice({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', hardwareConcurrency: 2 }).lowEnd).toBe(true);
+  });
+});
+
+describe('iOS by user agent (the viewer shows full-resolution JPEGs there)', () => {
+  const UA = {
+    iphoneSafari:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    iphoneChrome:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1',
+    // iPadOS Safari asks for desktop pages by default: a Mac's user agent
+    ipadDesktop: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36',
+    windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  };
+  test('iPhone Safari, iPhone Chrome and an iPad in desktop mode are iOS', () => {
+    expect(isIos({ userAgent: UA.iphoneSafari, maxTouchPoints: 5 })).toBe(true);
+    expect(isIos({ userAgent: UA.iphoneChrome, maxTouchPoints: 5 })).toBe(true);
+    expect(isIos({ userAgent: UA.ipadDesktop, maxTouchPoints: 5 })).toBe(true);
+  });
+  test('a Mac (same user agent, no touch points), Android and Windows are not', () => {
+    expect(isIos({ userAgent: UA.ipadDesktop, maxTouchPoints: 0 })).toBe(false);
+    expect(isIos({ userAgent: UA.android, maxTouchPoints: 5 })).toBe(false);
+    expect(isIos({ userAgent: UA.windows, maxTouchPoints: 10 })).toBe(false);
   });
 });
 

@@ -15,10 +15,19 @@ interface NavLike {
   userAgentData?: { mobile?: boolean };
 }
 
+/**
+ * iPhone, iPad or iPod: every browser there is WebKit (Chrome says 'CriOS'). An iPad asks for desktop pages
+ * with a Mac's user agent by default; a Mac has no touch points, an iPad 5.
+ */
+export function isIos(nav: Pick<NavLike, 'userAgent' | 'maxTouchPoints'>): boolean {
+  const ua = nav.userAgent ?? '';
+  return /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && (nav.maxTouchPoints ?? 0) > 1);
+}
+
 export function detectDevice(nav: NavLike | undefined = typeof navigator === 'undefined' ? undefined : navigator): DeviceProfile {
   if (!nav) return { mobile: false, ios: false, lowEnd: false };
   const ua = nav.userAgent ?? '';
-  const ios = /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && (nav.maxTouchPoints ?? 0) > 1);
+  const ios = isIos(nav);
   const mobile = ios || nav.userAgentData?.mobile === true || /Android|Mobile|iPhone|iPad|iPod/i.test(ua);
   const lowEnd = (nav.hardwareConcurrency ?? 8) <= 2 || (nav.deviceMemory ?? 8) <= 2;
   return { mobile, ios, lowEnd };

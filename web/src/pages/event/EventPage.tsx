@@ -213,6 +213,7 @@ export default function EventPage() {
           index={Math.min(viewer.index, list.length - 1)}
           total={albumTotal}
           allowDownload={event.allow_download}
+          ios={device.ios}
           isOwn={(u) => currentUserId !== null && u.user_id === currentUserId}
           onIndex={viewer.show}
           onClose={viewer.close}

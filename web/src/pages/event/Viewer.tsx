@@ -5,7 +5,7 @@ import { de } from '../../i18n/de';
 import { Spinner } from '../../components/Spinner';
 import { trapTab } from '../../components/focus-trap';
 import { lockScroll } from '../../components/scroll-lock';
-import { clampDrag, swipeDirection, videoSource, wrapIndex } from './logic/viewer';
+import { clampDrag, fullJpegSource, swipeDirection, videoSource, wrapIndex } from './logic/viewer';
 import { formatDate, formatTime, parseDate } from './logic/format';
 import { uploaderNickname } from './logic/nickname';
 import './Viewer.css';
@@ -25,6 +25,8 @@ interface Props {
   /** the album's count (the counter's total; more than `items` while pages are still to come) */
   total: number;
   allowDownload: boolean;
+  /** iPhones and iPads: a photo that stays on screen is swapped for its full-resolution JPEG (see useFullResolution) */
+  ios: boolean;
   /** whether the viewer uploaded this one (then its share state shows) */
   isOwn: (u: UploadDto) => boolean;
   /** asks for the upload at `i`, which may be -1 or past the fetched ones: the page wraps around or fetches more */
@@ -36,7 +38,10 @@ interface Props {
 /** The height of the browser's video control bar at the bottom of a video, which keeps its own touches. */
 const VIDEO_CONTROLS_PX = 64;
 
-export function Viewer({ items, index, total, allowDownload, isOwn, onIndex, onClose, onDownload }: Props) {
+/** How long a photo stays in the viewer before its full-resolution JPEG is fetched: not while swiping through. */
+export const FULL_RESOLUTION_DWELL_MS = 1000;
+
+export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex, onClose, onDownload }: Props) {
   const item = items[index];
   const playable = item?.type === 'video' ? videoSource(item, canPlayType) : null;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -45,6 +50,8 @@ export function Viewer({ items, index, total, allowDownload, isOwn, onIndex, onC
   const [failed, setFailed] = useState(false);
   const [drag, setDrag] = useState(0);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  // On iPhones a long press ('Zu Fotos hinzufügen') is how a guest saves a photo, and it saves what is shown.
+  const full = useFullResolution(ios && allowDownload && item ? fullJpegSource(item) : null, loaded);
 
   const go = useCallback((delta: number) => onIndex(index + delta), [index, onIndex]);
 
@@ -203,7 +210,7 @@ export function Viewer({ items, index, total, allowDownload, isOwn, onIndex, onC
               <img
                 key={item.id}
                 className={`ev-viewer__img${loaded ? ' is-loaded' : ''}`}
-                src={item.preview_path ?? item.file_path}
+                src={full ?? item.preview_path ?? item.file_path}
                 alt={item.original_name}
                 draggable={false}
                 onLoad={() => setLoaded(true)}
@@ -232,6 +239,31 @@ export function Viewer({ items, index, total, allowDownload, isOwn, onIndex, onC
       )}
     </div>
   );
+}
+
+/**
+ * `src` once the photo's preview has been on screen for FULL_RESOLUTION_DWELL_MS and `src` is decoded, so
+ * the swap shows no gap (same box: the same picture, larger); null until then and for another photo.
+ */
+function useFullResolution(src: string | null, previewShown: boolean): string | null {
+  const [ready, setReady] = useState<string | null>(null);
+  useEffect(() => {
+    if (!src || !previewShown) return;
+    const img = new Image();
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      img.src = src;
+      img.decode().then(
+        () => !cancelled && setReady(src),
+        () => undefined, // the preview stays
+      );
+    }, FULL_RESOLUTION_DWELL_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [src, previewShown]);
+  return ready === src ? ready : null;
 }
 
 /** Who took it (or 'Unbekannt') and when (the capture time, else the upload time); the uploader also sees its share state. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { clampDrag, swipeDirection, videoSource, wrapIndex } from './viewer';
+import { clampDrag, fullJpegSource, swipeDirection, videoSource, wrapIndex } from './viewer';
 import { columnsFor, visibleRows } from './grid';
 import { canSaveNickname, nicknameError } from './nickname';
 
@@ -61,5 +61,21 @@ describe('video source', () => {
   test('while the preview is made, the original where the browser can play it, else nothing yet', () => {
     expect(videoSource(hevc, safari)).toBe('/media/o/clip.mov');
     expect(videoSource(hevc, chromium)).toBeNull();
+  });
+});
+
+describe('the full-resolution JPEG the viewer shows on iPhones', () => {
+  const photo = { type: 'photo', mime_type: 'image/jpeg', file_path: '/media/k/original.jpg', preview_path: '/media/k/preview.jpg', jpeg_download_path: null };
+  test('a JPEG: its original; a HEIC: its JPEG copy', () => {
+    expect(fullJpegSource(photo)).toBe('/media/k/original.jpg');
+    expect(fullJpegSource({ ...photo, mime_type: 'image/heic', file_path: '/media/k/original.heic', jpeg_download_path: '/media/k/full.jpg?download=1' })).toBe(
+      '/media/k/full.jpg?download=1',
+    );
+  });
+  test('none for a video, a PNG, a HEIC without its copy yet, or when the preview is the original', () => {
+    expect(fullJpegSource({ ...photo, type: 'video', mime_type: 'video/mp4' })).toBeNull();
+    expect(fullJpegSource({ ...photo, mime_type: 'image/png', file_path: '/media/k/original.png' })).toBeNull();
+    expect(fullJpegSource({ ...photo, mime_type: 'image/heic', jpeg_download_path: null })).toBeNull();
+    expect(fullJpegSource({ ...photo, preview_path: '/media/k/original.jpg' })).toBeNull();
   });
 });

@@ -16,3 +16,16 @@ export function videoSource(u: { preview_path: string | null; file_path: string;
   if (u.preview_path !== null) return u.preview_path;
   return canPlayType(u.mime_type) === '' ? null : u.file_path;
 }
+
+/**
+ * The full-resolution JPEG of a photo, which the viewer shows on iPhones: there a guest saves a photo by
+ * long-pressing it ('Zu Fotos hinzufügen'), which saves what is shown. A JPEG original as this viewer gets
+ * it (file_path: the server strips the location where the event says so), for a HEIC its full-size JPEG
+ * copy (the download URL: an img ignores the attachment header). null for others (videos, PNGs, a HEIC
+ * still in work) and when the preview already is the original.
+ */
+export function fullJpegSource(u: { type: string; mime_type: string; file_path: string; preview_path: string | null; jpeg_download_path: string | null }): string | null {
+  if (u.type !== 'photo') return null;
+  const full = u.mime_type === 'image/jpeg' ? u.file_path : u.jpeg_download_path;
+  return full === u.preview_path ? null : full;
+}
