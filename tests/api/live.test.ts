@@ -162,6 +162,27 @@ describe('live stream', () => {
     await s.end(2000);
   });
 
+  test('after viewable-until a visitor stream gets no media; the host and the admin still get them', async () => {
+    const event = await h.admin.createEvent();
+    const past = new FormData();
+    past.append('event_start_datetime', new Date(Date.now() - 60 * 86_400_000).toISOString());
+    past.append('event_duration_days', '7');
+    await h.admin.json(`/api/event/${event.id}`, { method: 'PUT', body: past });
+    expect((await h.client().json<{ status: string }>(`/api/event/${event.code}`)).status).toBe('expired');
+    const visitorStream = await stream(h.client(), event.id);
+    const hostStream = await stream(h.client(), event.id, `?clientToken=${await hostToken(event.id)}`);
+    const adminStream = await stream(h.admin, event.id);
+    for (const s of [visitorStream, hostStream, adminStream]) await s.next((m) => m.event === 'ready', 2000, 'ready');
+
+    const { id, album_id: albumId } = await h.admin.uploadOk(event.id, PHOTOS[0]!);
+    await adminStream.next(isUpload(id), 2000, 'upload on the admin stream');
+    await hostStream.next(isUpload(id), 2000, 'upload on the host stream');
+    // Hiding its album tells every stream to reload: the visitor's had the upload before that, or never.
+    await h.admin.json(`/api/album/${albumId}`, { method: 'PUT', json: { visible: false } });
+    await visitorStream.next((m) => m.event === 'resync', 2000, 'resync on the visitor stream');
+    expect(visitorStream.messages.filter((m) => m.event === 'upload')).toEqual([]);
+  });
+
   test('deleting the event ends its open streams', async () => {
     const event = await h.admin.createEvent();
     const s = await stream(h.client(), event.id);
