@@ -18,6 +18,9 @@ interface Kept {
 export class JsonAnswerCache {
   private readonly entries = new Map<string, Kept>();
   private bytes = 0;
+  /** Versions count from 0 again in every run of the server: the ETag names the run too, or a browser that kept an
+   * answer from before a restart would be told 304 for a list that has changed since (the wall after a box restart). */
+  private readonly run = crypto.randomUUID();
 
   constructor(private readonly maxBytes: number) {}
 
@@ -27,7 +30,7 @@ export class JsonAnswerCache {
     this.drop(key); // kept again below, last: the Map's order is the order of use
     const kept: Kept = old?.version === version ? old : { version, json: new TextEncoder().encode(JSON.stringify(make())), gzip: null };
     // Weak: the gzip and the plain answer are the same JSON. Hashed: the key may name a guest.
-    const etag = `W/"${Bun.hash(`${key}|${version}`).toString(36)}"`;
+    const etag = `W/"${Bun.hash(`${this.run}|${key}|${version}`).toString(36)}"`;
     const unchanged = c.req.header('If-None-Match')?.includes(etag) ?? false;
     const gzip = !unchanged && /\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '');
     if (gzip) kept.gzip ??= Bun.gzipSync(kept.json);

@@ -8,7 +8,8 @@ import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { UploadDto } from '../../src/http/api-types.ts';
-import { FIXTURES } from '../helpers/server.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { FIXTURES, startServer } from '../helpers/server.ts';
 import { defaultAlbumId, expectError, expectOk, send, useServer } from './support.ts';
 
 const srv = useServer();
@@ -127,5 +128,32 @@ describe('read loops from one address', () => {
     expect((await read()).uploads.map((u) => [u.id, u.user_id])).toEqual([[shared.id, null]]);
     await srv.admin.json(`/api/album/${albumId}`, { method: 'PUT', json: { visible: false } });
     expect((await read()).uploads).toEqual([]);
+  });
+
+  test('after a restart the kept list has new ETags: its versions count from 0 again, so a browser never gets 304 for a list that changed', async () => {
+    let server = await startServer();
+    try {
+      const login = async () => {
+        const admin = new ApiClient(server.url);
+        await admin.login(server.adminPassword);
+        return admin;
+      };
+      let admin = await login();
+      const event = await admin.createEvent({ name: 'Neustart' });
+      const albumId = await defaultAlbumId(admin, event.id);
+      await admin.uploadOk(event.id, photo('Nikon_D70.jpg'), { albumId });
+      const listPath = `/api/event/${event.id}/uploads`;
+      const etag = (await new ApiClient(server.url).fetch(listPath)).headers.get('etag')!;
+      // The box restarts; the same number of changes since its start brings the list's version counter back to where it was.
+      await server.stop({ keepData: true });
+      server = await startServer({ dataDir: server.dataDir });
+      admin = await login();
+      const second = await admin.uploadOk(event.id, photo('Canon_40D.jpg'), { albumId });
+      const after = await new ApiClient(server.url).fetch(listPath, { headers: { 'If-None-Match': etag } });
+      expect(after.status).toBe(200);
+      expect(((await after.json()) as UploadDto[]).map((u) => u.id)).toContain(second.id);
+    } finally {
+      await server.stop();
+    }
   });
 });
