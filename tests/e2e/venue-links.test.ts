@@ -45,6 +45,8 @@ describe('links guests can reach', () => {
       await warning.waitFor();
       expect(await warning.innerText()).toContain('Guests cannot open these links.');
       expect(await warning.innerText()).toContain(server.url);
+      // The addresses come from their own call after the warning shows: wait for them, then read them all.
+      await page.getByTestId('box-address').first().waitFor();
       const offered = await page.getByTestId('box-address').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
       const expected = lanIPv4().map((ip) => `http://${ip}:${port}/admin/dashboard`);
       expect(expected.length).toBeGreaterThan(0);
