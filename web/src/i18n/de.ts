@@ -1,5 +1,7 @@
-// Guest-side UI strings. Texts quoted by the spec (guest-side.md) are kept exactly as written there;
-// the rest is our own wording. Placeholders are filled by the small functions below.
+// The German dictionary of the guest side (event page, landing, recovery, wall): it defines the keys, so the
+// English one (en.ts) fails the type check with a key missing or extra. Texts quoted by the spec
+// (guest-side.md) are kept exactly as written there; the rest is our own wording. Placeholders are filled by
+// the small functions below. Components read it through useT() (./index.ts), never by importing this file.
 
 export const de = {
   // Landing
@@ -315,6 +317,6 @@ export const de = {
   /** viewer: a video whose playable preview the box is still making, in a browser that cannot play the original */
   videoPreparing: 'Das Video wird noch vorbereitet. Gleich kannst du es hier ansehen.',
   tileUnreadable: 'Datei beschädigt oder nicht lesbar',
-} as const;
+};
 
-export type Strings = typeof de;
+export type Dict = typeof de;

@@ -1,0 +1,9 @@
+import type { HostDict } from './host.de';
+
+// The English dictionary of the host side (keys defined by host.de.ts).
+
+export const hostEn: HostDict = {
+  languageLabel: 'Language',
+  guestLanguage: 'Language for guests',
+  guestLanguageHint: 'Guests can switch on the event page themselves.',
+};
