@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { bodyWatch, MIN_BODY_BYTES_PER_SECOND } from './body.ts';
-import { boundaryOf, malformed, MultipartParser } from './multipart-parser.ts';
+import { boundaryOf, malformed, MultipartParser } from '../lib/multipart-parser.ts';
 
 export interface MultipartResult<T, F> {
   fields: F;

@@ -1,4 +1,4 @@
-import { badRequest } from '../lib/errors.ts';
+import { badRequest } from './errors.ts';
 
 /** What the parser tells its user, in the order of the body. */
 export interface PartHandlers {
