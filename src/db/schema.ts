@@ -127,6 +127,8 @@ export const uploads = sqliteTable(
     index('uploads_event_dhash_idx').on(t.eventId, t.dhash),
   ],
 );
+/** An upload as stored (services, jobs and the live bus share it; no service owns it). */
+export type UploadRow = typeof uploads.$inferSelect;
 
 export const adminCredentials = sqliteTable('admin_credentials', {
   id: integer('id').primaryKey(),

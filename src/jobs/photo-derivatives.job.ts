@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { rmSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
-import { uploads } from '../db/schema.ts';
+import { uploads, type UploadRow } from '../db/schema.ts';
 import type { MediaTools } from '../media/media-tools.ts';
 import { DERIVED, photoOutputs, type MediaStore } from '../storage/media-store.ts';
 import type { JobHandler } from './queue.ts';
 
 export const PHOTO_JOB = 'photo-derivatives';
-
-type UploadRow = typeof uploads.$inferSelect;
 
 /**
  * Thumbnail, preview and JPEG copy of a photo whose decoding is too slow for the upload request (HEIC,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
-import { jobs, uploads } from '../db/schema.ts';
+import { jobs, uploads, type UploadRow } from '../db/schema.ts';
 import type { MediaTools } from '../media/media-tools.ts';
 import { DERIVED, type MediaStore } from '../storage/media-store.ts';
 import type { JobHandler } from './queue.ts';
@@ -16,8 +16,6 @@ export const VIDEO_PREVIEW_JOB = 'video-preview';
  * queued has them in its database: each is replaced by the jobs a video gets now.
  */
 export const OLD_VIDEO_JOB = 'video-derivatives';
-
-type UploadRow = typeof uploads.$inferSelect;
 
 /** The most a preview job may run, whatever its video: 4K for 10 minutes on a Pi 4. */
 const PREVIEW_JOB_CEILING_MS = 3 * 3600_000;

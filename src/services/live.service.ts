@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { albums } from '../db/schema.ts';
+import { albums, type UploadRow } from '../db/schema.ts';
 import { randomHex } from '../lib/ids.ts';
-import type { UploadRow } from './uploads.service.ts';
 import { can, seesMedia, seesWholeEvent, type Viewer } from '../domain/permissions.ts';
 import type { EventStatus } from '../domain/event-window.ts';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { listVersions } from '../db/list-versions.ts';
-import { albums, guests, uploads } from '../db/schema.ts';
+import { albums, guests, uploads, type UploadRow } from '../db/schema.ts';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
 import { reachOf, seesMedia, seesWholeEvent, type EventNow } from '../domain/permissions.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
@@ -11,7 +11,7 @@ import type { ModerationStatus } from '../domain/limits.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { authorize } from './authorize.ts';
 
-export type UploadRow = typeof uploads.$inferSelect;
+export type { UploadRow };
 
 export interface ModerationFilter {
   status: ModerationStatus;
