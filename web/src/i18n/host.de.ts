@@ -9,6 +9,12 @@ export const hostDe = {
   /** the event setting: which language guests see unless they choose another */
   guestLanguage: 'Sprache für Gäste',
   guestLanguageHint: 'Gäste können auf der Event-Seite selbst umschalten.',
+
+  // ── Admin: login, dashboard, event cards and their dialogs, print view ──
+  adminSection: 'Verwaltung',
+
+  // ── The couple's page: home, settings tabs, albums, uploads, statistics, export, wall ──
+  coupleSection: 'Brautpaar',
 };
 
 export type HostDict = typeof hostDe;
