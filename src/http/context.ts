@@ -19,7 +19,12 @@ export interface AppDeps {
   version: string;
 }
 
-export type Env = { Variables: { deps: AppDeps } };
+/**
+ * `event` and `viewer` are set by the event middleware (middleware/event-scope.ts) on the routes of one
+ * event, and read there through its accessors, which fail loudly on a route without it. They are optional
+ * here, not a route's own Env: Hono's Context<E> is invariant in E, so every helper taking Ctx would refuse it.
+ */
+export type Env = { Variables: { deps: AppDeps; event?: EventView; viewer?: Viewer } };
 export type Ctx = Context<Env>;
 
 const guestCookieName = (code: string) => `event_${code}`;

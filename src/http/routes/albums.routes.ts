@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { reachOf, seesWholeEvent } from '../../domain/permissions.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { requireRight, viewerOf } from '../context.ts';
+import { requireRight } from '../context.ts';
+import { inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { albumDto, galleryAlbumDto } from '../dto.ts';
 import type { GalleryAlbumDto } from '../api-types.ts';
 import { answer, endpoint } from '../openapi.ts';
@@ -36,20 +37,16 @@ const remove = endpoint({ summary: 'Deletes an album with its uploads (admin)', 
 export function albumRoutes() {
   const app = new Hono<Env>();
 
-  app.get('/api/event/:eventId/albums', list.doc, (c) => {
-    const { services } = c.get('deps');
-    const event = services.events.getById(list.params(c).eventId);
-    const viewer = viewerOf(c, event);
+  app.get('/api/event/:eventId/albums', list.doc, inEvent, (c) => {
+    const { services, event, viewer } = inEventOf(c);
     authorize(viewer, 'readEvent', { eventId: event.id });
     const rows = services.albums.list(event.id, { visibleOnly: !seesWholeEvent(viewer, event.id) });
     const summaries = services.uploads.albumSummaries(event, viewer);
     return c.json<GalleryAlbumDto[]>(rows.map((a) => galleryAlbumDto(a, summaries.get(a.id))));
   });
 
-  app.post('/api/event/:eventId/album', create.doc, async (c) => {
-    const { services } = c.get('deps');
-    const event = services.events.getById(create.params(c).eventId);
-    const viewer = viewerOf(c, event);
+  app.post('/api/event/:eventId/album', create.doc, inEvent, async (c) => {
+    const { services, event, viewer } = inEventOf(c);
     // A guest's call is read as it comes and judged by the table's row ('unsortedOnly': name and dates);
     // what it may make, 'Unsortiert', is made once (a second call answers the same album).
     if (reachOf(viewer, 'createAlbum') === 'unsortedOnly') {

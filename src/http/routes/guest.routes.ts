@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { nicknameTooLong, normaliseNickname } from '../../domain/nickname.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { clientAddress, guestIdOf, publicUrl, setGuestCookie, viewerOf } from '../context.ts';
+import { clientAddress, guestIdOf, publicUrl, setGuestCookie } from '../context.ts';
+import { atEvent, atEventOf, inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { eventDto } from '../dto.ts';
 import type { AppConfig, ConsentAnswer, ConsentGiven, GuestIdentity, NicknameAnswer, RecoverAnswer } from '../api-types.ts';
 import { answer, endpoint } from '../openapi.ts';
@@ -85,9 +86,8 @@ export function guestRoutes() {
     return c.json(eventDto(event));
   });
 
-  app.post('/api/event/:code/consent', consent.doc, async (c) => {
-    const { services } = c.get('deps');
-    const event = services.events.getByCode(consent.params(c).code);
+  app.post('/api/event/:code/consent', consent.doc, atEvent, async (c) => {
+    const { services, event } = atEventOf(c);
     const userId = (await consent.body(c)).userId ?? crypto.randomUUID();
     services.guests.giveConsent(event.id, userId, clientAddress(c));
     joinCaptivePortal(c);
@@ -96,9 +96,8 @@ export function guestRoutes() {
   });
 
   /** Who this browser is in the event, from its (HttpOnly) guest cookie. */
-  app.get('/api/event/:code/me', me.doc, (c) => {
-    const { services } = c.get('deps');
-    const event = services.events.getByCode(me.params(c).code);
+  app.get('/api/event/:code/me', me.doc, atEvent, (c) => {
+    const { services, event } = atEventOf(c);
     const userId = guestIdOf(c, event);
     return c.json<GuestIdentity>({
       userId,
@@ -108,9 +107,8 @@ export function guestRoutes() {
   });
 
   /** Session recovery (/event/{code}/recover/{userId}): the cookie comes back only for an id that gave consent. */
-  app.post('/api/event/:code/recover', recover.doc, async (c) => {
-    const { services } = c.get('deps');
-    const event = services.events.getByCode(recover.params(c).code);
+  app.post('/api/event/:code/recover', recover.doc, atEvent, async (c) => {
+    const { services, event } = atEventOf(c);
     const body = await recover.body(c);
     if (!services.guests.hasConsent(event.id, body.userId)) return c.json<RecoverAnswer>({ hasConsent: false, userId: null });
     joinCaptivePortal(c);
@@ -118,25 +116,22 @@ export function guestRoutes() {
     return c.json<RecoverAnswer>({ hasConsent: true, userId: body.userId });
   });
 
-  app.get('/api/event/:code/consent/:userId', consentOf.doc, (c) => {
-    const { services } = c.get('deps');
-    const { code, userId } = consentOf.params(c);
-    const event = services.events.getByCode(code);
+  app.get('/api/event/:code/consent/:userId', consentOf.doc, atEvent, (c) => {
+    const { services, event } = atEventOf(c);
+    const { userId } = consentOf.params(c);
     return c.json<ConsentAnswer>({ hasConsent: userId !== null && services.guests.hasConsent(event.id, userId) });
   });
 
-  app.post('/api/event/:code/user-nickname', setNickname.doc, async (c) => {
-    const { services } = c.get('deps');
-    const event = services.events.getByCode(setNickname.params(c).code);
+  app.post('/api/event/:code/user-nickname', setNickname.doc, inEvent, async (c) => {
+    const { services, event, viewer } = inEventOf(c);
     const body = await setNickname.body(c);
-    authorize(viewerOf(c, event), 'editNickname', { ownerUserId: body.userId });
+    authorize(viewer, 'editNickname', { ownerUserId: body.userId });
     return c.json<NicknameAnswer>({ nickname: services.guests.setNickname(event.id, body.userId, body.nickname) });
   });
 
-  app.get('/api/event/:code/user-nickname/:userId', nicknameOf.doc, (c) => {
-    const { services } = c.get('deps');
-    const { code, userId } = nicknameOf.params(c);
-    const event = services.events.getByCode(code);
+  app.get('/api/event/:code/user-nickname/:userId', nicknameOf.doc, atEvent, (c) => {
+    const { services, event } = atEventOf(c);
+    const { userId } = nicknameOf.params(c);
     return c.json<NicknameAnswer>({ nickname: userId === null ? null : services.guests.nickname(event.id, userId) });
   });
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { ChunkForm, FileSink, UploadForm, UploadRequest } from '../../services/ingest.service.ts';
 import type { ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
 import type { Ctx, Env } from '../context.ts';
-import { clientAddress, viewerOf } from '../context.ts';
+import { clientAddress } from '../context.ts';
+import { inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { uploadDto } from '../dto.ts';
 import { receiveMultipart } from '../multipart.ts';
 import { answer, endpoint, optionalQueryId, parseWith } from '../openapi.ts';
@@ -91,10 +92,10 @@ const chunkFormEarly = (fields: Record<string, string>): ChunkForm | null => {
   return parsed.success && (parsed.data.uploadId || parsed.data.fileName) ? parsed.data : null;
 };
 
-/** Who uploads where, resolved before a single byte of the body is read. */
+/** Who uploads where (inEvent resolved them before a single byte of the body is read). */
 function uploaderOf(c: Ctx): Omit<UploadRequest, 'declaredBytes'> {
-  const event = c.get('deps').services.events.getById(upload.params(c).eventId);
-  return { event, viewer: viewerOf(c, event), address: clientAddress(c) };
+  const { event, viewer } = inEventOf(c);
+  return { event, viewer, address: clientAddress(c) };
 }
 
 /** The request as the ingest service needs it; the file goes to the service's sink as it streams in. */
@@ -135,14 +136,14 @@ export function ingestRoutes() {
     });
   }
 
-  app.post('/api/event/:eventId/upload', upload.doc, async (c) => {
+  app.post('/api/event/:eventId/upload', upload.doc, inEvent, async (c) => {
     const { services } = c.get('deps');
     const row = await services.ingest.uploadWhole(uploadRequest(c), formOf(c, ['file'], uploadForm));
     const upload = uploadDto(row, services.guests.nicknames(row.eventId));
     return c.json<UploadResult>({ id: row.id, approved: row.approved, album_id: row.albumId, upload }, 201);
   });
 
-  app.post('/api/event/:eventId/upload-chunk', uploadChunk.doc, async (c) => {
+  app.post('/api/event/:eventId/upload-chunk', uploadChunk.doc, inEvent, async (c) => {
     const { services } = c.get('deps');
     const outcome = await services.ingest.uploadChunk(uploadRequest(c), formOf(c, ['chunk', 'file'], chunkForm), chunkFormEarly);
     if (!outcome.done) return c.json<ChunkResult>({ partial: true, received: outcome.received, totalChunks: outcome.totalChunks });
@@ -158,7 +159,7 @@ export function ingestRoutes() {
     });
   });
 
-  app.get('/api/event/:eventId/upload-chunk/status', chunkStatus.doc, (c) => {
+  app.get('/api/event/:eventId/upload-chunk/status', chunkStatus.doc, inEvent, (c) => {
     const { services } = c.get('deps');
     const uploader = uploaderOf(c);
     const query = chunkStatus.query(c);

@@ -7,7 +7,8 @@ import { can, type Viewer } from '../../domain/permissions.ts';
 import { eventStatus } from '../../domain/event-window.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
-import { viewerOf } from '../context.ts';
+import { hostOf, viewerOf } from '../context.ts';
+import { atEvent, atEventOf } from '../middleware/event-scope.ts';
 import { clientCap } from '../client-caps.ts';
 import { uploadDtoFor } from '../dto.ts';
 import { bytes, endpoint } from '../openapi.ts';
@@ -33,15 +34,15 @@ const live = endpoint({
  * Who watches the stream. The host has no cookie or header of its own: its settings page passes the client
  * token as `?clientToken=` (EventSource cannot send headers). API keys upload, they do not watch.
  */
-function liveViewer(c: Ctx, eventId: number, token: string | undefined): Viewer {
-  const { services } = c.get('deps');
+function liveViewer(c: Ctx, token: string | undefined): Viewer {
+  const { services, event } = atEventOf(c);
   if (token) {
     const hosted = services.events.getByClientToken(token);
-    if (hosted.id !== eventId) throw forbidden('Dieser Link gehört zu einem anderen Event');
-    return { kind: 'host', eventId };
+    if (hosted.id !== event.id) throw forbidden('Dieser Link gehört zu einem anderen Event');
+    return hostOf(event);
   }
-  const viewer = viewerOf(c, services.events.getById(eventId));
-  authorize(viewer, 'liveStream', { eventId });
+  const viewer = viewerOf(c, event);
+  authorize(viewer, 'liveStream', { eventId: event.id });
   return viewer;
 }
 
@@ -67,11 +68,10 @@ export function liveRoutes() {
   const app = new Hono<Env>();
   const streams = clientCap(STREAM_LIMITS, 'TOO_MANY_STREAMS', 'Zu viele offene Live-Verbindungen von diesem Gerät. Bitte schließe andere Tabs und lade die Seite neu.');
 
-  app.get('/api/event/:eventId/live', live.doc, (c) => {
-    const { services } = c.get('deps');
-    const event = services.events.getById(live.params(c).eventId);
+  app.get('/api/event/:eventId/live', live.doc, atEvent, (c) => {
+    const { services, event } = atEventOf(c);
     const query = live.query(c);
-    const viewer = liveViewer(c, event.id, query.clientToken);
+    const viewer = liveViewer(c, query.clientToken);
     const lastEventId = c.req.header('last-event-id') ?? query.lastEventId ?? null;
     const release = streams.hold(c, viewer);
     const encoder = new TextEncoder();

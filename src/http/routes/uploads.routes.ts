@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { MAX_SIMILAR, type UploadRow } from '../../services/uploads.service.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
+import { inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { parseId, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
 import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer, UploadPage, ZipSize } from '../api-types.ts';
@@ -137,12 +138,8 @@ export function uploadRoutes() {
   const app = new Hono<Env>();
   const wholeLists = new JsonAnswerCache(WHOLE_LISTS_BYTES);
 
-  const eventOf = (c: Ctx, eventId: number) => c.get('deps').services.events.getById(eventId);
-
-  app.get('/api/event/:eventId/uploads', list.doc, (c) => {
-    const { services } = c.get('deps');
-    const event = eventOf(c, list.params(c).eventId);
-    const viewer = viewerOf(c, event);
+  app.get('/api/event/:eventId/uploads', list.doc, inEvent, (c) => {
+    const { services, event, viewer } = inEventOf(c);
     const query = list.query(c);
     const albumId = query.albumId === undefined ? undefined : services.albums.getInEvent(event.id, query.albumId).id;
     const toDtos = (rows: UploadRow[], nicknames: Map<string, string | null>) => rows.map((u) => uploadDtoFor(viewer, u, nicknames));
@@ -160,10 +157,8 @@ export function uploadRoutes() {
 
   // A guest's bulk download as one streamed ZIP (a phone would otherwise start one download per file):
   // only uploads this viewer sees, only where the event allows downloads (the host and admin export anyway).
-  const chosenZip = (c: Ctx, eventId: number, ids: number[] | undefined) => {
-    const { services } = c.get('deps');
-    const event = eventOf(c, eventId);
-    const viewer = viewerOf(c, event);
+  const chosenZip = (c: Ctx, ids: number[] | undefined) => {
+    const { services, event, viewer } = inEventOf(c);
     if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
       throw forbidden('Downloads sind für dieses Event nicht freigegeben', 'DOWNLOADS_DISABLED');
     }
@@ -177,39 +172,35 @@ export function uploadRoutes() {
     const oneAlbum = albumIds.size === 1 ? albumNames.get([...albumIds][0]!) : undefined;
     return { event, viewer, files: services.exports.chosenFiles(event, chosen, albumNames, viewer), fileName: services.exports.fileName(event, oneAlbum) };
   };
-  app.get('/api/event/:eventId/download-zip', downloadZip.doc, (c) => {
-    const zip = chosenZip(c, downloadZip.params(c).eventId, downloadZip.query(c).ids);
+  app.get('/api/event/:eventId/download-zip', downloadZip.doc, inEvent, (c) => {
+    const zip = chosenZip(c, downloadZip.query(c).ids);
     return zipOf(c, zip.viewer, zip.files, zip.event, zip.fileName);
   });
-  app.get('/api/event/:eventId/download-zip/size', downloadZipSize.doc, (c) => {
-    const zip = chosenZip(c, downloadZipSize.params(c).eventId, downloadZipSize.query(c).ids);
+  app.get('/api/event/:eventId/download-zip/size', downloadZipSize.doc, inEvent, (c) => {
+    const zip = chosenZip(c, downloadZipSize.query(c).ids);
     return c.json<ZipSize>({ size_bytes: zipArchiveSize(zipEntries(zip.files, zip.event)), files: zip.files.length });
   });
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
-    app.put(`/api/event/:eventId/upload/:uploadId/${action}`, moderate.doc, (c) => {
-      const { services } = c.get('deps');
-      const { eventId, uploadId } = moderate.params(c);
-      const event = eventOf(c, eventId);
-      const row = services.uploads.setApproved(event.id, uploadId, approved, viewerOf(c, event));
+    app.put(`/api/event/:eventId/upload/:uploadId/${action}`, moderate.doc, inEvent, (c) => {
+      const { services, event, viewer } = inEventOf(c);
+      const row = services.uploads.setApproved(event.id, moderate.params(c).uploadId, approved, viewer);
       return c.json(uploadDto(row, services.guests.nicknames(event.id)));
     });
   }
 
   /** A guest shares all of their private uploads at once. */
-  app.put('/api/event/:eventId/uploads/approve-own', approveOwn.doc, (c) => {
-    const event = eventOf(c, approveOwn.params(c).eventId);
-    const viewer = viewerOf(c, event);
+  app.put('/api/event/:eventId/uploads/approve-own', approveOwn.doc, inEvent, (c) => {
+    const { services, event, viewer } = inEventOf(c);
     const ownerUserId = viewer.kind === 'guest' ? viewer.userId : null;
     authorize(viewer, 'shareAllOwn', { eventId: event.id, ownerUserId });
-    const shared = c.get('deps').services.uploads.shareAllOwn(event.id, ownerUserId!);
+    const shared = services.uploads.shareAllOwn(event.id, ownerUserId!);
     return c.json<BulkAnswer>({ success: true, count: shared.length });
   });
 
-  app.delete('/api/event/:eventId/upload/:uploadId', remove.doc, (c) => {
-    const { eventId, uploadId } = remove.params(c);
-    const event = eventOf(c, eventId);
-    c.get('deps').services.uploads.delete(event.id, uploadId, viewerOf(c, event));
+  app.delete('/api/event/:eventId/upload/:uploadId', remove.doc, inEvent, (c) => {
+    const { services, event, viewer } = inEventOf(c);
+    services.uploads.delete(event.id, remove.params(c).uploadId, viewer);
     return c.json({ success: true });
   });
 
