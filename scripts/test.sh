@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-test-deps.sh
-node_modules/.bin/tsc --noEmit -p tsconfig.json
+npm run --silent typecheck
 # The lint tools have their own package.json (typescript-eslint needs TypeScript 5's API, the app uses 7);
 # installed here when missing or when their lock file changed.
 if ! cmp -s scripts/lint/package-lock.json scripts/lint/node_modules/.package-lock.installed; then

@@ -46,10 +46,10 @@ export function patchedStream(
   start = 0,
   end?: number,
 ): ReadableStream<Uint8Array> {
-  let inner: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  let inner: ReturnType<typeof readerOf> | null = null;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      inner ??= applyPatches(path, await patches, start, end).getReader();
+      inner ??= readerOf(applyPatches(path, await patches, start, end));
       const { done, value } = await inner.read();
       if (done) controller.close();
       else controller.enqueue(value);
@@ -59,6 +59,9 @@ export function patchedStream(
     },
   });
 }
+
+// typed by inference: Bun's and the DOM's typings of a stream's reader differ
+const readerOf = (stream: ReadableStream<Uint8Array>) => stream.getReader();
 
 function applyPatches(path: string, patches: readonly BytePatch[], start: number, end: number | undefined): ReadableStream<Uint8Array> {
   const source = Bun.file(path).slice(start, end).stream();
