@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../domain/limits.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 
 // Times are ISO 8601 UTC text. Deleting an event or album cascades to what belongs to it;
 // the media files are removed by the services before the rows go.
@@ -37,6 +38,8 @@ export const events = sqliteTable('events', {
   /** slow zoom of each single picture (off under prefers-reduced-motion) */
   wallKenBurns: integer('wall_ken_burns', { mode: 'boolean' }).notNull().default(false),
   wallQrContent: text('wall_qr_content', { enum: WALL_QR_CONTENTS }).notNull().default('event'),
+  /** the language its guests see unless they choose another (issue 25) */
+  language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
   createdAt: createdAt(),
 });
 

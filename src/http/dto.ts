@@ -52,6 +52,7 @@ export function eventDto(e: EventView): EventDto {
       ken_burns: e.wallKenBurns,
       qr_content: e.wallQrContent,
     },
+    language: e.language,
   };
 }
 

@@ -5,6 +5,7 @@ import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colours.ts';
 import { DEFAULT_DURATION_DAYS, eventStatus, eventWindow, type EventStatus, type EventWindow } from '../domain/event-window.ts';
+import type { Language } from '../domain/languages.ts';
 import type { HeaderStyle, WallLayout, WallQrContent } from '../domain/limits.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { randomHex, randomToken } from '../lib/ids.ts';
@@ -38,6 +39,8 @@ export interface EventChange {
   wall_layout?: WallLayout;
   wall_ken_burns?: boolean;
   wall_qr_content?: WallQrContent;
+  /** the guests' language unless they choose another */
+  language?: Language;
 }
 
 /** A new event: name and code are required. */
@@ -87,7 +90,7 @@ export function createEventsService(deps: {
     return { ...row, window, status: eventStatus(window, now()) };
   };
 
-  /** The sharing default, location privacy and the wall's settings (absent fields stay as they are). */
+  /** The sharing default, location privacy, the wall's settings and the guests' language (absent fields stay as they are). */
   const settings = (input: EventChange) => ({
     autoShareUploads: input.auto_share_uploads,
     stripLocation: input.strip_location,
@@ -98,6 +101,7 @@ export function createEventsService(deps: {
     wallLayout: input.wall_layout,
     wallKenBurns: input.wall_ken_burns,
     wallQrContent: input.wall_qr_content,
+    language: input.language,
   });
 
   function assertCodeFree(code: string, exceptId?: number) {

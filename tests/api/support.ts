@@ -28,6 +28,7 @@ export const EVENT_FIELDS = [
   'header_style',
   'host_image_url',
   'id',
+  'language',
   'name',
   'primary_color',
   'secondary_color',

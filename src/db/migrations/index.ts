@@ -8,6 +8,7 @@ import m5 from './0005_lucky_lady_deathstrike.sql' with { type: 'text' };
 import m6 from './0006_gallery_pages.sql' with { type: 'text' };
 import m7 from './0007_wall_layouts.sql' with { type: 'text' };
 import m8 from './0008_chunk_session_address.sql' with { type: 'text' };
+import m9 from './0009_event_language.sql' with { type: 'text' };
 
 export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -19,4 +20,5 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0006_gallery_pages', sql: m6 },
   { tag: '0007_wall_layouts', sql: m7 },
   { tag: '0008_chunk_session_address', sql: m8 },
+  { tag: '0009_event_language', sql: m9 },
 ];

@@ -5,6 +5,7 @@ import { isIsoDateTime } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
 import { EVENT_NAME_MAX, HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../domain/limits.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import type { Ctx } from '../context.ts';
 import { readForm, readJson } from '../body.ts';
 import { parseWith } from '../openapi.ts';
@@ -76,6 +77,9 @@ const wallLayout = text('wall_layout')
 const wallQrContent = text('wall_qr_content')
   .refine((v) => v === undefined || (WALL_QR_CONTENTS as readonly string[]).includes(v), 'wall_qr_content must be event, wifi or both')
   .transform((v) => v as WallQrContent | undefined);
+const language = text('language')
+  .refine((v) => v === undefined || (LANGUAGES as readonly string[]).includes(v), `language must be one of ${LANGUAGES.join(', ')}`)
+  .transform((v) => v as Language | undefined);
 
 /**
  * The event form of admin update and the host's settings, as sent (multipart text or JSON): every field
@@ -102,6 +106,8 @@ export const EventChangeForm = z.object({
   wall_layout: wallLayout,
   wall_ken_burns: flag('wall_ken_burns'),
   wall_qr_content: wallQrContent,
+  /** the guests' language unless they choose another */
+  language,
   /** multipart only: an image file (at most 20 MB) */
   host_image: z.unknown().optional().meta({ type: 'string', format: 'binary' }),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS } from '../../domain/limits.ts';
 import { ERROR_CODES } from '../../lib/errors.ts';
+import { LANGUAGES } from '../../domain/languages.ts';
 
 /** ISO 8601 UTC */
 const isoTime = z.string().meta({ format: 'date-time' });
@@ -85,6 +86,8 @@ const eventFields = {
   /** addition: 'Standortdaten entfernen', originals reach others without their GPS position (default true) */
   strip_location: z.boolean(),
   wall: WallSettingsSchema,
+  /** addition: the language the event's guests see unless they choose another (default 'de') */
+  language: z.enum(LANGUAGES),
 };
 export const EventDtoSchema = z.object(eventFields).meta({ id: 'EventDto' });
 /** What the admin sees in the events list. */

@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `language` text DEFAULT 'de' NOT NULL;
