@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UploadDto, WallSettings } from '../../../../src/http/api-types';
-import { guestApi } from '../../api/guest';
-import { openLive } from '../../api/live';
+import type { WallSettings } from '../../../../src/http/api-types';
 import { wallQueries } from '../../api/queries';
 import { de } from '../../i18n/de';
-import { themeVars } from '../../../../src/domain/colours.ts';
-import { Playlist, type Pick } from './playlist';
-import { Stage, type SlideItem } from './stage';
-import { Collage, COLLAGE_MIN, tileCount } from './collage';
+import { themeVars } from '../../../../src/domain/colors.ts';
+import { WallShow, type ShowSettings } from './show';
 import { QrOverlay } from './QrOverlay';
 import './WallPage.css';
 
@@ -18,28 +14,8 @@ import './WallPage.css';
 // in visible albums. It runs all night: it reconnects by itself, keeps the screen awake, and holds no more
 // than the event's upload list and two slide layers.
 
-/** A new upload waits at most this long after the current slide appeared before it cuts in. */
-const NEW_UPLOAD_CUT_IN_MS = 3_000;
-/** Retry when there is nothing to show or a slide failed to load. */
-const IDLE_RETRY_MS = 2_000;
 /** The keyboard hint and the mouse pointer hide after this long without a move. */
 const POINTER_HIDE_MS = 3_000;
-
-/**
- * What a slide says about its picture: the nickname (only a real one: 'Anonym' under every photo-booth
- * picture would be noise), and on a new upload's first showing 'Neu von {nickname}' in its place.
- */
-function labelsOf({ upload, fresh }: Pick, showNicknames: boolean) {
-  const name = showNicknames ? upload.uploader_nickname : null;
-  if (!fresh) return { caption: name, badge: null };
-  return { caption: null, badge: name ? de.wallNewFrom(name) : de.wallNew };
-}
-
-/** A photo taller than wide (the upright size), for Hochformat-Paare. */
-const isPortraitPhoto = (u: UploadDto) => u.type === 'photo' && (u.height ?? 0) > (u.width ?? 0);
-
-const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
-  u.approved && u.preview_path !== null && u.processing_state !== 'failed' && (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
 
 export default function WallPage() {
   const { code = '' } = useParams();
@@ -65,12 +41,11 @@ export default function WallPage() {
   const showNicknames = event?.wall.show_nicknames ?? false;
   const layout: WallSettings['layout'] = event?.wall.layout ?? 'single';
 
-  // The slideshow itself runs outside React: a playlist, two layers (or the collage's tiles) and one timer.
-  const show = useRef<{ step: (dir: 1 | -1) => void; setPaused: (p: boolean) => void } | null>(null);
-  const settings = useRef({ photoMs, showNicknames, includeVideos, layout });
+  // The slideshow itself runs outside React (show.ts); it reads the host's settings at each slide.
+  const show = useRef<WallShow | null>(null);
+  const settings = useRef<ShowSettings>({ photoMs, showNicknames, includeVideos, layout });
   settings.current = { photoMs, showNicknames, includeVideos, layout };
-  const playlistRef = useRef<Playlist | null>(null);
-  useEffect(() => playlistRef.current?.setEligible(isEligible(includeVideos)), [includeVideos]);
+  useEffect(() => show.current?.setIncludeVideos(includeVideos), [includeVideos]);
   // The host switched the layout: the next slide comes in the new one at once.
   const shownLayout = useRef(layout);
   useEffect(() => {
@@ -80,147 +55,16 @@ export default function WallPage() {
   }, [layout]);
 
   useEffect(() => {
-    if (eventId === undefined || !stageRef.current || !collageRef.current) return;
-    const playlist = new Playlist(isEligible(settings.current.includeVideos));
-    playlistRef.current = playlist;
-    const stage = new Stage(stageRef.current);
-    const collage = new Collage(collageRef.current);
-    const root = rootRef.current!;
-    let timer: number | undefined;
-    let pausedNow = false;
-    let shownAt = 0;
-    let slides = 0;
-    let loading = false;
-    /** a new upload arrived while a slide was loading: cut in once that one is up */
-    let hurryAfterLoad = false;
-    let disposed = false;
-    /** the uploads list was loaded once */
-    let listed = false;
-
-    const schedule = (ms: number) => {
-      window.clearTimeout(timer);
-      if (!pausedNow) timer = window.setTimeout(() => void advance(1), ms);
-    };
-
-    const item = (p: Pick): SlideItem => ({ upload: p.upload, labels: labelsOf(p, settings.current.showNicknames) });
-
-    /** Collage: the next picture not on screen yet into the next tile; resolves with how long until the next change. */
-    async function nextTile(): Promise<{ pick: Pick | null; stayMs: number | null }> {
-      stage.clear();
-      const wanted = tileCount(playlist.size);
-      if (collage.size !== wanted) collage.rebuild(wanted);
-      const onScreen = collage.onScreen();
-      const pick = playlist.pickWhere((u) => !onScreen.has(u.id));
-      if (!pick) return { pick, stayMs: null }; // every picture is on screen already
-      const placed = await collage.place(item(pick));
-      // An empty grid fills at once; then one tile changes per slide time.
-      return { pick, stayMs: placed ? (collage.hasEmpty ? 0 : settings.current.photoMs) : null };
-    }
-
-    /** Einzelbild or Hochformat-Paare: a portrait photo takes a second one beside it when there is one. */
-    async function nextSlide(dir: 1 | -1): Promise<{ pick: Pick | null; stayMs: number | null }> {
-      collage.clear();
-      const pick = dir === 1 ? playlist.next() : playlist.previous();
-      if (!pick) return { pick, stayMs: null };
-      const partner = settings.current.layout === 'pairs' && dir === 1 && isPortraitPhoto(pick.upload) ? playlist.pickWhere(isPortraitPhoto) : null;
-      return { pick, stayMs: await stage.show(partner ? [item(pick), item(partner)] : [item(pick)], settings.current.photoMs) };
-    }
-
-    async function advance(dir: 1 | -1) {
-      if (disposed) return;
-      window.clearTimeout(timer);
-      setEmpty(playlist.size === 0);
-      const asCollage = settings.current.layout === 'collage' && playlist.size >= COLLAGE_MIN;
-      root.dataset.layout = asCollage ? 'collage' : settings.current.layout === 'pairs' ? 'pairs' : 'single';
-      loading = true;
-      const { pick, stayMs } = asCollage ? await nextTile() : await nextSlide(dir);
-      loading = false;
-      if (disposed) return;
-      if (!pick) {
-        schedule(IDLE_RETRY_MS);
-        return;
-      }
-      if (stayMs === null) {
-        schedule(IDLE_RETRY_MS / 4);
-        return;
-      }
-      shownAt = Date.now();
-      slides++;
-      root.dataset.slides = String(slides);
-      root.dataset.current = String(pick.upload.id);
-      schedule(hurryAfterLoad && playlist.waitingFresh > 0 ? Math.min(stayMs, NEW_UPLOAD_CUT_IN_MS) : stayMs);
-      hurryAfterLoad = false;
-    }
-
-    /** A new upload waits for the current slide to have been up a moment, then cuts in. */
-    const hurry = () => {
-      if (pausedNow) return;
-      if (loading) hurryAfterLoad = true;
-      else schedule(Math.max(0, NEW_UPLOAD_CUT_IN_MS - (Date.now() - shownAt)));
-    };
-
-    const reload = async () => {
-      try {
-        const list = await guestApi.visitorUploads(eventId);
-        const waiting = playlist.waitingFresh;
-        playlist.setAll(list);
-        listed = true;
-        setEmpty(playlist.size === 0);
-        if (slides === 0 && !loading) void advance(1);
-        // uploads that came while the wall was away (a restart of the box answers 'resync') cut in too
-        else if (playlist.waitingFresh > waiting) hurry();
-      } catch {
-        // the stream reconnects and asks again ('ready' or 'resync')
-      }
-    };
-
-    const close = openLive(
+    if (eventId === undefined || !rootRef.current || !stageRef.current || !collageRef.current) return;
+    const wallShow = new WallShow(
       eventId,
-      (change) => {
-        if (change.kind === 'resync') return void reload();
-        if (change.kind === 'remove') {
-          playlist.remove(change.id);
-          // Deleted or withdrawn by the host: off the screen now, not at the next slide change.
-          if (!loading && (stage.onScreen().has(change.id) || collage.onScreen().has(change.id))) void advance(1);
-          return;
-        }
-        if (change.kind === 'nickname') return playlist.rename(change);
-        const waiting = playlist.waitingFresh;
-        playlist.upsert(change.upload, change.kind === 'upload');
-        if (playlist.waitingFresh > waiting) hurry();
-      },
-      {
-        // The wall shows what every guest may see, even in a browser where the admin is signed in.
-        asVisitor: true,
-        onSettings: () => refetchEvent.current(),
-        onConnected: (on) => {
-          setConnected(on);
-          // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the
-          // stream, and the settings the host may have changed meanwhile.
-          if (on && !listed) void reload();
-          else if (on) refetchEvent.current();
-        },
-      },
+      { root: rootRef.current, stage: stageRef.current, collage: collageRef.current },
+      { settings: () => settings.current, onEmpty: setEmpty, onConnected: setConnected, onSettingsChanged: () => refetchEvent.current() },
     );
-
-    show.current = {
-      step: (dir) => void advance(dir),
-      setPaused: (p) => {
-        pausedNow = p;
-        stage.setPaused(p);
-        collage.setPaused(p);
-        if (p) window.clearTimeout(timer);
-        else schedule(settings.current.photoMs);
-      },
-    };
+    show.current = wallShow;
     return () => {
-      disposed = true;
-      window.clearTimeout(timer);
-      close();
-      stage.dispose();
-      collage.clear();
+      wallShow.dispose();
       show.current = null;
-      playlistRef.current = null;
     };
   }, [eventId]);
 

@@ -1,0 +1,221 @@
+import type { UploadDto, WallSettings } from '../../../../src/http/api-types';
+import { guestApi } from '../../api/guest';
+import { openLive } from '../../api/live';
+import { de } from '../../i18n/de';
+import { Playlist, type Pick } from './playlist';
+import { Stage, type SlideItem } from './stage';
+import { Collage, COLLAGE_MIN, tileCount } from './collage';
+
+// The wall's slideshow, outside React: a playlist fed by the live stream, two layers (or the collage's tiles)
+// and one timer. WallPage creates one per event, reads the settings it is given at each slide, and drives it
+// with the keyboard (step, pause).
+
+/** A new upload waits at most this long after the current slide appeared before it cuts in. */
+const NEW_UPLOAD_CUT_IN_MS = 3_000;
+/** Retry when there is nothing to show or a slide failed to load. */
+const IDLE_RETRY_MS = 2_000;
+
+export interface ShowSettings {
+  photoMs: number;
+  showNicknames: boolean;
+  includeVideos: boolean;
+  layout: WallSettings['layout'];
+}
+
+export interface ShowElements {
+  /** the wall's root: gets data-layout, data-slides and data-current */
+  root: HTMLElement;
+  stage: HTMLElement;
+  collage: HTMLElement;
+}
+
+export interface ShowHooks {
+  /** the host's current settings, read at each slide */
+  settings: () => ShowSettings;
+  onEmpty: (empty: boolean) => void;
+  onConnected: (on: boolean) => void;
+  /** the host changed the event's settings, or the stream reconnected (they may have changed meanwhile) */
+  onSettingsChanged: () => void;
+}
+
+/**
+ * What a slide says about its picture: the nickname (only a real one: 'Anonym' under every photo-booth
+ * picture would be noise), and on a new upload's first showing 'Neu von {nickname}' in its place.
+ */
+function labelsOf({ upload, fresh }: Pick, showNicknames: boolean) {
+  const name = showNicknames ? upload.uploader_nickname : null;
+  if (!fresh) return { caption: name, badge: null };
+  return { caption: null, badge: name ? de.wallNewFrom(name) : de.wallNew };
+}
+
+/** A photo taller than wide (the upright size), for Hochformat-Paare. */
+const isPortraitPhoto = (u: UploadDto) => u.type === 'photo' && (u.height ?? 0) > (u.width ?? 0);
+
+const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
+  u.approved && u.preview_path !== null && u.processing_state !== 'failed' && (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
+
+type Shown = { pick: Pick | null; stayMs: number | null };
+
+export class WallShow {
+  private readonly playlist: Playlist;
+  private readonly stage: Stage;
+  private readonly collage: Collage;
+  private readonly root: HTMLElement;
+  private readonly closeLive: () => void;
+  private timer: number | undefined;
+  private paused = false;
+  private shownAt = 0;
+  private slides = 0;
+  private loading = false;
+  /** a new upload arrived while a slide was loading: cut in once that one is up */
+  private hurryAfterLoad = false;
+  private disposed = false;
+  /** the uploads list was loaded once */
+  private listed = false;
+
+  constructor(
+    private readonly eventId: number,
+    elements: ShowElements,
+    private readonly hooks: ShowHooks,
+  ) {
+    this.playlist = new Playlist(isEligible(hooks.settings().includeVideos));
+    this.stage = new Stage(elements.stage);
+    this.collage = new Collage(elements.collage);
+    this.root = elements.root;
+    this.closeLive = openLive(
+      eventId,
+      (change) => {
+        if (change.kind === 'resync') return void this.reload();
+        if (change.kind === 'remove') {
+          this.playlist.remove(change.id);
+          // Deleted or withdrawn by the host: off the screen now, not at the next slide change.
+          if (!this.loading && (this.stage.onScreen().has(change.id) || this.collage.onScreen().has(change.id))) void this.advance(1);
+          return;
+        }
+        if (change.kind === 'nickname') return this.playlist.rename(change);
+        const waiting = this.playlist.waitingFresh;
+        this.playlist.upsert(change.upload, change.kind === 'upload');
+        if (this.playlist.waitingFresh > waiting) this.hurry();
+      },
+      {
+        // The wall shows what every guest may see, even in a browser where the admin is signed in.
+        asVisitor: true,
+        onSettings: () => hooks.onSettingsChanged(),
+        onConnected: (on) => {
+          hooks.onConnected(on);
+          // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the
+          // stream, and the settings the host may have changed meanwhile.
+          if (on && !this.listed) void this.reload();
+          else if (on) hooks.onSettingsChanged();
+        },
+      },
+    );
+  }
+
+  /** Next (1) or previous (-1) slide now. */
+  step(dir: 1 | -1) {
+    void this.advance(dir);
+  }
+
+  setPaused(paused: boolean) {
+    this.paused = paused;
+    this.stage.setPaused(paused);
+    this.collage.setPaused(paused);
+    if (paused) window.clearTimeout(this.timer);
+    else this.schedule(this.hooks.settings().photoMs);
+  }
+
+  /** The host switched videos on or off. */
+  setIncludeVideos(includeVideos: boolean) {
+    this.playlist.setEligible(isEligible(includeVideos));
+  }
+
+  dispose() {
+    this.disposed = true;
+    window.clearTimeout(this.timer);
+    this.closeLive();
+    this.stage.dispose();
+    this.collage.clear();
+  }
+
+  private schedule(ms: number) {
+    window.clearTimeout(this.timer);
+    if (!this.paused) this.timer = window.setTimeout(() => void this.advance(1), ms);
+  }
+
+  private item(p: Pick): SlideItem {
+    return { upload: p.upload, labels: labelsOf(p, this.hooks.settings().showNicknames) };
+  }
+
+  /** Collage: the next picture not on screen yet into the next tile; resolves with how long until the next change. */
+  private async nextTile(): Promise<Shown> {
+    this.stage.clear();
+    const wanted = tileCount(this.playlist.size);
+    if (this.collage.size !== wanted) this.collage.rebuild(wanted);
+    const onScreen = this.collage.onScreen();
+    const pick = this.playlist.pickWhere((u) => !onScreen.has(u.id));
+    if (!pick) return { pick, stayMs: null }; // every picture is on screen already
+    const placed = await this.collage.place(this.item(pick));
+    // An empty grid fills at once; then one tile changes per slide time.
+    return { pick, stayMs: placed ? (this.collage.hasEmpty ? 0 : this.hooks.settings().photoMs) : null };
+  }
+
+  /** Einzelbild or Hochformat-Paare: a portrait photo takes a second one beside it when there is one. */
+  private async nextSlide(dir: 1 | -1): Promise<Shown> {
+    this.collage.clear();
+    const pick = dir === 1 ? this.playlist.next() : this.playlist.previous();
+    if (!pick) return { pick, stayMs: null };
+    const { layout, photoMs } = this.hooks.settings();
+    const partner = layout === 'pairs' && dir === 1 && isPortraitPhoto(pick.upload) ? this.playlist.pickWhere(isPortraitPhoto) : null;
+    return { pick, stayMs: await this.stage.show(partner ? [this.item(pick), this.item(partner)] : [this.item(pick)], photoMs) };
+  }
+
+  private async advance(dir: 1 | -1) {
+    if (this.disposed) return;
+    window.clearTimeout(this.timer);
+    this.hooks.onEmpty(this.playlist.size === 0);
+    const { layout } = this.hooks.settings();
+    const asCollage = layout === 'collage' && this.playlist.size >= COLLAGE_MIN;
+    this.root.dataset.layout = asCollage ? 'collage' : layout === 'pairs' ? 'pairs' : 'single';
+    this.loading = true;
+    const { pick, stayMs } = asCollage ? await this.nextTile() : await this.nextSlide(dir);
+    this.loading = false;
+    if (this.disposed) return;
+    if (!pick) {
+      this.schedule(IDLE_RETRY_MS);
+      return;
+    }
+    if (stayMs === null) {
+      this.schedule(IDLE_RETRY_MS / 4);
+      return;
+    }
+    this.shownAt = Date.now();
+    this.slides++;
+    this.root.dataset.slides = String(this.slides);
+    this.root.dataset.current = String(pick.upload.id);
+    this.schedule(this.hurryAfterLoad && this.playlist.waitingFresh > 0 ? Math.min(stayMs, NEW_UPLOAD_CUT_IN_MS) : stayMs);
+    this.hurryAfterLoad = false;
+  }
+
+  /** A new upload waits for the current slide to have been up a moment, then cuts in. */
+  private hurry() {
+    if (this.paused) return;
+    if (this.loading) this.hurryAfterLoad = true;
+    else this.schedule(Math.max(0, NEW_UPLOAD_CUT_IN_MS - (Date.now() - this.shownAt)));
+  }
+
+  private async reload() {
+    try {
+      const list = await guestApi.visitorUploads(this.eventId);
+      const waiting = this.playlist.waitingFresh;
+      this.playlist.setAll(list);
+      this.listed = true;
+      this.hooks.onEmpty(this.playlist.size === 0);
+      if (this.slides === 0 && !this.loading) void this.advance(1);
+      // uploads that came while the wall was away (a restart of the box answers 'resync') cut in too
+      else if (this.playlist.waitingFresh > waiting) this.hurry();
+    } catch {
+      // the stream reconnects and asks again ('ready' or 'resync')
+    }
+  }
+}
