@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { accessibleAccent, brightness, contrast, HEADER_THRESHOLDS, lighten, resolveColor, textColorOn, themeVars } from './colours.ts';
+import { accessibleAccent, brightness, contrast, HEADER_THRESHOLDS, lighten, resolveColor, textColorOn, themeVars } from './colors.ts';
 
 describe('event colours', () => {
   test('named tokens and hex resolve; anything else falls back to #8B5CF6', () => {

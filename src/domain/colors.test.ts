@@ -1,45 +1,45 @@
 import { describe, expect, test } from 'bun:test';
-import { colourToHex, COLOUR_TOKENS, isValidColour } from './colours.ts';
+import { colorToHex, COLOR_TOKENS, isValidColor } from './colors.ts';
 
 describe('colour tokens (spec: eight named tokens mapped to hex)', () => {
   test('exactly the eight tokens of the spec', () => {
-    expect(Object.keys(COLOUR_TOKENS).sort()).toEqual(['blue', 'gray', 'green', 'indigo', 'pink', 'purple', 'red', 'yellow']);
-    for (const hex of Object.values(COLOUR_TOKENS)) expect(hex).toMatch(/^#[0-9A-F]{6}$/);
+    expect(Object.keys(COLOR_TOKENS).sort()).toEqual(['blue', 'gray', 'green', 'indigo', 'pink', 'purple', 'red', 'yellow']);
+    for (const hex of Object.values(COLOR_TOKENS)) expect(hex).toMatch(/^#[0-9A-F]{6}$/);
   });
 
   test('purple is the guest page default #8B5CF6 and blue the host default #3B82F6', () => {
-    expect(colourToHex('purple')).toBe('#8B5CF6');
-    expect(colourToHex('blue')).toBe('#3B82F6');
+    expect(colorToHex('purple')).toBe('#8B5CF6');
+    expect(colorToHex('blue')).toBe('#3B82F6');
   });
 
   test('tokens are case-insensitive', () => {
-    expect(isValidColour('Indigo')).toBe(true);
-    expect(colourToHex('GRAY')).toBe(COLOUR_TOKENS.gray!);
+    expect(isValidColor('Indigo')).toBe(true);
+    expect(colorToHex('GRAY')).toBe(COLOR_TOKENS.gray!);
   });
 
   test('hex values pass through unchanged', () => {
-    expect(colourToHex('#DBEAFE')).toBe('#DBEAFE');
-    expect(colourToHex('#abc')).toBe('#abc');
+    expect(colorToHex('#DBEAFE')).toBe('#DBEAFE');
+    expect(colorToHex('#abc')).toBe('#abc');
   });
 });
 
-describe('isValidColour', () => {
+describe('isValidColor', () => {
   test.each(['#3B82F6', '#dbeafe', '#abc', '#ABC', 'purple', 'pink'])('%p is valid', (v) => {
-    expect(isValidColour(v)).toBe(true);
+    expect(isValidColor(v)).toBe(true);
   });
 
   test.each(['', '#', '#12', '#1234', '#12345', '#1234567', '3B82F6', '#GGGGGG', 'orange', 'rgb(0,0,0)', 'red; }', ' purple'])(
     '%p is refused',
     (v) => {
-      expect(isValidColour(v)).toBe(false);
+      expect(isValidColor(v)).toBe(false);
     },
   );
 
   test.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])(
     'the object property %p is not a colour token',
     (v) => {
-      expect(isValidColour(v)).toBe(false);
-      expect(colourToHex(v)).toBe(v);
+      expect(isValidColor(v)).toBe(false);
+      expect(colorToHex(v)).toBe(v);
     },
   );
 });

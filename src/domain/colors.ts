@@ -1,7 +1,7 @@
 // Event colours, for the server and the web app alike: hex (#RGB or #RRGGBB) or one of the spec's eight
 // named tokens; the text colour that reads on them, lighter and darker shades, the event theme.
 
-export const COLOUR_TOKENS: Record<string, string> = {
+export const COLOR_TOKENS: Record<string, string> = {
   purple: '#8B5CF6',
   blue: '#3B82F6',
   green: '#10B981',
@@ -20,22 +20,22 @@ export const NEW_EVENT_SECONDARY = '#DBEAFE';
 
 const HEX_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-export function isValidColour(value: string): boolean {
-  return HEX_RE.test(value) || Object.hasOwn(COLOUR_TOKENS, value.toLowerCase());
+export function isValidColor(value: string): boolean {
+  return HEX_RE.test(value) || Object.hasOwn(COLOR_TOKENS, value.toLowerCase());
 }
 
 /** A stored colour as the hex the browser paints (the API answers with it). */
-export function colourToHex(value: string): string {
+export function colorToHex(value: string): string {
   // hasOwn, not a plain lookup: 'constructor' or '__proto__' must not read Object.prototype.
   const key = value.toLowerCase();
-  return Object.hasOwn(COLOUR_TOKENS, key) ? COLOUR_TOKENS[key]! : value;
+  return Object.hasOwn(COLOR_TOKENS, key) ? COLOR_TOKENS[key]! : value;
 }
 
 /** A token or a hex (#rgb or #rrggbb, # optional) to #RRGGBB; anything else gives the fallback. */
 export function resolveColor(value: string | null | undefined, fallback = DEFAULT_PRIMARY): string {
   const v = (value ?? '').trim().toLowerCase();
   if (!v) return fallback;
-  if (Object.hasOwn(COLOUR_TOKENS, v)) return COLOUR_TOKENS[v]!;
+  if (Object.hasOwn(COLOR_TOKENS, v)) return COLOR_TOKENS[v]!;
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/.exec(v);
   if (!m) return fallback;
   let hex = m[1]!;

@@ -1,4 +1,4 @@
-import { colourToHex } from '../domain/colours.ts';
+import { colorToHex } from '../domain/colors.ts';
 import { bytesToMb } from '../domain/sizes.ts';
 import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
@@ -30,8 +30,8 @@ export function eventDto(e: EventView): EventDto {
     id: e.id,
     code: e.code,
     name: e.name,
-    primary_color: colourToHex(e.primaryColor),
-    secondary_color: colourToHex(e.secondaryColor),
+    primary_color: colorToHex(e.primaryColor),
+    secondary_color: colorToHex(e.secondaryColor),
     header_style: e.headerStyle,
     host_image_url: e.hostImageKey ? mediaUrl.hostImage(e.hostImageKey) : null,
     allow_download: e.allowDownload,

@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import { colourToHex, textColorOn } from '../domain/colours.ts';
+import { colorToHex, textColorOn } from '../domain/colors.ts';
 import type { EventView } from '../services/events.service.ts';
 
 // The captive portal's page, made for the sign-in sheet of a phone (iOS Captive Network Assistant, Android's
@@ -101,7 +101,7 @@ const NEUTRAL = { primary: '#374151', secondary: '#6b7280' };
 
 /** The portal's stylesheet in the event's colours (stored colours are validated hex or named tokens). */
 export function portalStylesheet(event: EventView | null): string {
-  const primary = event ? colourToHex(event.primaryColor) : NEUTRAL.primary;
-  const secondary = event ? colourToHex(event.secondaryColor) : NEUTRAL.secondary;
+  const primary = event ? colorToHex(event.primaryColor) : NEUTRAL.primary;
+  const secondary = event ? colorToHex(event.secondaryColor) : NEUTRAL.secondary;
   return `:root{--p:${primary};--s:${secondary};--on-p:${textColorOn(primary)}}\n${BASE_CSS}`;
 }

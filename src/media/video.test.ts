@@ -284,7 +284,7 @@ describe('HDR video', () => {
     const value = (key: string) => Number(new RegExp(`lavfi\\.signalstats\\.${key}=([\\d.]+)`).exec(run.stdout.toString())?.[1]);
     return { saturation: value('SATAVG'), lumaRange: value('YMAX') - value('YMIN') };
   }
-  function colourTags(path: string) {
+  function colorTags(path: string) {
     const out = Bun.spawnSync([ffprobePath, '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,pix_fmt,color_space,color_transfer,color_primaries', '-of', 'json', path]).stdout.toString();
     return (JSON.parse(out) as { streams: Record<string, string>[] }).streams[0];
   }
@@ -301,7 +301,7 @@ describe('HDR video', () => {
 
       const preview = join(tmp.dir, `preview-${name}.mp4`);
       await makePlayablePreview(hdr, preview, info, tools);
-      expect(colourTags(preview)).toEqual({ codec_name: 'h264', pix_fmt: 'yuv420p', color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709' });
+      expect(colorTags(preview)).toEqual({ codec_name: 'h264', pix_fmt: 'yuv420p', color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709' });
 
       // Washed out means far less saturation and a squeezed luma range (read without tone mapping,
       // the pattern has ~40% of the SDR saturation and ~60% of its range). Tone-mapped, both come close.

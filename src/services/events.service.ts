@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
 import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
-import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colours.ts';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colors.ts';
 import { DEFAULT_DURATION_DAYS, eventStatus, eventWindow, type EventStatus, type EventWindow } from '../domain/event-window.ts';
 import type { Language } from '../domain/languages.ts';
 import type { HeaderStyle, WallLayout, WallQrContent } from '../domain/limits.ts';

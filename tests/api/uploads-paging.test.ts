@@ -11,12 +11,12 @@ import { ApiClient, defaultAlbumId, expectError, expectOk, useServer } from './s
 
 const srv = useServer();
 
-/** A small JPEG of its own colour: every one is a different file (no duplicate answers). */
-let colour = 0;
+/** A small JPEG of its own color: every one is a different file (no duplicate answers). */
+let color = 0;
 async function photoFile(dir: string, size: { width: number; height: number }): Promise<string> {
-  colour++;
-  const path = join(dir, `p${colour}.jpg`);
-  const background = { r: colour % 256, g: (colour * 7) % 256, b: (colour * 13) % 256 };
+  color++;
+  const path = join(dir, `p${color}.jpg`);
+  const background = { r: color % 256, g: (color * 7) % 256, b: (color * 13) % 256 };
   await sharp({ create: { ...size, channels: 3, background } }).jpeg().toFile(path);
   return path;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { isValidColour } from '../../domain/colours.ts';
+import { isValidColor } from '../../domain/colors.ts';
 import { isIsoDateTime } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
@@ -57,9 +57,9 @@ const eventName = trimmed('name')
 const eventCode = trimmed('code')
   .refine((v) => v !== '', 'Event code is required')
   .refine((v) => !v || isValidEventCode(v), 'Event code may only contain lowercase letters, digits and hyphens (at most 64)');
-const colour = (field: string) =>
+const color = (field: string) =>
   trimmed(field).refine(
-    (v) => v === undefined || isValidColour(v),
+    (v) => v === undefined || isValidColor(v),
     `${field} must be a hex colour (#RRGGBB) or one of purple, blue, green, red, yellow, pink, indigo, gray`,
   );
 const headerStyle = text('header_style')
@@ -88,8 +88,8 @@ const language = text('language')
 export const EventChangeForm = z.object({
   name: eventName,
   code: eventCode,
-  primary_color: colour('primary_color'),
-  secondary_color: colour('secondary_color'),
+  primary_color: color('primary_color'),
+  secondary_color: color('secondary_color'),
   header_style: headerStyle,
   allow_download: flag('allow_download'),
   wall_seconds_per_slide: wallSeconds,

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { isValidColour } from '../../../../src/domain/colours.ts';
-import { toHexColour } from './host-utils';
+import { isValidColor } from '../../../../src/domain/colors.ts';
+import { toHexColor } from './host-utils';
 
 /** A colour picker plus a text field holding the same value (hex or a named token). */
-export function ColourField({
+export function ColorField({
   label,
   value,
   fallback,
@@ -21,17 +21,17 @@ export function ColourField({
 }) {
   const id = useId();
   // said while typing, so the preview falling back to the default colour is explained
-  const shown = error || (value.trim() && !isValidColour(value) ? 'Not a colour: use #RRGGBB or a name like purple, blue, green.' : '');
+  const shown = error || (value.trim() && !isValidColor(value) ? 'Not a colour: use #RRGGBB or a name like purple, blue, green.' : '');
   return (
     <div className="hx-field">
       <label className="hx-label" htmlFor={id}>
         {label}
       </label>
-      <div className="hx-colour">
+      <div className="hx-color">
         <input
           type="color"
           aria-label={`${label} picker`}
-          value={toHexColour(value, fallback)}
+          value={toHexColor(value, fallback)}
           onChange={(e) => onChange(e.target.value.toUpperCase())}
         />
         <input

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
-import { ColourField } from './ColourField';
-import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
+import { ColorField } from './ColorField';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { HEADER_STYLES } from '../../../../src/domain/limits.ts';
 
 const HEADER_STYLE_LABELS: Record<HeaderStyle, string> = { minimalistic: 'Minimalistic', split: 'Split', premium: 'Premium' };
 
 /** Primary and secondary colour side by side (picker plus text each), shared by the event form and the settings page. */
-export function ColourFields({
+export function ColorFields({
   labels,
   primary,
   secondary,
@@ -25,8 +25,8 @@ export function ColourFields({
 }) {
   return (
     <div className="hx-grid-2">
-      <ColourField label={labels[0]} name="primary_color" value={primary} fallback={NEW_EVENT_PRIMARY} onChange={onPrimary} error={errors.primary_color} />
-      <ColourField label={labels[1]} name="secondary_color" value={secondary} fallback={NEW_EVENT_SECONDARY} onChange={onSecondary} error={errors.secondary_color} />
+      <ColorField label={labels[0]} name="primary_color" value={primary} fallback={NEW_EVENT_PRIMARY} onChange={onPrimary} error={errors.primary_color} />
+      <ColorField label={labels[1]} name="secondary_color" value={secondary} fallback={NEW_EVENT_SECONDARY} onChange={onSecondary} error={errors.secondary_color} />
     </div>
   );
 }

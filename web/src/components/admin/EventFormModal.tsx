@@ -6,10 +6,10 @@ import { adminApi, fieldError, serverMessage, type EventFormFields } from '../..
 import { configQuery, invalidateAdminEvents } from '../../api/queries';
 import { EventSchedule, scheduleOf } from './EventSchedule';
 import { Modal } from '../Modal';
-import { AllowDownloadField, ColourFields, HeaderStyleField, StripLocationField } from './EventDesignFields';
+import { AllowDownloadField, ColorFields, HeaderStyleField, StripLocationField } from './EventDesignFields';
 import { FormActions } from './FormActions';
 import { ImageField } from './ImageField';
-import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { codeFromName, randomCodeSuffix } from '../../../../src/domain/event-code.ts';
 import { EVENT_DURATIONS, normaliseDuration } from '../../../../src/domain/event-window.ts';
 import { isoToLocalInput, localInputToIso } from './host-utils';
@@ -153,7 +153,7 @@ export function EventFormModal({
           </div>
         </div>
 
-        <ColourFields
+        <ColorFields
           labels={['Primary colour', 'Secondary colour']}
           primary={primary}
           secondary={secondary}

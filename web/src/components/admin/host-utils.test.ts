@@ -5,11 +5,11 @@ import {
   filterEvents,
   formatGermanDateTime,
   formatMb,
-  headerTextColour,
+  headerTextColor,
   isoToLocalInput,
   localInputToIso,
   sizeTone,
-  toHexColour,
+  toHexColor,
   guestHandle,
   uploaderName,
   wifiQrPayload,
@@ -89,14 +89,14 @@ describe('misc', () => {
     expect(guestHandle({ guest_id: null })).toBe('Unbekannt');
   });
   test('colours', () => {
-    expect(toHexColour('purple', '#000000')).toBe('#8b5cf6');
-    expect(toHexColour('#ABC', '#000000')).toBe('#aabbcc');
-    expect(toHexColour('bogus', '#3B82F6')).toBe('#3b82f6');
-    expect(toHexColour('constructor', '#3B82F6')).toBe('#3b82f6');
-    expect(headerTextColour('#ffffff', 'minimalistic')).toBe('#1f2937');
-    expect(headerTextColour('#3B82F6', 'minimalistic')).toBe('#1f2937');
-    expect(headerTextColour('#3B82F6', 'split')).toBe('#ffffff');
-    expect(headerTextColour('#111111', 'split')).toBe('#ffffff');
+    expect(toHexColor('purple', '#000000')).toBe('#8b5cf6');
+    expect(toHexColor('#ABC', '#000000')).toBe('#aabbcc');
+    expect(toHexColor('bogus', '#3B82F6')).toBe('#3b82f6');
+    expect(toHexColor('constructor', '#3B82F6')).toBe('#3b82f6');
+    expect(headerTextColor('#ffffff', 'minimalistic')).toBe('#1f2937');
+    expect(headerTextColor('#3B82F6', 'minimalistic')).toBe('#1f2937');
+    expect(headerTextColor('#3B82F6', 'split')).toBe('#ffffff');
+    expect(headerTextColor('#111111', 'split')).toBe('#ffffff');
   });
   test('files done for bytes of a stored ZIP', () => {
     expect(filesDoneForBytes([1000, 2000, 3000], 0)).toBe(0);

@@ -1,5 +1,5 @@
 import type { AlbumPhase } from '../../../../src/domain/albums.ts';
-import { HEADER_THRESHOLDS, resolveColor, textColorOn } from '../../../../src/domain/colours.ts';
+import { HEADER_THRESHOLDS, resolveColor, textColorOn } from '../../../../src/domain/colors.ts';
 // Pure helpers shared by the admin dashboard, the host settings page and the print view.
 // No React, no fetch: everything here is unit-tested in host-utils.test.ts.
 
@@ -82,12 +82,12 @@ export function localInputToIso(value: string | null | undefined): string | null
 }
 
 /** A colour as #rrggbb (for <input type="color">), or the fallback when it is neither hex nor a named token. */
-export function toHexColour(value: string | null | undefined, fallback: string): string {
+export function toHexColor(value: string | null | undefined, fallback: string): string {
   return resolveColor(value, resolveColor(fallback, '#000000')).toLowerCase();
 }
 
 /** White or dark header text depending on the primary colour (threshold 100 minimalistic, 160 split). */
-export function headerTextColour(primary: string, style: 'minimalistic' | 'split' | 'premium'): string {
+export function headerTextColor(primary: string, style: 'minimalistic' | 'split' | 'premium'): string {
   // Premium puts the text on the darkened photo, so it is always white.
   if (style === 'premium') return '#ffffff';
   return textColorOn(resolveColor(primary), HEADER_THRESHOLDS[style]).toLowerCase();

@@ -5,8 +5,8 @@ import { fieldError } from '../../api/admin';
 import { useMutation } from '@tanstack/react-query';
 import { clientApi, type SettingsFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
-import { AllowDownloadField, ColourFields, HeaderStyleField, StripLocationField } from '../admin/EventDesignFields';
-import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
+import { AllowDownloadField, ColorFields, HeaderStyleField, StripLocationField } from '../admin/EventDesignFields';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { ImageField } from '../admin/ImageField';
 import { hostToast } from '../../store/toast-store';
 import { HeaderPreview } from './HeaderPreview';
@@ -93,7 +93,7 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
             This code is used in the URL and cannot be changed.
           </span>
         </div>
-        <ColourFields
+        <ColorFields
           labels={['Primary Color', 'Secondary Color']}
           primary={primary}
           secondary={secondary}

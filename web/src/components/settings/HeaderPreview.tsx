@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ImageIcon } from 'lucide-react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
-import { lighten, LIGHTEN_FACTOR } from '../../../../src/domain/colours.ts';
-import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
-import { headerTextColour, toHexColour } from '../admin/host-utils';
+import { lighten, LIGHTEN_FACTOR } from '../../../../src/domain/colors.ts';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
+import { headerTextColor, toHexColor } from '../admin/host-utils';
 
 const TAGLINE = 'Teile deine Erinnerungen';
 
@@ -26,9 +26,9 @@ export function HeaderPreview({
   style: HeaderStyle;
   imageUrl: string | null;
 }) {
-  const p = toHexColour(primary, NEW_EVENT_PRIMARY);
-  const s = toHexColour(secondary, NEW_EVENT_SECONDARY);
-  const text = headerTextColour(p, style);
+  const p = toHexColor(primary, NEW_EVENT_PRIMARY);
+  const s = toHexColor(secondary, NEW_EVENT_SECONDARY);
+  const text = headerTextColor(p, style);
   const light = lighten(p, LIGHTEN_FACTOR);
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [imageUrl]);
@@ -82,7 +82,7 @@ export function HeaderPreview({
         )}
         <div className="hx-pv__body" aria-hidden="true">
           <div className="hx-pv__chips">
-            <span style={{ background: p, color: headerTextColour(p, 'minimalistic') }}>Album</span>
+            <span style={{ background: p, color: headerTextColor(p, 'minimalistic') }}>Album</span>
             <span style={{ background: s }} />
             <span style={{ background: s }} />
           </div>

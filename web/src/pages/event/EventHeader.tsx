@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import type { EventDto } from '../../../../src/http/api-types';
 import { de } from '../../i18n/de';
-import { DEFAULT_PRIMARY, HEADER_THRESHOLDS, lighten, LIGHTEN_FACTOR, resolveColor, textColorOn } from '../../../../src/domain/colours.ts';
+import { DEFAULT_PRIMARY, HEADER_THRESHOLDS, lighten, LIGHTEN_FACTOR, resolveColor, textColorOn } from '../../../../src/domain/colors.ts';
 
 // §2 event header: minimalistic (default), split, premium (parallax from 1024 px, 40vh / 50vh), at the top of
 // the page. Below 1024 px it collapses to a slim bar with the event's name once scrolled past (issue 22:

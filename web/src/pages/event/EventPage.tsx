@@ -24,7 +24,7 @@ import { Viewer } from './Viewer';
 import { bulkDownload, eventDownload } from './download';
 import { SelectionBar, useSelection } from './Selection';
 import { AlbumToolbar, EventNotFound, PendingHint } from './PageParts';
-import { themeVars } from '../../../../src/domain/colours.ts';
+import { themeVars } from '../../../../src/domain/colors.ts';
 import { QrModal } from './modals/QrModal';
 import { ProfileModal } from './modals/ProfileModal';
 import { HelpModal } from './modals/HelpModal';

@@ -5,8 +5,8 @@ import { ArrowLeft, Camera, ImageIcon, Printer, Scissors, Wifi } from 'lucide-re
 import { adminToken } from '../../api/http';
 import { adminQueries, configQuery, hostQueries } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
-import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colours.ts';
-import { eventLink, headerTextColour, toHexColour, wifiQrPayload } from '../../components/admin/host-utils';
+import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
+import { eventLink, headerTextColor, toHexColor, wifiQrPayload } from '../../components/admin/host-utils';
 import { QrCode } from '../../components/QrCode';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import '../../styles/admin.css';
@@ -62,11 +62,11 @@ export default function PrintPage() {
     );
   if (!event || !config) return <Spinner fullscreen />;
 
-  const primary = toHexColour(event.primary_color, NEW_EVENT_PRIMARY);
-  const secondary = toHexColour(event.secondary_color, NEW_EVENT_SECONDARY);
-  const onPrimary = headerTextColour(primary, 'minimalistic');
+  const primary = toHexColor(event.primary_color, NEW_EVENT_PRIMARY);
+  const secondary = toHexColor(event.secondary_color, NEW_EVENT_SECONDARY);
+  const onPrimary = headerTextColor(primary, 'minimalistic');
   // the round step numbers are small: white unless the colour is very light
-  const onStep = headerTextColour(primary, 'split');
+  const onStep = headerTextColor(primary, 'split');
   const link = eventLink(config.publicUrl, event.code);
   const shownLink = link.replace(/^https?:\/\//, '');
   const wifi = config.wifi && config.wifi.ssid ? config.wifi : null;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { EventDto } from '../../../../../src/http/api-types';
-import { themeVars } from '../../../../../src/domain/colours.ts';
+import { themeVars } from '../../../../../src/domain/colors.ts';
 import { registerServiceWorker } from '../../../components/service-worker';
 import { computeEventStatus, type StatusInfo } from '../logic/status';
 
