@@ -299,18 +299,6 @@ export const de = {
   wallEventStep: 'Event öffnen',
   wallWifiQrAlt: (ssid: string) => `WLAN-QR-Code für ${ssid}`,
   wallTypeIn: 'oder eintippen:',
-  // the host's 'Live-Wand' tab: layout, motion and the QR overlay
-  wallLayoutLegend: 'Anordnung',
-  wallLayouts: { single: 'Einzelbild', collage: 'Collage', pairs: 'Hochformat-Paare' },
-  wallLayoutHints: {
-    single: 'Ein Foto oder Video nach dem anderen, so groß wie der Bildschirm erlaubt.',
-    collage: 'Vier bis neun Fotos im Raster; es wechselt immer ein Bild, neue Uploads zuerst.',
-    pairs: 'Zwei Hochformat-Fotos nebeneinander, wenn zwei da sind, sonst eins allein.',
-  },
-  wallKenBurns: 'Langsame Kamerafahrt im Einzelbild (aus, wenn das Gerät weniger Bewegung wünscht)',
-  wallQrContentLabel: 'Der QR-Code führt zu',
-  wallQrContents: { event: 'der Event-Seite', wifi: 'dem WLAN', both: 'WLAN und Event-Seite (nebeneinander)' },
-  wallQrWifiNote: 'Das WLAN kommt aus den WLAN-Einstellungen der Box; ohne WLAN zeigt die Wand nur den Event-Code.',
 
   // A file the server kept but could not read (truncated video, damaged photo): said in the upload list and on its tile.
   fileUnreadable: 'Datei beschädigt oder nicht lesbar. Sie wurde ohne Vorschau gespeichert; du kannst sie in der Galerie löschen.',

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, MonitorPlay, Save } from 'lucide-react';
 import type { EventDto, WallSettings } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { hostDe } from '../../i18n/host.de';
 import { useMutation } from '@tanstack/react-query';
 import { clientApi, type SharingAndWallFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
@@ -79,19 +79,19 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
           </span>
         </div>
         <fieldset className="hx-field hx-wall-layouts">
-          <legend className="hx-label">{de.wallLayoutLegend}</legend>
+          <legend className="hx-label">{hostDe.wallLayoutLegend}</legend>
           {WALL_LAYOUTS.map((l) => (
             <label key={l} className="hx-check">
               <input type="radio" name="wall-layout" value={l} checked={layout === l} onChange={() => setLayout(l)} />
               <span>
-                <strong>{de.wallLayouts[l]}</strong> <span className="hx-small hx-muted">{de.wallLayoutHints[l]}</span>
+                <strong>{hostDe.wallLayouts[l]}</strong> <span className="hx-small hx-muted">{hostDe.wallLayoutHints[l]}</span>
               </span>
             </label>
           ))}
         </fieldset>
         <label className="hx-check">
           <input type="checkbox" checked={kenBurns} onChange={(e) => setKenBurns(e.target.checked)} />
-          <span>{de.wallKenBurns}</span>
+          <span>{hostDe.wallKenBurns}</span>
         </label>
         <label className="hx-check">
           <input type="checkbox" checked={showNicknames} onChange={(e) => setShowNicknames(e.target.checked)} />
@@ -107,7 +107,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
         </label>
         <div className="hx-field">
           <label className="hx-label" htmlFor="wall-qr-content">
-            {de.wallQrContentLabel}
+            {hostDe.wallQrContentLabel}
           </label>
           <select
             id="wall-qr-content"
@@ -118,12 +118,12 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
           >
             {WALL_QR_CONTENTS.map((q) => (
               <option key={q} value={q}>
-                {de.wallQrContents[q]}
+                {hostDe.wallQrContents[q]}
               </option>
             ))}
           </select>
           <span id="wall-qr-content-note" className="hx-small hx-muted">
-            {de.wallQrWifiNote}
+            {hostDe.wallQrWifiNote}
           </span>
         </div>
         <div className="hx-form__actions">
