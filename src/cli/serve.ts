@@ -55,6 +55,7 @@ export async function serve(opts: ServeOptions) {
     maxUploadBytes: config.maxUploadMb * 1024 * 1024,
     minFreeDiskBytes: config.minFreeDiskMb * 1024 * 1024,
     newGuestsPerAddress: config.newGuestsPerAddress,
+    captivePortal: config.captivePortal,
     partialLimits: {
       maxSessions: config.maxPartialUploads,
       maxBytes: config.maxPartialMb * 1024 * 1024,

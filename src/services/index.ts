@@ -12,6 +12,7 @@ import { createApiKeysService } from './api-keys.service.ts';
 import { createBoxSettingsService, type VenueWifi } from './box-settings.service.ts';
 import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
+import { createGuestEntryService } from './guest-entry.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createLiveService } from './live.service.ts';
 import { createOriginalsService } from './originals.service.ts';
@@ -32,6 +33,8 @@ export interface ServiceDeps {
   partialLimits: PartialLimits;
   /** new guests one client address may create at once (consent without a known user id) */
   newGuestsPerAddress: number;
+  /** captive-portal mode: a guest's consent or recovery joins their device to the venue network */
+  captivePortal?: boolean;
   /** the venue Wi-Fi from the environment, used until the admin saves one in the dashboard */
   wifiDefault?: VenueWifi | null;
   /** the admin password was changed: a stored initial password is no longer true */
@@ -74,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
   });
   ingestBusy = () => ingest.uploadsMoving();
   const reports = createReportsService({ db, albums, guests });
+  const portal = createPortalService({ db, macOf, now });
   const originals = createOriginalsService({ store });
   return {
     store,
@@ -89,7 +93,8 @@ export function createServices(deps: ServiceDeps) {
     reports,
     originals,
     exports: createExportsService({ store, reports, originals, now }),
-    portal: createPortalService({ db, macOf, now }),
+    portal,
+    guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),
   };
 }

@@ -21,7 +21,6 @@ import {
   NicknameAnswerSchema,
   RecoverAnswerSchema,
 } from '../schemas/responses.schemas.ts';
-import { joinCaptivePortal } from './portal.routes.ts';
 
 /** A guest's user id: a random UUID, their session in the event. */
 const UserId = z.string({ error: 'userId muss eine UUID sein' }).refine(isUuid, 'userId muss eine UUID sein');
@@ -88,11 +87,9 @@ export function guestRoutes() {
 
   app.post('/api/event/:code/consent', consent.doc, atEvent, async (c) => {
     const { services, event } = atEventOf(c);
-    const userId = (await consent.body(c)).userId ?? crypto.randomUUID();
-    services.guests.giveConsent(event.id, userId, clientAddress(c));
-    joinCaptivePortal(c);
-    setGuestCookie(c, event, userId);
-    return c.json<ConsentGiven>({ hasConsent: true, userId });
+    const entry = services.guestEntry.consent(event.id, (await consent.body(c)).userId ?? null, clientAddress(c));
+    setGuestCookie(c, event, entry.userId);
+    return c.json<ConsentGiven>(entry);
   });
 
   /** Who this browser is in the event, from its (HttpOnly) guest cookie. */
@@ -109,11 +106,9 @@ export function guestRoutes() {
   /** Session recovery (/event/{code}/recover/{userId}): the cookie comes back only for an id that gave consent. */
   app.post('/api/event/:code/recover', recover.doc, atEvent, async (c) => {
     const { services, event } = atEventOf(c);
-    const body = await recover.body(c);
-    if (!services.guests.hasConsent(event.id, body.userId)) return c.json<RecoverAnswer>({ hasConsent: false, userId: null });
-    joinCaptivePortal(c);
-    setGuestCookie(c, event, body.userId);
-    return c.json<RecoverAnswer>({ hasConsent: true, userId: body.userId });
+    const entry = services.guestEntry.recover(event.id, (await recover.body(c)).userId, clientAddress(c));
+    if (entry.userId) setGuestCookie(c, event, entry.userId);
+    return c.json<RecoverAnswer>(entry);
   });
 
   app.get('/api/event/:code/consent/:userId', consentOf.doc, atEvent, (c) => {

@@ -43,12 +43,6 @@ const NO_STORE = 'no-store';
 const isIpLiteral = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
 const requestHost = (c: Ctx) => (c.req.header('host') ?? '').replace(/:\d+$/, '').toLowerCase();
 
-/** The device behind this request joined (consent on an event page). Does nothing outside captive-portal mode. */
-export function joinCaptivePortal(c: Ctx): void {
-  const { config, services } = c.get('deps');
-  if (config.captivePortal) services.portal.join(clientAddress(c));
-}
-
 function findEvent(c: Ctx, code: string | null | undefined): EventView | null {
   if (!code) return null;
   try {
