@@ -92,7 +92,7 @@ export function createServices(deps: ServiceDeps) {
     live,
     reports,
     originals,
-    exports: createExportsService({ store, reports, originals, now }),
+    exports: createExportsService({ store, reports, originals, uploads, albums, now }),
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),

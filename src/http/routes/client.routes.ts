@@ -20,7 +20,7 @@ import {
   SuccessSchema,
   UploadDtoSchema,
 } from '../schemas/responses.schemas.ts';
-import { ExportZipQuery, zipResponse } from './export-zip.ts';
+import { ExportZipQuery, zipOf } from './export-zip.ts';
 import { EventChangeForm, readEventForm } from './forms.ts';
 
 const MAX_BULK = 500;
@@ -202,7 +202,7 @@ export function clientRoutes() {
 
   app.get('/api/client/event-export-zip/:token', exportZip.doc, (c) => {
     const event = hostEvent(c, exportZip.params(c).token);
-    return zipResponse(c, hostOf(event), event, exportZip.query(c).albumId);
+    return zipOf(c, hostOf(event), c.get('deps').services.exports.eventZip(event, exportZip.query(c).albumId));
   });
 
   return app;

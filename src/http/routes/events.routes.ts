@@ -4,7 +4,7 @@ import type { Env } from '../context.ts';
 import { publicUrl, requireRight } from '../context.ts';
 import { adminEventDto, exportDto, statisticsDto } from '../dto.ts';
 import type { ClientTokenAnswer, ExportTicket, UploaderDto } from '../api-types.ts';
-import { ExportZipQuery, zipResponse } from './export-zip.ts';
+import { ExportZipQuery, zipOf } from './export-zip.ts';
 import { answer, bytes, endpoint } from '../openapi.ts';
 import { EventByIdPath, EventIdPath } from '../schemas/params.schemas.ts';
 import {
@@ -106,7 +106,7 @@ export function eventRoutes() {
     const { ticket, albumId } = exportZip.query(c);
     if (!ticket || !services.exports.redeemTicket(eventId, ticket)) requireRight(c, 'manageEvent', { eventId });
     // A ticket is the admin's too (made with the Bearer header a minute ago).
-    return zipResponse(c, { kind: 'admin' }, services.events.getById(eventId), albumId);
+    return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId));
   });
 
   /** A link the browser's download manager can fetch once without the Bearer header, within a minute. */

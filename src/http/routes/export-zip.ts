@@ -1,7 +1,6 @@
 import type { ZipEntry } from '../../media/zip-stream.ts';
-import { createZipStream, sanitizeZipName, uniqueName, zipArchiveSize } from '../../media/zip-stream.ts';
-import type { EventView } from '../../services/events.service.ts';
-import type { ExportFile } from '../../services/exports.service.ts';
+import { createZipStream } from '../../media/zip-stream.ts';
+import type { ZipPlan } from '../../services/exports.service.ts';
 import { z } from 'zod';
 import type { Viewer } from '../../domain/permissions.ts';
 import { clientCap } from '../client-caps.ts';
@@ -35,55 +34,23 @@ export const ExportZipQuery = z.object({
 });
 
 /**
- * The event's originals as one ZIP, streamed from disk while the client reads it (constant memory,
- * STORE, ZIP64 past 4 GB): `<event>/<album>/<file>`, names made safe and unique per folder. The exact
- * size is known up front, so the page can show real progress.
+ * A ZIP streamed from disk while the client reads it (constant memory, STORE, ZIP64 past 4 GB), its exact
+ * size known up front, so the page can show real progress. It counts against the viewer's and its
+ * address's downloads (429 TOO_MANY_DOWNLOADS past ZIP_LIMITS) until it is read to the end or the client leaves.
  */
-export function zipResponse(c: Ctx, viewer: Viewer, event: EventView, albumId: number | undefined): Response {
-  const { services } = c.get('deps');
-  const files = services.exports.files(event, albumId);
-  return zipOf(c, viewer, files, event, services.exports.fileName(event, albumId === undefined ? undefined : files[0]?.folders[1]));
-}
-
-/**
- * The ZIP of these files: `<event>/<album>/<file>`, named `fileName` for the browser. It counts against the
- * viewer's and its address's downloads (429 TOO_MANY_DOWNLOADS past ZIP_LIMITS) until it is read to the end
- * or the client leaves.
- */
-export function zipOf(c: Ctx, viewer: Viewer, files: ExportFile[], event: EventView, fileName: string): Response {
+export function zipOf(c: Ctx, viewer: Viewer, zip: ZipPlan): Response {
   const release = zipDownloads.hold(c, viewer);
   // Also when the client leaves before the archive started (its entries were never read).
   c.req.raw.signal.addEventListener('abort', release);
-  const entries = zipEntries(files, event);
-  const size = zipArchiveSize(entries);
-  return new Response(createZipStream(releasingAfter(entries, release)), {
+  return new Response(createZipStream(releasingAfter(zip.entries, release)), {
     headers: {
       'Content-Type': 'application/zip',
       // Bun 1.4 drops a handler's Content-Length on stream bodies and sends them chunked (oven-sh/bun#10507),
       // so the exact size also goes out as X-Archive-Size for the export page's progress bar.
-      'Content-Length': String(size),
-      'X-Archive-Size': String(size),
-      'Content-Disposition': contentDisposition(fileName),
+      'Content-Length': String(zip.size),
+      'X-Archive-Size': String(zip.size),
+      'Content-Disposition': contentDisposition(zip.fileName),
       'Cache-Control': 'no-store',
     },
-  });
-}
-
-/** The entries of the ZIP of these files, `<event>/<album>/<file>`, names made safe and unique per folder (its size follows from them). */
-export function zipEntries(files: ExportFile[], event: EventView): ZipEntry[] {
-  const top = sanitizeZipName(event.name, event.code);
-  const albumFolders = new Map<string, string>();
-  const usedAlbumNames = new Set<string>();
-  const usedFileNames = new Map<string, Set<string>>();
-  return files.map((f) => {
-    const albumKey = f.folders[1];
-    let folder = albumFolders.get(albumKey);
-    if (!folder) {
-      folder = uniqueName(usedAlbumNames, sanitizeZipName(albumKey, 'Album'));
-      albumFolders.set(albumKey, folder);
-      usedFileNames.set(folder, new Set());
-    }
-    const name = uniqueName(usedFileNames.get(folder)!, sanitizeZipName(f.name, 'upload'));
-    return { name: `${top}/${folder}/${name}`, size: f.size, mtime: f.modified, open: f.open };
   });
 }

@@ -5,7 +5,6 @@ import { isUploader } from '../../domain/uploader.ts';
 import { MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../lib/errors.ts';
 import { MAX_SIMILAR, type UploadRow } from '../../services/uploads.service.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
@@ -14,8 +13,7 @@ import { parseId, viewerOf } from '../context.ts';
 import { uploadDto, uploadDtoFor } from '../dto.ts';
 import type { BulkAnswer, CheckExactAnswer, CheckSimilarAnswer, UploadPage, ZipSize } from '../api-types.ts';
 import { mediaUrl } from '../media-urls.ts';
-import { zipEntries, zipOf } from './export-zip.ts';
-import { zipArchiveSize } from '../../media/zip-stream.ts';
+import { zipOf } from './export-zip.ts';
 import { JsonAnswerCache } from '../json-answer-cache.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
 import { EventIdPath, EventUploadPath } from '../schemas/params.schemas.ts';
@@ -155,30 +153,14 @@ export function uploadRoutes() {
     return c.json<UploadPage>({ uploads: toDtos(page.rows, nicknames), next_cursor: page.nextCursor });
   });
 
-  // A guest's bulk download as one streamed ZIP (a phone would otherwise start one download per file):
-  // only uploads this viewer sees, only where the event allows downloads (the host and admin export anyway).
-  const chosenZip = (c: Ctx, ids: number[] | undefined) => {
-    const { services, event, viewer } = inEventOf(c);
-    if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
-      throw forbidden('Downloads sind für dieses Event nicht freigegeben', 'DOWNLOADS_DISABLED');
-    }
-    const visible = services.uploads.list(event, viewer);
-    const byId = new Map(visible.map((u) => [u.id, u]));
-    const rows = ids === undefined ? visible : [...new Set(ids)].map((id) => byId.get(id));
-    if (rows.some((u) => u === undefined)) throw notFound('Nicht gefunden');
-    const chosen = rows as UploadRow[];
-    const albumNames = new Map(services.albums.list(event.id, { visibleOnly: false }).map((a) => [a.id, a.name]));
-    const albumIds = new Set(chosen.map((u) => u.albumId));
-    const oneAlbum = albumIds.size === 1 ? albumNames.get([...albumIds][0]!) : undefined;
-    return { event, viewer, files: services.exports.chosenFiles(event, chosen, albumNames, viewer), fileName: services.exports.fileName(event, oneAlbum) };
-  };
   app.get('/api/event/:eventId/download-zip', downloadZip.doc, inEvent, (c) => {
-    const zip = chosenZip(c, downloadZip.query(c).ids);
-    return zipOf(c, zip.viewer, zip.files, zip.event, zip.fileName);
+    const { services, event, viewer } = inEventOf(c);
+    return zipOf(c, viewer, services.exports.chosenZip(event, viewer, downloadZip.query(c).ids));
   });
   app.get('/api/event/:eventId/download-zip/size', downloadZipSize.doc, inEvent, (c) => {
-    const zip = chosenZip(c, downloadZipSize.query(c).ids);
-    return c.json<ZipSize>({ size_bytes: zipArchiveSize(zipEntries(zip.files, zip.event)), files: zip.files.length });
+    const { services, event, viewer } = inEventOf(c);
+    const zip = services.exports.chosenZip(event, viewer, downloadZipSize.query(c).ids);
+    return c.json<ZipSize>({ size_bytes: zip.size, files: zip.entries.length });
   });
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
