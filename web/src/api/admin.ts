@@ -12,39 +12,12 @@ import type {
   UploaderDto,
   WifiSettings,
 } from '../../../src/http/api-types';
+import { eventFormData, type EventFormFields } from './event-form';
 import { adminToken, api, HttpError } from './http';
 import { queryClient } from './query-client';
 
 // Typed calls of the admin dashboard. All go through http.ts: Bearer token, credentials, and a 401 clears
 // the token and returns to /admin (the login call itself is on /admin already, so it only shows the error).
-
-export interface EventFormFields {
-  name: string;
-  code: string;
-  primary_color: string;
-  secondary_color: string;
-  header_style: string;
-  allow_download: boolean;
-  strip_location: boolean;
-  event_start_datetime: string; // ISO UTC
-  event_duration_days: number;
-  host_image?: File | null;
-}
-
-function eventFormData(f: EventFormFields): FormData {
-  const fd = new FormData();
-  fd.set('name', f.name);
-  fd.set('code', f.code);
-  fd.set('primary_color', f.primary_color);
-  fd.set('secondary_color', f.secondary_color);
-  fd.set('header_style', f.header_style);
-  fd.set('allow_download', String(f.allow_download));
-  fd.set('strip_location', String(f.strip_location));
-  fd.set('event_start_datetime', f.event_start_datetime);
-  fd.set('event_duration_days', String(f.event_duration_days));
-  if (f.host_image) fd.set('host_image', f.host_image);
-  return fd;
-}
 
 export interface AlbumFields {
   name: string;
@@ -117,3 +90,4 @@ export function serverMessage(err: unknown, fallback: string): string {
 }
 
 export { HttpError };
+export type { EventFormFields };

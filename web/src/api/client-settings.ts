@@ -1,4 +1,5 @@
 import type { AlbumDto, ApiError, BulkAnswer, ClientSettingsDto, EventDto, ExportDto, ModerationPage, StatisticsDto, UploadDto, WallSettings } from '../../../src/http/api-types';
+import { eventFormData, type EventDesignFields } from './event-form';
 import { HttpError } from './http';
 import type { ModerationStatus } from '../../../src/domain/limits.ts';
 
@@ -24,15 +25,8 @@ async function call<T>(method: string, path: string, body?: Record<string, unkno
 
 const t = (token: string) => encodeURIComponent(token);
 
-export interface SettingsFields {
-  name: string;
-  primary_color: string;
-  secondary_color: string;
-  header_style: string;
-  allow_download: boolean;
-  strip_location: boolean;
-  host_image?: File | null;
-}
+/** The couple's General tab: the event's design (the code and the schedule are the admin's). */
+export type SettingsFields = EventDesignFields;
 
 export interface ClientAlbumFields {
   name: string;
@@ -66,17 +60,7 @@ export type BulkTarget = { ids: number[] } | { guestId: number };
 
 export const clientApi = {
   settings: (token: string) => call<ClientSettingsDto>('GET', `/api/client/event-settings/${t(token)}`),
-  saveSettings: (token: string, f: SettingsFields) => {
-    const fd = new FormData();
-    fd.set('name', f.name);
-    fd.set('primary_color', f.primary_color);
-    fd.set('secondary_color', f.secondary_color);
-    fd.set('header_style', f.header_style);
-    fd.set('allow_download', String(f.allow_download));
-    fd.set('strip_location', String(f.strip_location));
-    if (f.host_image) fd.set('host_image', f.host_image);
-    return call<EventDto>('PUT', `/api/client/event/${t(token)}`, fd);
-  },
+  saveSettings: (token: string, f: SettingsFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, eventFormData(f)),
   createAlbum: (token: string, f: ClientAlbumFields) =>
     call<AlbumDto>('POST', `/api/client/event/${t(token)}/album`, { ...f }),
   updateAlbum: (token: string, albumId: number, f: Partial<ClientAlbumFields>) =>

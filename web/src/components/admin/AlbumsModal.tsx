@@ -10,8 +10,8 @@ import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft } from '.
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
-import { formatGermanDateTime } from './host-utils';
-import type { ExportProgress } from './zip-export';
+import { formatGermanDateTime } from '../../host/format';
+import type { ExportProgress } from '../../host/zip-export';
 
 export function AlbumsModal({
   event,

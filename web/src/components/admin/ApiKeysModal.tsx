@@ -7,7 +7,7 @@ import { adminQueries, queryKeys } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
 import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
-import { formatGermanDateTime } from './host-utils';
+import { formatGermanDateTime } from '../../host/format';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { hostToast } from '../../store/toast-store';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { isValidColor } from '../../../../src/domain/colors.ts';
-import { toHexColor } from './host-utils';
+import { toHexColor } from '../../host/design';
 
 /** A colour picker plus a text field holding the same value (hex or a named token). */
 export function ColorField({

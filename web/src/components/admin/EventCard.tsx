@@ -25,9 +25,10 @@ import { invalidateAdminEvents } from '../../api/queries';
 import { copyText } from '../clipboard';
 import { ConfirmModal } from './ConfirmModal';
 import { EVENT_STATUS_HINT, EVENT_STATUS_LABEL, EventSchedule, scheduleOfEvent } from './EventSchedule';
-import { eventLink, formatGermanDate, formatGermanDateTime, formatMb, settingsLink, sizeTone } from './host-utils';
+import { eventLink, settingsLink } from '../../host/links';
+import { formatGermanDate, formatGermanDateTime, formatMb, sizeTone } from '../../host/format';
 import { hostToast } from '../../store/toast-store';
-import type { ExportProgress } from './zip-export';
+import type { ExportProgress } from '../../host/zip-export';
 
 export type CardAction = 'albums' | 'edit' | 'export' | 'stats' | 'delete' | 'uploaders';
 

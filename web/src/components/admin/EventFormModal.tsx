@@ -12,7 +12,7 @@ import { ImageField } from './ImageField';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { codeFromName, randomCodeSuffix } from '../../../../src/domain/event-code.ts';
 import { EVENT_DURATIONS, normaliseDuration } from '../../../../src/domain/event-window.ts';
-import { isoToLocalInput, localInputToIso } from './host-utils';
+import { isoToLocalInput, localInputToIso } from '../../host/format';
 import { EVENT_NAME_MAX } from '../../../../src/domain/limits.ts';
 
 function nowLocalInput(): string {

@@ -1,7 +1,7 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
 import type { EventStatus } from '../../../../src/http/api-types';
 import { eventStatus, eventWindow } from '../../../../src/domain/event-window';
-import { formatGermanDateTime } from './host-utils';
+import { formatGermanDateTime } from '../../host/format';
 
 // When an event takes uploads and until when guests may view it: the same rule as the server
 // (src/domain/event-window.ts), shown on the event form while the admin picks the start and duration,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { ImageIcon, Upload } from 'lucide-react';
-import { isImageFile } from './host-utils';
+import { isImageFile } from '../../host/design';
 
 /** Host/header image: images only, shows the chosen file or the current image, a placeholder when broken or absent. */
 export function ImageField({

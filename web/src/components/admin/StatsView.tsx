@@ -4,7 +4,7 @@ import { Album, Film, HardDrive, Image as ImageIcon, Trophy, Upload } from 'luci
 import type { StatisticsDto } from '../../../../src/http/api-types';
 import { hostToast } from '../../store/toast-store';
 import { TOP_UPLOADERS } from '../../../../src/domain/statistics.ts';
-import { formatMb, guestHandle, uploaderName } from './host-utils';
+import { formatMb, guestHandle, uploaderName } from '../../host/format';
 
 /** The statistics of the admin modal or the settings tab; a load that failed for good also says so in a toast (spec). */
 export function useStatistics<Key extends readonly unknown[]>(options: UseQueryOptions<StatisticsDto, Error, StatisticsDto, Key>) {

@@ -4,7 +4,7 @@ import type { AdminEventDto } from '../../../../src/http/api-types';
 import { adminQueries } from '../../api/queries';
 import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
-import { uploaderName } from './host-utils';
+import { uploaderName } from '../../host/format';
 import { Modal } from '../Modal';
 import { hostToast } from '../../store/toast-store';
 

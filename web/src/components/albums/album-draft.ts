@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { fieldError } from '../../api/admin';
-import { isoToLocalInput, localInputToIso } from '../admin/host-utils';
+import { isoToLocalInput, localInputToIso } from '../../host/format';
 
 /** Spec (host side, albums): the warning shown before an album is deleted. */
 export const DELETE_ALBUM_WARNING =

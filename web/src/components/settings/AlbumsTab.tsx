@@ -7,7 +7,7 @@ import { clientApi, type ClientAlbumFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
 import { ConfirmModal } from '../admin/ConfirmModal';
 import { albumPhase } from '../../../../src/domain/albums.ts';
-import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../admin/host-utils';
+import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../../host/format';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
 import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft } from '../albums/album-draft';
 import { hostToast } from '../../store/toast-store';

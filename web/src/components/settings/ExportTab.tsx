@@ -4,7 +4,7 @@ import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { countLabel } from '../albums/album-draft';
 import { clientApi } from '../../api/client-settings';
 import { hostToast } from '../../store/toast-store';
-import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../admin/zip-export';
+import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../host/zip-export';
 
 const PRODUCT = 'Momentbox';
 

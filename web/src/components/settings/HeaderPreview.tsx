@@ -3,7 +3,7 @@ import { ImageIcon } from 'lucide-react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
 import { lighten, LIGHTEN_FACTOR } from '../../../../src/domain/colors.ts';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
-import { headerTextColor, toHexColor } from '../admin/host-utils';
+import { headerTextColor, toHexColor } from '../../host/design';
 
 const TAGLINE = 'Teile deine Erinnerungen';
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_ZIP_FILES } from '../../../../src/domain/limits.ts';
-import type { ApiError, UploadDto, ZipSize } from '../../../../src/http/api-types';
+import type { UploadDto, ZipSize } from '../../../../src/http/api-types';
 import { api } from '../../api/http';
 import { de } from '../../i18n/de';
+import { checkDownload, DownloadError, saveUrl } from '../../lib/download';
 import { markDownloaded } from '../../store/downloads';
 
 /** Pause between two ZIPs of one large selection (the spec's pause between bulk downloads). */
@@ -11,18 +12,6 @@ export const BULK_PAUSE_MS = 200;
 type Toast = (m: string, kind?: 'info' | 'success' | 'error') => void;
 /** What goes into a ZIP: these uploads, or (null) everything the guest sees of the event ('Alle Fotos'). */
 type ZipChoice = Pick<UploadDto, 'id'>[] | null;
-
-/** Starts a browser download of a URL that answers as an attachment. */
-function triggerDownload(href: string, name = '') {
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 const idsQuery = (items: ZipChoice) => (items ? `?ids=${items.map((u) => u.id).join(',')}` : '');
 
@@ -72,14 +61,13 @@ export function useZipSize(eventId: number, items: ZipChoice | undefined): numbe
 
 /** Asks for one ZIP once before the browser takes over, so a refusal becomes a message instead of a broken download. */
 async function startZip(url: string, toast: Toast): Promise<boolean> {
-  const check = await fetch(url, { credentials: 'include' }).catch(() => null);
-  if (!check?.ok) {
-    const body = (await check?.json().catch(() => null)) as ApiError | null;
-    toast(body?.error ?? de.downloadFailed, 'error');
+  try {
+    await checkDownload(url);
+  } catch (e) {
+    toast((e instanceof DownloadError && e.message) || de.downloadFailed, 'error');
     return false;
   }
-  void check.body?.cancel().catch(() => undefined);
-  triggerDownload(url);
+  saveUrl(url);
   return true;
 }
 

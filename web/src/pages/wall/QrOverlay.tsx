@@ -1,6 +1,6 @@
 import type { AppConfig, EventDto } from '../../../../src/http/api-types';
 import { QrCode } from '../../components/QrCode';
-import { wifiQrPayload } from '../../components/admin/host-utils';
+import { wifiQrPayload } from '../../lib/wifi-qr';
 import { de } from '../../i18n/de';
 import { eventLink } from '../event/modals/links';
 

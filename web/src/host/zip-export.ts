@@ -1,5 +1,5 @@
-import type { ExportDto } from '../../../../src/http/api-types';
-import { filesDoneForBytes } from './host-utils';
+import type { ExportDto } from '../../../src/http/api-types';
+import { checkDownload, refusalOf, saveUrl } from '../lib/download';
 
 /*
  * ZIP export, for the admin dashboard and the host settings page.
@@ -53,15 +53,6 @@ export function exportFiles(dto: ExportDto, albumId?: number): ExportFilesInfo {
   return { albumCount: albums.length, total, sizes };
 }
 
-export class ExportError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
-
 interface SaveFilePickerWindow {
   showSaveFilePicker?: (opts: {
     suggestedName?: string;
@@ -91,24 +82,6 @@ function fileNameFrom(res: Response, fallback: string): string {
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(cd);
   return plain?.[1]?.trim() || fallback;
-}
-
-/** Checks the ZIP URL answers 200 without reading its body (the body stream is cancelled at once). */
-async function probe(url: string): Promise<Response> {
-  const ctrl = new AbortController();
-  const res = await fetch(url, { credentials: 'include', signal: ctrl.signal });
-  if (!res.ok) {
-    let msg = '';
-    try {
-      msg = ((await res.json()) as { error?: string }).error ?? '';
-    } catch {
-      // not JSON
-    }
-    throw new ExportError(msg || `HTTP ${res.status}`, res.status);
-  }
-  ctrl.abort();
-  await res.body?.cancel().catch(() => undefined);
-  return res;
 }
 
 export interface RunExportOptions {
@@ -142,15 +115,7 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
     }
     if (handle) {
       const res = await fetch(await o.url(), { credentials: 'include' });
-      if (!res.ok || !res.body) {
-        let msg = '';
-        try {
-          msg = ((await res.json()) as { error?: string }).error ?? '';
-        } catch {
-          // not JSON
-        }
-        throw new ExportError(msg || `HTTP ${res.status}`, res.status);
-      }
+      if (!res.ok || !res.body) throw await refusalOf(res);
       const declared = archiveSize(res);
       const estimate = declared || o.files.sizes.reduce((a, b) => a + b + 100, 0) + 22;
       const writable = await handle.createWritable();
@@ -177,24 +142,28 @@ export async function runZipExport(o: RunExportOptions): Promise<'streamed' | 'h
     }
   }
 
-  const res = await probe(await o.url());
+  const res = await checkDownload(await o.url());
   saveUrl(await o.url(), fileNameFrom(res, o.fallbackName));
   o.onProgress({ done: total, total, percent: 100, mode: 'handed-off' });
   return 'handed-off';
 }
 
-function saveUrl(url: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
 /** Illegal filename characters replaced by underscores (for the suggested file name). */
 export function safeFileName(name: string): string {
   return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'event';
+}
+
+/**
+ * Maps bytes received of a stored (not deflated) ZIP to the number of files that are complete:
+ * file i is done once the bytes before it plus its own size (and a local header per file) have arrived.
+ */
+export function filesDoneForBytes(sizes: number[], bytes: number, headerOverhead = 100): number {
+  let sum = 0;
+  let done = 0;
+  for (const size of sizes) {
+    sum += size + headerOverhead;
+    if (bytes >= sum) done++;
+    else break;
+  }
+  return done;
 }

@@ -1,19 +1,9 @@
 import { describe, expect, test } from 'bun:test';
-import {
-  escapeWifiField,
-  filesDoneForBytes,
-  filterEvents,
-  formatGermanDateTime,
-  formatMb,
-  headerTextColor,
-  isoToLocalInput,
-  localInputToIso,
-  sizeTone,
-  toHexColor,
-  guestHandle,
-  uploaderName,
-  wifiQrPayload,
-} from './host-utils';
+import { escapeWifiField, wifiQrPayload } from '../lib/wifi-qr';
+import { headerTextColor, toHexColor } from './design';
+import { filterEvents } from './events';
+import { formatGermanDateTime, formatMb, guestHandle, isoToLocalInput, localInputToIso, sizeTone, uploaderName } from './format';
+import { filesDoneForBytes } from './zip-export';
 
 describe('Wi-Fi QR payload', () => {
   test('escapes backslash, semicolon, comma, colon and double quote', () => {

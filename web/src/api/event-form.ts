@@ -1,0 +1,29 @@
+// The event's form as the admin's create/update and the couple's settings update send it (multipart, as
+// it may carry the header image): one builder, every field given is sent, absent ones stay as they are.
+
+/** What the admin and the couple both edit. */
+export interface EventDesignFields {
+  name: string;
+  primary_color: string;
+  secondary_color: string;
+  header_style: string;
+  allow_download: boolean;
+  strip_location: boolean;
+  host_image?: File | null;
+}
+
+/** The admin's event form adds the code and the schedule. */
+export interface EventFormFields extends EventDesignFields {
+  code: string;
+  event_start_datetime: string; // ISO UTC
+  event_duration_days: number;
+}
+
+export function eventFormData(fields: EventDesignFields & Partial<EventFormFields>): FormData {
+  const fd = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    fd.set(name, value instanceof File ? value : String(value));
+  }
+  return fd;
+}
