@@ -32,9 +32,12 @@ export const ALLOWED = {
   web: ['web', 'domain', 'api-types', 'assets'],
 };
 
-/** Packages a layer must not use: services stay free of Hono, pure code free of I/O, the browser free of the server's runtime. */
+/**
+ * Packages a layer must not use: services stay free of Hono and of the file system (files are storage/'s:
+ * the media store, the chunk store, the file writer), pure code free of I/O, the browser free of the server's runtime.
+ */
 const FORBIDDEN_PACKAGES = {
-  services: [/^hono(\/|$)/],
+  services: [/^hono(\/|$)/, /^(node:)?fs(\/|$)/],
   domain: [/^node:/, /^bun(:|$)/, /^hono(\/|$)/, /^drizzle-orm/, /^sharp$/],
   media: [/^bun:sqlite$/, /^drizzle-orm/, /^hono(\/|$)/],
   lib: [/^hono(\/|$)/, /^drizzle-orm/],
@@ -65,7 +68,7 @@ export const importBoundaries = {
     messages: {
       layer: "'{{from}}' must not import from '{{to}}' ({{spec}}): imports point http -> services -> (domain, db, storage, media, jobs) -> lib, and web/ uses only src/domain and src/http/api-types.ts.",
       outside: "'{{from}}' must not import '{{spec}}': it is outside the layers this code may use.",
-      pkg: "'{{from}}' must not use the package '{{spec}}' (services use no Hono; domain and web use no server runtime).",
+      pkg: "'{{from}}' must not use the package '{{spec}}' (services use no Hono and no file system; domain and web use no server runtime).",
     },
   },
   create(context) {

@@ -1,5 +1,4 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { rmSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
 import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
@@ -10,6 +9,7 @@ import type { HeaderStyle, WallLayout, WallQrContent } from '../domain/limits.ts
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { randomHex, randomToken } from '../lib/ids.ts';
 import { resizeHostImage } from '../media/host-image.ts';
+import { removeFile } from '../storage/file-writer.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -115,7 +115,7 @@ export function createEventsService(deps: {
     try {
       await resizeHostImage(bytes, tmp);
     } catch {
-      rmSync(tmp, { force: true });
+      removeFile(tmp);
       throw new AppError(400, 'VALIDATION_ERROR', 'Host image must be an image file', { field: 'host_image' });
     }
     store.commit(tmp, store.hostImagePath(eventId, key));
@@ -244,7 +244,7 @@ export function createEventsService(deps: {
         .where(eq(events.id, id))
         .run();
       if (current.hostImageKey && current.hostImageKey !== hostImageKey) {
-        rmSync(store.hostImagePath(id, current.hostImageKey), { force: true });
+        removeFile(store.hostImagePath(id, current.hostImageKey));
       }
       const updated = getRow(id);
       if (updated.startAt !== current.startAt || updated.durationDays !== current.durationDays) deps.onWindowChanged?.(id);

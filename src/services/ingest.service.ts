@@ -1,12 +1,11 @@
 import { isNull, sql } from 'drizzle-orm';
-import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { chunkSessions } from '../db/schema.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { AppError } from '../lib/errors.ts';
 import { BackgroundHasher } from '../storage/background-hasher.ts';
 import { ChunkStore } from '../storage/chunk-store.ts';
-import { fileTooLarge, storageFull, writeStreamToFile, type WrittenFile } from '../storage/file-writer.ts';
+import { fileTooLarge, removeFile, storageFull, writeStreamToFile, type WrittenFile } from '../storage/file-writer.ts';
 import { authorize } from './authorize.ts';
 import type { EventView } from './events.service.ts';
 import { createChunkedUploads, type ChunkFields, type ChunkOutcome, type PartialLimits } from './ingest/chunked.ts';
@@ -134,7 +133,7 @@ export function createIngestService(deps: IngestDeps) {
   const wholeFileSink: FileSink<WrittenFile> = {
     receive: (stream) =>
       writeStreamToFile(progress.watch(stream), store.tmpPath(), { maxBytes: deps.maxUploadBytes, checkHead: (head) => void sniffOrRefuse(tools, head) }),
-    discard: (file) => rmSync(file.path, { force: true }),
+    discard: (file) => removeFile(file.path),
   };
 
   const hasher = new BackgroundHasher((reason) =>
@@ -162,7 +161,7 @@ export function createIngestService(deps: IngestDeps) {
       return { temp: await writeStreamToFile(stream, store.tmpPath(), { maxBytes: deps.maxUploadBytes, hash: false }) };
     },
     discard: (chunk) => {
-      if ('temp' in chunk) rmSync(chunk.temp.path, { force: true });
+      if ('temp' in chunk) removeFile(chunk.temp.path);
     },
   });
 

@@ -82,6 +82,16 @@ export class ChunkStore {
     return openSync(this.dataPath(key), constants.O_RDWR | constants.O_CREAT, 0o644);
   }
 
+  /** Closes a file openForWriting gave. */
+  close(fd: number): void {
+    closeSync(fd);
+  }
+
+  /** Whether the session's file exists (it is gone once committed or removed). */
+  hasData(key: string): boolean {
+    return existsSync(this.dataPath(key));
+  }
+
   /** Records chunk `index` of `length` bytes as written whole. */
   mark(key: string, index: number, length: number): void {
     writeFileSync(join(this.folder(key), `${index}-${length}`), '');

@@ -36,6 +36,11 @@ export function isNoSpace(err: unknown): boolean {
   return /No space left on device|ENOSPC|database or disk is full/i.test(String((err as Error)?.message ?? ''));
 }
 
+/** Removes a file written here or handed out by a store (a temp file, a chunk's temp copy, an old host image); gone already is fine. */
+export function removeFile(path: string): void {
+  rmSync(path, { force: true });
+}
+
 /** A full disk as 507, whatever step of writing an upload met it; other errors unchanged. */
 export const asStorageError = (err: unknown): unknown => (isNoSpace(err) ? storageFull() : err);
 

@@ -104,6 +104,66 @@ export class MediaStore {
     }
   }
 
+  /** An upload's derived folder, made and ready for its derivatives. */
+  makeDerivedDir(eventId: number, key: string): string {
+    const dir = this.derivedDir(eventId, key);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  /**
+   * Removes what requests left in tmp/ (files being written, a chunk's temp copy; the chunks folder is the
+   * ChunkStore's): all of it, or what was last changed before `before`. How many went.
+   */
+  removeTemp(before?: Date): number {
+    let removed = 0;
+    for (const name of readdirSync(this.tmpDir)) {
+      if (name === 'chunks') continue;
+      const path = join(this.tmpDir, name);
+      try {
+        if (before && statSync(path).mtimeMs >= before.getTime()) continue;
+        rmSync(path, { recursive: true, force: true });
+        removed++;
+      } catch {
+        // written and moved on by a request meanwhile
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Removes media files no row names, leftovers of a crash between writing and committing: originals
+   * (`<key>.<ext>`) and derived folders (`<key>`) whose key is not in `uploadKeys`, host images
+   * (`host-<key>.jpg`) whose key is not in `hostImageKeys`. How many went.
+   */
+  removeUnknownMedia(uploadKeys: ReadonlySet<string>, hostImageKeys: ReadonlySet<string | null>): number {
+    let removed = 0;
+    for (const eventDir of readdirSync(this.mediaDir)) {
+      for (const [sub, keyOf] of [
+        ['originals', (n: string) => n.replace(/\.[a-z0-9]+$/, '')],
+        ['derived', (n: string) => n],
+      ] as const) {
+        const dir = join(this.mediaDir, eventDir, sub);
+        const names = (() => {
+          try {
+            return readdirSync(dir);
+          } catch {
+            return [];
+          }
+        })();
+        for (const name of names) {
+          const host = /^host-([0-9a-f]+)\.jpg$/.exec(name);
+          const known = host ? hostImageKeys.has(host[1]!) : uploadKeys.has(keyOf(name));
+          if (!known) {
+            rmSync(join(dir, name), { recursive: true, force: true });
+            removed++;
+          }
+        }
+      }
+    }
+    return removed;
+  }
+
   removeUploadFiles(eventId: number, key: string, ext: string): void {
     rmSync(this.originalPath(eventId, key, ext), { force: true });
     rmSync(this.derivedDir(eventId, key), { recursive: true, force: true });

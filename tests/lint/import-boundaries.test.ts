@@ -21,6 +21,8 @@ describe('import boundaries', () => {
   test.each([
     ['a service importing a route module', 'src/services/x.service.ts', "import { createApp } from '../http/app.ts';\nexport const a = createApp;"],
     ['a service importing Hono', 'src/services/x.service.ts', "import { Hono } from 'hono';\nexport const h = Hono;"],
+    ['a service using the file system (storage/ does)', 'src/services/ingest/x.ts', "import { rmSync } from 'node:fs';\nexport const r = rmSync;"],
+    ['a service using the file system through its promises', 'src/services/x.service.ts', "import { rm } from 'node:fs/promises';\nexport const r = rm;"],
     ['a route module reading the database directly', 'src/http/routes/x.routes.ts', "import { uploads } from '../../db/schema.ts';\nexport const u = uploads;"],
     ['domain importing the database', 'src/domain/x.ts', "import { uploads } from '../db/schema.ts';\nexport const u = uploads;"],
     ['media importing a service', 'src/media/x.ts', "import { createServices } from '../services/index.ts';\nexport const s = createServices;"],

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, isNull, lt, sum } from 'drizzle-orm';
-import { closeSync, existsSync, rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import { chunkSessions, uploads } from '../../db/schema.ts';
@@ -9,7 +8,7 @@ import { hashSecret } from '../../lib/ids.ts';
 import type { BackgroundHasher } from '../../storage/background-hasher.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
 import { startWriteback } from '../../storage/writeback.ts';
-import { asStorageError, copyInto, fileTooLarge, HEAD_BYTES, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
+import { asStorageError, copyInto, fileTooLarge, HEAD_BYTES, removeFile, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
 import type { UploadRow } from '../uploads.service.ts';
 import type { Committer, UploadTarget } from './commit.ts';
 
@@ -268,7 +267,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       throw asStorageError(err);
     } finally {
       for (const cap of caps) addArriving(cap.who, -counted);
-      closeSync(fd);
+      chunks.close(fd);
       const left = writers.get(key)! - 1;
       if (left > 0) writers.set(key, left);
       else writers.delete(key);
@@ -329,7 +328,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   /** Every chunk is in the file: its hash from the background hasher, then the committer takes the file as it lies (a rename, no copy). */
   async function complete(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
     const path = chunks.dataPath(key);
-    if (!existsSync(path)) {
+    if (!chunks.hasData(key)) {
       // The server stopped between committing this file and recording it: nothing left to finish.
       forget(key);
       throw incomplete();
@@ -381,7 +380,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       await write(at, f, target, async (fd, offset, accept) => copyInto(chunk.path, fd, offset, accept));
       return afterChunk(at.key, f, target);
     } finally {
-      rmSync(chunk.path, { force: true });
+      removeFile(chunk.path);
     }
   }
 

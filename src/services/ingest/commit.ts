@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Db } from '../../db/connection.ts';
 import { jobs, uploads } from '../../db/schema.ts';
@@ -12,7 +11,7 @@ import { randomHex } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { Semaphore } from '../../lib/semaphore.ts';
 import type { MediaTools, SniffedType } from '../../media/media-tools.ts';
-import { asStorageError, isNoSpace, type WrittenFile } from '../../storage/file-writer.ts';
+import { asStorageError, isNoSpace, removeFile, type WrittenFile } from '../../storage/file-writer.ts';
 import { DERIVED, photoOutputs, type MediaStore } from '../../storage/media-store.ts';
 import type { AlbumsService } from '../albums.service.ts';
 import type { EventView } from '../events.service.ts';
@@ -128,17 +127,15 @@ export function createCommitter(deps: CommitDeps) {
     const { event, viewer } = target;
     const existing = findDuplicate(event.id, file.sha256);
     if (existing) {
-      rmSync(file.path, { force: true });
+      removeFile(file.path);
       throw duplicateError(existing);
     }
     const key = randomHex(16);
     const original = store.originalPath(event.id, key, type.ext);
-    const derivedDir = store.derivedDir(event.id, key);
-    mkdirSync(derivedDir, { recursive: true });
+    const derivedDir = store.makeDerivedDir(event.id, key);
     const removeFiles = () => {
-      rmSync(file.path, { force: true });
-      rmSync(original, { force: true });
-      rmSync(derivedDir, { recursive: true, force: true });
+      removeFile(file.path);
+      store.removeUploadFiles(event.id, key, type.ext);
     };
 
     let row: UploadRow | undefined;

@@ -1,6 +1,4 @@
 import { count, eq, isNull, lt, sum } from 'drizzle-orm';
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db } from '../../db/connection.ts';
 import { chunkSessions, events, uploads } from '../../db/schema.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
@@ -25,12 +23,7 @@ export function createSweeper(deps: { db: Db; store: MediaStore; chunks: ChunkSt
      * files are in place).
      */
     removeOrphans(): number {
-      let removed = 0;
-      for (const name of readdirSync(store.tmpDir)) {
-        if (name === 'chunks') continue;
-        rmSync(join(store.tmpDir, name), { recursive: true, force: true });
-        removed++;
-      }
+      let removed = store.removeTemp();
       const sessions = new Set(db.select({ key: chunkSessions.key }).from(chunkSessions).all().map((s) => s.key));
       for (const key of chunks.keys()) {
         if (sessions.has(key)) continue;
@@ -39,29 +32,7 @@ export function createSweeper(deps: { db: Db; store: MediaStore; chunks: ChunkSt
       }
       const keys = new Set(db.select({ key: uploads.storageKey }).from(uploads).all().map((u) => u.key));
       const hostKeys = new Set(db.select({ key: events.hostImageKey }).from(events).all().map((e) => e.key));
-      for (const eventDir of readdirSync(store.mediaDir)) {
-        for (const [sub, keyOf] of [
-          ['originals', (n: string) => n.replace(/\.[a-z0-9]+$/, '')],
-          ['derived', (n: string) => n],
-        ] as const) {
-          const dir = join(store.mediaDir, eventDir, sub);
-          const names = (() => {
-            try {
-              return readdirSync(dir);
-            } catch {
-              return [];
-            }
-          })();
-          for (const name of names) {
-            const host = /^host-([0-9a-f]+)\.jpg$/.exec(name);
-            const known = host ? hostKeys.has(host[1]!) : keys.has(keyOf(name));
-            if (!known) {
-              rmSync(join(dir, name), { recursive: true, force: true });
-              removed++;
-            }
-          }
-        }
-      }
+      removed += store.removeUnknownMedia(keys, hostKeys);
       return removed;
     },
 
@@ -73,15 +44,7 @@ export function createSweeper(deps: { db: Db; store: MediaStore; chunks: ChunkSt
         chunks.remove(s.key);
         db.delete(chunkSessions).where(eq(chunkSessions.key, s.key)).run();
       }
-      for (const name of readdirSync(store.tmpDir)) {
-        const path = join(store.tmpDir, name);
-        if (name === 'chunks') continue;
-        try {
-          if (statSync(path).mtimeMs < cutoff.getTime()) rmSync(path, { recursive: true, force: true });
-        } catch {
-          // written and moved on by a request meanwhile
-        }
-      }
+      store.removeTemp(cutoff);
       return stale.length;
     },
 
