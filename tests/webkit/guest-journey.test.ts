@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Key } from 'selenium-webdriver';
 import type { AdminEventDto, UploadDto } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
-import { FIXTURES, ROOT, startServer, type TestServer } from '../helpers/server.ts';
+import { cbrVideo } from '../helpers/cbr-video.ts';
+import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { startWebKit, type WebKit, type WebKitSession } from '../helpers/webkit.ts';
 
 // A guest's evening on an iPhone, in WebKit at 390x844: the landing page and the code, consent with a
@@ -19,35 +20,6 @@ import { startWebKit, type WebKit, type WebKitSession } from '../helpers/webkit.
 const JPEGS = ['Canon_40D.jpg', 'Nikon_D70.jpg', 'Pentax_K10D.jpg'].map((f) => join(FIXTURES, 'photos', 'cameras', f));
 const HEIC = join(FIXTURES, 'photos', 'heic', 'iphone_13_pro_max.HEIC');
 const MiB = 1024 * 1024;
-
-/**
- * An H.264/AAC MP4 of about 57 MiB (8 s of noise at a constant 60 Mbit/s: an iPhone sends such a file in
- * 10 MiB chunks), made once with the shipped ffmpeg and kept in the temp folder between runs.
- */
-async function bigVideo(): Promise<string> {
-  const dir = join(tmpdir(), 'momentbox-webkit-fixtures');
-  mkdirSync(dir, { recursive: true });
-  const out = join(dir, 'party-57mb.mp4');
-  if (existsSync(out) && Bun.file(out).size > 52 * MiB) return out;
-  const ffmpeg = join(ROOT, 'node_modules', '@ffmpeg-installer', 'linux-x64', 'ffmpeg');
-  const p = Bun.spawn(
-    [
-      ffmpeg, '-y', '-loglevel', 'error',
-      '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25,noise=alls=60:allf=t',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-      '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast',
-      '-b:v', '60M', '-minrate', '60M', '-maxrate', '60M', '-bufsize', '16M', '-x264-params', 'nal-hrd=cbr',
-      '-c:a', 'aac', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
-      '-metadata', 'creation_time=2026-06-20T21:15:00Z',
-      '-f', 'mp4', `${out}.part`,
-    ],
-    { stdout: 'inherit', stderr: 'inherit' },
-  );
-  if ((await p.exited) !== 0) throw new Error('ffmpeg failed');
-  await Bun.write(out, Bun.file(`${out}.part`));
-  rmSync(`${out}.part`);
-  return out;
-}
 
 // In the page: the chunk requests the upload engine sends, as 'file name:index'. Observes only.
 const RECORD_CHUNKS = `
@@ -69,6 +41,7 @@ let event: AdminEventDto;
 let anna: WebKitSession;
 let ben: WebKitSession;
 let video: string;
+let videoName: string;
 let recoveryLink = '';
 
 /** The open button of the first photo's tile (not a video's). */
@@ -94,7 +67,9 @@ async function consent(s: WebKitSession, nickname: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  video = await bigVideo();
+  // 8 s of noise at a constant 60 Mbit/s: an iPhone sends it in 10 MiB chunks.
+  video = await cbrVideo({ megabytes: 60, noise: true });
+  videoName = basename(video);
   dataDir = join(tmpdir(), `momentbox-webkit-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
   server = await startServer({ dataDir });
@@ -150,7 +125,7 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
     await anna.find('[data-testid=upload-modal]');
 
     // Progress is shown: the video's bar moves while its chunks go up.
-    const videoBar = '() => { const i = [...document.querySelectorAll("[data-testid=upload-item]")].find((e) => e.textContent.includes("party-57mb")); const b = i && i.querySelector("[role=progressbar]"); return b ? Number(b.getAttribute("aria-valuenow")) : null; }';
+    const videoBar = `() => { const i = [...document.querySelectorAll("[data-testid=upload-item]")].find((e) => e.textContent.includes(${JSON.stringify(videoName)})); const b = i && i.querySelector("[role=progressbar]"); return b ? Number(b.getAttribute("aria-valuenow")) : null; }`;
     // The cut: as soon as the box holds two of the video's chunks (markers `<index>-<length>` of 10 MiB
     // chunks in its chunk folder), it is stopped (SIGTERM, as at the power button).
     const chunkDir = join(dataDir, 'tmp', 'chunks');
@@ -188,13 +163,13 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
     await anna.screenshot('upload-done');
 
     // After the cut the engine asked the box and sent only what it did not hold: no chunk the box had is sent twice.
-    const sent = (await anna.eval<string[]>('() => window.__chunks')).filter((c) => c.startsWith('party-57mb.mp4:')).map((c) => Number(c.split(':')[1]));
+    const sent = (await anna.eval<string[]>('() => window.__chunks')).filter((c) => c.startsWith(`${videoName}:`)).map((c) => Number(c.split(':')[1]));
     const resent = sent.filter((i, k) => sent.indexOf(i) !== k);
     expect(resent.filter((i) => atCut.includes(i))).toEqual([]);
     expect(new Set(sent).size).toBe(Math.ceil(Bun.file(video).size / (10 * MiB)));
 
     // The file on the box is whole, byte for byte the size of the original.
-    const mine = (await uploads()).find((u) => u.original_name === 'party-57mb.mp4');
+    const mine = (await uploads()).find((u) => u.original_name === videoName);
     expect(mine?.size_bytes).toBe(Bun.file(video).size);
     expect(mine?.type).toBe('video');
     await anna.click('[data-testid=upload-close]');

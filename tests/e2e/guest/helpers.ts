@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'bun:test';
 import type { AdminEventDto, AlbumDto, UploadDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { launchBrowser, screenshotPath } from '../../helpers/browser.ts';
+import { cbrVideo } from '../../helpers/cbr-video.ts';
 import { ROOT, startServer, type TestServer } from '../../helpers/server.ts';
 
 // Shared pieces of the guest end-to-end tests: one real server on a temp data dir per file, an admin
@@ -122,29 +122,8 @@ export async function albumsOf(admin: ApiClient, eventId: number): Promise<Album
   return admin.json<AlbumDto[]>(`/api/event/${eventId}/albums`);
 }
 
-/** A valid 30 MB H.264/AAC MP4 made with the shipped ffmpeg (constant bitrate with filler), cached per run. */
-export async function bigVideo(): Promise<string> {
-  const dir = join(ROOT, 'test-results', 'fixtures');
-  mkdirSync(dir, { recursive: true });
-  const out = join(dir, 'big-30mb.mp4');
-  if (existsSync(out) && Bun.file(out).size > 30 * 1024 * 1024) return out;
-  const ffmpeg = join(ROOT, 'node_modules', '@ffmpeg-installer', 'linux-x64', 'ffmpeg');
-  const p = Bun.spawn(
-    [
-      ffmpeg, '-y', '-loglevel', 'error',
-      '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-      '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast',
-      '-b:v', '33M', '-minrate', '33M', '-maxrate', '33M', '-bufsize', '8M', '-x264-params', 'nal-hrd=cbr',
-      '-c:a', 'aac', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
-      '-metadata', 'creation_time=2026-06-20T21:15:00Z',
-      out,
-    ],
-    { stdout: 'inherit', stderr: 'inherit' },
-  );
-  if ((await p.exited) !== 0) throw new Error('ffmpeg failed');
-  return out;
-}
+/** A video of over 30 MiB, so a desktop sends it in two chunks (20 MB + 10 MB). */
+export const bigVideo = () => cbrVideo({ megabytes: 33 });
 
 /** A swipe with real touch events (Chromium's input pipeline makes pointer events from them). */
 export async function swipe(page: Page, from: { x: number; y: number }, dx: number, opts: { steps?: number; holdMs?: number } = {}): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { basename } from 'node:path';
 import type { Request, Route } from 'playwright-core';
 import { DESKTOP } from '../../helpers/browser.ts';
 import type { AdminEventDto } from '../../../src/http/api-types.ts';
@@ -74,7 +75,7 @@ describe('chunked upload with a cut connection', () => {
     // The file on the server is whole: the video's size and type, in the event.
     let found = null;
     for (const a of await albumsOf(env.admin, event.id)) {
-      const u = (await albumUploads(env.admin, event.id, a.id)).find((x) => x.original_name === 'big-30mb.mp4');
+      const u = (await albumUploads(env.admin, event.id, a.id)).find((x) => x.original_name === basename(video));
       if (u) found = u;
     }
     expect(found).not.toBeNull();
