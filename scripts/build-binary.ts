@@ -1,5 +1,7 @@
-// `npm run build [-- --target x64|arm64|all]`: the web app, then one self-contained executable
-// per architecture in dist/ (momentbox-linux-x64, momentbox-linux-arm64). See src/native/.
+// `npm run build [-- --target x64|arm64|all] [--skip-web]`: the web app, then one self-contained executable
+// per architecture in dist/ (momentbox-linux-x64, momentbox-linux-arm64). See src/native/. `--skip-web` embeds
+// web/dist as it is: the test suite builds it once, and rebuilding it (its folder emptied first) would pull
+// it from under the browser tests running beside the binaries' test.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileBinary } from './build/compile.ts';
@@ -29,7 +31,7 @@ async function buildWebApp(): Promise<void> {
 }
 
 const targets = parseTargets(process.argv.slice(2));
-await buildWebApp();
+if (!process.argv.includes('--skip-web')) await buildWebApp();
 if (!existsSync(join(root, 'web/dist/index.html'))) throw new Error('web/dist/index.html is missing: the binary would have no web app');
 for (const arch of targets) {
   const started = performance.now();

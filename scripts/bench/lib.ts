@@ -5,9 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { ApiClient } from '../../tests/helpers/api-client.ts';
+import { uploadChunked as uploadChunkedBy, type UploadSource } from '../../tests/helpers/chunked-upload.ts';
 import { FIXTURES, ROOT, startServer, type TestServer } from '../../tests/helpers/server.ts';
 
-export { ApiClient, ROOT, startServer, type TestServer };
+export { ApiClient, ROOT, startServer, type TestServer, type UploadSource };
 
 export const MB = 1024 * 1024;
 export const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
@@ -170,18 +171,10 @@ export function headersOf(client: ApiClient): Record<string, string> {
 /** No request of the bench may hang it: a stuck request fails the run instead. */
 const REQUEST_TIMEOUT_MS = 120_000;
 
-/** A file to upload whose bytes are made or read per chunk. */
-export interface UploadSource {
-  name: string;
-  size: number;
-  slice(start: number, end: number): Uint8Array<ArrayBuffer>;
-}
-
 /**
- * Uploads a file chunk by chunk, one chunk after the other, as the web app does (each chunk's fields before
- * its bytes, so the server writes it straight into its place); returns the last answer. `specOrder` sends
- * the chunk first, as the spec lists the fields. With `bytesPerSecond`, each chunk is followed by a pause so
- * the upload is no faster than that (a phone on the venue's Wi-Fi, not a loopback firehose).
+ * Uploads a file chunk by chunk as the web app does (tests/helpers/chunked-upload.ts); returns the last
+ * answer, which must complete the upload (or come from the sink). `specOrder` sends the chunk before its
+ * fields, as the spec lists them. A stuck request fails the run.
  */
 export async function uploadChunked(
   t: Target,
@@ -189,31 +182,11 @@ export async function uploadChunked(
   chunkSize: number,
   opts: { bytesPerSecond?: number; signal?: AbortSignal; specOrder?: boolean; onChunk?: () => void } = {},
 ): Promise<any> {
-  const totalChunks = Math.ceil(file.size / chunkSize);
-  const uploadId = `bench-${crypto.randomUUID()}`;
-  let last: any = null;
-  for (let i = 0; i < totalChunks; i++) {
-    const sent = performance.now();
-    const form = new FormData();
-    const chunk = () => form.append('chunk', new File([file.slice(i * chunkSize, Math.min(file.size, (i + 1) * chunkSize))], 'blob'));
-    if (opts.specOrder) chunk();
-    form.append('chunkIndex', String(i));
-    form.append('totalChunks', String(totalChunks));
-    form.append('fileName', file.name);
-    form.append('fileSize', String(file.size));
-    form.append('uploadId', uploadId);
-    form.append('autoApprove', 'true');
-    if (!opts.specOrder) chunk();
+  const send = (path: string, init: RequestInit) => {
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    const res = await fetch(`${t.url}/api/event/${t.eventId}/upload-chunk`, { method: 'POST', headers: t.headers, body: form, signal });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`chunk ${i} of ${file.name} -> ${res.status}: ${text.slice(0, 300)}`);
-    last = JSON.parse(text);
-    opts.onChunk?.();
-    if (opts.bytesPerSecond) await Bun.sleep(Math.max(0, (chunkSize / opts.bytesPerSecond) * 1000 - (performance.now() - sent)));
-    opts.signal?.throwIfAborted();
-  }
+    return fetch(t.url + path, { ...init, headers: t.headers, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+  };
+  const last = await uploadChunkedBy(send, t.eventId, file, chunkSize, { ...opts, uploadId: `bench-${crypto.randomUUID()}`, way: opts.specOrder ? 'spec order' : 'fields first' });
   if (last?.partial !== false && !last?.sink) throw new Error(`upload of ${file.name} did not complete: ${JSON.stringify(last).slice(0, 300)}`);
   return last;
 }

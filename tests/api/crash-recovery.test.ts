@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminEventDto, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { chunkRequest } from '../helpers/chunked-upload.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 
 // A power cut of the process (SIGKILL) in the middle of 20 concurrent uploads: every upload the server
@@ -83,16 +84,11 @@ function sent(name: string, bytes: Uint8Array<ArrayBuffer>, chunked: boolean): S
   };
 }
 
-function chunkForm(file: Sent, index: number): FormData {
-  const form = new FormData();
-  form.append('chunk', new File([file.bytes.subarray(index * CHUNK, Math.min(file.bytes.length, (index + 1) * CHUNK))], 'blob'));
-  form.append('chunkIndex', String(index));
-  form.append('totalChunks', String(file.totalChunks));
-  form.append('fileName', file.name);
-  form.append('fileSize', String(file.bytes.length));
-  form.append('uploadId', file.uploadId);
-  form.append('autoApprove', 'true');
-  return form;
+/** One chunk of `file` as the web app sends it. */
+function chunkOf(eventId: number, file: Sent, index: number) {
+  const bytes = file.bytes.subarray(index * CHUNK, Math.min(file.bytes.length, (index + 1) * CHUNK));
+  const fields = { chunkIndex: index, totalChunks: file.totalChunks, fileName: file.name, fileSize: file.bytes.length, uploadId: file.uploadId, autoApprove: true };
+  return chunkRequest(eventId, bytes, fields);
 }
 
 function photoForm(file: Sent): FormData {
@@ -180,7 +176,8 @@ test(
         if (killed) throw new Error('server is gone');
         f.attempted.add(index);
         inFlight++;
-        const res = await guest.fetch(`/api/event/${event.id}/upload-chunk`, { method: 'POST', body: chunkForm(f, index) }).finally(() => inFlight--);
+        const request = chunkOf(event.id, f, index);
+        const res = await guest.fetch(request.path, { method: 'POST', body: request.body }).finally(() => inFlight--);
         const text = await res.text();
         if (res.status !== 200) throw new Error(`chunk ${index} of ${f.name} -> ${res.status}: ${text}`);
         const body = JSON.parse(text) as ChunkResult;
@@ -268,7 +265,8 @@ test(
         let last: ChunkResult | null = null;
         let duplicateOf: number | null = null;
         for (const index of toSend) {
-          const res = await guest2.fetch(`/api/event/${event.id}/upload-chunk`, { method: 'POST', body: chunkForm(f, index) });
+          const { path, body } = chunkOf(event.id, f, index);
+          const res = await guest2.fetch(path, { method: 'POST', body });
           const text = await res.text();
           resentChunks++;
           if (res.status === 409 && !missing.length) {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminEventDto, ChunkResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { chunkRequest } from '../helpers/chunked-upload.ts';
 import { tmpContents } from '../helpers/raw-upload.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -31,14 +32,8 @@ async function newGuest() {
 }
 
 function sendChunk(guest: ApiClient, f: { bytes: Uint8Array; index: number; total: number; fileSize: number; uploadId: string }) {
-  const form = new FormData();
-  form.append('chunk', new File([f.bytes as Uint8Array<ArrayBuffer>], 'blob'));
-  form.append('chunkIndex', String(f.index));
-  form.append('totalChunks', String(f.total));
-  form.append('fileName', 'video.mp4');
-  form.append('fileSize', String(f.fileSize));
-  form.append('uploadId', f.uploadId);
-  return guest.fetch(`/api/event/${event.id}/upload-chunk`, { method: 'POST', body: form });
+  const { path, body } = chunkRequest(event.id, f.bytes, { chunkIndex: f.index, totalChunks: f.total, fileName: 'video.mp4', fileSize: f.fileSize, uploadId: f.uploadId }, 'spec order');
+  return guest.fetch(path, { method: 'POST', body });
 }
 
 const LIMIT_TEXT = /^Du hast zu viele unfertige Uploads .*Bitte warte, bis deine laufenden Uploads fertig sind/;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChunkStatus } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { chunkRequest } from '../helpers/chunked-upload.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 // A chunk's "received" marker is written without an fsync of its bytes (a file is fsynced once, when it is
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 const FILE = crypto.getRandomValues(new Uint8Array(2 * 65536));
-const fields = { fileName: 'rede.mp4', fileSize: String(FILE.length), totalChunks: '2', uploadId: 'rede-am-abend' };
+const fields = { fileName: 'rede.mp4', fileSize: FILE.length, totalChunks: 2, uploadId: 'rede-am-abend' };
 
 /** Sends chunk 0 of 2 as the admin, then stops the server with SIGTERM; the data folder and the event. */
 async function oneChunkThenStop(name: string): Promise<{ dataDir: string; eventId: number; token: string }> {
@@ -29,10 +30,8 @@ async function oneChunkThenStop(name: string): Promise<{ dataDir: string; eventI
   const admin = new ApiClient(server.url);
   const token = await admin.login(server.adminPassword);
   const event = await admin.createEvent();
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ ...fields, chunkIndex: '0' })) form.append(k, v);
-  form.append('chunk', new Blob([FILE.subarray(0, 65536)]), fields.fileName);
-  expect((await admin.fetch(`/api/event/${event.id}/upload-chunk`, { method: 'POST', body: form })).status).toBe(200);
+  const { path, body } = chunkRequest(event.id, FILE.subarray(0, 65536), { ...fields, chunkIndex: 0 });
+  expect((await admin.fetch(path, { method: 'POST', body })).status).toBe(200);
   await server.stop({ keepData: true });
   return { dataDir, eventId: event.id, token };
 }
@@ -43,7 +42,7 @@ async function receivedAfterRestart(run: { dataDir: string; eventId: number; tok
   servers.push(server);
   const admin = new ApiClient(server.url);
   admin.adminToken = run.token;
-  const q = new URLSearchParams(fields);
+  const q = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   const status = await admin.json<ChunkStatus>(`/api/event/${run.eventId}/upload-chunk/status?${q}`);
   await server.stop({ keepData: true });
   return status.received;

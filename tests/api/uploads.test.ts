@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { AdminEventDto, CheckExactAnswer, ChunkResult, ChunkStatus, UploadDto, UploadResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { chunkRequest, type ChunkWay } from '../helpers/chunked-upload.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { waitForProcessing } from './support.ts';
 
@@ -47,8 +48,6 @@ async function fetchBytes(client: ApiClient, path: string): Promise<Buffer> {
  * How a client lays out a chunk request: the spec's field order (the chunk first), the web app's (the
  * fields first, so the server writes the chunk straight into its place), or the fields in the query string.
  */
-type ChunkWay = 'spec order' | 'fields first' | 'query string';
-
 /** Sends one chunk of `bytes` (as the spec's client does, unless `way` says otherwise). */
 async function sendChunkAs(
   client: ApiClient,
@@ -56,18 +55,10 @@ async function sendChunkAs(
   bytes: Uint8Array,
   opts: { index: number; total: number; chunkSize: number; fileName: string; uploadId?: string; albumId?: number; way?: ChunkWay },
 ): Promise<Response> {
-  const form = new FormData();
   const part = bytes.subarray(opts.index * opts.chunkSize, Math.min(bytes.length, (opts.index + 1) * opts.chunkSize));
-  const fields: Record<string, string> = { chunkIndex: String(opts.index), totalChunks: String(opts.total), fileName: opts.fileName, fileSize: String(bytes.length), autoApprove: 'true' };
-  if (opts.albumId) fields.albumId = String(opts.albumId);
-  if (opts.uploadId) fields.uploadId = opts.uploadId;
-  const way = opts.way ?? 'spec order';
-  const chunk = () => form.append('chunk', new File([part as Uint8Array<ArrayBuffer>], 'blob'));
-  if (way === 'spec order') chunk();
-  if (way !== 'query string') for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (way !== 'spec order') chunk();
-  const query = way === 'query string' ? `?${new URLSearchParams(fields)}` : '';
-  return client.fetch(`/api/event/${eventId}/upload-chunk${query}`, { method: 'POST', body: form });
+  const fields = { chunkIndex: opts.index, totalChunks: opts.total, fileName: opts.fileName, fileSize: bytes.length, uploadId: opts.uploadId, albumId: opts.albumId, autoApprove: true };
+  const { path, body } = chunkRequest(eventId, part, fields, opts.way ?? 'spec order');
+  return client.fetch(path, { method: 'POST', body });
 }
 
 describe('photos', () => {

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminEventDto, UploadDto, UploadResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { bytesSource, uploadChunked } from '../helpers/chunked-upload.ts';
 import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
 import { FIXTURES, ROOT } from '../helpers/server.ts';
+import { ensureWebBuilt } from '../api/support.ts';
 
 // The real appliance: `npm run build` makes both binaries; each runs from an empty folder with no
 // node_modules, Node or Bun in reach (PATH limited to /usr/bin:/bin, a clean environment).
@@ -14,8 +16,10 @@ const QEMU = '/usr/bin/qemu-aarch64-static';
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-beforeAll(() => {
-  const build = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'scripts', 'build-binary.ts'), '--target', 'all'], {
+beforeAll(async () => {
+  // web/dist as the suite built it (or built here when missing); rebuilt, it would vanish under the browser tests.
+  await ensureWebBuilt();
+  const build = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'scripts', 'build-binary.ts'), '--target', 'all', '--skip-web'], {
     cwd: ROOT,
     stdout: 'inherit',
     stderr: 'inherit',
@@ -104,17 +108,7 @@ async function expectHdrToneMapped(dir: string, guest: ApiClient, eventId: numbe
 /** A video sent in two chunks, fields first (as the web app does): the hash worker, its own entry point of the binary, hashed it. */
 async function expectChunkedUploadHashed(guest: ApiClient, eventId: number) {
   const bytes = new Uint8Array(readFileSync(join(FIXTURES, 'videos', 'android-h264.mp4')));
-  const chunkSize = Math.ceil(bytes.length / 2);
-  let answer: { id?: number } = {};
-  for (const index of [0, 1]) {
-    const form = new FormData();
-    const fields = { chunkIndex: index, totalChunks: 2, fileName: 'chunked.mp4', fileSize: bytes.length, uploadId: 'smoke-chunked-0001', autoApprove: 'true' };
-    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-    form.append('chunk', new File([bytes.slice(index * chunkSize, (index + 1) * chunkSize)], 'blob'));
-    const res = await guest.fetch(`/api/event/${eventId}/upload-chunk`, { method: 'POST', body: form });
-    expect(res.status).toBe(200);
-    answer = await res.json();
-  }
+  const answer = await uploadChunked(guest.fetch.bind(guest), eventId, bytesSource('chunked.mp4', bytes), Math.ceil(bytes.length / 2), { uploadId: 'smoke-chunked-0001' });
   const sha256 = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
   expect(await guest.json(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`)).toMatchObject({ exists: true, duplicate: { id: answer.id } });
 }
