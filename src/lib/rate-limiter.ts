@@ -1,6 +1,7 @@
 /**
  * Token buckets per key (a client address): each key may spend `burst` at once, and gets one back every
  * `refillMs`. Keys whose bucket is full again are forgotten, so memory stays bounded by the active ones.
+ * The one brake on logins of the box: the admin's password attempts and new guests by consent.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -27,6 +28,16 @@ export class RateLimiter {
     this.buckets.set(key, bucket);
     this.forgetFull(t);
     return true;
+  }
+
+  /** `key`'s bucket is full again (a login that succeeded takes back its attempt and the failures before it). */
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+
+  /** Every bucket is full again. */
+  clear(): void {
+    this.buckets.clear();
   }
 
   private forgetFull(t: number) {

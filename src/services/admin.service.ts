@@ -3,25 +3,21 @@ import type { Db } from '../db/connection.ts';
 import { adminCredentials, adminSessions } from '../db/schema.ts';
 import { AppError, unauthorized } from '../lib/errors.ts';
 import { hashSecret, randomToken } from '../lib/ids.ts';
+import { RateLimiter } from '../lib/rate-limiter.ts';
 
 const SESSION_DAYS = 7;
+/** Login attempts per client address: 10 at once, then one more every 90 s (all 10 again after 15 minutes). */
 const MAX_FAILED_ATTEMPTS = 10;
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
 
 /** Admin credentials (argon2id via Bun.password), bearer sessions and login rate limiting. */
 export function createAdminService(db: Db, now: () => Date = () => new Date(), onPasswordChanged: () => void = () => {}) {
   // Failed logins (and those being checked) per client address; in memory, as the limit is a brake, not a lock. It lifts by itself
-  // after ATTEMPT_WINDOW_MS without failures, on a restart, and when the password changes (also by
-  // `momentbox reset-admin-password` from another process): failures before the current password's
-  // updatedAt no longer count, so the operator can always get the real admin back in (README).
-  const failures = new Map<string, number[]>();
-
-  const recentFailures = (client: string, passwordSetAt = 0) => {
-    const since = Math.max(now().getTime() - ATTEMPT_WINDOW_MS, passwordSetAt);
-    const list = (failures.get(client) ?? []).filter((t) => t > since);
-    failures.set(client, list);
-    return list;
-  };
+  // (ATTEMPT_WINDOW_MS without failures), on a restart, and when the password changes (also by
+  // `momentbox reset-admin-password` from another process, seen as a new updatedAt), so the operator can
+  // always get the real admin back in (README).
+  const attempts = new RateLimiter({ burst: MAX_FAILED_ATTEMPTS, refillMs: ATTEMPT_WINDOW_MS / MAX_FAILED_ATTEMPTS }, () => now().getTime());
+  let attemptsSince: string | undefined;
 
   async function setPassword(password: string) {
     const passwordHash = await Bun.password.hash(password, { algorithm: 'argon2id' });
@@ -48,17 +44,16 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
 
     async login(password: string, client: string): Promise<{ token: string; expiresAt: string }> {
       const cred = db.select().from(adminCredentials).get();
-      const passwordSetAt = cred ? Date.parse(cred.updatedAt) : 0;
-      const attempts = recentFailures(client, passwordSetAt);
-      if (attempts.length >= MAX_FAILED_ATTEMPTS) {
-        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
+      if (cred?.updatedAt !== attemptsSince) {
+        attempts.clear();
+        attemptsSince = cred?.updatedAt;
       }
       // Counted as a failure before the (expensive) check: attempts sent at once cannot all pass the limit
       // while the first ones are still being checked. A success takes it back.
-      attempts.push(now().getTime());
+      if (!attempts.take(client)) throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
       const ok = password !== '' && cred !== undefined && (await Bun.password.verify(password, cred.passwordHash));
       if (!ok) throw unauthorized('Invalid credentials');
-      failures.delete(client);
+      attempts.forget(client);
       const token = randomToken(32);
       const expiresAt = new Date(now().getTime() + SESSION_DAYS * 86_400_000).toISOString();
       db.delete(adminSessions).where(lt(adminSessions.expiresAt, now().toISOString())).run();
