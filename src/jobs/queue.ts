@@ -88,6 +88,7 @@ export function createJobQueue(opts: QueueOptions) {
     try {
       await handler.run(job, controller.signal);
       db.delete(jobs).where(eq(jobs.id, job.id)).run();
+      wakeAll(); // it may have queued jobs of other lanes (a video's probe queues its poster and preview)
       logger.info('job done', { kind: job.kind, upload: job.uploadId, ms: Math.round(performance.now() - started) });
     } catch (err) {
       const stopping = !running;

@@ -7,6 +7,12 @@ import type { MediaTools } from '../media/media-tools.ts';
 import { DERIVED, type MediaStore } from '../storage/media-store.ts';
 import type { JobHandler } from './queue.ts';
 
+/**
+ * A new video's facts: ffprobe (memory- and time-limited) reads its size, duration and whether browsers play
+ * it as it is, then the poster job and, when they do not, the preview job are queued. Not in the upload
+ * request, whose answer comes at once whatever the file (issue 32); a file ffprobe cannot read ends failed.
+ */
+export const VIDEO_PROBE_JOB = 'video-probe';
 /** A video's grid thumbnail: a quick job, so it is there seconds after the upload even while previews are made. */
 export const VIDEO_POSTER_JOB = 'video-poster';
 /** An H.264/AAC MP4 preview for a video that is not browser-playable (HEVC MOV from iPhones); long. */
@@ -20,7 +26,7 @@ export const OLD_VIDEO_JOB = 'video-derivatives';
 /** The most a preview job may run, whatever its video: 4K for 10 minutes on a Pi 4. */
 const PREVIEW_JOB_CEILING_MS = 3 * 3600_000;
 
-/** The jobs a newly stored video needs: always a poster, a preview only when browsers cannot play the original. */
+/** The jobs a probed video needs: always a poster, a preview only when browsers cannot play the original. */
 export function videoJobsFor(row: Pick<UploadRow, 'previewFile'>): string[] {
   return row.previewFile === 'original' ? [VIDEO_POSTER_JOB] : [VIDEO_POSTER_JOB, VIDEO_PREVIEW_JOB];
 }
@@ -44,7 +50,12 @@ export function videoDerivativesJobs(deps: {
    * Runs one job's work and records what it made. The row is read again after the work (the other job
    * may have finished meanwhile); reading and writing it is synchronous, so neither job's result is lost.
    */
-  async function derive(job: { uploadId: number | null }, make: (row: UploadRow, dir: string) => Promise<Partial<UploadRow>>) {
+  async function derive(
+    job: { uploadId: number | null },
+    make: (row: UploadRow, dir: string) => Promise<Partial<UploadRow>>,
+    /** the jobs to queue with the result */
+    next: (after: UploadRow) => string[] = () => [],
+  ) {
     const row = load(job.uploadId);
     if (!row) return; // deleted meanwhile
     if (row.processingState === 'pending') db.update(uploads).set({ processingState: 'processing' }).where(eq(uploads.id, row.id)).run();
@@ -57,10 +68,15 @@ export function videoDerivativesJobs(deps: {
     }
     const after = { ...before, ...made };
     const done = after.hasThumbnail && after.previewFile !== null && before.processingState !== 'failed';
-    db.update(uploads)
-      .set({ ...made, ...(done ? { processingState: 'ready', processingError: null } : {}), storedBytes: row.sizeBytes + store.derivedBytes(row.eventId, row.storageKey) })
-      .where(eq(uploads.id, row.id))
-      .run();
+    db.transaction((tx) => {
+      tx.update(uploads)
+        .set({ ...made, ...(done ? { processingState: 'ready', processingError: null } : {}), storedBytes: row.sizeBytes + store.derivedBytes(row.eventId, row.storageKey) })
+        .where(eq(uploads.id, row.id))
+        .run();
+      // A run that died after this commit queued them already (the job itself runs again after a restart).
+      const queued = new Set(tx.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.uploadId, row.id)).all().map((j) => j.kind));
+      for (const kind of next(after)) if (!queued.has(kind)) tx.insert(jobs).values({ kind, uploadId: row.id }).run();
+    });
     const now = load(row.id);
     if (now) deps.onUploadChanged?.(before, now);
   }
@@ -89,6 +105,21 @@ export function videoDerivativesJobs(deps: {
           for (const kind of videoJobsFor(row)) tx.insert(jobs).values({ kind, uploadId: row.id }).run();
         });
       },
+      failed,
+    },
+    [VIDEO_PROBE_JOB]: {
+      lane: 'poster',
+      // A guard only: ffprobe has its own time-out (and memory ceiling) in probeVideo.
+      timeoutMs: () => 60_000,
+      run: (job) =>
+        derive(
+          job,
+          async (row) => {
+            const info = await tools.probeVideo(store.originalPath(row.eventId, row.storageKey, row.originalExt));
+            return { width: info.width, height: info.height, durationSeconds: info.durationSeconds, previewFile: info.playable ? 'original' : null };
+          },
+          videoJobsFor,
+        ),
       failed,
     },
     [VIDEO_POSTER_JOB]: {

@@ -7,6 +7,7 @@ import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from 
 import { openUpright } from './sharp-input.ts';
 import { limitMallocArenas, releasingMemory } from './native-memory.ts';
 import { countVideoFrames, isBrowserPlayable, makePlayablePreview, makePoster, probeVideo, transcodeTimeoutMs } from './video.ts';
+import { readVideoHeader } from './video-header.ts';
 import type { MediaTools } from './media-tools.ts';
 import { sniffMediaType } from './sniff.ts';
 
@@ -23,8 +24,8 @@ const COUNT_TIMEOUT_MS = 120_000;
 const MB = 1024 * 1024;
 /**
  * Memory ceilings of the tools. ffprobe reads a phone video (and an 8192² one) in under 32 MB (a 0.55 MB MP4 of 1,000 tracks
- * made it take 1.48 GB); it runs in the upload request, so it also takes its ceiling from the decodes'
- * shared budget. ffmpeg's preview of a 1080p HEVC clip needs ~300 MB of private memory (most of it thread
+ * made it take 1.48 GB); it runs in jobs only (never in an upload request) and takes its ceiling from the
+ * decodes' shared budget. ffmpeg's preview of a 1080p HEVC clip needs ~300 MB of private memory (most of it thread
  * stacks and buffers it never touches: ~140 MB resident); frames larger than 4K are refused before it runs.
  */
 const PROBE_MEMORY_BYTES = 64 * MB;
@@ -49,13 +50,15 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     async readPhotoCaptureTime(input) {
       return toUtc(await readCaptureTime(input));
     },
+    async readVideoHeader(input) {
+      return { takenAt: toUtc((await readVideoHeader(input)).takenAt) };
+    },
     async probeVideo(input) {
       const probe = await probeFile(input);
       return {
         width: probe.width,
         height: probe.height,
         durationSeconds: probe.durationSeconds,
-        takenAt: toUtc(probe.takenAt),
         playable: isBrowserPlayable(probe),
       };
     },

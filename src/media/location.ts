@@ -1,4 +1,5 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { ascii, type Box, boxesIn, RangeReader, topLevelBoxes, view } from './iso-boxes.ts';
 import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
 
 // Where a photo or video says where it was taken, and how to make it stop saying so without touching
@@ -92,23 +93,7 @@ export function patchInPlace(piece: Uint8Array, at: number, patches: readonly By
   }
 }
 
-class RangeReader {
-  constructor(
-    private readonly file: FileHandle,
-    readonly size: number,
-  ) {}
-
-  async read(offset: number, length: number): Promise<Uint8Array> {
-    const len = Math.max(0, Math.min(length, this.size - offset));
-    const buf = new Uint8Array(len);
-    if (len > 0) await this.file.read(buf, 0, len, offset);
-    return buf;
-  }
-}
-
 const zeros = (offset: number, length: number): BytePatch => ({ offset, bytes: new Uint8Array(length) });
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 // ---- EXIF (TIFF) ----
 
@@ -200,53 +185,6 @@ async function jpegPatches(reader: RangeReader): Promise<BytePatch[]> {
 }
 
 // ---- ISO-BMFF boxes (HEIC, MP4, MOV) ----
-
-interface Box {
-  type: string;
-  /** where the box starts */
-  start: number;
-  /** where its content starts (after size, type and a 64-bit size) */
-  content: number;
-  end: number;
-}
-
-/** The boxes in bytes[from, to) of a buffer that starts at file offset `base`. */
-function boxesIn(bytes: Uint8Array, from: number, to: number, base: number): Box[] {
-  const boxes: Box[] = [];
-  const dv = view(bytes);
-  for (let at = from; at + 8 <= to; ) {
-    let size = dv.getUint32(at);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > to) break;
-      size = Number(dv.getBigUint64(at + 8));
-      header = 16;
-    } else if (size === 0) size = to - at;
-    if (size < header || at + size > to) break;
-    boxes.push({ type: ascii(bytes, at + 4, at + 8), start: base + at, content: base + at + header, end: base + at + size });
-    at += size;
-  }
-  return boxes;
-}
-
-/** The top-level boxes of the file, from their headers only. */
-async function topLevelBoxes(reader: RangeReader): Promise<Box[]> {
-  const boxes: Box[] = [];
-  for (let at = 0; at + 8 <= reader.size; ) {
-    const head = await reader.read(at, 16);
-    if (head.length < 8) break;
-    let size = view(head).getUint32(0);
-    let header = 8;
-    if (size === 1 && head.length >= 16) {
-      size = Number(view(head).getBigUint64(8));
-      header = 16;
-    } else if (size === 0) size = reader.size - at;
-    if (size < header) break;
-    boxes.push({ type: ascii(head, 4, 8), start: at, content: at + header, end: Math.min(at + size, reader.size) });
-    at += size;
-  }
-  return boxes;
-}
 
 /** A box turned into a `free` box of zeros: players skip it, nothing else moves. */
 function freeBox(box: Box): BytePatch[] {

@@ -19,8 +19,6 @@ export interface VideoInfo {
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
-  /** capture time as ISO UTC, or null */
-  takenAt: string | null;
   /** H.264 (+AAC) in MP4: every phone browser plays the original as it is */
   playable: boolean;
 }
@@ -33,7 +31,12 @@ export interface MediaTools {
   processPhoto(input: string, out: { thumbnail: string; tiles: { x1: string; x3: string }; preview: string; jpegCopy: string }): Promise<PhotoResult>;
   /** A photo's capture time as ISO UTC from its EXIF, without decoding it; null when it has none. */
   readPhotoCaptureTime(input: string): Promise<string | null>;
-  /** Reads a video's facts quickly (ffprobe). Throws when it is no readable video. */
+  /**
+   * What an upload request may read of a video: a few small reads of its movie header in JS, never a tool.
+   * The capture time as ISO UTC (null when it has none); throws when the header is missing or cut off.
+   */
+  readVideoHeader(input: string): Promise<{ takenAt: string | null }>;
+  /** Reads a video's facts with ffprobe (a process with memory and time limits: for jobs only). Throws when it is no readable video. */
   probeVideo(input: string): Promise<VideoInfo>;
   /** A grid thumbnail from a frame of the video. */
   makeVideoThumbnail(input: string, thumbnail: string): Promise<void>;

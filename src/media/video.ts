@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeAtomically } from './atomic-output.ts';
-import { type CaptureTime, captureTimeFromIso } from './capture-time.ts';
 import { MediaError } from './media-error.ts';
 import { runTool, type ToolResult } from './run-tool.ts';
+import { DAMAGED_VIDEO } from './video-header.ts';
 
 export interface FfprobeOptions {
   ffprobePath: string;
@@ -40,8 +40,6 @@ export interface VideoProbe {
   /** QuickTime (the `qt  ` brand, iPhones) or MP4 */
   container: 'mp4' | 'mov';
   majorBrand: string | null;
-  /** when it was recorded; null when the file does not say (or says 1904/1970, a camera without a clock) */
-  takenAt: CaptureTime | null;
 }
 
 export type HdrTransfer = 'hlg' | 'pq';
@@ -106,8 +104,6 @@ export async function probeVideo(path: string, opts: FfprobeOptions): Promise<Vi
     // No brand at all is a classic QuickTime file.
     container: majorBrand === null || majorBrand === 'qt' ? 'mov' : 'mp4',
     majorBrand,
-    // Apple's creationdate carries the phone's offset; creation_time is UTC and often the moment the file was written.
-    takenAt: firstCaptureTime(tags['com.apple.quicktime.creationdate'], tags.creation_time, video.tags?.creation_time),
   };
 }
 
@@ -269,7 +265,7 @@ function unreadable(run: ToolResult): MediaError {
   if (/Decoder \(codec .*\) not found|not implemented|Unsupported codec/i.test(run.stderrTail)) {
     return new MediaError('UNSUPPORTED', 'This video uses a format that cannot be played here.', run.stderrTail);
   }
-  return new MediaError('CORRUPT', 'This video is damaged or incomplete and cannot be played.', run.stderrTail);
+  return new MediaError('CORRUPT', DAMAGED_VIDEO, run.stderrTail);
 }
 
 async function hasBytes(path: string): Promise<boolean> {
@@ -288,7 +284,7 @@ interface ProbeStream {
   color_transfer?: string;
   duration?: string;
   disposition?: { attached_pic?: number };
-  tags?: { rotate?: string; creation_time?: string };
+  tags?: { rotate?: string };
   side_data_list?: { rotation?: number }[];
 }
 
@@ -319,12 +315,4 @@ function frameRateOf(ratio: string | undefined): number | null {
 function positiveNumber(value: string | undefined): number | null {
   const n = Number(value);
   return value !== undefined && Number.isFinite(n) && n > 0 ? n : null;
-}
-
-function firstCaptureTime(...candidates: (string | undefined)[]): CaptureTime | null {
-  for (const value of candidates) {
-    const time = value === undefined ? null : captureTimeFromIso(value);
-    if (time) return time;
-  }
-  return null;
 }

@@ -210,7 +210,10 @@ describe('videos', () => {
     expect(mov.upload.type).toBe('video');
     expect(mov.upload.mime_type).toBe('video/quicktime');
     const mp4 = await guest.uploadOk(event.id, video('android-h264.mp4'), { autoApprove: 'true' });
-    expect(mp4.upload.preview_path).toBe(mp4.upload.file_path);
+    // Answered before ffprobe has looked at it (the probe job does): its capture time, read from the header, is there already.
+    expect(mp4.upload).toMatchObject({ processing_state: 'pending', width: null, preview_path: null, taken_at: '2026-06-20T21:15:00.000Z' });
+    const playable = await waitForProcessing(guest, event.id, mp4.id);
+    expect(playable).toMatchObject({ processing_state: 'ready', width: 1280, height: 720, duration_seconds: 3, preview_path: mp4.upload.file_path });
     const ready = await waitForProcessing(guest, event.id, mov.id);
     expect(ready.processing_state).toBe('ready');
     expect(ready.preview_path).toMatch(/preview\.mp4$/);

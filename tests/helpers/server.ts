@@ -23,11 +23,19 @@ export interface TestServer {
  * and resolves once it answers.
  */
 export async function startServer(
-  opts: { env?: Record<string, string>; dataDir?: string; args?: string[]; /** a command that runs the server, e.g. `ip netns exec <ns>` */ wrap?: string[] } = {},
+  opts: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    args?: string[];
+    /** a command that runs the server, e.g. `ip netns exec <ns>` */
+    wrap?: string[];
+    /** a script Bun runs before the server (`--preload`), e.g. tests/helpers/ffprobe-spy.preload.ts */
+    preload?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'momentbox-test-'));
   const adminPassword = opts.env?.MOMENTBOX_ADMIN_PASSWORD ?? 'test-admin-password';
-  const proc = Bun.spawn([...(opts.wrap ?? []), BUN, ...SERVER_RUNTIME_FLAGS, join(ROOT, 'src', 'main.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], {
+  const proc = Bun.spawn([...(opts.wrap ?? []), BUN, ...SERVER_RUNTIME_FLAGS, ...(opts.preload ? ['--preload', opts.preload] : []), join(ROOT, 'src', 'main.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, MOMENTBOX_ADMIN_PASSWORD: adminPassword, MOMENTBOX_LOG_LEVEL: 'info', ...opts.env },
     stdout: 'pipe',

@@ -160,6 +160,7 @@ const uploadFields = {
   jpeg_download_path: z.string().nullable(),
   original_name: z.string(),
   size_bytes: z.number().int(),
+  /** as displayed (upright); for videos null until the processing job has read the file (the upload answer comes before) */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   duration_seconds: z.number().nullable(),

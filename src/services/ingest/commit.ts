@@ -5,7 +5,7 @@ import { jobs, uploads } from '../../db/schema.ts';
 import { albumForDate } from '../../domain/albums.ts';
 import { can, type Viewer } from '../../domain/permissions.ts';
 import { PHOTO_JOB } from '../../jobs/photo-derivatives.job.ts';
-import { videoJobsFor } from '../../jobs/video-derivatives.job.ts';
+import { VIDEO_PROBE_JOB } from '../../jobs/video-derivatives.job.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { randomHex } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -49,8 +49,8 @@ export function sniffOrRefuse(tools: MediaTools, head: Uint8Array): SniffedType 
 }
 
 /**
- * Turns a complete file in tmp/ into an upload: duplicate check, derivatives (photos), the original
- * moved into place, then the row (and for videos the job) in one transaction. Order of writes keeps every
+ * Turns a complete file in tmp/ into an upload: duplicate check, derivatives (photos but HEIC), the original
+ * moved into place, then the row (and its job) in one transaction. Order of writes keeps every
  * answered upload whole: files are renamed into place before the row that lists them is inserted.
  */
 export function createCommitter(deps: CommitDeps) {
@@ -106,15 +106,10 @@ export function createCommitter(deps: CommitDeps) {
           processingState: 'ready' as const,
         };
       }
-      const info = await tools.probeVideo(file.path);
-      return {
-        width: info.width,
-        height: info.height,
-        durationSeconds: info.durationSeconds,
-        takenAt: info.takenAt,
-        previewFile: info.playable ? 'original' : null,
-        processingState: 'pending' as const,
-      };
+      // Videos: only their header is read here (its capture time chooses the album); ffprobe's size,
+      // duration and playability come from the probe job, so the answer is at once whatever the file holds.
+      const header = await tools.readVideoHeader(file.path);
+      return { takenAt: header.takenAt, processingState: 'pending' as const };
     } catch (err) {
       if (isNoSpace(err)) throw err; // the disk, not the file: the upload is answered 507
       logger.warn(`${type.kind} could not be read`, { ...context, error: err });
@@ -169,8 +164,7 @@ export function createCommitter(deps: CommitDeps) {
           .returning()
           .get();
         if (inserted && inserted.processingState === 'pending') {
-          const kinds = inserted.type === 'video' ? videoJobsFor(inserted) : [PHOTO_JOB];
-          for (const kind of kinds) tx.insert(jobs).values({ kind, uploadId: inserted.id }).run();
+          tx.insert(jobs).values({ kind: inserted.type === 'video' ? VIDEO_PROBE_JOB : PHOTO_JOB, uploadId: inserted.id }).run();
         }
         return inserted;
       });
