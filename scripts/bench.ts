@@ -1,7 +1,7 @@
 // `npm run bench`: the figures of issues 9 and 15 in one table, each against a reference measured in the same
 // run on the same machine (so they mean the same on a laptop, a Pi or CI) and against its aim. Each part is a
 // BenchPart (scripts/bench/lib.ts) returning its rows; parts of their own file are listed in PARTS below.
-// `npm run bench -- b f` runs only parts b and f.
+// `npm run bench -- b f` runs only parts b and f; `-- f6` runs f's last figure alone.
 //   a. chunked ingest through the API vs a plain loopback sink and the tus reference server (bench/ingest.ts)
 //   b. 12 MP photos per second through the API vs sharp alone making the same derivatives in-process
 //   c. the server's peak RSS under 20 uploads and a ~2 GB export to a slow reader (bench/ingest.ts)
@@ -41,7 +41,7 @@ import {
   type Target,
 } from './bench/lib.ts';
 import { ingestPart, memoryPart } from './bench/ingest.ts';
-import { loadPart } from './bench/load.ts';
+import { loadPart, nicknamePart } from './bench/load.ts';
 import { previewPart, previewSizePart } from './bench/preview.ts';
 
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
@@ -219,6 +219,7 @@ const PARTS: BenchPart[] = [
   { key: 'd', title: `${LIVE.streams} idle live streams`, run: liveStreams },
   galleryPart,
   loadPart,
+  nicknamePart,
   previewPart,
   previewSizePart,
 ];
@@ -242,7 +243,7 @@ const started = performance.now();
 const results: { part: BenchPart; rows: BenchRow[]; cpuBefore: number; cpuAfter: number; ms: number; load: number[] }[] = [];
 try {
   for (const part of PARTS) {
-    if (chosen.length > 0 && !chosen.includes(part.key)) continue;
+    if (chosen.length > 0 ? !chosen.includes(part.key) : part.onlyWhenNamed) continue;
     console.log(`${part.key}. ${part.title}`);
     const dir = join(root, part.key);
     mkdirSync(dir);

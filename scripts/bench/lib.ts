@@ -45,6 +45,8 @@ export interface BenchPart {
   key: string;
   title: string;
   run(ctx: PartContext): Promise<BenchRow[]>;
+  /** a figure of another part, measured alone: runs only when named */
+  onlyWhenNamed?: boolean;
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
