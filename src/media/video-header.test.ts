@@ -27,13 +27,13 @@ test('a truncated upload (no movie header) and one whose movie header is cut off
   await expect(readVideoHeader(cut)).rejects.toMatchObject({ name: 'MediaError', reason: 'CORRUPT' });
 });
 
-test('a file of 100,000 empty boxes is read in a bounded number of steps', async () => {
+test('a file of 100,000 empty boxes is walked only 4,096 boxes far, and then not judged', async () => {
   const ftyp = (await Bun.file(fixture('videos/android-h264.mp4')).bytes()).subarray(0, 32);
-  const empties = new Uint8Array(100_000 * 8);
-  for (let at = 0; at < empties.length; at += 8) empties.set([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65], at); // 'free'
+  const bytes = new Uint8Array(32 + 100_000 * 8);
+  bytes.set(ftyp);
+  for (let at = 32; at < bytes.length; at += 8) bytes.set([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65], at); // 'free'
   const path = join(tmp.dir, 'empties.mp4');
-  await Bun.write(path, new Uint8Array([...ftyp, ...empties]));
-  const started = performance.now();
-  expect((await readVideoHeader(path)).takenAt).toBeNull(); // not judged: the walk stopped before the end
-  expect(performance.now() - started).toBeLessThan(2000);
+  await Bun.write(path, bytes);
+  // A walk that reached the end would have found no moov and called the file damaged.
+  expect((await readVideoHeader(path)).takenAt).toBeNull();
 });
