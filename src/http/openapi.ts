@@ -8,7 +8,8 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import { z } from 'zod';
-import { badRequest, notFound } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
+import { parseWith } from '../lib/parse.ts';
 import { readJson } from './body.ts';
 import { parseId, type Ctx, type Env } from './context.ts';
 import { ApiErrorSchema } from './schemas/responses.schemas.ts';
@@ -91,19 +92,6 @@ const TAG_CALLERS: Record<Tag, Caller[]> = {
   appliance: ['anyone'],
 };
 
-/** The first problem of a request as the API answers it: 400 VALIDATION_ERROR with the schema's (spec's) message. */
-function firstProblem(error: z.ZodError): never {
-  const issue = error.issues[0];
-  // The top-level key: `ids`, not `ids.3`, as the hand-written checks named it.
-  const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
-  throw badRequest(issue?.message ?? 'Ungültige Anfrage', field ? { field } : undefined);
-}
-
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) firstProblem(result.error);
-  return result.data;
-}
 
 /** Path or query parameters as OpenAPI lists them, from the keys of a zod object (what is sent: `io: input`). */
 function parameters(schema: z.ZodObject, location: 'path' | 'query'): object[] {

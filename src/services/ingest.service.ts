@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { chunkSessions } from '../db/schema.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { AppError } from '../lib/errors.ts';
+import { parseWith } from '../lib/parse.ts';
 import { BackgroundHasher } from '../storage/background-hasher.ts';
 import { ChunkStore } from '../storage/chunk-store.ts';
 import { fileTooLarge, removeFile, storageFull, writeStreamToFile, type WrittenFile } from '../storage/file-writer.ts';
@@ -10,6 +11,7 @@ import { authorize } from './authorize.ts';
 import type { EventView } from './events.service.ts';
 import { createChunkedUploads, type ChunkFields, type ChunkOutcome, type PartialLimits } from './ingest/chunked.ts';
 import { createCommitter, sniffOrRefuse, type CommitDeps, type UploadTarget } from './ingest/commit.ts';
+import { ChunkFormSchema, chunkFormEarly, UploadFormSchema, type ChunkForm } from './ingest/form.ts';
 import { createProgressMeter } from './ingest/progress.ts';
 import { createSweeper, STALE_PARTIALS_LOW_SPACE_MS } from './ingest/sweeper.ts';
 import type { UploadRow } from './uploads.service.ts';
@@ -38,18 +40,11 @@ export interface FileSink<T> {
   discard(result: T): void;
 }
 
-/** Reads the request's form (the file through the sink) and returns its typed fields. */
-export type FormReader<F> = <T>(sink: FileSink<T>) => Promise<{ file: { fileName: string; result: T } | null; fields: F }>;
-
-export interface UploadForm {
-  albumId: number | null;
-  autoApprove: boolean;
-}
-
-export interface ChunkForm extends UploadForm, Omit<ChunkFields, 'fileName'> {
-  /** null: the name of the file part is used */
-  fileName: string | null;
-}
+/**
+ * Reads the request's form: the file through the sink, then all text fields (with the query's) through
+ * `parseFields`, whose refusal drops what the sink made. The route's part: the bytes of the request.
+ */
+export type FormReader = <T, F>(sink: FileSink<T>, parseFields: (fields: Record<string, string>) => F) => Promise<{ file: { fileName: string; result: T } | null; fields: F }>;
 
 export interface IngestDeps extends CommitDeps {
   maxUploadBytes: number;
@@ -148,22 +143,34 @@ export function createIngestService(deps: IngestDeps) {
    * the file's, and the file is hashed as its chunks come in order.
    */
   type ReceivedChunk = { answer: () => Promise<ChunkOutcome> | ChunkOutcome } | { temp: WrittenFile };
-  const chunkSink = (req: UploadRequest, parseEarly: (fields: Record<string, string>) => ChunkForm | null): FileSink<ReceivedChunk> => ({
-    async receive(body, fileName, fieldsBefore) {
-      const stream = progress.watch(body);
-      const early = parseEarly(fieldsBefore);
-      if (early) {
-        const { albumId, autoApprove, ...f } = early;
-        const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, albumId, autoApprove };
-        const answer = await chunked.receiveInPlace(target, { ...f, fileName: f.fileName ?? fileName }, req.declaredBytes ?? 0, stream);
-        if (answer) return { answer };
-      }
-      return { temp: await writeStreamToFile(stream, store.tmpPath(), { maxBytes: deps.maxUploadBytes, hash: false }) };
-    },
-    discard: (chunk) => {
-      if ('temp' in chunk) removeFile(chunk.temp.path);
-    },
-  });
+  /**
+   * The chunk's sink, and the parser of the whole form, which takes the fields read before the bytes as
+   * they were parsed when no field came after them (the form is parsed once).
+   */
+  const chunkForm = (req: UploadRequest) => {
+    let early: { fields: Record<string, string>; form: ChunkForm } | null = null;
+    const sink: FileSink<ReceivedChunk> = {
+      async receive(body, fileName, fieldsBefore) {
+        const stream = progress.watch(body);
+        const form = chunkFormEarly(fieldsBefore);
+        if (form) {
+          early = { fields: fieldsBefore, form };
+          const { albumId, autoApprove, ...f } = form;
+          const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, albumId, autoApprove };
+          const answer = await chunked.receiveInPlace(target, { ...f, fileName: f.fileName ?? fileName }, req.declaredBytes ?? 0, stream);
+          if (answer) return { answer };
+        }
+        return { temp: await writeStreamToFile(stream, store.tmpPath(), { maxBytes: deps.maxUploadBytes, hash: false }) };
+      },
+      discard: (chunk) => {
+        if ('temp' in chunk) removeFile(chunk.temp.path);
+      },
+    };
+    const asEarly = (fields: Record<string, string>) =>
+      early !== null && Object.keys(fields).length === Object.keys(early.fields).length && Object.entries(fields).every(([name, value]) => early!.fields[name] === value);
+    const parseFields = (fields: Record<string, string>): ChunkForm => (asEarly(fields) ? early!.form : parseWith(ChunkFormSchema, fields));
+    return { sink, parseFields };
+  };
 
   return {
     diskSpace,
@@ -171,23 +178,20 @@ export function createIngestService(deps: IngestDeps) {
     uploadsMoving: () => progress.moving(),
 
     /** POST …/upload: one whole file becomes an upload. */
-    uploadWhole(req: UploadRequest, readForm: FormReader<UploadForm>): Promise<UploadRow> {
+    uploadWhole(req: UploadRequest, readForm: FormReader): Promise<UploadRow> {
       return admitted(admit(req), async () => {
-        const { file, fields } = await readForm(wholeFileSink);
+        const { file, fields } = await readForm(wholeFileSink, (raw) => parseWith(UploadFormSchema, raw));
         if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
         return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, address: req.address, ...fields });
       });
     },
 
-    /**
-     * POST …/upload-chunk: one chunk is stored in its place; the last one completes and commits the file.
-     * `parseEarly` turns the fields known before the chunk's bytes into the chunk's fields, or null when
-     * some are missing.
-     */
-    uploadChunk(req: UploadRequest, readForm: FormReader<ChunkForm>, parseEarly: (fields: Record<string, string>) => ChunkForm | null): Promise<ChunkOutcome> {
+    /** POST …/upload-chunk: one chunk is stored in its place; the last one completes and commits the file. */
+    uploadChunk(req: UploadRequest, readForm: FormReader): Promise<ChunkOutcome> {
       // A chunk of a known session is counted twice while it arrives (in the request and in what the session has to come): on the safe side, for seconds.
       return admitted(admit(req), async () => {
-        const { file, fields } = await readForm(chunkSink(req, parseEarly));
+        const form = chunkForm(req);
+        const { file, fields } = await readForm(form.sink, form.parseFields);
         if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
         if ('answer' in file.result) return file.result.answer();
         const { albumId, autoApprove, ...f } = fields;

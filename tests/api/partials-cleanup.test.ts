@@ -39,14 +39,10 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     const event = await services.events.create({ name: 'Cleanup', code: 'cleanup', event_start_datetime: '2026-06-20T00:00:00Z' });
     const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: null, address: '10.0.0.2' };
     const chunk = (uploadId: string) =>
-      services.ingest.uploadChunk(
-        req,
-        async (sink) => ({
-          file: { fileName: 'blob', result: await sink.receive(Readable.from([new Uint8Array(1000)]), 'blob', {}) },
-          fields: { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId, albumId: null, autoApprove: true },
-        }),
-        () => null,
-      );
+      services.ingest.uploadChunk(req, async (sink, parse) => ({
+        file: { fileName: 'blob', result: await sink.receive(Readable.from([new Uint8Array(1000)]), 'blob', {}) },
+        fields: parse({ chunkIndex: '0', totalChunks: '3', fileName: 'v.mp4', fileSize: '3000', uploadId, autoApprove: 'true' }),
+      }));
     await chunk('old-upload-1');
     clock = new Date('2026-06-21T06:00:00Z');
     await chunk('new-upload-1');
@@ -61,9 +57,9 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
 
     // Leftovers of a crash: a temp file, a derived folder and an original that no row lists.
     const photo = Bun.file(join(import.meta.dir, '..', 'fixtures', 'photos', 'cameras', 'Canon_40D.jpg'));
-    const kept = await services.ingest.uploadWhole(req, async (sink) => ({
+    const kept = await services.ingest.uploadWhole(req, async (sink, parse) => ({
       file: { fileName: 'kept.jpg', result: await sink.receive(Readable.fromWeb(photo.stream() as never), 'kept.jpg', {}) },
-      fields: { albumId: null, autoApprove: true },
+      fields: parse({ autoApprove: 'true' }),
     }));
     await Bun.write(join(store.tmpDir, 'half-written'), 'x');
     await Bun.write(store.derivedPath(event.id, 'f'.repeat(32), 'thumb.jpg'), 'x');
@@ -104,13 +100,12 @@ async function tightBox(opts: { capacity: number; reserve: number; maxSessions: 
   const req = { event: services.events.getById(event.id), viewer: { kind: 'admin' } as const, declaredBytes: 2000, address: '10.0.0.2' };
   /** The first of 3 chunks of a new file (fields first, written in place); the error code when refused. */
   const firstChunk = async (uploadId: string, fileSize = 3000) => {
-    const fields = { chunkIndex: 0, totalChunks: 3, fileName: 'v.mp4', fileSize, uploadId, albumId: null, autoApprove: true };
+    const fields = { chunkIndex: '0', totalChunks: '3', fileName: 'v.mp4', fileSize: String(fileSize), uploadId, autoApprove: 'true' };
     try {
-      await services.ingest.uploadChunk(
-        req,
-        async (sink) => ({ file: { fileName: 'blob', result: await sink.receive(Readable.from([new Uint8Array(fileSize / 3)]), 'blob', {}) }, fields }),
-        () => fields,
-      );
+      await services.ingest.uploadChunk(req, async (sink, parse) => ({
+        file: { fileName: 'blob', result: await sink.receive(Readable.from([new Uint8Array(fileSize / 3)]), 'blob', fields) },
+        fields: parse(fields),
+      }));
       return 'stored';
     } catch (err) {
       if (err instanceof AppError) return err.code;

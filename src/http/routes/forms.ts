@@ -8,7 +8,7 @@ import { EVENT_NAME_MAX, HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SEC
 import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import type { Ctx } from '../context.ts';
 import { readForm, readJson } from '../body.ts';
-import { parseWith } from '../openapi.ts';
+import { parseWith } from '../../lib/parse.ts';
 
 const MAX_HOST_IMAGE_BYTES = 20 * 1024 * 1024;
 const TRUE = ['true', '1', 'on', 'yes'];

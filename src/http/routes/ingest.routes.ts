@@ -1,62 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { ChunkForm, FileSink, UploadForm, UploadRequest } from '../../services/ingest.service.ts';
+import type { FormReader, UploadRequest } from '../../services/ingest.service.ts';
+import { ChunkFormSchema, ChunkStatusQuery, UploadFormSchema } from '../../services/ingest/form.ts';
 import type { ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
 import type { Ctx, Env } from '../context.ts';
 import { clientAddress } from '../context.ts';
 import { inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { uploadDto } from '../dto.ts';
 import { receiveMultipart } from '../multipart.ts';
-import { answer, endpoint, optionalQueryId, parseWith } from '../openapi.ts';
+import { answer, endpoint } from '../openapi.ts';
 import { EventIdPath } from '../schemas/params.schemas.ts';
 import { ChunkResultSchema, ChunkStatusSchema, UploadResultSchema } from '../schemas/responses.schemas.ts';
-
-// ---- request schemas (the form fields come as text; the files stream past them, see formOf) ----
-
-const invalid = (field: string) => `${field} ist ungültig`;
-/** A whole number sent as text, `min` to `max`. */
-const whole = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string({ error: invalid(field) })
-    .regex(/^\d{1,16}$/, invalid(field))
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, invalid(field));
-
-/** Chunks of one file at most (10 GB in 1 MB chunks). */
-const MAX_CHUNKS = 10_000;
-
-/** The spec's fields besides the file; `userId` is ignored (the cookie says who uploads). */
-const UploadFields = z.object({
-  albumId: optionalQueryId('albumId').transform((v) => v ?? null),
-  autoApprove: z
-    .string()
-    .optional()
-    .transform((v) => v === 'true' || v === '1' || v === 'on'),
-});
-
-/** Which file a chunk belongs to: the client's stable uploadId, else its name, size and chunk count. */
-const ChunkOf = z.object({
-  totalChunks: whole('totalChunks', 1, MAX_CHUNKS),
-  fileSize: whole('fileSize', 1),
-  uploadId: z
-    .string()
-    .optional()
-    .transform((v) => v || null)
-    .refine((v) => v === null || /^[A-Za-z0-9_-]{8,64}$/.test(v), invalid('uploadId')),
-});
-
-const ChunkFields = UploadFields.extend(ChunkOf.shape)
-  .extend({
-    chunkIndex: whole('chunkIndex', 0),
-    /** null: the name of the chunk's file part is used */
-    fileName: z
-      .string()
-      .optional()
-      .transform((v) => v ?? null),
-  })
-  .refine((f) => f.chunkIndex < f.totalChunks, { message: invalid('chunkIndex'), path: ['chunkIndex'] });
-
-const ChunkStatusQuery = ChunkOf.extend({ fileName: z.string().optional().transform((v) => v ?? '') });
 
 const binary = (description: string) => z.string().meta({ format: 'binary', description });
 
@@ -65,14 +19,14 @@ const sending = { tag: 'uploads' as const, params: EventIdPath, formTypes: ['mul
 const upload = endpoint({
   ...sending,
   summary: 'Uploads one whole file (the spec: files up to 5 MB, 2 MB on phones); streamed to disk, typed by content',
-  form: UploadFields.extend({ file: binary('The photo or video') }),
+  form: UploadFormSchema.extend({ file: binary('The photo or video') }),
   ok: answer('The stored upload', UploadResultSchema),
   status: 201,
 });
 const uploadChunk = endpoint({
   ...sending,
   summary: 'One chunk of a large file; the last one completes the file. A chunk whose fields come before it (or in the query string) is written straight into its place',
-  form: ChunkFields.safeExtend({ chunk: binary('The chunk: bytes chunkIndex x chunk size on (all chunks but the last of one size)') }),
+  form: ChunkFormSchema.safeExtend({ chunk: binary('The chunk: bytes chunkIndex x chunk size on (all chunks but the last of one size)') }),
   ok: answer('What the server holds; after the last chunk the stored upload', ChunkResultSchema),
 });
 const chunkStatus = endpoint({
@@ -83,14 +37,6 @@ const chunkStatus = endpoint({
   ok: answer('ChunkStatus', ChunkStatusSchema),
   errors: [403],
 });
-
-const uploadForm = (fields: Record<string, string>): UploadForm => parseWith(UploadFields, fields);
-const chunkForm = (fields: Record<string, string>): ChunkForm => parseWith(ChunkFields, fields);
-/** The chunk's fields if they came before its bytes (all that place it, and its uploadId or name), else null. */
-const chunkFormEarly = (fields: Record<string, string>): ChunkForm | null => {
-  const parsed = ChunkFields.safeParse(fields);
-  return parsed.success && (parsed.data.uploadId || parsed.data.fileName) ? parsed.data : null;
-};
 
 /** Who uploads where (inEvent resolved them before a single byte of the body is read). */
 function uploaderOf(c: Ctx): Omit<UploadRequest, 'declaredBytes'> {
@@ -104,18 +50,17 @@ function uploadRequest(c: Ctx): UploadRequest {
   return { ...uploaderOf(c), declaredBytes: Number.isFinite(declared) ? declared : null };
 }
 
-/** Reads the form; fields may also come in the query string (the form's win). */
+/** Reads the multipart form for the service: fields may also come in the query string (the form's win). */
 const formOf =
-  <F,>(c: Ctx, fileFields: string[], parseFields: (fields: Record<string, string>) => F) =>
-  async <T,>(sink: FileSink<T>) => {
-    const idleMs = c.get('deps').config.requestIdleSeconds * 1000;
+  (c: Ctx, fileFields: string[]): FormReader =>
+  async (sink, parseFields) => {
     const query = c.req.query();
     const { fields, file } = await receiveMultipart(c.req.raw, {
       fileFields,
       onFile: (stream, fileName, before) => sink.receive(stream, fileName, { ...query, ...before }),
       discard: sink.discard,
       parseFields: (form) => parseFields({ ...query, ...form }),
-      idleMs,
+      idleMs: c.get('deps').config.requestIdleSeconds * 1000,
     });
     return { fields, file: file && { fileName: file.fileName, result: file.result } };
   };
@@ -138,14 +83,14 @@ export function ingestRoutes() {
 
   app.post('/api/event/:eventId/upload', upload.doc, inEvent, async (c) => {
     const { services } = c.get('deps');
-    const row = await services.ingest.uploadWhole(uploadRequest(c), formOf(c, ['file'], uploadForm));
+    const row = await services.ingest.uploadWhole(uploadRequest(c), formOf(c, ['file']));
     const upload = uploadDto(row, services.guests.nicknames(row.eventId));
     return c.json<UploadResult>({ id: row.id, approved: row.approved, album_id: row.albumId, upload }, 201);
   });
 
   app.post('/api/event/:eventId/upload-chunk', uploadChunk.doc, inEvent, async (c) => {
     const { services } = c.get('deps');
-    const outcome = await services.ingest.uploadChunk(uploadRequest(c), formOf(c, ['chunk', 'file'], chunkForm), chunkFormEarly);
+    const outcome = await services.ingest.uploadChunk(uploadRequest(c), formOf(c, ['chunk', 'file']));
     if (!outcome.done) return c.json<ChunkResult>({ partial: true, received: outcome.received, totalChunks: outcome.totalChunks });
     const row = outcome.upload;
     return c.json<ChunkResult>({

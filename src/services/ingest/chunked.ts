@@ -143,7 +143,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     return hashSecret([target.event.id, ownerOf(target.viewer), ...parts].join('\u0000')).slice(0, 40);
   }
 
-  /** The fields' form was checked by the route's schema; what depends on the box's settings is checked here. */
+  /** The fields' form was checked by the upload form's schema (ingest/form.ts); what depends on the box's settings is checked here. */
   function validate(f: Omit<ChunkFields, 'chunkIndex'>) {
     if (f.fileSize > deps.maxUploadBytes) throw fileTooLarge(deps.maxUploadBytes);
   }

@@ -1,0 +1,65 @@
+// The upload calls' form fields (POST …/upload, …/upload-chunk and the chunk status query), as the ingest
+// service reads them: text fields of a multipart form (or the query string), files streaming past them.
+// The routes describe their contract with these schemas (OpenAPI); the service parses with them.
+import { z } from 'zod';
+
+const invalid = (field: string) => `${field} ist ungültig`;
+/** A whole number sent as text, `min` to `max`. */
+const whole = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string({ error: invalid(field) })
+    .regex(/^\d{1,16}$/, invalid(field))
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, invalid(field));
+
+/** Chunks of one file at most (10 GB in 1 MB chunks). */
+const MAX_CHUNKS = 10_000;
+
+/** An album id sent as text: absent or empty is none (the upload's album is then chosen by its date). */
+const albumId = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || v === '' || (/^\d{1,15}$/.test(v) && Number(v) > 0), invalid('albumId'))
+  .transform((v) => (v === undefined || v === '' ? null : Number(v)));
+
+/** The spec's fields besides the file; `userId` is ignored (the cookie says who uploads). */
+export const UploadFormSchema = z.object({
+  albumId,
+  autoApprove: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true' || v === '1' || v === 'on'),
+});
+
+/** Which file a chunk belongs to: the client's stable uploadId, else its name, size and chunk count. */
+const ChunkOf = z.object({
+  totalChunks: whole('totalChunks', 1, MAX_CHUNKS),
+  fileSize: whole('fileSize', 1),
+  uploadId: z
+    .string()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || /^[A-Za-z0-9_-]{8,64}$/.test(v), invalid('uploadId')),
+});
+
+export const ChunkFormSchema = UploadFormSchema.extend(ChunkOf.shape)
+  .extend({
+    chunkIndex: whole('chunkIndex', 0),
+    /** null: the name of the chunk's file part is used */
+    fileName: z
+      .string()
+      .optional()
+      .transform((v) => v ?? null),
+  })
+  .refine((f) => f.chunkIndex < f.totalChunks, { message: invalid('chunkIndex'), path: ['chunkIndex'] });
+
+export const ChunkStatusQuery = ChunkOf.extend({ fileName: z.string().optional().transform((v) => v ?? '') });
+
+export type UploadForm = z.output<typeof UploadFormSchema>;
+export type ChunkForm = z.output<typeof ChunkFormSchema>;
+
+/** The chunk's fields if they came before its bytes (all that place it, and its uploadId or name), else null. */
+export function chunkFormEarly(fields: Record<string, string>): ChunkForm | null {
+  const parsed = ChunkFormSchema.safeParse(fields);
+  return parsed.success && (parsed.data.uploadId || parsed.data.fileName) ? parsed.data : null;
+}
