@@ -33,7 +33,8 @@ beforeAll(async () => {
   ids.a1 = (await alice.uploadOk(event.id, PHOTOS[0]!, { autoApprove: 'false' })).id;
   ids.a2 = (await alice.uploadOk(event.id, PHOTOS[1]!, { autoApprove: 'false' })).id;
   ids.b1 = (await bob.uploadOk(event.id, PHOTOS[2]!, { autoApprove: 'true' })).id;
-  ctx = await h.browser.newContext({ ...PHONE, baseURL: h.server.url });
+  // a German phone: the couple's page follows the browser's language (languages-couple.test.ts has English too)
+  ctx = await h.browser.newContext({ ...PHONE, locale: 'de-DE', baseURL: h.server.url });
   p = await ctx.newPage();
   p.on('pageerror', (e) => h.errors.push(e.message));
   await p.goto(`/event/${client_token}/settings`);
@@ -44,7 +45,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe("settings tab 'Uploads' on a phone", () => {
+describe("settings tab 'Uploads' on a German phone", () => {
   test('lists every upload newest first with its state, without horizontal scrolling', async () => {
     await p.getByRole('tab', { name: 'Uploads' }).click();
     await items().nth(2).waitFor();
@@ -100,10 +101,10 @@ describe("settings tab 'Uploads' on a phone", () => {
 
   test("the tab 'Albums' counts what the deletions left, without a reload", async () => {
     // the page loaded its albums while they held three uploads; the deletions above emptied them
-    await p.getByRole('tab', { name: 'Albums' }).click();
+    await p.getByRole('tab', { name: 'Alben' }).click();
     const counts = p.getByTestId('album-count');
     await counts.first().waitFor();
-    await eventually(async () => (await counts.allInnerTexts()).every((t) => t === '0 photos and videos'), 'every album counted empty', 5_000);
+    await eventually(async () => (await counts.allInnerTexts()).every((t) => t === '0 Fotos und Videos'), 'every album counted empty', 5_000);
   });
 
   test("'Neue Uploads sofort für alle sichtbar' is stored for the event", async () => {
@@ -111,7 +112,7 @@ describe("settings tab 'Uploads' on a phone", () => {
     const box = p.getByTestId('auto-share');
     expect(await box.isChecked()).toBe(true);
     await box.uncheck();
-    await toastShown(p, 'Settings saved successfully');
+    await toastShown(p, 'Einstellungen gespeichert');
     expect((await h.visitor.json<EventDto>(`/api/event/${event.code}`)).auto_share_uploads).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminEventDto, AppConfig, StatisticsDto, WifiSettings } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
-import { controlsUnder } from '../helpers/browser.ts';
+import { controlsUnder, DESKTOP } from '../helpers/browser.ts';
 import { card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTO, PHOTOS, setUp, toastShown, WIFI, type Harness } from './host/harness.ts';
 
 // Issue 16, the host's rough edges, in Chromium at the desktop viewport where they were seen: the event's
@@ -81,7 +81,9 @@ describe('errors beside the field (item 11)', () => {
   test('settings: an invalid colour keeps the spec toast and names the reason beside the colour field', async () => {
     const event = await h.admin.createEvent({ name: 'Farben', code: 'farben-polish' });
     const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
-    const p = await h.context.newPage();
+    // an English browser: the spec's English toast and the server's English reason
+    const ctx = await h.browser.newContext({ ...DESKTOP, locale: 'en-GB', baseURL: h.server.url });
+    const p = await ctx.newPage();
     await p.goto(`/event/${client_token}/settings`);
     const field = p.getByLabel('Primary Color', { exact: true });
     await field.fill('#12345');
@@ -91,7 +93,7 @@ describe('errors beside the field (item 11)', () => {
     expect(await reason.textContent()).toContain('must be a hex colour');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await h.shot('polish-11-colour-error', p);
-    await p.close();
+    await ctx.close();
   });
 
   test('admin albums: an end before the start says so beside the end field, under the spec text', async () => {
@@ -275,8 +277,9 @@ describe('activity (item 15)', () => {
     const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${eventId}`, { method: 'POST' });
     const p = await h.context.newPage();
     await p.goto(`/event/${client_token}/settings`);
-    await p.getByRole('tab', { name: 'Albums' }).click();
-    expect(await p.locator('.hx-album-card[data-album="Party"]').getByTestId('album-count').textContent()).toBe('2 photos and videos');
+    // the browser prefers German (DESKTOP)
+    await p.getByRole('tab', { name: 'Alben' }).click();
+    expect(await p.locator('.hx-album-card[data-album="Party"]').getByTestId('album-count').textContent()).toBe('2 Fotos und Videos');
     await p.close();
   });
 });
@@ -396,13 +399,13 @@ describe('toasts cover no button (item 6, host side)', () => {
     expect(await controlsUnder(page, toast, '.hx-toasts')).toEqual([]);
   });
 
-  test('settings page: the save toast leaves Event anzeigen free', async () => {
+  test('settings page (German): the save toast leaves Event anzeigen free', async () => {
     const event = await byCode('laufend-polish');
     const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
     const p = await h.context.newPage();
     await p.goto(`/event/${client_token}/settings`);
-    await p.getByRole('button', { name: 'Save Settings' }).click();
-    const toast = p.locator('.hx-toast', { hasText: 'Settings saved successfully' });
+    await p.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    const toast = p.locator('.hx-toast', { hasText: 'Einstellungen gespeichert' });
     await toast.waitFor();
     await h.shot('polish-06-settings-toast', p);
     expect(await controlsUnder(p, toast, '.hx-toasts')).toEqual([]);

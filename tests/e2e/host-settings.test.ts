@@ -15,7 +15,8 @@ let settings: Page;
 let settingsUrl = '';
 
 beforeAll(async () => {
-  h = await setUp();
+  // in English: the spec's English texts of the couple's page are asserted as written (languages-couple.test.ts has both)
+  h = await setUp({ locale: 'en-GB' });
   await h.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   event = await h.admin.createEvent({ name: 'Sommerfest 2026', code: 'sommerfest' });
 });
@@ -64,10 +65,10 @@ describe('client link', () => {
     expect(new URL(settings.url()).pathname).toBe(new URL(settingsUrl).pathname);
   });
 
-  test('an unknown token shows the German error panel with a way home', async () => {
+  test('an unknown token shows the error panel with a way home', async () => {
     const p = await h.context.newPage();
     await p.goto('/event/not-a-real-token/settings');
-    await p.getByText('Ungültiger Token oder Fehler beim Laden der Event-Daten.').waitFor();
+    await p.getByText('Invalid token or error while loading the event data.').waitFor();
     await h.shot('21-settings-invalid-token', p);
     await p.getByRole('button', { name: 'Return to Home' }).click();
     await p.waitForURL((u) => u.pathname === '/');
@@ -77,11 +78,11 @@ describe('client link', () => {
 
 describe('settings page', () => {
   test('header and tabs; General Settings is the default tab', async () => {
-    const view = settings.getByRole('link', { name: 'Event anzeigen' });
+    const view = settings.getByRole('link', { name: 'View event' });
     expect(await view.getAttribute('href')).toBe('/event/sommerfest');
     expect(await view.getAttribute('target')).toBe('_blank');
     const tabs = await settings.getByRole('tab').allInnerTexts();
-    expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual(['general settings', 'albums', 'statistiken beta', 'export', 'uploads', 'live-wand']);
+    expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual(['general settings', 'albums', 'statistics beta', 'export', 'uploads', 'live wall']);
     expect(await settings.getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected')).toBe('true');
     await settings.getByText('This code is used in the URL and cannot be changed.').waitFor();
     const code = settings.getByLabel('Event Code');
@@ -272,7 +273,7 @@ describe('settings page', () => {
     await settings.getByRole('heading', { name: 'Sommerfest am See' }).waitFor();
     await settings.waitForTimeout(300);
     expect(statsCalls).toBe(0);
-    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    await settings.getByRole('tab', { name: /Statistics/ }).click();
     await settings.getByRole('table', { name: 'Top Uploader' }).waitFor();
     expect(statsCalls).toBe(1);
     expect(await settings.getByTestId('stat-uploads').innerText()).toContain('6');
@@ -290,7 +291,7 @@ describe('settings page', () => {
     expect(albums.some((r) => r.includes(album.name) && r.includes('Sichtbar') && r.includes('6'))).toBe(true);
     await h.shot('29-settings-statistiken', settings);
     await settings.getByRole('tab', { name: 'Albums' }).click();
-    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    await settings.getByRole('tab', { name: /Statistics/ }).click();
     await settings.getByRole('table', { name: 'Top Uploader' }).waitFor();
     expect(statsCalls).toBe(1);
 
@@ -298,7 +299,7 @@ describe('settings page', () => {
     await settings.getByRole('tab', { name: 'Albums' }).click();
     await settings.locator('[data-album="Versteckte Ecke"]').getByRole('button', { name: 'Show Versteckte Ecke' }).click();
     await toastShown(settings, 'Album shown successfully');
-    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    await settings.getByRole('tab', { name: /Statistics/ }).click();
     const shownRow = settings.getByRole('table', { name: 'Alben' }).locator('tbody tr', { hasText: 'Versteckte Ecke' });
     await shownRow.getByText('Sichtbar').waitFor({ timeout: 5_000 });
     expect(statsCalls).toBe(2);
@@ -307,7 +308,7 @@ describe('settings page', () => {
   test('Statistiken failing to load: inline text and toast', async () => {
     await settings.route('**/api/client/event-statistics/**', (route) => route.fulfill({ status: 500, body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
     await settings.reload();
-    await settings.getByRole('tab', { name: /Statistiken/ }).click();
+    await settings.getByRole('tab', { name: /Statistics/ }).click();
     await settings.getByText('Failed to load event statistics').waitFor();
     await toastShown(settings, 'Fehler beim Laden der Statistiken');
     await settings.unroute('**/api/client/event-statistics/**');
@@ -316,14 +317,14 @@ describe('settings page', () => {
 
 describe('settings page on a phone', () => {
   test('every tab fits the screen without sideways scrolling', async () => {
-    const ctx = await h.browser.newContext({ ...PHONE, baseURL: h.server.url });
+    const ctx = await h.browser.newContext({ ...PHONE, locale: 'en-GB', baseURL: h.server.url });
     const p = await ctx.newPage();
     await p.goto(new URL(settingsUrl).pathname);
     await p.getByRole('heading', { name: 'Sommerfest am See' }).waitFor();
     for (const [tab, name] of [
       ['General Settings', '32-phone-settings-general'],
       ['Albums', '33-phone-settings-albums'],
-      ['Statistiken', '34-phone-settings-statistiken'],
+      ['Statistics', '34-phone-settings-statistics'],
       ['Export', '35-phone-settings-export'],
     ] as const) {
       await p.getByRole('tab', { name: new RegExp(tab) }).click();

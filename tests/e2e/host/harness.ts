@@ -31,12 +31,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function setUp(opts: { env?: Record<string, string>; contextInit?: string } = {}): Promise<Harness> {
+/** `locale`: the browser's preferred language (the host pages follow it); German unless given. */
+export async function setUp(opts: { env?: Record<string, string>; contextInit?: string; locale?: string } = {}): Promise<Harness> {
   const server = await startServer({
     env: { MOMENTBOX_WIFI_SSID: WIFI.ssid, MOMENTBOX_WIFI_PASSWORD: WIFI.password, ...opts.env },
   });
   const browser = await launchBrowser();
-  const context = await browser.newContext({ ...DESKTOP, baseURL: server.url, acceptDownloads: true });
+  const context = await browser.newContext({ ...DESKTOP, locale: opts.locale ?? DESKTOP.locale, baseURL: server.url, acceptDownloads: true });
   if (opts.contextInit) await context.addInitScript(opts.contextInit);
   const errors: string[] = [];
   const watch = (p: Page) => {

@@ -1,3 +1,4 @@
+import type { Language } from '../../../src/domain/languages.ts';
 import type { AlbumDto, ApiError, BulkAnswer, ClientSettingsDto, EventDto, ExportDto, ModerationPage, StatisticsDto, UploadDto, WallSettings } from '../../../src/http/api-types';
 import { eventFormData, type EventDesignFields } from './event-form';
 import { HttpError } from './http';
@@ -25,8 +26,8 @@ async function call<T>(method: string, path: string, body?: Record<string, unkno
 
 const t = (token: string) => encodeURIComponent(token);
 
-/** The couple's General tab: the event's design (the code and the schedule are the admin's). */
-export type SettingsFields = EventDesignFields;
+/** The couple's General tab: the event's design and the guests' language (the code and the schedule are the admin's). */
+export type SettingsFields = EventDesignFields & { language: Language };
 
 export interface ClientAlbumFields {
   name: string;

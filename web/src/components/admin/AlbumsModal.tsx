@@ -6,7 +6,8 @@ import { adminApi, type AlbumFields } from '../../api/admin';
 import { adminQueries, invalidateAdminEvent } from '../../api/queries';
 import { Spinner } from '../Spinner';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
-import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft } from '../albums/album-draft';
+import { useAlbumDraft } from '../albums/album-draft';
+import { useHostT } from '../../i18n';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
@@ -25,6 +26,7 @@ export function AlbumsModal({
   onExportAlbum: (a: AlbumDto) => void;
   onClose: () => void;
 }) {
+  const c = useHostT().couple;
   const list = useQuery(adminQueries.albums(event.id));
   const albums = list.data ?? null;
   // the error, not an empty state: the albums are unknown, not absent
@@ -112,9 +114,9 @@ export function AlbumsModal({
         <InlineConfirm label="Delete album" confirmLabel="Delete album" onCancel={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
           <strong>{confirmDelete.name}</strong>
           <br />
-          {DELETE_ALBUM_WARNING}
+          {c.deleteAlbumWarning}
           <br />
-          <strong data-testid="album-delete-count">{uploadsGoing(confirmDelete)}</strong>
+          <strong data-testid="album-delete-count">{c.goingWith(confirmDelete.upload_count ?? 0)}</strong>
         </InlineConfirm>
       )}
 
@@ -139,7 +141,7 @@ export function AlbumsModal({
                   {albumContains(a, new Date()) && <span className="hx-badge hx-badge--green">Aktuell</span>}
                   <span className={`hx-badge ${a.visible ? 'hx-badge--blue' : 'hx-badge--gray'}`}>{a.visible ? 'Visible' : 'Hidden'}</span>
                   <span className="hx-album-row__count" data-testid="album-count">
-                    {countLabel(a.upload_count ?? 0)}
+                    {c.albumCount(a.upload_count ?? 0)}
                   </span>
                 </div>
                 <div className="hx-small hx-muted">

@@ -3,6 +3,7 @@ import { Eye, EyeOff, Pencil, Trash2, X } from 'lucide-react';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { duplicateAlbum, type AlbumDraft } from './album-draft';
 import { ALBUM_NAME_MAX } from '../../../../src/domain/limits.ts';
+import { useHostT } from '../../i18n';
 
 /** The server's reason beside a field, or nothing. */
 function FieldError({ message, field }: { message: string | undefined; field: string }) {
@@ -31,6 +32,7 @@ export function AlbumNameField({
   className?: string;
   required?: boolean;
 }) {
+  const c = useHostT().couple;
   const twin = duplicateAlbum(albums, draft.name, draft.editing);
   return (
     <label className={className}>
@@ -49,7 +51,7 @@ export function AlbumNameField({
       <FieldError message={draft.errors.name} field="album_name" />
       {twin && (
         <span className="hx-field-warning hx-small" data-testid="album-name-duplicate">
-          An album named “{twin.name}” exists already; guests could not tell the two apart.
+          {c.duplicateName(twin.name)}
         </span>
       )}
     </label>
@@ -91,11 +93,12 @@ function AlbumDateField({
 
 /** Cancel Editing (edit mode only) and the submit button, disabled without a name or while busy. */
 export function AlbumFormActions({ draft, busy, createLabel, updateLabel }: { draft: AlbumDraft; busy: boolean; createLabel: ReactNode; updateLabel: ReactNode }) {
+  const c = useHostT().couple;
   return (
     <div className="hx-form__actions">
       {draft.editing && (
         <button type="button" className="hx-btn hx-btn--ghost" onClick={draft.reset}>
-          <X size={16} /> Cancel Editing
+          <X size={16} /> {c.cancelEditing}
         </button>
       )}
       <button type="submit" className="hx-btn hx-btn--primary" disabled={!draft.canSubmit || busy}>
@@ -123,19 +126,20 @@ export function AlbumActions({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const c = useHostT().couple;
   const toggle = (
     <button
       type="button"
       className="hx-icon-btn"
-      title={a.visible ? 'Hide album' : 'Show album'}
-      aria-label={a.visible ? `Hide ${a.name}` : `Show ${a.name}`}
+      title={a.visible ? c.hideAlbum : c.showAlbum}
+      aria-label={a.visible ? c.hideNamed(a.name) : c.showNamed(a.name)}
       onClick={onToggle}
     >
       {a.visible ? <EyeOff size={iconSize} /> : <Eye size={iconSize} />}
     </button>
   );
   const edit = (
-    <button type="button" className="hx-icon-btn" title="Edit album" aria-label={`Edit ${a.name}`} onClick={onEdit}>
+    <button type="button" className="hx-icon-btn" title={c.editAlbumButton} aria-label={c.editNamed(a.name)} onClick={onEdit}>
       <Pencil size={iconSize} />
     </button>
   );
@@ -143,7 +147,7 @@ export function AlbumActions({
     <div className={className}>
       {editFirst ? edit : toggle}
       {editFirst ? toggle : edit}
-      <button type="button" className="hx-icon-btn hx-icon-btn--danger" title="Delete album" aria-label={`Delete ${a.name}`} onClick={onDelete}>
+      <button type="button" className="hx-icon-btn hx-icon-btn--danger" title={c.deleteAlbumButton} aria-label={c.deleteNamed(a.name)} onClick={onDelete}>
         <Trash2 size={iconSize} />
       </button>
     </div>

@@ -3,10 +3,6 @@ import type { AlbumDto } from '../../../../src/http/api-types';
 import { fieldError } from '../../api/admin';
 import { isoToLocalInput, localInputToIso } from '../../host/format';
 
-/** Spec (host side, albums): the warning shown before an album is deleted. */
-export const DELETE_ALBUM_WARNING =
-  'Are you sure you want to delete this album? All photos and videos in this album will be permanently deleted.';
-
 /**
  * The state of an album create/edit form, shared by the admin albums modal and the settings albums tab:
  * create mode (editing null) or edit mode, name, visibility (default true) and the optional start and end
@@ -78,17 +74,6 @@ export function useAlbumDraft() {
 }
 
 export type AlbumDraft = ReturnType<typeof useAlbumDraft>;
-
-/** '1 photo or video' / 'N photos and videos' (an album's count in the lists). */
-export function countLabel(n: number): string {
-  return n === 1 ? '1 photo or video' : `${n} photos and videos`;
-}
-
-/** What the delete confirmation adds to the spec's warning: how many uploads go with the album. */
-export function uploadsGoing(a: AlbumDto): string {
-  const n = a.upload_count ?? 0;
-  return n === 0 ? 'The album is empty.' : n === 1 ? '1 photo or video will be deleted with it.' : `${n} photos and videos will be deleted with it.`;
-}
 
 /** Another album of the list with the same name (case and spaces ignored): guests could not tell them apart. */
 export function duplicateAlbum(list: AlbumDto[], name: string, editing: AlbumDto | null): AlbumDto | undefined {

@@ -9,7 +9,8 @@ import { ConfirmModal } from '../admin/ConfirmModal';
 import { albumPhase } from '../../../../src/domain/albums.ts';
 import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../../host/format';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
-import { countLabel, DELETE_ALBUM_WARNING, uploadsGoing, useAlbumDraft } from '../albums/album-draft';
+import { useAlbumDraft } from '../albums/album-draft';
+import { useHostT } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
 
 export function AlbumsTab({
@@ -26,6 +27,7 @@ export function AlbumsTab({
   editRequest: { album: AlbumDto; n: number } | null;
   onEdit: (a: AlbumDto) => void;
 }) {
+  const c = useHostT().couple;
   const draft = useAlbumDraft();
   const { editing, reset, edit, nameRef } = draft;
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
@@ -47,12 +49,12 @@ export function AlbumsTab({
     onSuccess: async (saved, { album }) => {
       if (!album) onCreated(saved);
       await invalidateHostPage(token);
-      hostToast.success(album ? 'Album updated successfully' : 'Album created successfully');
+      hostToast.success(album ? c.albumUpdated : c.albumCreated);
       reset();
     },
     onError: (err, { album }) => {
       draft.refused(err);
-      hostToast.error(serverMessage(err, album ? 'Failed to update album' : 'Failed to create album'));
+      hostToast.error(serverMessage(err, album ? c.albumUpdateFailed : c.albumCreateFailed));
     },
   });
   const busy = save.isPending;
@@ -67,9 +69,9 @@ export function AlbumsTab({
     mutationFn: (a: AlbumDto) => clientApi.updateAlbum(token, a.id, { visible: !a.visible }),
     onSuccess: async (_, a) => {
       await invalidateHostPage(token);
-      hostToast.success(a.visible ? 'Album hidden successfully' : 'Album shown successfully');
+      hostToast.success(a.visible ? c.albumHidden : c.albumShown);
     },
-    onError: () => hostToast.error('Failed to update album visibility'),
+    onError: () => hostToast.error(c.albumVisibilityFailed),
   });
 
   const remove = useMutation({
@@ -77,41 +79,41 @@ export function AlbumsTab({
     onSuccess: async (_, a) => {
       await invalidateHostPage(token);
       if (editing?.id === a.id) reset();
-      hostToast.success('Album deleted successfully');
+      hostToast.success(c.albumDeleted);
     },
-    onError: () => hostToast.error('Failed to delete album'),
+    onError: () => hostToast.error(c.albumDeleteFailed),
     onSettled: () => setConfirmDelete(null),
   });
 
   return (
     <div className="hx-albums-layout">
-      <form ref={formRef} className="hx-form hx-panel hx-album-editor" onSubmit={submit} noValidate aria-label={editing ? 'Edit Album' : 'Create New Album'}>
+      <form ref={formRef} className="hx-form hx-panel hx-album-editor" onSubmit={submit} noValidate aria-label={editing ? c.editAlbum : c.createNewAlbum}>
         <h2 className="hx-panel__title">
           {editing ? <Pencil size={18} aria-hidden="true" /> : <Plus size={18} aria-hidden="true" />}
-          {editing ? 'Edit Album' : 'Create New Album'}
+          {editing ? c.editAlbum : c.createNewAlbum}
         </h2>
-        <AlbumNameField draft={draft} label="Album Name" albums={albums} required />
+        <AlbumNameField draft={draft} label={c.albumName} albums={albums} required />
         <label className="hx-check">
           <input type="checkbox" name="album_visible" checked={draft.visible} onChange={(e) => draft.setVisible(e.target.checked)} />
-          <span>Make this album visible to all users</span>
+          <span>{c.albumVisible}</span>
         </label>
         <div className="hx-grid-2">
-          <AlbumDateFields draft={draft} startLabel="Start Date & Time (optional)" endLabel="End Date & Time (optional)" />
+          <AlbumDateFields draft={draft} startLabel={c.startOptional} endLabel={c.endOptional} />
         </div>
         <p className="hx-hint">
           <CalendarClock size={16} aria-hidden="true" />
-          <span>Photos taken after the start date or before the end date are automatically assigned to this album.</span>
+          <span>{c.autoAssignHint}</span>
         </p>
-        <AlbumFormActions draft={draft} busy={busy} createLabel="Create Album" updateLabel="Update Album" />
+        <AlbumFormActions draft={draft} busy={busy} createLabel={c.createAlbum} updateLabel={c.updateAlbum} />
       </form>
 
       <section className="hx-panel" aria-labelledby="your-albums">
         <h2 className="hx-panel__title" id="your-albums">
-          <FolderOpen size={18} aria-hidden="true" /> Your Albums
+          <FolderOpen size={18} aria-hidden="true" /> {c.yourAlbums}
           <span className="hx-count">{albums.length}</span>
         </h2>
         {albums.length === 0 ? (
-          <p className="hx-empty-inline">No albums found. Create your first album using the form.</p>
+          <p className="hx-empty-inline">{c.noAlbums}</p>
         ) : (
           <ul className="hx-album-cards">
             {albums.map((a) => {
@@ -120,19 +122,19 @@ export function AlbumsTab({
                 <li key={a.id} className={`hx-album-card${editing?.id === a.id ? ' is-editing' : ''}${a.visible ? '' : ' is-hidden'}`} data-album={a.name}>
                   <div className="hx-album-card__top">
                     <strong className="hx-album-card__name">{a.name}</strong>
-                    <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>{a.visible ? 'Visible' : 'Hidden'}</span>
+                    <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>{a.visible ? c.visible : c.hidden}</span>
                     {phase && <span className={`hx-badge hx-badge--phase-${phase}`}>{ALBUM_PHASE_LABEL[phase]}</span>}
                     <span className="hx-album-row__count" data-testid="album-count">
-                      {countLabel(a.upload_count ?? 0)}
+                      {c.albumCount(a.upload_count ?? 0)}
                     </span>
                   </div>
                   <dl className="hx-album-card__dates">
                     <div>
-                      <dt>Start:</dt>
+                      <dt>{c.start}</dt>
                       <dd>{formatGermanDateTime(a.start_datetime)}</dd>
                     </div>
                     <div>
-                      <dt>End:</dt>
+                      <dt>{c.end}</dt>
                       <dd>{formatGermanDateTime(a.end_datetime)}</dd>
                     </div>
                   </dl>
@@ -153,13 +155,13 @@ export function AlbumsTab({
       </section>
 
       {confirmDelete && (
-        <ConfirmModal title="Delete Album" confirmLabel="Delete album" busy={remove.isPending} onClose={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
+        <ConfirmModal title={c.deleteAlbumTitle} confirmLabel={c.deleteAlbumConfirm} busy={remove.isPending} onClose={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
           <p>
             <strong>{confirmDelete.name}</strong>
           </p>
-          <p>{DELETE_ALBUM_WARNING}</p>
+          <p>{c.deleteAlbumWarning}</p>
           <p>
-            <strong data-testid="album-delete-count">{uploadsGoing(confirmDelete)}</strong>
+            <strong data-testid="album-delete-count">{c.goingWith(confirmDelete.upload_count ?? 0)}</strong>
           </p>
         </ConfirmModal>
       )}

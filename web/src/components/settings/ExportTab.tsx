@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Download, FileArchive, Info } from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
-import { countLabel } from '../albums/album-draft';
+import { useHostT } from '../../i18n';
 import { clientApi } from '../../api/client-settings';
 import { hostToast } from '../../store/toast-store';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../host/zip-export';
@@ -9,6 +9,7 @@ import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '..
 const PRODUCT = 'Momentbox';
 
 export function ExportTab({ token, event, albums }: { token: string; event: EventDto; albums: AlbumDto[] }) {
+  const c = useHostT().couple;
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -23,8 +24,8 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
     setProgress({ done: 0, total: 0, percent: 0, mode: 'preparing' });
     try {
       const files = exportFiles(await clientApi.exportJson(token), album?.id);
-      if (files.albumCount === 0) throw new UserFacing('Keine Alben oder Uploads zum Exportieren gefunden');
-      if (files.total === 0) throw new UserFacing('Keine Uploads zum Exportieren gefunden');
+      if (files.albumCount === 0) throw new UserFacing(c.exportNoAlbums);
+      if (files.total === 0) throw new UserFacing(c.exportNoUploads);
       setProgress({ done: 0, total: files.total, percent: 0, mode: 'preparing' });
       const how = await runZipExport({
         url: async () => clientApi.exportZipUrl(token, album?.id),
@@ -36,10 +37,10 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
         setProgress(null);
       } else {
         setFinished(how);
-        hostToast.success('Export erfolgreich abgeschlossen');
+        hostToast.success(c.exportDone);
       }
     } catch (err) {
-      const msg = err instanceof UserFacing ? err.message : 'Fehler beim Exportieren der Daten';
+      const msg = err instanceof UserFacing ? err.message : c.exportFailed;
       setError(msg);
       setProgress(null);
       hostToast.error(msg);
@@ -51,30 +52,20 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
   return (
     <section className="hx-panel hx-export" aria-labelledby="export-title">
       <h2 className="hx-panel__title" id="export-title">
-        <FileArchive size={18} aria-hidden="true" /> Export
+        <FileArchive size={18} aria-hidden="true" /> {c.tabs.export}
       </h2>
-      <p className="hx-muted">Lade alle Fotos und Videos dieses Events als eine ZIP-Datei herunter, zum Beispiel als Sicherung.</p>
+      <p className="hx-muted">{c.exportIntro}</p>
 
       <ul className="hx-notes">
-        <li>
-          <Info size={16} aria-hidden="true" /> Der Export kann je nach Anzahl und Größe der Dateien eine Weile dauern.
-        </li>
-        <li>
-          <Info size={16} aria-hidden="true" /> Alle Dateien behalten ihre Originalqualität.
-        </li>
-        <li>
-          <Info size={16} aria-hidden="true" /> Die Ordner in der ZIP-Datei sind nach den Alben benannt.
-        </li>
-        <li>
-          <Info size={16} aria-hidden="true" /> Die ZIP-Datei ist erst vollständig, wenn alle Dateien heruntergeladen sind.
-        </li>
-        <li>
-          <Info size={16} aria-hidden="true" /> Falls der Export fehlschlägt, versuche es erneut oder exportiere ein Album nach dem anderen (unten).
-        </li>
+        {c.exportNotes.map((note) => (
+          <li key={note}>
+            <Info size={16} aria-hidden="true" /> {note}
+          </li>
+        ))}
       </ul>
 
       <button type="button" className="hx-btn hx-btn--primary hx-btn--lg" onClick={() => void start()} disabled={busy}>
-        <Download size={18} /> Als ZIP exportieren
+        <Download size={18} /> {c.exportZip}
       </button>
 
       {progress && (
@@ -85,15 +76,14 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
           <div className="hx-export__row">
             <span data-testid="export-progress-text">
               {progress.mode === 'preparing' && progress.total === 0
-                ? 'Export wird vorbereitet…'
-                : `Fortschritt: ${progress.done} von ${progress.total} Dateien`}
+                ? c.exportPreparing
+                : c.exportProgress(progress.done, progress.total)}
             </span>
             <strong>{progress.percent}%</strong>
           </div>
           {finished === 'handed-off' && (
             <p className="hx-small hx-muted">
-              <CheckCircle2 size={14} aria-hidden="true" /> Die ZIP-Datei wurde an den Browser übergeben. Den Download-Fortschritt zeigt die Download-Leiste
-              deines Browsers.
+              <CheckCircle2 size={14} aria-hidden="true" /> {c.exportHandedOff}
             </p>
           )}
         </div>
@@ -107,22 +97,22 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
 
       {albums.length > 0 && (
         <div className="hx-export__albums">
-          <h3 className="hx-label">Einzelne Alben exportieren</h3>
-          <ul className="hx-album-list" aria-label="Alben exportieren">
+          <h3 className="hx-label">{c.exportSingle}</h3>
+          <ul className="hx-album-list" aria-label={c.exportAlbums}>
             {albums.map((a) => (
               <li key={a.id} className="hx-album-row" data-album={a.name}>
                 <div className="hx-album-row__main">
                   <span className="hx-album-row__name">{a.name}</span>
-                  <span className="hx-album-row__count">{countLabel(a.upload_count ?? 0)}</span>
+                  <span className="hx-album-row__count">{c.albumCount(a.upload_count ?? 0)}</span>
                 </div>
                 <button
                   type="button"
                   className="hx-btn hx-btn--secondary hx-btn--sm"
                   onClick={() => void start(a)}
                   disabled={busy || !a.upload_count}
-                  aria-label={`Nur das Album „${a.name}“ exportieren`}
+                  aria-label={c.exportOnly(a.name)}
                 >
-                  <Download size={15} /> Als ZIP
+                  <Download size={15} /> {c.exportAlbumZip}
                 </button>
               </li>
             ))}

@@ -11,14 +11,19 @@ import { ImageField } from '../admin/ImageField';
 import { hostToast } from '../../store/toast-store';
 import { HeaderPreview } from './HeaderPreview';
 import { EVENT_NAME_MAX } from '../../../../src/domain/limits.ts';
+import type { Language } from '../../../../src/domain/languages.ts';
+import { LANGUAGE_ROWS, useHostT } from '../../i18n';
 
 export function GeneralTab({ token, event }: { token: string; event: EventDto }) {
+  const h = useHostT();
+  const c = h.couple;
   const [name, setName] = useState(event.name);
   const [primary, setPrimary] = useState(event.primary_color || NEW_EVENT_PRIMARY);
   const [secondary, setSecondary] = useState(event.secondary_color || NEW_EVENT_SECONDARY);
   const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event.header_style ?? 'minimalistic');
   const [allowDownload, setAllowDownload] = useState(event.allow_download ?? true);
   const [stripLocation, setStripLocation] = useState(event.strip_location ?? true);
+  const [language, setLanguage] = useState<Language>(event.language);
   const [image, setImage] = useState<File | null>(null);
   const [imagePreview, setImagePreview] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -34,13 +39,13 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
     mutationFn: (fields: SettingsFields) => clientApi.saveSettings(token, fields),
     onSuccess: async () => {
       setImage(null);
-      hostToast.success('Settings saved successfully');
+      hostToast.success(c.settingsSaved);
       await invalidateHostPage(token);
     },
     onError: (err) => {
       const f = fieldError(err);
       if (f) setFieldErrors({ [f.field]: f.message });
-      hostToast.error('Failed to save settings');
+      hostToast.error(c.settingsFailed);
     },
   });
   const saving = save.isPending;
@@ -56,17 +61,18 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
       header_style: headerStyle,
       allow_download: allowDownload,
       strip_location: stripLocation,
+      language,
       host_image: image,
     });
   };
 
   return (
     <div className="hx-general">
-      <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label="General Settings">
-        <h2 className="hx-panel__title">General Settings</h2>
+      <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label={c.generalSettings}>
+        <h2 className="hx-panel__title">{c.generalSettings}</h2>
         <div className="hx-field">
           <label className="hx-label" htmlFor="gs-name">
-            Event Name <span className="hx-req">*</span>
+            {c.eventName} <span className="hx-req">*</span>
           </label>
           <input
             id="gs-name"
@@ -80,21 +86,21 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
           />
           {!name.trim() && (
             <span id="gs-name-error" className="hx-field-error">
-              Event name is required.
+              {c.eventNameRequired}
             </span>
           )}
         </div>
         <div className="hx-field">
           <label className="hx-label" htmlFor="gs-code">
-            Event Code
+            {c.eventCode}
           </label>
           <input id="gs-code" name="code" value={event.code} readOnly className="hx-readonly hx-mono" aria-describedby="gs-code-note" />
           <span id="gs-code-note" className="hx-small hx-muted">
-            This code is used in the URL and cannot be changed.
+            {c.eventCodeNote}
           </span>
         </div>
         <ColorFields
-          labels={['Primary Color', 'Secondary Color']}
+          labels={[c.primaryColor, c.secondaryColor]}
           primary={primary}
           secondary={secondary}
           onPrimary={(v) => {
@@ -107,18 +113,33 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
           }}
           errors={fieldErrors}
         />
-        <ImageField label="Header Image (optional)" currentUrl={event.host_image_url} file={image} onFile={setImage} hint="Images only (JPEG, PNG, …)." />
-        <HeaderStyleField label="Header Style" value={headerStyle} onChange={setHeaderStyle} />
-        <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} note="Users can download individual photos or entire albums as ZIP files." />
+        <ImageField label={c.headerImage} currentUrl={event.host_image_url} file={image} onFile={setImage} hint={c.headerImageHint} />
+        <HeaderStyleField label={c.headerStyle} value={headerStyle} onChange={setHeaderStyle} />
+        <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} note={c.allowDownloadNote} />
         <StripLocationField checked={stripLocation} onChange={setStripLocation} />
+        <div className="hx-field">
+          <label className="hx-label" htmlFor="gs-language">
+            {h.guestLanguage}
+          </label>
+          <select id="gs-language" name="language" value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-describedby="gs-language-note">
+            {LANGUAGE_ROWS.map((r) => (
+              <option key={r.code} value={r.code} lang={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          <span id="gs-language-note" className="hx-small hx-muted">
+            {h.guestLanguageHint}
+          </span>
+        </div>
         <div className="hx-form__actions">
           <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !name.trim()}>
-            <Save size={16} /> {saving ? 'Saving...' : 'Save Settings'}
+            <Save size={16} /> {saving ? c.saving : c.saveSettings}
           </button>
         </div>
       </form>
-      <aside className="hx-preview-col" aria-label="Live preview">
-        <span className="hx-label-sm">Live preview</span>
+      <aside className="hx-preview-col" aria-label={c.livePreview}>
+        <span className="hx-label-sm">{c.livePreview}</span>
         <HeaderPreview name={name} primary={primary} secondary={secondary} style={headerStyle} imageUrl={imagePreview ?? event.host_image_url} />
       </aside>
     </div>

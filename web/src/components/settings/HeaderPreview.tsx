@@ -4,8 +4,7 @@ import type { HeaderStyle } from '../../../../src/http/api-types';
 import { lighten, LIGHTEN_FACTOR } from '../../../../src/domain/colors.ts';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { headerTextColor, toHexColor } from '../../host/design';
-
-const TAGLINE = 'Teile deine Erinnerungen';
+import { useHostT } from '../../i18n';
 
 /**
  * A live mobile preview of the guest page header in its three styles (guest document): minimalistic
@@ -26,6 +25,7 @@ export function HeaderPreview({
   style: HeaderStyle;
   imageUrl: string | null;
 }) {
+  const c = useHostT().couple;
   const p = toHexColor(primary, NEW_EVENT_PRIMARY);
   const s = toHexColor(secondary, NEW_EVENT_SECONDARY);
   const text = headerTextColor(p, style);
@@ -33,7 +33,7 @@ export function HeaderPreview({
   const [broken, setBroken] = useState(false);
   useEffect(() => setBroken(false), [imageUrl]);
   const hasImage = !!imageUrl && !broken;
-  const title = name.trim() || 'Event name';
+  const title = name.trim() || c.previewName;
 
   const image = (cls: string) =>
     hasImage ? (
@@ -45,14 +45,14 @@ export function HeaderPreview({
     );
 
   return (
-    <div className="hx-phone" aria-label={`Preview of the ${style} header on a phone`} data-testid="header-preview" data-style={style}>
+    <div className="hx-phone" aria-label={c.previewOf(style)} data-testid="header-preview" data-style={style}>
       <div className="hx-phone__notch" aria-hidden="true" />
       <div className="hx-phone__screen">
         {style === 'minimalistic' && (
           <div className="hx-pv hx-pv--min" style={{ background: `linear-gradient(160deg, ${p} 0%, ${light} 100%)`, color: text }}>
             {image('hx-pv__avatar')}
             <strong className="hx-pv__title">{title}</strong>
-            <span className="hx-pv__tag">{TAGLINE}</span>
+            <span className="hx-pv__tag">{c.previewTagline}</span>
           </div>
         )}
         {style === 'split' && (
@@ -60,7 +60,7 @@ export function HeaderPreview({
             <div className="hx-pv__split-img">{image('hx-pv__fill')}</div>
             <div className="hx-pv__panel" style={{ background: `linear-gradient(135deg, ${p} 0%, ${p} 55%, ${light} 140%)`, color: text }}>
               <strong className="hx-pv__title">{title}</strong>
-              <span className="hx-pv__tag">{TAGLINE}</span>
+              <span className="hx-pv__tag">{c.previewTagline}</span>
             </div>
           </div>
         )}
@@ -76,13 +76,13 @@ export function HeaderPreview({
             <div className="hx-pv__shade" />
             <div className="hx-pv__overlay">
               <strong className="hx-pv__title">{title}</strong>
-              <span className="hx-pv__tag">{TAGLINE}</span>
+              <span className="hx-pv__tag">{c.previewTagline}</span>
             </div>
           </div>
         )}
         <div className="hx-pv__body" aria-hidden="true">
           <div className="hx-pv__chips">
-            <span style={{ background: p, color: headerTextColor(p, 'minimalistic') }}>Album</span>
+            <span style={{ background: p, color: headerTextColor(p, 'minimalistic') }}>{c.previewAlbum}</span>
             <span style={{ background: s }} />
             <span style={{ background: s }} />
           </div>

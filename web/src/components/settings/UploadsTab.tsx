@@ -5,12 +5,14 @@ import { useAutoShare, useModeration, type Confirm } from './moderation/use-mode
 import { ModerationFilters } from './moderation/ModerationFilters';
 import { ModerationItem } from './moderation/ModerationItem';
 import { ModerationBulkBar } from './moderation/ModerationBulkBar';
+import { useHostT } from '../../i18n';
 
 // Tab 'Uploads': the host moderates from a phone or a laptop. Newest first, one page at a time; filters by
 // state, album and guest; approve, withdraw or delete one or many; remove everything of one guest. The list
 // follows the live stream, so new uploads show up while the host looks at it (moderation/use-moderation.ts).
 
 export function UploadsTab({ token, event, albums }: { token: string; event: EventDto; albums: AlbumDto[] }) {
+  const c = useHostT().couple;
   const m = useModeration(token, event);
   const { page, uploads, selected, busy } = m;
   const [autoShare, saveAutoShare] = useAutoShare(token, event);
@@ -28,10 +30,10 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
       <section className="hx-panel hx-mod__share">
         <label className="hx-check">
           <input type="checkbox" checked={autoShare} onChange={(e) => saveAutoShare(e.target.checked)} data-testid="auto-share" />
-          <span>Neue Uploads sofort für alle sichtbar</span>
+          <span>{c.autoShare}</span>
         </label>
         <span className="hx-small hx-muted hx-check-note">
-          Legt fest, ob „Automatisch freigeben“ bei Gästen zu Beginn angehakt ist. Gäste können es für sich ändern.
+          {c.autoShareNote}
         </span>
       </section>
 
@@ -39,13 +41,13 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
 
       <div className="hx-mod__head">
         <label className="hx-check">
-          <input type="checkbox" checked={m.allSelected} onChange={m.toggleAll} aria-label="Alle auswählen" />
-          <span data-testid="moderation-count">{page ? `${page.total} Uploads` : 'Uploads werden geladen…'}</span>
+          <input type="checkbox" checked={m.allSelected} onChange={m.toggleAll} aria-label={c.selectAll} />
+          <span data-testid="moderation-count">{page ? c.uploadsTotal(page.total) : c.uploadsLoading}</span>
         </label>
       </div>
 
-      {m.list.isError && <p className="hx-field-error">Fehler beim Laden der Uploads</p>}
-      {page && uploads.length === 0 && <p className="hx-empty-inline">Keine Uploads</p>}
+      {m.list.isError && <p className="hx-field-error">{c.uploadsLoadFailed}</p>}
+      {page && uploads.length === 0 && <p className="hx-empty-inline">{c.noUploads}</p>}
 
       <ul className="hx-mod__list">
         {uploads.map((u) => (
@@ -64,7 +66,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
 
       {page && uploads.length < page.total && (
         <button type="button" className="hx-btn hx-btn--secondary hx-mod__more" onClick={m.loadMore}>
-          Mehr laden
+          {c.loadMore}
         </button>
       )}
 
@@ -74,15 +76,15 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
 
       {confirm && (
         <ConfirmModal
-          title={confirm.kind === 'guest' ? 'Alle Uploads dieses Gastes entfernen?' : confirm.ids.length === 1 ? 'Upload löschen?' : `${confirm.ids.length} Uploads löschen?`}
-          confirmLabel="Endgültig löschen"
+          title={confirm.kind === 'guest' ? c.removeGuestTitle : confirm.ids.length === 1 ? c.deleteOneTitle : c.deleteManyTitle(confirm.ids.length)}
+          confirmLabel={c.deleteForever}
           busy={busy}
           onConfirm={() => void confirmDelete()}
           onClose={() => setConfirm(null)}
         >
           {confirm.kind === 'guest'
-            ? `Alle Fotos und Videos von ${confirm.name} werden endgültig gelöscht. Das kann nicht rückgängig gemacht werden.`
-            : 'Die Dateien werden endgültig gelöscht. Das kann nicht rückgängig gemacht werden.'}
+            ? c.removeGuestText(confirm.name)
+            : c.deleteText}
         </ConfirmModal>
       )}
     </div>

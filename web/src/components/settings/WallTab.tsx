@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Copy, MonitorPlay, Save } from 'lucide-react';
 import type { EventDto, WallSettings } from '../../../../src/http/api-types';
-import { hostDe } from '../../i18n/host.de';
+import { useHostT } from '../../i18n';
 import { useMutation } from '@tanstack/react-query';
 import { clientApi, type SharingAndWallFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
@@ -10,9 +10,10 @@ import { QrCode } from '../QrCode';
 import { hostToast } from '../../store/toast-store';
 import { WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../../../../src/domain/limits.ts';
 
-
 /** Tab 'Live-Wand': how the wall shows the event, and the link to open it on the projector's browser. */
 export function WallTab({ token, event }: { token: string; event: EventDto }) {
+  const h = useHostT();
+  const c = h.couple;
   const [seconds, setSeconds] = useState(String(event.wall.seconds_per_slide));
   const [showNicknames, setShowNicknames] = useState(event.wall.show_nicknames);
   const [includeVideos, setIncludeVideos] = useState(event.wall.include_videos);
@@ -27,10 +28,10 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
   const save = useMutation({
     mutationFn: (fields: SharingAndWallFields) => clientApi.saveSharingAndWall(token, fields),
     onSuccess: async () => {
-      hostToast.success('Live-Wand gespeichert');
+      hostToast.success(c.wallSaved);
       await invalidateHostPage(token);
     },
-    onError: () => hostToast.error('Fehler beim Speichern der Live-Wand'),
+    onError: () => hostToast.error(c.wallSaveFailed),
   });
   const saving = save.isPending;
 
@@ -49,19 +50,19 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
   };
 
   const copy = async () => {
-    if (await copyText(wallUrl)) hostToast.success('URL copied to clipboard');
+    if (await copyText(wallUrl)) hostToast.success(c.urlCopied);
   };
 
   return (
     <div className="hx-general">
-      <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label="Live-Wand">
-        <h2 className="hx-panel__title">Live-Wand</h2>
+      <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label={c.wall}>
+        <h2 className="hx-panel__title">{c.wall}</h2>
         <p className="hx-small hx-muted">
-          Ein Beamer oder Fernseher zeigt die freigegebenen Fotos und Videos, sobald Gäste sie hochladen – neue zuerst, ältere dazwischen.
+          {c.wallIntro}
         </p>
         <div className="hx-field">
           <label className="hx-label" htmlFor="wall-seconds">
-            Sekunden pro Bild
+            {c.wallSeconds}
           </label>
           <input
             id="wall-seconds"
@@ -75,39 +76,39 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
             aria-describedby="wall-seconds-note"
           />
           <span id="wall-seconds-note" className={secondsValid ? 'hx-small hx-muted' : 'hx-field-error'}>
-            {WALL_SECONDS.min} bis {WALL_SECONDS.max} Sekunden; Videos laufen bis zu einer Minute.
+            {c.wallSecondsNote(WALL_SECONDS.min, WALL_SECONDS.max)}
           </span>
         </div>
         <fieldset className="hx-field hx-wall-layouts">
-          <legend className="hx-label">{hostDe.wallLayoutLegend}</legend>
+          <legend className="hx-label">{h.wallLayoutLegend}</legend>
           {WALL_LAYOUTS.map((l) => (
             <label key={l} className="hx-check">
               <input type="radio" name="wall-layout" value={l} checked={layout === l} onChange={() => setLayout(l)} />
               <span>
-                <strong>{hostDe.wallLayouts[l]}</strong> <span className="hx-small hx-muted">{hostDe.wallLayoutHints[l]}</span>
+                <strong>{h.wallLayouts[l]}</strong> <span className="hx-small hx-muted">{h.wallLayoutHints[l]}</span>
               </span>
             </label>
           ))}
         </fieldset>
         <label className="hx-check">
           <input type="checkbox" checked={kenBurns} onChange={(e) => setKenBurns(e.target.checked)} />
-          <span>{hostDe.wallKenBurns}</span>
+          <span>{h.wallKenBurns}</span>
         </label>
         <label className="hx-check">
           <input type="checkbox" checked={showNicknames} onChange={(e) => setShowNicknames(e.target.checked)} />
-          <span>Nicknames der Gäste anzeigen</span>
+          <span>{c.wallNicknames}</span>
         </label>
         <label className="hx-check">
           <input type="checkbox" checked={includeVideos} onChange={(e) => setIncludeVideos(e.target.checked)} />
-          <span>Videos zeigen (ohne Ton)</span>
+          <span>{c.wallVideos}</span>
         </label>
         <label className="hx-check">
           <input type="checkbox" checked={showQr} onChange={(e) => setShowQr(e.target.checked)} />
-          <span>QR-Code mit „Lade deine Fotos hoch“ einblenden</span>
+          <span>{c.wallQr}</span>
         </label>
         <div className="hx-field">
           <label className="hx-label" htmlFor="wall-qr-content">
-            {hostDe.wallQrContentLabel}
+            {h.wallQrContentLabel}
           </label>
           <select
             id="wall-qr-content"
@@ -118,33 +119,33 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
           >
             {WALL_QR_CONTENTS.map((q) => (
               <option key={q} value={q}>
-                {hostDe.wallQrContents[q]}
+                {h.wallQrContents[q]}
               </option>
             ))}
           </select>
           <span id="wall-qr-content-note" className="hx-small hx-muted">
-            {hostDe.wallQrWifiNote}
+            {h.wallQrWifiNote}
           </span>
         </div>
         <div className="hx-form__actions">
           <button type="submit" className="hx-btn hx-btn--primary" disabled={saving || !secondsValid}>
-            <Save size={16} /> {saving ? 'Speichern…' : 'Speichern'}
+            <Save size={16} /> {saving ? c.wallSaving : c.wallSave}
           </button>
         </div>
       </form>
-      <aside className="hx-panel hx-wall-link" aria-label="Live-Wand öffnen">
-        <h2 className="hx-panel__title">Auf dem Beamer öffnen</h2>
-        <p className="hx-small hx-muted">Öffne diese Adresse im Browser des Beamers oder Fernsehers (Taste F: Vollbild) oder scanne den Code.</p>
+      <aside className="hx-panel hx-wall-link" aria-label={c.wallOpenRegion}>
+        <h2 className="hx-panel__title">{c.wallOpenTitle}</h2>
+        <p className="hx-small hx-muted">{c.wallOpenHint}</p>
         <div className="hx-copy-row">
-          <input readOnly value={wallUrl} aria-label="Adresse der Live-Wand" className="hx-mono" data-testid="wall-url" />
-          <button type="button" className="hx-btn hx-btn--ghost" onClick={() => void copy()} aria-label="Adresse der Live-Wand kopieren">
+          <input readOnly value={wallUrl} aria-label={c.wallUrl} className="hx-mono" data-testid="wall-url" />
+          <button type="button" className="hx-btn hx-btn--ghost" onClick={() => void copy()} aria-label={c.wallUrlCopy}>
             <Copy size={16} />
           </button>
         </div>
         <a className="hx-btn hx-btn--secondary" href={wallUrl} target="_blank" rel="noopener noreferrer">
-          <MonitorPlay size={17} /> Live-Wand öffnen
+          <MonitorPlay size={17} /> {c.wallOpen}
         </a>
-        <QrCode value={wallUrl} label="QR-Code der Live-Wand" className="hx-qr hx-wall-qr" />
+        <QrCode value={wallUrl} label={c.wallQrLabel} className="hx-qr hx-wall-qr" />
       </aside>
     </div>
   );

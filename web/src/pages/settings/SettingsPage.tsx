@@ -13,21 +13,34 @@ import { StatsTab } from '../../components/settings/StatsTab';
 import { withCreatedFirst } from '../../components/albums/album-draft';
 import { UploadsTab } from '../../components/settings/UploadsTab';
 import { WallTab } from '../../components/settings/WallTab';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { HostStrings, useHostT } from '../../i18n';
 import '../../styles/admin.css';
 
 type Tab = 'general' | 'albums' | 'stats' | 'export' | 'uploads' | 'wall';
 
-const TABS: { id: Tab; label: string; icon: typeof Settings; beta?: boolean }[] = [
-  { id: 'general', label: 'General Settings', icon: Settings },
-  { id: 'albums', label: 'Albums', icon: FolderOpen },
-  { id: 'stats', label: 'Statistiken', icon: BarChart3, beta: true },
-  { id: 'export', label: 'Export', icon: FileArchive },
+const TABS: { id: Tab; icon: typeof Settings; beta?: boolean }[] = [
+  { id: 'general', icon: Settings },
+  { id: 'albums', icon: FolderOpen },
+  { id: 'stats', icon: BarChart3, beta: true },
+  { id: 'export', icon: FileArchive },
   // additions of issue 14, after the spec's four
-  { id: 'uploads', label: 'Uploads', icon: Images },
-  { id: 'wall', label: 'Live-Wand', icon: MonitorPlay },
+  { id: 'uploads', icon: Images },
+  { id: 'wall', icon: MonitorPlay },
 ];
 
+/** The couple's page in the language of their browser or their choice (the switcher in the header). */
 export default function SettingsPage() {
+  return (
+    <HostStrings fallback={<Spinner fullscreen />}>
+      <SettingsScreen />
+    </HostStrings>
+  );
+}
+
+function SettingsScreen() {
+  const h = useHostT();
+  const c = h.couple;
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const settings = useQuery(hostQueries.settings(token));
@@ -40,10 +53,10 @@ export default function SettingsPage() {
   const editCounter = useRef(0);
 
   useEffect(() => {
-    document.title = event ? `${event.name} · Settings` : 'Event Settings · Momentbox';
-  }, [event]);
+    document.title = event ? c.pageTitle(event.name) : c.pageTitleLoading;
+  }, [event, c]);
 
-  if (settings.isPending) return <Spinner fullscreen label="Event wird geladen" />;
+  if (settings.isPending) return <Spinner fullscreen label={c.loading} />;
 
   if (!event)
     return (
@@ -52,10 +65,10 @@ export default function SettingsPage() {
           <span className="hx-error-panel__icon" aria-hidden="true">
             <AlertTriangle size={28} />
           </span>
-          <h1>Event-Einstellungen</h1>
-          <p>Ungültiger Token oder Fehler beim Laden der Event-Daten.</p>
+          <h1>{c.settingsTag}</h1>
+          <p>{c.loadFailed}</p>
           <button type="button" className="hx-btn hx-btn--primary" onClick={() => navigate('/')}>
-            <Home size={17} /> Return to Home
+            <Home size={17} /> {c.returnHome}
           </button>
         </div>
       </div>
@@ -76,20 +89,21 @@ export default function SettingsPage() {
               <Camera size={20} />
             </span>
             <div className="hx-brand__stack">
-              <span className="hx-brand__tag">Event-Einstellungen</span>
+              <span className="hx-brand__tag">{c.settingsTag}</span>
               <h1 className="hx-brand__event">{event.name}</h1>
             </div>
           </div>
-          <nav className="hx-topbar__actions" aria-label="Event">
+          <nav className="hx-topbar__actions" aria-label={c.eventNav}>
+            <LanguageSwitcher label={h.languageLabel} />
             <a className="hx-btn hx-btn--ghost" href={`/print/${event.id}?token=${encodeURIComponent(token)}`} target="_blank" rel="noopener noreferrer">
-              <Printer size={17} /> QR-Code drucken
+              <Printer size={17} /> {c.printQr}
             </a>
             <a className="hx-btn hx-btn--secondary" href={`/event/${encodeURIComponent(event.code)}`} target="_blank" rel="noopener noreferrer">
-              <ExternalLink size={17} /> Event anzeigen
+              <ExternalLink size={17} /> {c.viewEvent}
             </a>
           </nav>
         </div>
-        <div className="hx-tabs" role="tablist" aria-label="Settings sections">
+        <div className="hx-tabs" role="tablist" aria-label={c.sections}>
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -105,8 +119,8 @@ export default function SettingsPage() {
               }}
             >
               <t.icon size={16} aria-hidden="true" />
-              {t.label}
-              {t.beta && <span className="hx-beta">Beta</span>}
+              {c.tabs[t.id]}
+              {t.beta && <span className="hx-beta">{c.beta}</span>}
             </button>
           ))}
         </div>

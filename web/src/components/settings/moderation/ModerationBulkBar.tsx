@@ -1,4 +1,5 @@
 import { Check, EyeOff, Trash2 } from 'lucide-react';
+import { useHostT } from '../../../i18n';
 
 // The bar under a selection: approve, withdraw or delete every selected upload at once.
 
@@ -10,17 +11,18 @@ interface Props {
 }
 
 export function ModerationBulkBar({ count, busy, onApprove, onDelete }: Props) {
+  const c = useHostT().couple;
   return (
-    <div className="hx-mod__bulk" role="region" aria-label="Auswahl">
-      <span>{count} ausgewählt</span>
+    <div className="hx-mod__bulk" role="region" aria-label={c.selection}>
+      <span>{c.selected(count)}</span>
       <button type="button" className="hx-btn hx-btn--primary" onClick={() => onApprove(true)} disabled={busy}>
-        <Check size={16} /> Freigeben
+        <Check size={16} /> {c.approve}
       </button>
       <button type="button" className="hx-btn hx-btn--secondary" onClick={() => onApprove(false)} disabled={busy}>
-        <EyeOff size={16} /> Zurückziehen
+        <EyeOff size={16} /> {c.withdraw}
       </button>
       <button type="button" className="hx-btn hx-btn--danger" onClick={onDelete} disabled={busy}>
-        <Trash2 size={16} /> Löschen
+        <Trash2 size={16} /> {c.delete}
       </button>
     </div>
   );

@@ -2,11 +2,11 @@ import { UserX } from 'lucide-react';
 import type { AlbumDto, ModerationPage } from '../../../../../src/http/api-types';
 import type { ModerationQuery } from '../../../api/client-settings';
 import type { Confirm, Filter } from './use-moderation';
+import { useHostT } from '../../../i18n';
 
 // The moderation list's filters: state chips, album and guest; with a guest chosen, removing all of theirs.
 
 type Status = ModerationQuery['status'];
-const STATUS_LABELS: Record<Status, string> = { all: 'Alle', pending: 'Privat', approved: 'Geteilt', failed: 'Fehlgeschlagen' };
 
 interface Props {
   filter: Filter;
@@ -18,21 +18,22 @@ interface Props {
 }
 
 export function ModerationFilters({ filter: { status, albumId, guestId }, filterBy, albums, guests, busy, onConfirm }: Props) {
+  const c = useHostT().couple;
   const guest = guests?.find((g) => g.guest_id === guestId);
   return (
-    <section className="hx-panel hx-mod__filters" aria-label="Filter">
-      <div className="hx-mod__chips" role="group" aria-label="Status">
-        {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
+    <section className="hx-panel hx-mod__filters" aria-label={c.filter}>
+      <div className="hx-mod__chips" role="group" aria-label={c.status}>
+        {(Object.keys(c.statusLabels) as Status[]).map((s) => (
           <button key={s} type="button" className={`hx-chip${status === s ? ' is-active' : ''}`} aria-pressed={status === s} onClick={() => filterBy({ status: s })}>
-            {STATUS_LABELS[s]}
+            {c.statusLabels[s]}
           </button>
         ))}
       </div>
       <div className="hx-mod__selects">
         <label className="hx-label-sm">
-          Album
-          <select value={albumId ?? ''} onChange={(e) => filterBy({ albumId: e.target.value ? Number(e.target.value) : undefined })} aria-label="Album">
-            <option value="">Alle Alben</option>
+          {c.album}
+          <select value={albumId ?? ''} onChange={(e) => filterBy({ albumId: e.target.value ? Number(e.target.value) : undefined })} aria-label={c.album}>
+            <option value="">{c.allAlbums}</option>
             {albums.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
@@ -41,20 +42,20 @@ export function ModerationFilters({ filter: { status, albumId, guestId }, filter
           </select>
         </label>
         <label className="hx-label-sm">
-          Gast
-          <select value={guestId ?? ''} onChange={(e) => filterBy({ guestId: e.target.value ? Number(e.target.value) : undefined })} aria-label="Gast">
-            <option value="">Alle Gäste</option>
+          {c.guest}
+          <select value={guestId ?? ''} onChange={(e) => filterBy({ guestId: e.target.value ? Number(e.target.value) : undefined })} aria-label={c.guest}>
+            <option value="">{c.allGuests}</option>
             {guests?.map((g) => (
               <option key={g.guest_id} value={g.guest_id}>
-                {(g.nickname || 'Anonym') + ` (${g.upload_count})`}
+                {c.guestCount(g.nickname || c.anonymous, g.upload_count)}
               </option>
             ))}
           </select>
         </label>
       </div>
       {guest && (
-        <button type="button" className="hx-btn hx-btn--danger" onClick={() => onConfirm({ kind: 'guest', guestId: guest.guest_id, name: guest.nickname || 'Anonym' })} disabled={busy}>
-          <UserX size={16} /> Alle Uploads dieses Gastes entfernen
+        <button type="button" className="hx-btn hx-btn--danger" onClick={() => onConfirm({ kind: 'guest', guestId: guest.guest_id, name: guest.nickname || c.anonymous })} disabled={busy}>
+          <UserX size={16} /> {c.removeGuest}
         </button>
       )}
     </section>

@@ -7,6 +7,7 @@ import { openLive } from '../../../api/live';
 import { hostQueries, invalidateHostPage, queryKeys } from '../../../api/queries';
 import { queryClient } from '../../../api/query-client';
 import { hostToast } from '../../../store/toast-store';
+import { useHostT } from '../../../i18n';
 
 // The moderation list's data: one page of uploads under a filter, kept fresh by the live stream, the
 // selection, and the changes (approve, withdraw, delete) with their toasts.
@@ -18,6 +19,7 @@ export type Filter = Pick<ModerationQuery, 'status' | 'albumId' | 'guestId'>;
 export type Confirm = { kind: 'selected'; ids: number[] } | { kind: 'guest'; guestId: number; name: string };
 
 export function useModeration(token: string, event: EventDto) {
+  const c = useHostT().couple;
   const [filter, setFilter] = useState<Filter>({ status: 'all' });
   /** how many rows are shown: 'Mehr laden' adds a page, a new filter starts again with one */
   const [limit, setLimit] = useState(MODERATION_PAGE);
@@ -71,14 +73,14 @@ export function useModeration(token: string, event: EventDto) {
   const run = (work: () => Promise<unknown>, ok: string, error: string) => moderation.mutateAsync({ work, ok, error }).catch(() => undefined);
 
   const setApproved = (u: ModerationUploadDto) =>
-    run(() => clientApi.setApproved(token, u.id, !u.approved), u.approved ? 'Freigabe zurückgezogen' : 'Freigegeben', u.approved ? 'Fehler beim Zurückziehen der Freigabe' : 'Fehler bei der Freigabe');
+    run(() => clientApi.setApproved(token, u.id, !u.approved), u.approved ? c.withdrawn : c.approved, u.approved ? c.withdrawFailed : c.approveFailed);
 
   const bulkApprove = (approved: boolean) => {
     const ids = [...selected];
     return run(
       () => clientApi.setApprovedMany(token, { ids }, approved),
-      approved ? `${ids.length} Uploads freigegeben` : `Freigabe von ${ids.length} Uploads zurückgezogen`,
-      approved ? 'Fehler bei der Freigabe' : 'Fehler beim Zurückziehen der Freigabe',
+      approved ? c.approvedMany(ids.length) : c.withdrawnMany(ids.length),
+      approved ? c.approveFailed : c.withdrawFailed,
     );
   };
 
@@ -90,8 +92,8 @@ export function useModeration(token: string, event: EventDto) {
         if (confirm.kind === 'guest') filterBy({ guestId: undefined });
         return answer;
       },
-      confirm.kind === 'selected' && confirm.ids.length === 1 ? 'Upload wurde gelöscht' : 'Uploads wurden gelöscht',
-      'Fehler beim Löschen des Uploads',
+      confirm.kind === 'selected' && confirm.ids.length === 1 ? c.deletedOne : c.deletedMany,
+      c.deleteFailed,
     );
   };
 
@@ -115,16 +117,17 @@ export function useModeration(token: string, event: EventDto) {
 
 /** Sharing by default: the checkbox follows the click at once and goes back when saving fails. */
 export function useAutoShare(token: string, event: EventDto) {
+  const c = useHostT().couple;
   const [autoShare, setAutoShare] = useState(event.auto_share_uploads);
   const save = useMutation({
     mutationFn: (on: boolean) => clientApi.saveSharingAndWall(token, { auto_share_uploads: on }),
     onSuccess: async () => {
-      hostToast.success('Settings saved successfully');
+      hostToast.success(c.settingsSaved);
       await invalidateHostPage(token);
     },
     onError: (_, on) => {
       setAutoShare(!on);
-      hostToast.error('Failed to save settings');
+      hostToast.error(c.settingsFailed);
     },
   });
   const change = (on: boolean) => {
