@@ -92,9 +92,10 @@ function SettingsScreen() {
               <span className="hx-brand__tag">{c.settingsTag}</span>
               <h1 className="hx-brand__event">{event.name}</h1>
             </div>
+            {/* beside the title, not among the actions: the toasts sit left of those (top-right) */}
+            <LanguageSwitcher label={h.languageLabel} className="language-switcher hx-brand__language" />
           </div>
           <nav className="hx-topbar__actions" aria-label={c.eventNav}>
-            <LanguageSwitcher label={h.languageLabel} />
             <a className="hx-btn hx-btn--ghost" href={`/print/${event.id}?token=${encodeURIComponent(token)}`} target="_blank" rel="noopener noreferrer">
               <Printer size={17} /> {c.printQr}
             </a>
