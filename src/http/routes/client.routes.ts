@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_MODERATION_PAGE, MODERATION_PAGE, MODERATION_STATUSES } from '../../domain/limits.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Services } from '../../services/index.ts';
 import type { Ctx, Env } from '../context.ts';
 import { hostOf } from '../context.ts';
 import { albumDto, countedAlbumDto, eventDto, exportDto, handledUploadDto, statisticsDto, uploadDtoFor } from '../dto.ts';
@@ -80,21 +81,25 @@ const exportZip = endpoint({
 export function clientRoutes() {
   const app = new Hono<Env>();
   /**
-   * The token's event: finding it is the whole check (an unknown token is a 404). The token makes its bearer
-   * the host of that event (`hostOf`), whose 'manageEvent' reaches that event by definition.
+   * The token's event and its host, with the services: finding the event is the whole check (an unknown
+   * token is a 404). The token makes its bearer the host of that event (`hostOf`), whose 'manageEvent'
+   * reaches that event by definition.
    */
-  const hostEvent = (c: Ctx, token: string) => c.get('deps').services.events.getByClientToken(token);
+  const asHost = (c: Ctx, token: string) => {
+    const { services } = c.get('deps');
+    const event = services.events.getByClientToken(token);
+    return { services, event, viewer: hostOf(event) };
+  };
   /** The album, which must belong to the token's event. */
   const hostAlbum = (c: Ctx, { token, albumId }: z.output<typeof TokenAlbumPath>) => {
-    const event = hostEvent(c, token);
-    const album = c.get('deps').services.albums.get(albumId);
+    const { services, event } = asHost(c, token);
+    const album = services.albums.get(albumId);
     if (album.eventId !== event.id) throw notFound('Album not found');
-    return album;
+    return { services, album };
   };
 
   app.get('/api/client/event-settings/:token', settings.doc, (c) => {
-    const { services } = c.get('deps');
-    const event = hostEvent(c, settings.params(c).token);
+    const { services, event } = asHost(c, settings.params(c).token);
     const counts = services.albums.uploadCounts(event.id);
     return c.json<ClientSettingsDto>({
       event: eventDto(event),
@@ -103,38 +108,37 @@ export function clientRoutes() {
   });
 
   app.put('/api/client/event/:token', editEvent.doc, async (c) => {
-    const event = hostEvent(c, editEvent.params(c).token);
+    const { services, event } = asHost(c, editEvent.params(c).token);
     const form = await readEventForm(c, EventChangeForm);
     // The code is in every guest's link and QR code: the host cannot change it, nor the event's dates.
     delete form.code;
     delete form.event_start_datetime;
     delete form.event_duration_days;
-    return c.json(eventDto(await c.get('deps').services.events.update(event.id, form)));
+    return c.json(eventDto(await services.events.update(event.id, form)));
   });
 
   app.post('/api/client/event/:token/album', createAlbum.doc, async (c) => {
-    const event = hostEvent(c, createAlbum.params(c).token);
+    const { services, event } = asHost(c, createAlbum.params(c).token);
     const body = await createAlbum.body(c);
-    return c.json(albumDto(c.get('deps').services.albums.create(event.id, body)), 201);
+    return c.json(albumDto(services.albums.create(event.id, body)), 201);
   });
 
   app.put('/api/client/album/:albumId/:token', changeAlbum.doc, async (c) => {
-    const album = hostAlbum(c, changeAlbum.params(c));
+    const { services, album } = hostAlbum(c, changeAlbum.params(c));
     const body = await changeAlbum.body(c);
-    return c.json(albumDto(c.get('deps').services.albums.update(album.id, body)));
+    return c.json(albumDto(services.albums.update(album.id, body)));
   });
 
   app.delete('/api/client/album/:albumId/:token', deleteAlbum.doc, (c) => {
-    const album = hostAlbum(c, deleteAlbum.params(c));
-    c.get('deps').services.albums.delete(album.id);
+    const { services, album } = hostAlbum(c, deleteAlbum.params(c));
+    services.albums.delete(album.id);
     return c.json({ success: true });
   });
 
   // ---- moderation: the host approves, withdraws and deletes any upload of its event ----
 
   app.get('/api/client/event-uploads/:token', moderationList.doc, (c) => {
-    const { services } = c.get('deps');
-    const event = hostEvent(c, moderationList.params(c).token);
+    const { services, event, viewer } = asHost(c, moderationList.params(c).token);
     const query = moderationList.query(c);
     if (query.albumId !== undefined) services.albums.getInEvent(event.id, query.albumId);
     const limit = Math.min(query.limit ?? MODERATION_PAGE, MAX_MODERATION_PAGE);
@@ -143,7 +147,6 @@ export function clientRoutes() {
     const uploaders = services.guests.uploaders(event.id);
     const guestIds = new Map(uploaders.map((g) => [g.userId, g.guestId]));
     const nicknames = services.guests.nicknames(event.id);
-    const viewer = hostOf(event);
     return c.json<ModerationPage>({
       uploads: page.rows.map((u) => handledUploadDto(viewer, u, nicknames, guestIds)),
       total: page.total,
@@ -155,54 +158,52 @@ export function clientRoutes() {
 
   for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
     app.put(`/api/client/upload/:uploadId/${action}/:token`, moderateOne.doc, (c) => {
-      const { services } = c.get('deps');
       const { token, uploadId } = moderateOne.params(c);
-      const event = hostEvent(c, token);
-      const viewer = hostOf(event);
+      const { services, event, viewer } = asHost(c, token);
       const row = services.uploads.setApproved(event.id, uploadId, approved, viewer);
       return c.json(uploadDtoFor(viewer, row, services.guests.nicknames(event.id)));
     });
     app.put(`/api/client/uploads/${action}/:token`, moderateMany.doc, async (c) => {
-      const event = hostEvent(c, moderateMany.params(c).token);
-      const ids = bulkIds(c, event.id, await moderateMany.body(c));
-      const changed = c.get('deps').services.uploads.setApprovedMany(event.id, ids, approved, hostOf(event));
+      const { services, event, viewer } = asHost(c, moderateMany.params(c).token);
+      const ids = bulkIds(services, event.id, await moderateMany.body(c));
+      const changed = services.uploads.setApprovedMany(event.id, ids, approved, viewer);
       return c.json<BulkAnswer>({ success: true, count: changed.length });
     });
   }
 
   app.delete('/api/client/upload/:uploadId/:token', deleteOne.doc, (c) => {
     const { token, uploadId } = deleteOne.params(c);
-    const event = hostEvent(c, token);
-    c.get('deps').services.uploads.delete(event.id, uploadId, hostOf(event));
+    const { services, event, viewer } = asHost(c, token);
+    services.uploads.delete(event.id, uploadId, viewer);
     return c.json({ success: true });
   });
 
   app.post('/api/client/uploads/delete/:token', deleteMany.doc, async (c) => {
-    const event = hostEvent(c, deleteMany.params(c).token);
-    const ids = bulkIds(c, event.id, await deleteMany.body(c));
-    const count = c.get('deps').services.uploads.deleteMany(event.id, ids, hostOf(event));
+    const { services, event, viewer } = asHost(c, deleteMany.params(c).token);
+    const ids = bulkIds(services, event.id, await deleteMany.body(c));
+    const count = services.uploads.deleteMany(event.id, ids, viewer);
     return c.json<BulkAnswer>({ success: true, count });
   });
 
   /** The uploads a bulk call names: the guest's all, or the ids once each. */
-  function bulkIds(c: Ctx, eventId: number, body: z.output<typeof BulkBody>): number[] {
-    if (body.guestId !== undefined) return c.get('deps').services.uploads.idsOfGuest(eventId, body.guestId);
+  function bulkIds(services: Services, eventId: number, body: z.output<typeof BulkBody>): number[] {
+    if (body.guestId !== undefined) return services.uploads.idsOfGuest(eventId, body.guestId);
     return [...new Set(body.ids)];
   }
 
   app.get('/api/client/event-statistics/:token', statistics.doc, (c) => {
-    const event = hostEvent(c, statistics.params(c).token);
-    return c.json(statisticsDto(hostOf(event), c.get('deps').services.reports.report(event.id)));
+    const { services, event, viewer } = asHost(c, statistics.params(c).token);
+    return c.json(statisticsDto(viewer, services.reports.report(event.id)));
   });
 
   app.get('/api/client/event-export/:token', exportList.doc, (c) => {
-    const event = hostEvent(c, exportList.params(c).token);
-    return c.json(exportDto(hostOf(event), event, c.get('deps').services.reports.report(event.id)));
+    const { services, event, viewer } = asHost(c, exportList.params(c).token);
+    return c.json(exportDto(viewer, event, services.reports.report(event.id)));
   });
 
   app.get('/api/client/event-export-zip/:token', exportZip.doc, (c) => {
-    const event = hostEvent(c, exportZip.params(c).token);
-    return zipOf(c, hostOf(event), c.get('deps').services.exports.eventZip(event, exportZip.query(c).albumId));
+    const { services, event, viewer } = asHost(c, exportZip.params(c).token);
+    return zipOf(c, viewer, services.exports.eventZip(event, exportZip.query(c).albumId));
   });
 
   return app;
