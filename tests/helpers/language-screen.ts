@@ -6,9 +6,11 @@ import { de } from '../../web/src/i18n/de.ts';
 import { en } from '../../web/src/i18n/en.ts';
 import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { hostEn } from '../../web/src/i18n/host.en.ts';
+import { landingDe } from '../../web/src/i18n/landing.de.ts';
+import { landingEn } from '../../web/src/i18n/landing.en.ts';
 
 export type Lang = 'de' | 'en';
-const DICTS: Record<Lang, object[]> = { de: [de, hostDe], en: [en, hostEn] };
+const DICTS: Record<Lang, object[]> = { de: [de, hostDe, landingDe], en: [en, hostEn, landingEn] };
 
 /** Sample arguments for a dictionary function: its fixed words are what stays of its output. */
 const SAMPLE_ARGS = ['\u0000', '\u0000', '\u0000'];

@@ -64,7 +64,7 @@ test('uploads go on behind a closed sheet; the bar follows the guest and covers 
   await page.getByTestId('upload-modal').waitFor({ state: 'detached' });
   const pill = page.getByTestId('upload-pill');
   await pill.waitFor();
-  expect(await pill.textContent()).toMatch(/^0 von 4\d+ %$/);
+  expect(await pill.textContent()).toMatch(/^0 von 4\d+\s%$/);
   // (at the top of the page the grid goes on beneath the bar, as beneath the screen's edge)
   await barCoversNothing(page, false);
 

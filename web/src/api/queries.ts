@@ -75,8 +75,11 @@ export const hostQueries = {
 /** The wall re-reads its event and the config this often, so the host's changes (name, colours, wall settings) arrive. */
 const WALL_REFRESH = { refetchInterval: 60_000, refetchIntervalInBackground: true } as const;
 
+/** The event as any visitor sees it (name, colours, language, wall settings), without this browser's guest session. */
+const visitorEvent = (code: string) => queryOptions({ queryKey: queryKeys.wall.event(code), queryFn: () => guestApi.visitorEvent(code) });
+
 export const wallQueries = {
-  event: (code: string) => queryOptions({ queryKey: queryKeys.wall.event(code), queryFn: () => guestApi.visitorEvent(code), ...WALL_REFRESH }),
+  event: (code: string) => queryOptions({ ...visitorEvent(code), ...WALL_REFRESH }),
   config: () => queryOptions({ queryKey: queryKeys.wall.config, queryFn: guestApi.visitorConfig, ...WALL_REFRESH }),
 };
 
@@ -105,6 +108,8 @@ export function invalidateHostPage(token: string) {
 const GALLERY_FRESH_MS = 10_000;
 
 export const guestQueries = {
+  /** read once, by the recovery page for the event's language (the session it restores is not this browser's yet) */
+  visitorEvent,
   event: (code: string) => queryOptions({ queryKey: queryKeys.guest.byCode(code), queryFn: () => guestApi.event(code) }),
   /** who this browser is in the event (the guest cookie is HttpOnly) */
   me: (code: string) => queryOptions({ queryKey: queryKeys.guest.me(code), queryFn: () => guestApi.me(code) }),

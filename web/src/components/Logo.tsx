@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n';
 
 /** The Momentbox mark (same drawing as assets/logo.svg) with the word mark; links to / (§2). */
 export function LogoMark({ size = 32 }: { size?: number }) {
@@ -20,8 +21,9 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 }
 
 export function Logo({ light = false }: { light?: boolean }) {
+  const t = useT();
   return (
-    <Link to="/" className={`g-logo${light ? ' g-logo--light' : ''}`} aria-label="Momentbox – Startseite">
+    <Link to="/" className={`g-logo${light ? ' g-logo--light' : ''}`} aria-label={t.logoHome}>
       <LogoMark />
       <span className="g-logo__word">Momentbox</span>
     </Link>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
-import { de } from '../i18n/de';
+import { useT } from '../i18n';
 import { focusables, trapTab } from './focus-trap';
 import { lockScroll } from './scroll-lock';
 import { useToasts } from '../store/toast-store';
@@ -18,7 +18,6 @@ const LOOKS = {
     head: 'g-modal__head',
     title: 'g-modal__title',
     close: 'g-modal__x g-icon-btn',
-    closeLabel: de.close,
     body: 'g-modal__body',
     foot: 'g-modal__foot',
   },
@@ -28,7 +27,6 @@ const LOOKS = {
     head: 'hx-modal__head',
     title: 'hx-modal__title',
     close: 'hx-icon-btn',
-    closeLabel: 'Close',
     body: 'hx-modal__body',
     foot: 'hx-modal__foot',
   },
@@ -63,6 +61,8 @@ interface ModalProps {
 }
 
 export function Modal({ title, onClose, children, footer, size = 'md', icon, initialFocus, className, testId, look = 'guest' }: ModalProps) {
+  // 'Schließen' / 'Close' from the guest part, which every page has loaded (the host screens' dialogs too)
+  const t = useT();
   const css = LOOKS[look];
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -133,7 +133,7 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
             {title}
           </h2>
           {onClose && (
-            <button type="button" className={css.close} onClick={onClose} aria-label={css.closeLabel}>
+            <button type="button" className={css.close} onClick={onClose} aria-label={t.close}>
               <X size={20} aria-hidden="true" />
             </button>
           )}

@@ -7,54 +7,30 @@ export const de = {
   // Landing
   tagline: 'Teile deine Erinnerungen',
   productName: 'Momentbox',
-  landingHeroTitle: 'Alle Fotos und Videos eures Events an einem Ort',
-  landingHeroText:
-    'Gäste scannen den QR-Code, laden ihre Bilder hoch und sehen sofort, was die anderen festgehalten haben. Ganz ohne App, ohne Konto und ohne Internet.',
-  codeLabel: 'Event-Code',
-  codePlaceholder: 'z. B. hochzeit-anna-ben',
-  codeHint: 'Den Code findest du auf der Einladung oder dem QR-Aufsteller.',
-  codeRequired: 'Bitte gib einen Event-Code ein.',
-  joinButton: 'Event beitreten',
-  scrollToJoin: 'Jetzt Event beitreten',
-  forHosts: 'Für Gastgeber',
-  forGuests: 'Für Gäste',
-  features: 'Funktionen',
-  hostBenefits: [
-    ['Einfache Event-Erstellung', 'Event anlegen, Code wählen, QR-Code aufstellen – fertig.'],
-    ['Design und Zugriff', 'Farben, Header-Stil und Logo passend zum Anlass, Zugriff nur mit Event-Code.'],
-    ['Zentrale Sammlung', 'Alle Fotos und Videos eurer Gäste landen sortiert an einem Ort.'],
-    ['Privatsphäre', 'Alles bleibt auf dem Gerät vor Ort. Keine Cloud, kein Tracking.'],
-    ['Backup und Export', 'Das ganze Event als ZIP sichern, nach Alben sortiert.'],
-  ] as [string, string][],
-  guestBenefits: [
-    ['Beitreten per Code', 'Code eingeben oder QR-Code scannen – ohne App und ohne Konto.'],
-    ['Hochladen', 'Fotos und Videos direkt vom Handy teilen, auch viele auf einmal.'],
-    ['Stöbern', 'Die schönsten Momente der anderen Gäste ansehen, Album für Album.'],
-    ['Nickname', 'Mit eigenem Nickname zeigen, wer das Foto geteilt hat.'],
-  ] as [string, string][],
-  featureList: [
-    ['Eigene Event-Codes', 'Merkbare Codes statt kryptischer Links.'],
-    ['Anpassbares Design', 'Farben, Header-Stil und Logo des Gastgebers.'],
-    ['Flexible Alben', 'Alben mit optionaler Zeitsteuerung – Fotos landen automatisch im richtigen Album.'],
-    ['Kontrollierte Zeiträume', 'Uploads nur während des Events, Ansehen bis zum gewählten Datum.'],
-    ['Download-Verwaltung', 'Downloads für Gäste erlauben oder sperren.'],
-    ['Upload-Freigabe', 'Gäste entscheiden selbst, was alle sehen dürfen.'],
-    ['Responsives Layout', 'Auf Handy, Tablet und Laptop gleich angenehm.'],
-    ['Sichere Client-Links', 'Gastgeber verwalten ihr Event über einen geheimen Link.'],
-    ['Statistiken', 'Uploads, Alben und aktivste Gäste auf einen Blick.'],
-  ] as [string, string][],
+  /** the landing page's texts: their own chunk, fetched by the landing page only */
+  landingCopy: () => import('./landing.de').then((m) => m.landingDe),
   footerImpressum: 'Impressum',
   footerDatenschutz: 'Datenschutz',
   footerHome: 'Startseite',
   footerCredit: 'Momentbox – Event-Galerie, die vor Ort bleibt',
+  footerLegal: 'Rechtliches',
+  logoHome: 'Momentbox – Startseite',
+  loading: 'Laden…',
+  /** the language switcher's name (landing page, the event page's menu) */
+  language: 'Sprache',
+  /**
+   * Above the legal texts, which are German (assets/legal/): a short summary in the page's language. None in
+   * German, where the text itself is read.
+   */
+  legalSummary: null as { inGerman: string; impressum: string; datenschutz: string } | null,
 
   // Event page
   loadingEvent: 'Event wird geladen…',
-  eventNotFoundTitle: 'Event Not Found',
-  eventNotFoundText: "The event you're looking for doesn't exist or has expired.",
-  eventLoadError: 'Event not found or error loading event details',
+  // The spec gives these in English only (§2, §7): the English UI keeps them verbatim (en.ts).
+  eventNotFoundTitle: 'Event nicht gefunden',
+  eventNotFoundText: 'Das gesuchte Event gibt es nicht oder es ist abgelaufen.',
   backHome: 'Zur Startseite',
-  adminModeActive: 'Admin Mode Active',
+  adminModeActive: 'Admin-Modus aktiv', // the spec's 'Admin Mode Active' (en.ts)
   menu: 'Menü',
   menuProfile: 'Profil',
   menuShare: 'Teilen',
@@ -80,6 +56,9 @@ export const de = {
   scrollAlbumsLeft: 'Vorherige Alben',
   scrollAlbumsRight: 'Weitere Alben',
   albumLoading: 'Album wird geladen…',
+  /** an album's window with only a start or only an end */
+  rangeFrom: (when: string) => `ab ${when}`,
+  rangeUntil: (when: string) => `bis ${when}`,
 
   // Grid
   uploadTile: 'Foto & Video Upload',
@@ -240,7 +219,7 @@ export const de = {
   mobileMemory: 'Nicht genügend Speicher. Bitte schließe andere Apps und versuche es erneut.',
   iosNetworkError: 'Verbindung unterbrochen. Bitte bleib in der App und prüfe das WLAN.',
   iosTimeout: 'Zeitüberschreitung. Bitte halte das iPhone entsperrt, bis der Upload fertig ist.',
-  noUploadId: 'Upload completed but server did not return upload ID',
+  noUploadId: 'Upload abgeschlossen, aber der Server hat keine Upload-ID zurückgegeben', // §7 gives it in English (en.ts)
 
   // Delete modal
   deleteTitle: 'Upload löschen?',

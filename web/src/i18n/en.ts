@@ -8,52 +8,27 @@ export const en: Dict = {
   // Landing
   tagline: 'Share your memories',
   productName: 'Momentbox',
-  landingHeroTitle: 'All the photos and videos of your event in one place',
-  landingHeroText:
-    'Guests scan the QR code, upload their pictures and see right away what the others captured. No app, no account and no internet needed.',
-  codeLabel: 'Event code',
-  codePlaceholder: 'e.g. wedding-anna-ben',
-  codeHint: 'You will find the code on the invitation or the QR card on your table.',
-  codeRequired: 'Please enter an event code.',
-  joinButton: 'Join event',
-  scrollToJoin: 'Join an event now',
-  forHosts: 'For hosts',
-  forGuests: 'For guests',
-  features: 'Features',
-  hostBenefits: [
-    ['Easy event setup', 'Create the event, choose a code, put up the QR code – done.'],
-    ['Design and access', 'Colours, header style and logo to suit the occasion, access only with the event code.'],
-    ['One collection', "All your guests' photos and videos end up sorted in one place."],
-    ['Privacy', 'Everything stays on the device at the venue. No cloud, no tracking.'],
-    ['Backup and export', 'Save the whole event as a ZIP, sorted by album.'],
-  ],
-  guestBenefits: [
-    ['Join with a code', 'Enter the code or scan the QR code – no app, no account.'],
-    ['Upload', 'Share photos and videos straight from your phone, many at once.'],
-    ['Browse', "See the other guests' best moments, album by album."],
-    ['Nickname', 'Show who shared a photo with a nickname of your own.'],
-  ],
-  featureList: [
-    ['Your own event codes', 'Codes you can remember instead of cryptic links.'],
-    ['Custom design', "The host's colours, header style and logo."],
-    ['Flexible albums', 'Albums with optional time windows – photos land in the right album by themselves.'],
-    ['Controlled periods', 'Uploads only during the event, viewing until the chosen date.'],
-    ['Download control', 'Allow or block downloads for guests.'],
-    ['Sharing control', 'Guests decide for themselves what everyone may see.'],
-    ['Responsive layout', 'Equally pleasant on phone, tablet and laptop.'],
-    ['Secure client links', 'Hosts manage their event through a secret link.'],
-    ['Statistics', 'Uploads, albums and the most active guests at a glance.'],
-  ],
+  landingCopy: () => import('./landing.en').then((m) => m.landingEn),
   footerImpressum: 'Legal notice',
   footerDatenschutz: 'Privacy',
   footerHome: 'Home',
   footerCredit: 'Momentbox – the event gallery that stays at the venue',
+  footerLegal: 'Legal',
+  logoHome: 'Momentbox – Home',
+  loading: 'Loading…',
+  language: 'Language',
+  legalSummary: {
+    inGerman: 'The legally binding text below is in German. In short:',
+    impressum:
+      "This gallery runs on a Momentbox device at the venue. It is provided by the event's host or the device's operator, named below with their contact details. Guests upload the photos and videos themselves; they are not checked before they appear. If you notice unlawful content, please contact the operator and it will be removed.",
+    datenschutz:
+      "Everything stays on the device at the venue: no cloud, no advertising, no tracking, nothing passed on to third parties. The box keeps the photos and videos you upload (previews without location data), a random user ID in the cookie 'event_{code}', your consent and, if you give one, your nickname. Your uploads are visible only to you and the host until you share them, and you can delete them at any time. You have the rights of the GDPR (access, correction, erasure, restriction, portability, objection, complaint); contact the operator named below.",
+  },
 
   // Event page
   loadingEvent: 'Loading event…',
   eventNotFoundTitle: 'Event Not Found',
   eventNotFoundText: "The event you're looking for doesn't exist or has expired.",
-  eventLoadError: 'Event not found or error loading event details',
   backHome: 'Back to home',
   adminModeActive: 'Admin Mode Active',
   menu: 'Menu',
@@ -79,6 +54,8 @@ export const en: Dict = {
   scrollAlbumsLeft: 'Previous albums',
   scrollAlbumsRight: 'More albums',
   albumLoading: 'Loading album…',
+  rangeFrom: (when: string) => `from ${when}`,
+  rangeUntil: (when: string) => `until ${when}`,
 
   // Grid
   uploadTile: 'Photo & video upload',
@@ -138,10 +115,10 @@ export const en: Dict = {
   previous: 'Previous',
   next: 'Next',
   counter: (n: number, total: number) => `${n} / ${total}`,
-  mobileSaveHint: 'To save, press and hold the picture and choose "Add to Photos".',
+  mobileSaveHint: 'To save, press and hold the picture and choose "Save to Photos".',
 
   // QR modal
-  qrTitle: 'QR code of the event',
+  qrTitle: 'Event QR code',
   qrText:
     'Let other guests scan this QR code with their phone camera or send them the link. That way all photos end up in the same event.',
   qrAlt: 'QR code with the link to the event',
@@ -204,7 +181,7 @@ export const en: Dict = {
   uploadPillProgress: (done: number, total: number) => `${done} of ${total}`,
   uploadPillOffline: 'paused – offline',
   uploadPillHeld: (k: number) => `${k} not uploaded`,
-  uploadAllOk: (n: number) => `All ${n} uploads successful`,
+  uploadAllOk: (n: number) => (n === 1 ? '1 upload successful' : `All ${n} uploads successful`),
   uploadWithErrors: (x: number, n: number) => `${x} of ${n} uploaded - Errors occurred`,
   ok: 'OK',
   statusPending: 'Waiting',
@@ -215,7 +192,7 @@ export const en: Dict = {
   statusError: 'Error',
   statusCancelled: 'Cancelled',
   toAlbum: (name: string) => `→ ${name}`,
-  paused: 'Upload paused - it will continue by itself',
+  paused: 'Upload paused - resumes automatically',
 
   // Upload errors
   typeNotAllowed: 'Only JPG, PNG, HEIC, MP4 and MOV files are allowed',
@@ -247,8 +224,8 @@ export const en: Dict = {
   downloadAllHint: 'The whole album, including pictures already downloaded.',
   downloadStart: 'Start download',
   downloadNothing: 'All available pictures have already been downloaded',
-  downloadStarting: (n: number) => `Downloading ${n} new pictures...`,
-  downloadDone: (n: number) => `${n} pictures downloaded`,
+  downloadStarting: (n: number) => (n === 1 ? 'Downloading 1 new picture...' : `Downloading ${n} new pictures...`),
+  downloadDone: (n: number) => (n === 1 ? '1 picture downloaded' : `${n} pictures downloaded`),
   downloadAlbum: 'Download album',
   downloadFailed: 'Download failed. Please try again.',
   downloadAsZip: 'As one ZIP file, in one download.',

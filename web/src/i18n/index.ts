@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, pickLanguage, type Language } from '../../../src/domain/languages.ts';
 import { de, type Dict } from './de';
@@ -97,6 +97,26 @@ function applyToDocument(lang: Language) {
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/**
+ * An event's guest pages (event page, wall, recovery): the event's language, the host's setting, unless this
+ * device chose one. True once that language is shown (or failed to load), so the page waits with its content
+ * instead of showing it in German first; true at once while `lang` is not known yet.
+ */
+export function useEventLanguage(lang: Language | undefined): boolean {
+  const [shown, setShown] = useState<Language | null>(null);
+  useEffect(() => {
+    if (!lang) return;
+    let live = true;
+    void showDefaultLanguage(lang)
+      .catch(() => undefined)
+      .finally(() => live && setShown(lang));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  return lang === undefined || shown === lang;
+}
+
 /** Before the first render: the remembered choice, else the browser's language on pages outside an event. */
 export async function initLanguage(pathname: string): Promise<void> {
   const onEventGuestPage = /^\/event\/[^/]+(\/(wall|recover)(\/.*)?)?\/?$/.test(pathname);
@@ -108,6 +128,8 @@ export async function initLanguage(pathname: string): Promise<void> {
 export const useT = (): Dict => useLanguageStore((s) => s.t);
 /** The same outside components (stores, the upload engine): read at the moment of use, never kept. */
 export const getT = (): Dict => useLanguageStore.getState().t;
+/** A text kept in state (an upload's error) as words to pick when shown, so it follows a later switch. */
+export type Text = (t: Dict) => string;
 
 /** The host side's dictionary; only below <HostStrings>, which loads it. */
 export function useHostT(): HostDict {

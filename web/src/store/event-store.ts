@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { GuestIdentity } from '../../../src/http/api-types';
 import { guestApi } from '../api/guest';
 import { adminToken } from '../api/http';
-import { de } from '../i18n/de';
+import { getT } from '../i18n';
 import { toast } from './toast-store';
 import { randomId } from '../upload/names';
 
@@ -116,11 +116,11 @@ export const useEventStore = create<EventState>((set, get) => ({
     try {
       const a = await guestApi.saveNickname(code, currentUserId, nick);
       set({ nickname: a?.nickname ?? nick });
-      toast(de.nicknameSaved, 'success');
+      toast(getT().nicknameSaved, 'success');
       return true;
     } catch (err) {
       console.error('nickname', err);
-      toast(de.nicknameError, 'error');
+      toast(getT().nicknameError, 'error');
       return false;
     }
   },

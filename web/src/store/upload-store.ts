@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { de } from '../i18n/de';
+import { getT, type Text } from '../i18n';
 
 // §3 per-file upload item and the upload progress modal's list.
 
@@ -20,7 +20,8 @@ export interface UploadItem {
   size: number;
   progress: number;
   status: UploadStatus;
-  error: string | null;
+  /** why it is not up (or paused), worded when the list draws it */
+  error: Text | null;
   isDuplicate: boolean;
   duplicateInfo: DuplicateInfo | null;
   targetAlbumId: number | null;
@@ -117,9 +118,10 @@ export function summarize(items: Pick<UploadItem, 'status' | 'size' | 'progress'
   const sent = items.reduce((sum, i) => sum + Math.max(1, i.size) * (isFinished(i) ? 1 : i.progress / 100), 0);
   const figures = { done, total, percent: bytes ? Math.floor((sent / bytes) * 100) : 0 };
   const allFinished = done === total;
-  const held = [...(dup > 0 ? [de.uploadDuplicates(dup)] : []), ...(similar > 0 ? [de.uploadSimilarWaiting(similar)] : [])];
-  if (!allFinished) return { lines: [de.uploadProgress(ok, total)], allFinished, allOk: false, tone: 'progress', ...figures };
-  if (failed > 0) return { lines: [de.uploadWithErrors(ok, total), ...held], allFinished, allOk: false, tone: 'error', ...figures };
-  if (held.length > 0) return { lines: [de.uploadNew(ok), ...held], allFinished, allOk: false, tone: 'held', ...figures };
-  return { lines: [de.uploadAllOk(total)], allFinished, allOk: true, tone: 'ok', ...figures };
+  const t = getT();
+  const held = [...(dup > 0 ? [t.uploadDuplicates(dup)] : []), ...(similar > 0 ? [t.uploadSimilarWaiting(similar)] : [])];
+  if (!allFinished) return { lines: [t.uploadProgress(ok, total)], allFinished, allOk: false, tone: 'progress', ...figures };
+  if (failed > 0) return { lines: [t.uploadWithErrors(ok, total), ...held], allFinished, allOk: false, tone: 'error', ...figures };
+  if (held.length > 0) return { lines: [t.uploadNew(ok), ...held], allFinished, allOk: false, tone: 'held', ...figures };
+  return { lines: [t.uploadAllOk(total)], allFinished, allOk: true, tone: 'ok', ...figures };
 }

@@ -98,6 +98,10 @@ function video(size: number, name = 'clip.mp4') {
   return new File([new Uint8Array(size)], name, { type: 'video/mp4', lastModified: Date.UTC(2026, 5, 20) });
 }
 
+/** An item (or a patch) with its error worded as the German page shows it. */
+const worded = <T extends Partial<UploadItem>>(it: T): Omit<T, 'error'> & { error?: string | null } =>
+  ({ ...it, error: it.error === undefined ? undefined : (it.error?.(de) ?? null) });
+
 async function run(files: File[], device: DeviceProfile, over: Partial<UploadDeps> = {}) {
   const items = new Map<string, UploadItem>();
   const history: Partial<UploadItem>[] = [];
@@ -129,7 +133,7 @@ async function run(files: File[], device: DeviceProfile, over: Partial<UploadDep
     resumeDelayMs: () => 1,
     ...over,
   });
-  return { items: [...items.values()], history, toasts, sleeps };
+  return { items: [...items.values()].map(worded), history: history.map(worded), toasts, sleeps };
 }
 
 const chunkOk = (i: number, total: number, id = 99) =>
@@ -201,7 +205,7 @@ describe('upload engine', () => {
   test("the last chunk's answer must carry the id", async () => {
     xhrAnswer = (s) => (s.chunkIndex === 2 ? { status: 200, body: { partial: false, received: [0, 1, 2], totalChunks: 3 } } : chunkOk(s.chunkIndex!, 3));
     const r = await run([video(3 * MB)], android);
-    expect(r.items[0]!.error).toBe('Upload completed but server did not return upload ID');
+    expect(r.items[0]!.error).toBe(de.noUploadId);
   });
 
   test('on iOS a failed chunk is retried once after 2 s before it pauses', async () => {

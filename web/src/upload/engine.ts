@@ -1,7 +1,7 @@
 import type { AlbumDto, ApiError, ChunkResult, ChunkStatus, ErrorCode, UploadDto, UploadResult } from '../../../src/http/api-types';
 import { guestApi } from '../api/guest';
 import { XhrFailure, xhrSend, type XhrAnswer } from '../api/xhr';
-import { de } from '../i18n/de';
+import { getT } from '../i18n';
 import { albumForDate } from '../../../src/domain/albums.ts';
 import type { DuplicateInfo, UploadItem } from '../store/upload-store';
 import { chunkPlan, chunkRange, concurrencyFor, memoryPressure, uploadDelayMs, type ChunkPlan, type DeviceProfile } from './device';
@@ -134,7 +134,7 @@ export function startQueue(deps: UploadDeps): QueueRun {
           deps.update(entry.id, { status: 'cancelled', paused: false, error: null, extractingMetadata: false, retryable: true });
         } else {
           console.error('upload', err);
-          deps.update(entry.id, { status: 'error', paused: false, error: de.genericUploadError, extractingMetadata: false, retryable: true });
+          deps.update(entry.id, { status: 'error', paused: false, error: (t) => t.genericUploadError, extractingMetadata: false, retryable: true });
         }
         return null;
       });
@@ -212,13 +212,13 @@ async function uploadOne({ id, file, uploadAnyway }: QueueEntry, deps: UploadDep
   // to one the guest uploaded before waits for their choice (the server never refuses for similarity).
   const dup = await findDuplicate(file, deps, { similar: !uploadAnyway });
   if (dup?.kind === 'exact') {
-    update(id, { status: 'duplicate', isDuplicate: true, duplicateInfo: dup, progress: 100, error: de.duplicateError });
+    update(id, { status: 'duplicate', isDuplicate: true, duplicateInfo: dup, progress: 100, error: (t) => t.duplicateError });
     return null;
   }
   if (dup) {
     // the guest compares theirs with this one before uploading it anyway
     const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
-    update(id, { status: 'similar', isDuplicate: false, duplicateInfo: dup, progress: 0, error: de.similarFound, previewUrl });
+    update(id, { status: 'similar', isDuplicate: false, duplicateInfo: dup, progress: 0, error: (t) => t.similarFound, previewUrl });
     return null;
   }
 
@@ -290,7 +290,7 @@ function succeed(ctx: UploadCtx, answer: { approved?: boolean; album_id?: number
     status: unreadable ? 'error' : 'success',
     progress: 100,
     paused: false,
-    error: unreadable ? de.fileUnreadable : null,
+    error: unreadable ? (t) => t.fileUnreadable : null,
     approved: answer.approved ?? null,
   });
   return answer.album_id ?? ctx.albumId;
@@ -311,18 +311,18 @@ function failWithAnswer(ctx: UploadCtx, ans: XhrAnswer<unknown>): null {
       duplicateInfo: { kind: 'exact', id: dupId },
       progress: 100,
       paused: false,
-      error: de.duplicateError,
+      error: (t) => t.duplicateError,
     });
     return null;
   }
   if (ans.status === 413 || ans.error?.code === 'FILE_TOO_LARGE' || ans.error?.code === 'PAYLOAD_TOO_LARGE') {
     const max = typeof ans.error?.maxSizeBytes === 'number' ? ans.error.maxSizeBytes : ctx.deps.maxUploadSizeMB * 1024 * 1024;
-    toast(de.fileTooLargeToast(Math.round(max / (1024 * 1024))));
+    toast(getT().fileTooLargeToast(Math.round(max / (1024 * 1024))));
     update(ctx.id, { status: 'error', paused: false, error: failureMessage('too-large', { device, large, error: ans.error }) });
     return null;
   }
-  if (ans.error?.code === 'EVENT_ENDED' || ans.error?.code === 'EVENT_EXPIRED') toast(de.eventClosedToast);
-  if (ans.error?.code === 'EVENT_NOT_STARTED') toast(de.eventNotStartedToast);
+  if (ans.error?.code === 'EVENT_ENDED' || ans.error?.code === 'EVENT_EXPIRED') toast(getT().eventClosedToast);
+  if (ans.error?.code === 'EVENT_NOT_STARTED') toast(getT().eventNotStartedToast);
   update(ctx.id, { status: 'error', paused: false, retryable, error: failureMessage('server', { device, large, error: ans.error }) });
   return null;
 }
@@ -334,7 +334,7 @@ async function pause(ctx: UploadCtx, attempt: number, kind: FailureKind): Promis
     update(ctx.id, { status: 'error', paused: false, retryable: true, error: failureMessage(kind, { device, large: ctx.plan.chunked }) });
     return false;
   }
-  update(ctx.id, { status: 'pending', paused: true, error: de.paused });
+  update(ctx.id, { status: 'pending', paused: true, error: (t) => t.paused });
   const sleep = ctx.deps.sleep ?? defaultSleep;
   await sleep((ctx.deps.resumeDelayMs ?? defaultResumeDelay)(attempt), ctx.deps.signal);
   return true;

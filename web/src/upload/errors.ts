@@ -1,8 +1,9 @@
 import type { ApiError } from '../../../src/http/api-types';
-import { de } from '../i18n/de';
+import type { Text } from '../i18n';
 import type { DeviceProfile } from './device';
 
-// The error catalogue of §8 as one mapping from what went wrong to the text the guest reads.
+// The error catalogue of §8 as one mapping from what went wrong to the text the guest reads: a Text, put
+// into words in the language shown when the upload list draws it.
 
 export type FailureKind = 'network' | 'timeout' | 'too-large' | 'memory' | 'server' | 'no-id';
 
@@ -27,9 +28,9 @@ export function effectiveType(file: { type: string; name: string }): string {
 }
 
 /** §5 client-side checks before anything is sent; null when fine. */
-export function validateFile(file: { type: string; name: string; size: number }, maxUploadSizeMB: number): string | null {
-  if (!ALLOWED_TYPES.includes(effectiveType(file))) return de.typeNotAllowed;
-  if (file.size > maxUploadSizeMB * 1024 * 1024) return de.tooLargeLocal(maxUploadSizeMB);
+export function validateFile(file: { type: string; name: string; size: number }, maxUploadSizeMB: number): Text | null {
+  if (!ALLOWED_TYPES.includes(effectiveType(file))) return (t) => t.typeNotAllowed;
+  if (file.size > maxUploadSizeMB * 1024 * 1024) return (t) => t.tooLargeLocal(maxUploadSizeMB);
   return null;
 }
 
@@ -41,32 +42,32 @@ export interface FailureContext {
 }
 
 /** The message shown on an item that failed for good. */
-export function failureMessage(kind: FailureKind, ctx: FailureContext): string {
+export function failureMessage(kind: FailureKind, ctx: FailureContext): Text {
   const { device } = ctx;
   switch (kind) {
     case 'no-id':
-      return de.noUploadId;
+      return (t) => t.noUploadId;
     case 'memory':
-      return de.mobileMemory;
-    case 'too-large':
-      if (device.mobile) return de.mobileTooLarge;
-      return typeof ctx.error?.maxSizeBytes === 'number'
-        ? de.fileTooLargeToast(Math.round(ctx.error.maxSizeBytes / (1024 * 1024)))
-        : de.mobileTooLarge;
+      return (t) => t.mobileMemory;
+    case 'too-large': {
+      if (device.mobile || typeof ctx.error?.maxSizeBytes !== 'number') return (t) => t.mobileTooLarge;
+      const mb = Math.round(ctx.error.maxSizeBytes / (1024 * 1024));
+      return (t) => t.fileTooLargeToast(mb);
+    }
     case 'timeout':
-      if (device.ios) return de.iosTimeout;
-      if (device.mobile) return de.mobileTimeout;
-      return ctx.large ? de.largeNetworkError : de.genericUploadError;
+      if (device.ios) return (t) => t.iosTimeout;
+      if (device.mobile) return (t) => t.mobileTimeout;
+      return ctx.large ? (t) => t.largeNetworkError : (t) => t.genericUploadError;
     case 'network':
-      if (device.ios) return de.iosNetworkError;
-      if (device.mobile) return de.mobileNetworkError;
-      return ctx.large ? de.largeNetworkError : de.genericUploadError;
+      if (device.ios) return (t) => t.iosNetworkError;
+      if (device.mobile) return (t) => t.mobileNetworkError;
+      return ctx.large ? (t) => t.largeNetworkError : (t) => t.genericUploadError;
     case 'server':
     default: {
       // A refused file type is not a passing fault: retrying cannot help, so only the type message is said.
-      if (ctx.error?.code === 'UNSUPPORTED_MEDIA_TYPE') return de.typeNotAllowed;
+      if (ctx.error?.code === 'UNSUPPORTED_MEDIA_TYPE') return (t) => t.typeNotAllowed;
       const msg = ctx.error?.error;
-      return msg ? `${de.genericUploadError} ${msg}` : de.genericUploadError;
+      return (t) => (msg ? `${t.genericUploadError} ${msg}` : t.genericUploadError);
     }
   }
 }

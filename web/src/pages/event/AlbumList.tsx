@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Check, ChevronLeft, ChevronRight, EyeOff, Images } from 'lucide-react';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 import { albumContains } from '../../../../src/domain/albums.ts';
 import { albumCountLabel } from './logic/albums';
@@ -24,6 +24,7 @@ interface Props {
 }
 
 export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect }: Props) {
+  const t = useT();
   const trackRef = useRef<HTMLUListElement>(null);
   const [canLeft, setCanLeft] = useState(false);
   const [canRight, setCanRight] = useState(false);
@@ -79,7 +80,7 @@ export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect 
   return (
     <nav className="ev-albums" aria-labelledby="ev-albums-title">
       <h2 id="ev-albums-title" className="ev-albums__title">
-        {de.albums}
+        {t.albums}
       </h2>
       <div className="ev-albums__slider">
         <button
@@ -87,7 +88,7 @@ export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect 
           className="ev-albums__arrow ev-albums__arrow--left"
           onClick={() => scrollBy(-1)}
           disabled={!canLeft}
-          aria-label={de.scrollAlbumsLeft}
+          aria-label={t.scrollAlbumsLeft}
           data-testid="albums-left"
         >
           <ChevronLeft size={20} aria-hidden="true" />
@@ -109,7 +110,7 @@ export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect 
           className="ev-albums__arrow ev-albums__arrow--right"
           onClick={() => scrollBy(1)}
           disabled={!canRight}
-          aria-label={de.scrollAlbumsRight}
+          aria-label={t.scrollAlbumsRight}
           data-testid="albums-right"
         >
           <ChevronRight size={20} aria-hidden="true" />
@@ -132,6 +133,7 @@ const AlbumCard = memo(function AlbumCard({
   selected: boolean;
   onSelect: (id: number) => void;
 }) {
+  const t = useT();
   const cover = album.cover;
   const [coverFailed, setCoverFailed] = useState(false);
   const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
@@ -154,7 +156,7 @@ const AlbumCard = memo(function AlbumCard({
           )}
           {loading && (
             <span className="ev-album__loading">
-              <Spinner label={de.albumLoading} />
+              <Spinner label={t.albumLoading} />
             </span>
           )}
         </span>
@@ -169,16 +171,16 @@ const AlbumCard = memo(function AlbumCard({
               {!album.visible && (
                 <span className="ev-badge ev-badge--hidden" data-testid="album-hidden">
                   <EyeOff size={12} aria-hidden="true" />
-                  {de.hiddenAlbum}
+                  {t.hiddenAlbum}
                 </span>
               )}
               {selected && (
                 <span className="ev-badge ev-badge--selected">
                   <Check size={12} aria-hidden="true" />
-                  {de.selected}
+                  {t.selected}
                 </span>
               )}
-              {current && <span className="ev-badge ev-badge--current">{de.current}</span>}
+              {current && <span className="ev-badge ev-badge--current">{t.current}</span>}
             </span>
           )}
         </span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import type { EventDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { DEFAULT_PRIMARY, HEADER_THRESHOLDS, lighten, LIGHTEN_FACTOR, resolveColor, textColorOn } from '../../../../src/domain/colors.ts';
 
 // §2 event header: minimalistic (default), split, premium (parallax from 1024 px, 40vh / 50vh), at the top of
@@ -13,10 +13,11 @@ export function headerStyleOf(event: Pick<EventDto, 'header_style'>): 'minimalis
 }
 
 function HostImage({ event, className }: { event: EventDto; className: string }) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
   if (!event.host_image_url || failed) {
     return (
-      <div className={`${className} ev-hostimg--placeholder`} role="img" aria-label={de.hostImageAlt(event.name)} data-testid="host-placeholder">
+      <div className={`${className} ev-hostimg--placeholder`} role="img" aria-label={t.hostImageAlt(event.name)} data-testid="host-placeholder">
         <Camera size={40} aria-hidden="true" />
       </div>
     );
@@ -25,7 +26,7 @@ function HostImage({ event, className }: { event: EventDto; className: string })
     <img
       className={className}
       src={event.host_image_url}
-      alt={de.hostImageAlt(event.name)}
+      alt={t.hostImageAlt(event.name)}
       onError={() => {
         console.warn('host image failed to load', event.host_image_url);
         setFailed(true);
@@ -68,6 +69,7 @@ function useScrolledPast(ref: React.RefObject<HTMLElement | null>): boolean {
 }
 
 function FullHeader({ event }: { event: EventDto }) {
+  const t = useT();
   const style = headerStyleOf(event);
   const primary = resolveColor(event.primary_color, DEFAULT_PRIMARY);
   const light = lighten(primary, LIGHTEN_FACTOR);
@@ -84,7 +86,7 @@ function FullHeader({ event }: { event: EventDto }) {
         <div className="ev-split__panel" style={{ background: `linear-gradient(135deg, ${primary} 0%, ${primary} 55%, ${light} 140%)` }}>
           <div className="ev-split__text">
             <h1 className="ev-title">{event.name}</h1>
-            <p className="ev-tagline">{de.tagline}</p>
+            <p className="ev-tagline">{t.tagline}</p>
           </div>
         </div>
       </header>
@@ -102,7 +104,7 @@ function FullHeader({ event }: { event: EventDto }) {
         <HostImage event={event} className="ev-hostimg ev-hostimg--round" />
         <div className="ev-minimal__text">
           <h1 className="ev-title">{event.name}</h1>
-          <p className="ev-tagline">{de.tagline}</p>
+          <p className="ev-tagline">{t.tagline}</p>
         </div>
       </div>
     </header>
@@ -110,6 +112,7 @@ function FullHeader({ event }: { event: EventDto }) {
 }
 
 function PremiumHeader({ event }: { event: EventDto }) {
+  const t = useT();
   const bgRef = useRef<HTMLDivElement>(null);
   const primary = resolveColor(event.primary_color, DEFAULT_PRIMARY);
   const secondary = resolveColor(event.secondary_color, lighten(primary, LIGHTEN_FACTOR));
@@ -150,7 +153,7 @@ function PremiumHeader({ event }: { event: EventDto }) {
       <div className="ev-premium__shade" aria-hidden="true" />
       <div className="ev-premium__text">
         <h1 className="ev-title">{event.name}</h1>
-        <p className="ev-tagline">{de.tagline}</p>
+        <p className="ev-tagline">{t.tagline}</p>
       </div>
     </header>
   );

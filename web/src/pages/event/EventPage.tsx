@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { Images, ShieldCheck } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { browserLanguage, getT, useEventLanguage, useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 import { Toast } from '../../components/Toast';
 import { SiteFooter } from '../../components/SiteFooter';
@@ -42,6 +42,7 @@ import './EventPage.css';
 import './guest-browse.css';
 
 export default function EventPage() {
+  const t = useT();
   const { code = '' } = useParams();
   const st = useEventStore(
     useShallow((s) => ({
@@ -64,6 +65,8 @@ export default function EventPage() {
   const device = useMemo(() => detectDevice(), []);
 
   const { event, config, maxUploadSizeMB, loading, notFound } = useGuestEvent(code);
+  // The host's language for the event (a choice made on this device wins); no event: the browser's.
+  const languageShown = useEventLanguage(event?.language ?? (notFound ? browserLanguage() : undefined));
   const statusInfo = useEventStatus(event);
   useEventTheme(event);
   const { currentUserId, isAdmin } = st;
@@ -97,13 +100,13 @@ export default function EventPage() {
   const onDownloadOne = useCallback(
     (u: UploadDto) => {
       markDownloaded(u.event_id, u.album_id, u.id);
-      if (device.mobile && u.type === 'photo') toast(de.mobileSaveHint);
+      if (device.mobile && u.type === 'photo') toast(getT().mobileSaveHint);
     },
     [device.mobile],
   );
 
   // The page shows once the event and its albums (counts, covers, the private hint) are here, so nothing moves afterwards.
-  if (loading || gallery.loading) return <Spinner fullscreen label={de.loadingEvent} />;
+  if (loading || gallery.loading || !languageShown) return <Spinner fullscreen label={t.loadingEvent} />;
 
   if (notFound || !event) return <EventNotFound />;
 
@@ -123,7 +126,7 @@ export default function EventPage() {
         {isAdmin ? (
           <span className="ev-admin-badge" data-testid="admin-badge">
             <ShieldCheck size={16} aria-hidden="true" />
-            {de.adminModeActive}
+            {t.adminModeActive}
           </span>
         ) : (
           <span />
@@ -157,7 +160,7 @@ export default function EventPage() {
                     grid.loaded && (
                       <p className="ev-empty" data-testid="empty-album">
                         <Images size={28} aria-hidden="true" />
-                        <span>{uploadsBlocked ? (statusInfo.status === 'not_started' ? de.emptyAlbumNotStarted : de.emptyAlbumClosed) : de.emptyAlbum}</span>
+                        <span>{uploadsBlocked ? (statusInfo.status === 'not_started' ? t.emptyAlbumNotStarted : t.emptyAlbumClosed) : t.emptyAlbum}</span>
                       </p>
                     )
                   }

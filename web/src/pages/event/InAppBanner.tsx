@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Compass } from 'lucide-react';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { inAppBrowser } from '../../upload/in-app-browser';
 import { CopyField } from './modals/CopyField';
 import './upload-ui.css';
@@ -10,15 +10,16 @@ import './upload-ui.css';
  * to copy (the copy falls back to execCommand on plain http://, and the field can be selected by hand).
  */
 export function InAppBanner({ link }: { link: string }) {
+  const t = useT();
   const app = useMemo(() => inAppBrowser(navigator.userAgent), []);
   if (!app) return null;
   return (
     <div className="ev-inapp" role="note" data-testid="inapp-banner" data-app={app}>
       <p className="ev-inapp__text">
         <Compass size={20} aria-hidden="true" />
-        <span>{de.inAppBanner}</span>
+        <span>{t.inAppBanner}</span>
       </p>
-      <CopyField label={de.inAppAddress} value={link} copiedMessage={de.inAppCopied} testId="inapp-link" />
+      <CopyField label={t.inAppAddress} value={link} copiedMessage={t.inAppCopied} testId="inapp-link" />
     </div>
   );
 }

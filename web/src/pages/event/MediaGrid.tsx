@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Camera, Check, FileWarning, Film, Globe, LockKeyhole, Play, Trash2, UserRound } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { useT, type Dict } from '../../i18n';
 import { visibleRows } from './logic/grid';
 import { uploaderNickname } from './logic/nickname';
 
@@ -238,9 +238,10 @@ interface TileProps {
   selecting?: { picked: boolean; onPick: (u: UploadDto) => void };
 }
 
-const nickOf = (u: UploadDto) => uploaderNickname(u) ?? de.unknownUploader;
+const nickOf = (u: UploadDto, t: Dict) => uploaderNickname(u) ?? t.unknownUploader;
 
 export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, holdImage, own, admin, busy, onOpen, onToggle, onDelete, selecting }: TileProps) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
   const [showNick, setShowNick] = useState(false);
   const thumb = u.thumbnail_path;
@@ -251,7 +252,7 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
   if (own && !u.approved) cls.push('ev-tile--own-pending');
   if (selecting) cls.push('is-selecting');
   if (selecting?.picked) cls.push('is-picked');
-  const openLabel = unreadable ? `${de.openMedia(index + 1, u.type)}: ${de.tileUnreadable}` : de.openMedia(index + 1, u.type);
+  const openLabel = unreadable ? `${t.openMedia(index + 1, u.type)}: ${t.tileUnreadable}` : t.openMedia(index + 1, u.type);
 
   return (
     <div className={cls.join(' ')} data-testid="media-tile" data-upload-id={u.id} data-approved={u.approved} data-own={own}>
@@ -259,14 +260,14 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
         type="button"
         className="ev-tile__open"
         onClick={() => (selecting ? selecting.onPick(u) : onOpen(index))}
-        aria-label={selecting ? de.selectTile(index + 1) : openLabel}
+        aria-label={selecting ? t.selectTile(index + 1) : openLabel}
         aria-pressed={selecting ? selecting.picked : undefined}
       >
         {unreadable ? (
           // Stored, but the server could not read it: say so, no play icon; the owner deletes it with the bin.
           <span className="ev-tile__placeholder ev-tile__placeholder--broken" data-testid="tile-unreadable">
             <FileWarning size={30} aria-hidden="true" />
-            <span>{de.tileUnreadable}</span>
+            <span>{t.tileUnreadable}</span>
           </span>
         ) : thumb && holdImage ? (
           <span className="ev-tile__placeholder" />
@@ -309,17 +310,17 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
           onClick={() => onToggle(u)}
           disabled={busy}
           aria-pressed={u.approved}
-          aria-label={u.approved ? de.rejectAction : de.approveAction}
-          title={u.approved ? de.approvedLabel : de.pendingLabel}
+          aria-label={u.approved ? t.rejectAction : t.approveAction}
+          title={u.approved ? t.approvedLabel : t.pendingLabel}
           data-testid="approve-toggle"
         >
           {u.approved ? <Globe size={15} aria-hidden="true" /> : <LockKeyhole size={15} aria-hidden="true" />}
-          <span>{u.approved ? de.shareStateShared : de.shareStatePrivate}</span>
+          <span>{u.approved ? t.shareStateShared : t.shareStatePrivate}</span>
         </button>
       )}
 
       {(own || admin) && (
-        <button type="button" className="ev-tile__delete" onClick={() => onDelete(u)} aria-label={de.deleteAction} data-testid="delete-upload">
+        <button type="button" className="ev-tile__delete" onClick={() => onDelete(u)} aria-label={t.deleteAction} data-testid="delete-upload">
           <Trash2 size={16} aria-hidden="true" />
         </button>
       )}
@@ -330,18 +331,18 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
           className={`ev-tile__admin${u.approved ? ' is-approved' : ''}`}
           onClick={() => setShowNick((s) => !s)}
           aria-expanded={showNick}
-          aria-label={showNick ? nickOf(u) : `${de.adminUploaderAction} (${u.approved ? de.approvedLabel : de.pendingLabel})`}
+          aria-label={showNick ? nickOf(u, t) : `${t.adminUploaderAction} (${u.approved ? t.approvedLabel : t.pendingLabel})`}
           data-testid="admin-mark"
         >
           <UserRound size={14} aria-hidden="true" />
-          {showNick && <span>{nickOf(u)}</span>}
+          {showNick && <span>{nickOf(u, t)}</span>}
         </button>
       )}
 
       {!own && !admin && u.approved && (
         <span className="ev-tile__shared" data-testid="shared-by">
-          <span className="visually-hidden">{de.sharedBy} </span>
-          {nickOf(u)}
+          <span className="visually-hidden">{t.sharedBy} </span>
+          {nickOf(u, t)}
         </span>
       )}
     </div>

@@ -2,12 +2,13 @@
 import { Link } from 'react-router-dom';
 import { CheckSquare, Download, LockKeyhole, SearchX } from 'lucide-react';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { albumCountLabel } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
 /** Above the grid: the album's name, dates and count, and 'Auswählen' and 'Herunterladen' where the event allows downloads. */
 export function AlbumToolbar({ album, canDownload, onDownload, onSelect }: { album: GalleryAlbumDto; canDownload: boolean; onDownload: () => void; onSelect: () => void }) {
+  const t = useT();
   const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
   return (
     <div className="ev-toolbar">
@@ -24,11 +25,11 @@ export function AlbumToolbar({ album, canDownload, onDownload, onSelect }: { alb
         <div className="ev-toolbar__actions">
           <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onSelect} data-testid="select-start">
             <CheckSquare size={18} aria-hidden="true" />
-            <span className="ev-toolbar__select-label">{de.selectAction}</span>
+            <span className="ev-toolbar__select-label">{t.selectAction}</span>
           </button>
-          <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onDownload} aria-label={de.downloadAlbum} data-testid="download-album">
+          <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onDownload} aria-label={t.downloadAlbum} data-testid="download-album">
             <Download size={18} aria-hidden="true" />
-            <span>{de.download}</span>
+            <span>{t.download}</span>
           </button>
         </div>
       )}
@@ -38,12 +39,13 @@ export function AlbumToolbar({ album, canDownload, onDownload, onSelect }: { alb
 
 /** The guest's uploads only they see, with 'share all of them'. */
 export function PendingHint({ count, onShareAll }: { count: number; onShareAll: () => void }) {
+  const t = useT();
   return (
     <p className="ev-pending" data-testid="pending-hint">
       <LockKeyhole size={16} aria-hidden="true" />
-      {de.pendingHint(count)}
+      {t.pendingHint(count)}
       <button type="button" className="g-btn g-btn--ghost ev-pending__share" onClick={onShareAll} data-testid="share-all-own">
-        {de.shareAllOwn}
+        {t.shareAllOwn}
       </button>
     </p>
   );
@@ -51,14 +53,15 @@ export function PendingHint({ count, onShareAll }: { count: number; onShareAll: 
 
 /** §2: the event could not be loaded. */
 export function EventNotFound() {
+  const t = useT();
   return (
     <div className="ev-notfound" data-testid="event-not-found">
       <div className="ev-notfound__card">
         <SearchX size={44} aria-hidden="true" />
-        <h1>{de.eventNotFoundTitle}</h1>
-        <p>{de.eventNotFoundText}</p>
+        <h1>{t.eventNotFoundTitle}</h1>
+        <p>{t.eventNotFoundText}</p>
         <Link to="/" className="g-btn g-btn--dark">
-          {de.backHome}
+          {t.backHome}
         </Link>
       </div>
     </div>

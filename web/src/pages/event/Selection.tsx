@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { UploadDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { ZipButton } from './ZipButton';
 
 // Issue 22: 'Auswählen' in the album toolbar turns the grid into a selection (a tap picks a tile instead
@@ -35,17 +35,18 @@ export function useSelection(albumId: number | undefined): Selection {
 }
 
 export function SelectionBar({ eventId, chosen, onDownload, onDone }: { eventId: number; chosen: UploadDto[]; onDownload: () => void; onDone: () => void }) {
+  const t = useT();
   return (
-    <div className="ev-selbar" role="region" aria-label={de.selectAction} data-testid="selection-bar">
+    <div className="ev-selbar" role="region" aria-label={t.selectAction} data-testid="selection-bar">
       <div className="ev-selbar__row">
         <strong aria-live="polite" data-testid="selection-count">
-          {chosen.length ? de.selectedCount(chosen.length) : de.selectNone}
+          {chosen.length ? t.selectedCount(chosen.length) : t.selectNone}
         </strong>
         <button type="button" className="g-btn g-btn--ghost ev-selbar__done" onClick={onDone} data-testid="selection-done">
-          {de.selectDone}
+          {t.selectDone}
         </button>
       </div>
-      <ZipButton eventId={eventId} items={chosen} label={de.zipSelection} onStart={onDownload} testId="selection-download" primary />
+      <ZipButton eventId={eventId} items={chosen} label={t.zipSelection} onStart={onDownload} testId="selection-download" primary />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CircleHelp, EllipsisVertical, Share2, UserRound } from 'lucide-react';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
+import { LanguageMenuItems } from '../../components/LanguageSwitcher';
 
-/** §2 top-right menu: 'Profil' (nickname modal) and 'Teilen' (QR/share modal), plus the help. */
+/** §2 top-right menu: 'Profil' (nickname modal) and 'Teilen' (QR/share modal), plus the help and the language. */
 export function TopMenu({ onProfile, onShare, onHelp }: { onProfile: () => void; onShare: () => void; onHelp: () => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const btnRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -11,7 +13,7 @@ export function TopMenu({ onProfile, onShare, onHelp }: { onProfile: () => void;
 
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
     const onDoc = (e: MouseEvent) => {
       if (!menuRef.current?.contains(e.target as Node) && !btnRef.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -25,7 +27,7 @@ export function TopMenu({ onProfile, onShare, onHelp }: { onProfile: () => void;
   };
 
   const onMenuKey = (e: React.KeyboardEvent) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
     const i = items.indexOf(document.activeElement as HTMLElement);
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -51,26 +53,27 @@ export function TopMenu({ onProfile, onShare, onHelp }: { onProfile: () => void;
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={de.menu}
+        aria-label={t.menu}
         onClick={() => setOpen((o) => !o)}
         data-testid="menu"
       >
         <EllipsisVertical size={22} aria-hidden="true" />
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} className="ev-menu__list" role="menu" aria-label={de.menu} onKeyDown={onMenuKey}>
+        <div ref={menuRef} id={menuId} className="ev-menu__list" role="menu" aria-label={t.menu} onKeyDown={onMenuKey}>
           <button type="button" role="menuitem" onClick={choose(onProfile)} data-testid="menu-profile">
             <UserRound size={18} aria-hidden="true" />
-            {de.menuProfile}
+            {t.menuProfile}
           </button>
           <button type="button" role="menuitem" onClick={choose(onShare)} data-testid="menu-share">
             <Share2 size={18} aria-hidden="true" />
-            {de.menuShare}
+            {t.menuShare}
           </button>
           <button type="button" role="menuitem" onClick={choose(onHelp)} data-testid="menu-help">
             <CircleHelp size={18} aria-hidden="true" />
-            {de.menuHelp}
+            {t.menuHelp}
           </button>
+          <LanguageMenuItems label={t.language} onChosen={() => setOpen(false)} />
         </div>
       )}
     </div>

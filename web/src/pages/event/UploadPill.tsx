@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { CircleAlert, CircleCheck, CloudUpload, WifiOff } from 'lucide-react';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { summarize, type UploadItem } from '../../store/upload-store';
+import { formatPercent } from './logic/format';
 import './upload-ui.css';
 
 /** How long 'all uploaded' stays in the bar before it goes away on its own. */
@@ -29,13 +30,14 @@ function useOnline(): boolean {
  * on a photo or a control. Everything up: it says so and goes; something not up: it stays until looked at.
  */
 export function UploadPill({ items, onOpen, onDone }: { items: UploadItem[]; onOpen: () => void; onDone: () => void }) {
+  const t = useT();
   const online = useOnline();
   const s = summarize(items);
   const allOk = s.allOk;
   useEffect(() => {
     if (!allOk) return;
-    const t = setTimeout(onDone, DONE_SHOWN_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(onDone, DONE_SHOWN_MS);
+    return () => clearTimeout(timer);
   }, [allOk, onDone]);
 
   const offline = !s.allFinished && (!online || items.some((it) => it.paused));
@@ -44,14 +46,14 @@ export function UploadPill({ items, onOpen, onDone }: { items: UploadItem[]; onO
   // while running: files finished of all; at the end: files up of all, and how many are not
   const up = items.filter((it) => it.status === 'success').length;
   let detail: string;
-  if (s.allOk) detail = de.uploadAllOk(s.total);
-  else if (s.allFinished) detail = de.uploadPillHeld(s.total - up);
-  else detail = offline ? de.uploadPillOffline : `${s.percent} %`;
+  if (s.allOk) detail = t.uploadAllOk(s.total);
+  else if (s.allFinished) detail = t.uploadPillHeld(s.total - up);
+  else detail = offline ? t.uploadPillOffline : formatPercent(s.percent);
   return (
     <div className="ev-upbar" data-testid="upload-bar">
-      <button type="button" className={`ev-pill ev-pill--${state}`} onClick={onOpen} aria-label={de.uploadPillOpen} data-testid="upload-pill" data-state={state}>
+      <button type="button" className={`ev-pill ev-pill--${state}`} onClick={onOpen} aria-label={t.uploadPillOpen} data-testid="upload-pill" data-state={state}>
         <Icon size={18} aria-hidden="true" />
-        {!s.allOk && <span className="ev-pill__count">{de.uploadPillProgress(s.allFinished ? up : s.done, s.total)}</span>}
+        {!s.allOk && <span className="ev-pill__count">{t.uploadPillProgress(s.allFinished ? up : s.done, s.total)}</span>}
         <span className="ev-pill__detail">{detail}</span>
         {!s.allFinished && (
           <span className="ev-pill__bar" aria-hidden="true">

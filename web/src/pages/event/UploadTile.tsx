@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ImagePlus, Plus } from 'lucide-react';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 
 // §2 the first tile: 'Foto & Video Upload' (image/* and video/*, several files), and for an identified
 // guest the checkbox 'Automatisch freigeben'.
@@ -45,15 +45,16 @@ function PickerInput({ id, beforePick, onFiles, testId }: { id: string; beforePi
  * (`children`) is for what the guest should see meanwhile, e.g. the uploads' progress.
  */
 export function UploadFab({ beforePick, onFiles, children }: Pick<Props, 'beforePick' | 'onFiles'> & { children?: ReactNode }) {
+  const t = useT();
   const inputId = useId();
   return (
     <div className="ev-bottombar" data-testid="bottom-bar">
       <div className="ev-bottombar__status">{children}</div>
       <div className="ev-fab" data-testid="upload-fab">
         <PickerInput id={inputId} beforePick={beforePick} onFiles={onFiles} testId="upload-fab-input" />
-        <label htmlFor={inputId} className="ev-fab__btn" title={de.uploadTile}>
+        <label htmlFor={inputId} className="ev-fab__btn" title={t.uploadTile}>
           <Plus size={26} aria-hidden="true" />
-          <span className="visually-hidden">{de.uploadTile}</span>
+          <span className="visually-hidden">{t.uploadTile}</span>
         </label>
       </div>
     </div>
@@ -61,6 +62,7 @@ export function UploadFab({ beforePick, onFiles, children }: Pick<Props, 'before
 }
 
 export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick, onFiles, disabled, notStarted }: Props) {
+  const t = useT();
   const inputId = useId();
   const autoId = useId();
   return (
@@ -70,13 +72,13 @@ export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick,
         <span className="ev-upload__icon" aria-hidden="true">
           <ImagePlus size={28} />
         </span>
-        <span className="ev-upload__title">{de.uploadTile}</span>
-        <span className="ev-upload__hint">{disabled ? (notStarted ? de.uploadTileNotYet : de.uploadTileClosed) : de.uploadTileHint}</span>
+        <span className="ev-upload__title">{t.uploadTile}</span>
+        <span className="ev-upload__hint">{disabled ? (notStarted ? t.uploadTileNotYet : t.uploadTileClosed) : t.uploadTileHint}</span>
       </label>
       {identified && !disabled && (
         <label className="ev-upload__auto" htmlFor={autoId}>
           <input id={autoId} type="checkbox" checked={autoApprove} onChange={(e) => onAutoApprove(e.target.checked)} data-testid="auto-approve" />
-          <span>{de.autoApprove}</span>
+          <span>{t.autoApprove}</span>
         </label>
       )}
     </div>

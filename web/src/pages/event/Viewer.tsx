@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Camera, ChevronLeft, ChevronRight, Download, Globe, LockKeyhole, X } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 import { trapTab } from '../../components/focus-trap';
 import { lockScroll } from '../../components/scroll-lock';
@@ -42,6 +42,7 @@ const VIDEO_CONTROLS_PX = 64;
 export const FULL_RESOLUTION_DWELL_MS = 1000;
 
 export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex, onClose, onDownload }: Props) {
+  const t = useT();
   const item = items[index];
   const playable = item?.type === 'video' ? videoSource(item, canPlayType) : null;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -130,13 +131,13 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
       className="ev-viewer"
       role="dialog"
       aria-modal="true"
-      aria-label={de.viewer}
+      aria-label={t.viewer}
       onKeyDown={(e) => trapTab(e, rootRef.current)}
       data-testid="viewer"
     >
       <div className="ev-viewer__bar">
         <span className="ev-viewer__counter" aria-live="polite" data-testid="viewer-counter">
-          {de.counter(index + 1, total)}
+          {t.counter(index + 1, total)}
         </span>
         <div className="ev-viewer__actions">
           {allowDownload && (
@@ -145,8 +146,8 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
               href={item.download_path}
               download={item.original_name || true}
               onClick={() => onDownload(item)}
-              aria-label={item.jpeg_download_path ? de.downloadOriginal : de.download}
-              title={item.jpeg_download_path ? de.downloadOriginal : undefined}
+              aria-label={item.jpeg_download_path ? t.downloadOriginal : t.download}
+              title={item.jpeg_download_path ? t.downloadOriginal : undefined}
               data-testid="viewer-download"
             >
               <Download size={22} aria-hidden="true" />
@@ -159,13 +160,13 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
               href={item.jpeg_download_path}
               download
               onClick={() => onDownload(item)}
-              title={de.downloadJpeg}
+              title={t.downloadJpeg}
               data-testid="viewer-download-jpeg"
             >
-              {de.downloadJpegExplained}
+              {t.downloadJpegExplained}
             </a>
           )}
-          <button ref={closeRef} type="button" className="ev-viewer__btn" onClick={onClose} aria-label={de.close} data-testid="viewer-close">
+          <button ref={closeRef} type="button" className="ev-viewer__btn" onClick={onClose} aria-label={t.close} data-testid="viewer-close">
             <X size={24} aria-hidden="true" />
           </button>
         </div>
@@ -183,7 +184,7 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
           {item.type === 'video' && playable === null ? (
             <span className="ev-viewer__preparing" data-testid="viewer-video-preparing">
               {item.thumbnail_path && <img className="ev-viewer__img is-loaded" src={item.thumbnail_path} alt={item.original_name} draggable={false} />}
-              <span className="ev-viewer__preparing-note">{de.videoPreparing}</span>
+              <span className="ev-viewer__preparing-note">{t.videoPreparing}</span>
             </span>
           ) : item.type === 'video' ? (
             <video
@@ -229,10 +230,10 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
 
       {total > 1 && (
         <>
-          <button type="button" className="ev-viewer__nav ev-viewer__nav--prev" onClick={() => go(-1)} aria-label={de.previous} data-testid="viewer-prev">
+          <button type="button" className="ev-viewer__nav ev-viewer__nav--prev" onClick={() => go(-1)} aria-label={t.previous} data-testid="viewer-prev">
             <ChevronLeft size={28} aria-hidden="true" />
           </button>
-          <button type="button" className="ev-viewer__nav ev-viewer__nav--next" onClick={() => go(1)} aria-label={de.next} data-testid="viewer-next">
+          <button type="button" className="ev-viewer__nav ev-viewer__nav--next" onClick={() => go(1)} aria-label={t.next} data-testid="viewer-next">
             <ChevronRight size={28} aria-hidden="true" />
           </button>
         </>
@@ -268,21 +269,22 @@ function useFullResolution(src: string | null, previewShown: boolean): string | 
 
 /** Who took it (or 'Unbekannt') and when (the capture time, else the upload time); the uploader also sees its share state. */
 function ViewerCaption({ item, own }: { item: UploadDto; own: boolean }) {
+  const t = useT();
   const when = parseDate(item.taken_at) ?? parseDate(item.created_at);
   return (
     <div className="ev-viewer__caption" data-testid="viewer-caption">
       <span className="ev-viewer__who" data-testid="viewer-uploader">
-        {uploaderNickname(item) ?? de.unknownUploader}
+        {uploaderNickname(item) ?? t.unknownUploader}
       </span>
       {when && (
         <time className="ev-viewer__when" dateTime={when.toISOString()} data-testid="viewer-time">
-          {de.capturedAt(formatDate(when), formatTime(when))}
+          {t.capturedAt(formatDate(when), formatTime(when))}
         </time>
       )}
       {own && (
         <span className={`ev-viewer__share${item.approved ? ' is-shared' : ''}`} data-testid="viewer-share-state">
           {item.approved ? <Globe size={14} aria-hidden="true" /> : <LockKeyhole size={14} aria-hidden="true" />}
-          {item.approved ? de.viewerShared : de.viewerPrivate}
+          {item.approved ? t.viewerShared : t.viewerPrivate}
         </span>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Download } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { useZipSize } from './download';
 import { formatSize } from './logic/format';
 
@@ -19,6 +19,7 @@ interface Props {
 }
 
 export function ZipButton({ eventId, items, label, onStart, testId, primary }: Props) {
+  const t = useT();
   const size = useZipSize(eventId, items);
   const hintId = useId();
   const empty = items !== null && items.length === 0;
@@ -36,12 +37,12 @@ export function ZipButton({ eventId, items, label, onStart, testId, primary }: P
         <span>{label}</span>
         {!empty && (
           <span className="ev-zip__size" data-testid={`${testId}-size`} data-bytes={size ?? undefined}>
-            {size === null ? de.zipSizeUnknown : formatSize(size)}
+            {size === null ? t.zipSizeUnknown : formatSize(size)}
           </span>
         )}
       </button>
       <span id={hintId} className="ev-zip__hint">
-        {de.downloadContinues}
+        {t.downloadContinues}
       </span>
     </div>
   );

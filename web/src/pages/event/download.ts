@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_ZIP_FILES } from '../../../../src/domain/limits.ts';
 import type { UploadDto, ZipSize } from '../../../../src/http/api-types';
 import { api } from '../../api/http';
-import { de } from '../../i18n/de';
+import { getT } from '../../i18n';
 import { checkDownload, DownloadError, saveUrl } from '../../lib/download';
 import { markDownloaded } from '../../store/downloads';
 
@@ -64,7 +64,7 @@ async function startZip(url: string, toast: Toast): Promise<boolean> {
   try {
     await checkDownload(url);
   } catch (e) {
-    toast((e instanceof DownloadError && e.message) || de.downloadFailed, 'error');
+    toast((e instanceof DownloadError && e.message) || getT().downloadFailed, 'error');
     return false;
   }
   saveUrl(url);
@@ -79,21 +79,21 @@ async function startZip(url: string, toast: Toast): Promise<boolean> {
  */
 export async function bulkDownload(eventId: number, items: UploadDto[], opts: { toast: Toast; pauseMs?: number }): Promise<number> {
   if (items.length === 0) {
-    opts.toast(de.downloadNothing);
+    opts.toast(getT().downloadNothing);
     return 0;
   }
-  opts.toast(de.downloadStarting(items.length));
+  opts.toast(getT().downloadStarting(items.length));
   const parts = zipParts(items) as UploadDto[][];
   for (const [i, part] of parts.entries()) {
     if (!(await startZip(zipUrl(eventId, part), opts.toast))) return i * MAX_ZIP_FILES;
     for (const u of part) markDownloaded(eventId, u.album_id, u.id);
     if (i < parts.length - 1) await new Promise((r) => setTimeout(r, opts.pauseMs ?? BULK_PAUSE_MS));
   }
-  opts.toast(de.downloadDone(items.length), 'success');
+  opts.toast(getT().downloadDone(items.length), 'success');
   return items.length;
 }
 
 /** 'Alle Fotos': everything the guest sees of the event as one ZIP. */
 export async function eventDownload(eventId: number, opts: { toast: Toast }): Promise<void> {
-  if (await startZip(zipUrl(eventId, null), opts.toast)) opts.toast(de.downloadContinues, 'success');
+  if (await startZip(zipUrl(eventId, null), opts.toast)) opts.toast(getT().downloadContinues, 'success');
 }

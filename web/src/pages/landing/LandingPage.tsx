@@ -21,8 +21,11 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { de } from '../../i18n/de';
+import { useT, type Dict } from '../../i18n';
+import type { LandingCopy } from '../../i18n/landing.de';
 import { Logo } from '../../components/Logo';
+import { Spinner } from '../../components/Spinner';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { SiteFooter } from '../../components/SiteFooter';
 import { registerServiceWorker } from '../../components/service-worker';
 import '../../components/ui.css';
@@ -33,30 +36,49 @@ const GUEST_ICONS: LucideIcon[] = [KeyRound, Upload, Images, UserRound];
 const FEATURE_ICONS: LucideIcon[] = [Hash, Palette, FolderTree, CalendarClock, Download, CircleCheck, Smartphone, LockKeyhole, ChartColumn];
 
 /** The two benefit card sections, guests first: heading, [title, text] items with one icon each, layout classes. */
-const BENEFIT_SECTIONS = [
-  { id: 'land-guests', title: de.forGuests, items: de.guestBenefits, icons: GUEST_ICONS, listClass: 'land-cards--4', iconClass: 'land-card__icon' },
-  { id: 'land-hosts', title: de.forHosts, items: de.hostBenefits, icons: HOST_ICONS, listClass: 'land-cards--5', iconClass: 'land-card__icon land-card__icon--alt' },
+const benefitSections = (t: LandingCopy) => [
+  { id: 'land-guests', title: t.forGuests, items: t.guestBenefits, icons: GUEST_ICONS, listClass: 'land-cards--4', iconClass: 'land-card__icon' },
+  { id: 'land-hosts', title: t.forHosts, items: t.hostBenefits, icons: HOST_ICONS, listClass: 'land-cards--5', iconClass: 'land-card__icon land-card__icon--alt' },
 ];
 
+/** The landing page's texts in the language shown (their own small chunk): null until the first arrive. */
+function useLandingCopy(t: Dict): LandingCopy | null {
+  const [copy, setCopy] = useState<LandingCopy | null>(null);
+  useEffect(() => {
+    let live = true;
+    void t.landingCopy().then((c) => live && setCopy(c));
+    return () => {
+      live = false;
+    };
+  }, [t]);
+  return copy;
+}
+
 export default function LandingPage() {
+  const copy = useLandingCopy(useT());
+  return copy ? <Landing copy={copy} /> : <Spinner fullscreen />;
+}
+
+function Landing({ copy }: { copy: LandingCopy }) {
+  const t = useT();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const joinRef = useRef<HTMLElement>(null);
   const inputId = useId();
   const errorId = useId();
 
+  useEffect(() => registerServiceWorker(), []);
   useEffect(() => {
-    document.title = `Momentbox – ${de.tagline}`;
-    registerServiceWorker();
-  }, []);
+    document.title = `Momentbox – ${t.tagline}`;
+  }, [t]);
 
   const join = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) {
-      setError(de.codeRequired);
+      setMissing(true);
       inputRef.current?.focus();
       return;
     }
@@ -73,22 +95,25 @@ export default function LandingPage() {
     <div className="land">
       <header className="land-top">
         <Logo light />
-        <a href="#join" className="land-top__cta" onClick={scrollToJoin}>
-          {de.joinButton}
-        </a>
+        <div className="land-top__end">
+          <LanguageSwitcher label={t.language} className="language-switcher land-top__lang" />
+          <a href="#join" className="land-top__cta" onClick={scrollToJoin}>
+            {copy.joinButton}
+          </a>
+        </div>
       </header>
 
       <section className="land-hero" id="join" ref={joinRef} aria-labelledby="land-title">
         <div className="land-hero__glow" aria-hidden="true" />
-        <p className="land-hero__tagline">{de.tagline}</p>
+        <p className="land-hero__tagline">{t.tagline}</p>
         <h1 id="land-title" className="land-hero__title">
-          {de.landingHeroTitle}
+          {copy.landingHeroTitle}
         </h1>
-        <p className="land-hero__text">{de.landingHeroText}</p>
+        <p className="land-hero__text">{copy.landingHeroText}</p>
 
         <form className="land-join" onSubmit={join} noValidate>
           <label htmlFor={inputId} className="land-join__label">
-            {de.codeLabel}
+            {copy.codeLabel}
           </label>
           <div className="land-join__row">
             <input
@@ -98,35 +123,35 @@ export default function LandingPage() {
               value={code}
               onChange={(e) => {
                 setCode(e.target.value);
-                if (error) setError(null);
+                if (missing) setMissing(false);
               }}
-              placeholder={de.codePlaceholder}
+              placeholder={copy.codePlaceholder}
               autoCapitalize="none"
               autoCorrect="off"
               autoComplete="off"
               spellCheck={false}
               enterKeyHint="go"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-invalid={missing ? true : undefined}
+              aria-describedby={missing ? errorId : undefined}
               data-testid="event-code"
             />
             <button type="submit" className="g-btn g-btn--primary land-join__btn" data-testid="join">
-              {de.joinButton}
+              {copy.joinButton}
               <ArrowRight size={18} aria-hidden="true" />
             </button>
           </div>
-          {error ? (
+          {missing ? (
             <p id={errorId} className="g-error land-join__msg" role="alert">
-              {error}
+              {copy.codeRequired}
             </p>
           ) : (
-            <p className="land-join__msg land-join__hint">{de.codeHint}</p>
+            <p className="land-join__msg land-join__hint">{copy.codeHint}</p>
           )}
         </form>
       </section>
 
       <main className="land-main">
-        {BENEFIT_SECTIONS.map((section) => (
+        {benefitSections(copy).map((section) => (
           <section key={section.id} className="land-section" aria-labelledby={section.id}>
             <h2 id={section.id} className="land-section__title">
               {section.title}
@@ -150,10 +175,10 @@ export default function LandingPage() {
 
         <section className="land-section land-section--features" aria-labelledby="land-features">
           <h2 id="land-features" className="land-section__title">
-            {de.features}
+            {copy.features}
           </h2>
           <ul className="land-features">
-            {de.featureList.map(([title, text], i) => {
+            {copy.featureList.map(([title, text], i) => {
               const Icon = FEATURE_ICONS[i]!;
               return (
                 <li key={title} className="land-feature">
@@ -170,7 +195,7 @@ export default function LandingPage() {
 
         <div className="land-cta">
           <a href="#join" className="g-btn g-btn--dark" onClick={scrollToJoin} data-testid="scroll-to-join">
-            {de.scrollToJoin}
+            {copy.scrollToJoin}
             <ArrowRight size={18} aria-hidden="true" />
           </a>
         </div>

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { guestApi } from '../../api/guest';
-import { queryKeys } from '../../api/queries';
+import { guestQueries, queryKeys } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
-import { de } from '../../i18n/de';
+import { useEventLanguage, useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 import '../../components/ui.css';
 import './RecoverPage.css';
@@ -16,11 +16,16 @@ type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; messag
 
 /** §2 /event/{code}/recover/{userId}: checks consent, has the server store the cookie, redirects after 1.5 s. */
 export default function RecoverPage() {
+  const t = useT();
   const { code = '', userId = '' } = useParams();
   const navigate = useNavigate();
   const c = code.trim();
   const u = userId.trim();
   const complete = c !== '' && u !== '';
+  // The page speaks the event's language (unless this device chose one); until it is known, only the spinner.
+  const event = useQuery({ ...guestQueries.visitorEvent(c), enabled: complete, retry: false });
+  const languageShown = useEventLanguage(event.data?.language);
+  const speaking = !complete || (!event.isPending && languageShown);
   // The server checks the id's consent and, only then, sets the (HttpOnly) cookie event_{code}.
   const { mutate: recover, ...recovery } = useMutation({
     mutationFn: (link: { code: string; userId: string }) => guestApi.recover(link.code, link.userId),
@@ -30,13 +35,13 @@ export default function RecoverPage() {
     },
   });
   const state: State = !complete
-    ? { kind: 'error', message: de.recoverInvalid }
+    ? { kind: 'error', message: t.recoverInvalid }
     : recovery.isError
-      ? { kind: 'error', message: de.recoverError }
+      ? { kind: 'error', message: t.recoverError }
       : recovery.data
         ? recovery.data.hasConsent
           ? { kind: 'success' }
-          : { kind: 'error', message: de.recoverNoConsent }
+          : { kind: 'error', message: t.recoverNoConsent }
         : { kind: 'loading' };
 
   useEffect(() => {
@@ -53,25 +58,26 @@ export default function RecoverPage() {
 
   return (
     <main className="rec">
-      <div className="rec__card" data-testid="recover" data-state={state.kind}>
-        {state.kind === 'loading' && (
+      <div className="rec__card" data-testid="recover" data-state={speaking ? state.kind : 'loading'}>
+        {!speaking && <Spinner />}
+        {speaking && state.kind === 'loading' && (
           <>
-            <Spinner label={de.recovering} />
-            <p>{de.recovering}</p>
+            <Spinner label={t.recovering} />
+            <p>{t.recovering}</p>
           </>
         )}
-        {state.kind === 'success' && (
+        {speaking && state.kind === 'success' && (
           <>
             <CircleCheck size={48} className="rec__ok" aria-hidden="true" />
-            <h1>{de.recoverSuccess}</h1>
+            <h1>{t.recoverSuccess}</h1>
           </>
         )}
-        {state.kind === 'error' && (
+        {speaking && state.kind === 'error' && (
           <>
             <CircleAlert size={48} className="rec__err" aria-hidden="true" />
             <h1>{state.message}</h1>
             <Link to="/" className="g-btn g-btn--dark">
-              {de.recoverBack}
+              {t.recoverBack}
             </Link>
           </>
         )}

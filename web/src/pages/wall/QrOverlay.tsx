@@ -1,7 +1,7 @@
 import type { AppConfig, EventDto } from '../../../../src/http/api-types';
 import { QrCode } from '../../components/QrCode';
 import { wifiQrPayload } from '../../lib/wifi-qr';
-import { de } from '../../i18n/de';
+import { useT } from '../../i18n';
 import { eventLink } from '../event/modals/links';
 
 // The wall's QR overlay, as the printed card: the event's code ('Lade deine Fotos hoch'), the venue Wi-Fi's
@@ -11,6 +11,7 @@ import { eventLink } from '../event/modals/links';
 // settings the overlay shows the event's code only.
 
 export function QrOverlay({ event, config, large }: { event: EventDto; config: AppConfig | null; large: boolean }) {
+  const t = useT();
   const link = eventLink(config, event.code);
   const wifi = event.wall.qr_content !== 'event' && config?.wifi?.ssid ? config.wifi : null;
   const showEvent = !wifi || event.wall.qr_content === 'both';
@@ -21,28 +22,28 @@ export function QrOverlay({ event, config, large }: { event: EventDto; config: A
     <aside className={`wall__qr${large ? ' wall__qr--large' : ''}${numbered ? ' wall__qr--two' : ''}`} data-testid="wall-qr">
       {wifi && (
         <div className="wall__qr-card" data-testid="wall-qr-wifi">
-          <QrCode value={wifiQrPayload(wifi.ssid, wifi.password)} size={size} label={de.wallWifiQrAlt(wifi.ssid)} />
+          <QrCode value={wifiQrPayload(wifi.ssid, wifi.password)} size={size} label={t.wallWifiQrAlt(wifi.ssid)} />
           <div className="wall__qr-text">
             <strong>
               {numbered && <span className="wall__qr-step">1</span>}
-              {de.wallWifiStep}
+              {t.wallWifiStep}
             </strong>
             <span data-testid="wall-wifi-ssid">{wifi.ssid}</span>
             {wifi.password && <span>{wifi.password}</span>}
-            {!showEvent && short && <span data-testid="wall-short">{`${de.wallTypeIn} ${short}`}</span>}
+            {!showEvent && short && <span data-testid="wall-short">{`${t.wallTypeIn} ${short}`}</span>}
           </div>
         </div>
       )}
       {showEvent && (
         <div className="wall__qr-card" data-testid="wall-qr-event">
-          <QrCode value={link} size={size} label={de.wallQrAlt} />
+          <QrCode value={link} size={size} label={t.wallQrAlt} />
           <div className="wall__qr-text">
             <strong>
               {numbered && <span className="wall__qr-step">2</span>}
-              {numbered ? de.wallEventStep : de.wallUploadCall}
+              {numbered ? t.wallEventStep : t.wallUploadCall}
             </strong>
             <span data-testid="wall-address">{link.replace(/^https?:\/\//, '')}</span>
-            {short && <span data-testid="wall-short">{`${de.wallTypeIn} ${short}`}</span>}
+            {short && <span data-testid="wall-short">{`${t.wallTypeIn} ${short}`}</span>}
           </div>
         </div>
       )}

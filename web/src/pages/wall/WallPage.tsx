@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WallSettings } from '../../../../src/http/api-types';
 import { wallQueries } from '../../api/queries';
-import { de } from '../../i18n/de';
+import { useEventLanguage, useT } from '../../i18n';
 import { themeVars } from '../../../../src/domain/colors.ts';
 import { WallShow, type ShowSettings } from './show';
 import { QrOverlay } from './QrOverlay';
@@ -18,6 +18,7 @@ import './WallPage.css';
 const POINTER_HIDE_MS = 3_000;
 
 export default function WallPage() {
+  const t = useT();
   const { code = '' } = useParams();
   // The event and its settings: at start, when the live stream says they changed, after a reconnect and every
   // minute (a wall that starts while the box is still booting keeps trying).
@@ -35,7 +36,9 @@ export default function WallPage() {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const collageRef = useRef<HTMLDivElement>(null);
-  const eventId = event?.id;
+  // The slideshow starts once the event's language is shown (its badges are worded as they come up).
+  const languageShown = useEventLanguage(event?.language);
+  const eventId = languageShown ? event?.id : undefined;
   const includeVideos = event?.wall.include_videos ?? true;
   const photoMs = (event?.wall.seconds_per_slide ?? 8) * 1000;
   const showNicknames = event?.wall.show_nicknames ?? false;
@@ -125,13 +128,13 @@ export default function WallPage() {
   }, []);
 
   useEffect(() => {
-    document.title = event ? `${event.name} – ${de.wallTitle}` : de.wallTitle;
-  }, [event]);
+    document.title = event ? `${event.name} – ${t.wallTitle}` : t.wallTitle;
+  }, [event, t]);
 
   if (failed && !event) {
     return (
       <div className="wall wall--message" data-testid="wall-error">
-        <p>{de.wallEventMissing}</p>
+        <p>{t.wallEventMissing}</p>
       </div>
     );
   }
@@ -157,17 +160,17 @@ export default function WallPage() {
 
       {event && empty && (
         <div className="wall__empty" data-testid="wall-empty">
-          <p>{de.wallEmpty}</p>
+          <p>{t.wallEmpty}</p>
         </div>
       )}
 
       {event && event.wall.show_qr && <QrOverlay event={event} config={config} large={empty} />}
 
       <div className="wall__status" aria-live="polite">
-        {paused && <span data-testid="wall-paused">{de.wallPaused}</span>}
-        {!connected && <span data-testid="wall-offline">{de.wallReconnecting}</span>}
+        {paused && <span data-testid="wall-paused">{t.wallPaused}</span>}
+        {!connected && <span data-testid="wall-offline">{t.wallReconnecting}</span>}
       </div>
-      <p className="wall__hint">{de.wallKeys}</p>
+      <p className="wall__hint">{t.wallKeys}</p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { UploadDto, WallSettings } from '../../../../src/http/api-types';
 import { guestApi } from '../../api/guest';
 import { openLive } from '../../api/live';
-import { de } from '../../i18n/de';
+import { getT } from '../../i18n';
 import { Playlist, type Pick } from './playlist';
 import { Stage, type SlideItem } from './stage';
 import { Collage, COLLAGE_MIN, tileCount } from './collage';
@@ -45,7 +45,8 @@ export interface ShowHooks {
 function labelsOf({ upload, fresh }: Pick, showNicknames: boolean) {
   const name = showNicknames ? upload.uploader_nickname : null;
   if (!fresh) return { caption: name, badge: null };
-  return { caption: null, badge: name ? de.wallNewFrom(name) : de.wallNew };
+  const t = getT();
+  return { caption: null, badge: name ? t.wallNewFrom(name) : t.wallNew };
 }
 
 /** A photo taller than wide (the upright size), for Hochformat-Paare. */

@@ -7,7 +7,7 @@ import { adminToken } from '../../../api/http';
 import { openLive, type LiveChange } from '../../../api/live';
 import { configQuery, guestQueries, queryKeys } from '../../../api/queries';
 import { queryClient } from '../../../api/query-client';
-import { de } from '../../../i18n/de';
+import { getT } from '../../../i18n';
 import { useEventStore } from '../../../store/event-store';
 import { toast } from '../../../store/toast-store';
 import { type GalleryPages, loadedUploads, withLiveChange, withUploadPatched } from '../logic/gallery-pages';
@@ -48,7 +48,8 @@ export function useGuestEvent(code: string) {
     if (event.data) useEventStore.getState().initAutoApprove(event.data.auto_share_uploads);
   }, [event.data]);
   useEffect(() => {
-    if (event.isError) console.error(de.eventLoadError, event.error);
+    // §8's text for the log (logs stay English); the guest reads the not-found page
+    if (event.isError) console.error('Event not found or error loading event details', event.error);
   }, [event.isError, event.error]);
 
   return {
@@ -184,11 +185,11 @@ export function useUploadActions(eventId: number | undefined) {
     onSuccess: (updated, u) => {
       patchEverywhere(u.id, { approved: updated?.approved ?? !u.approved });
       refreshAlbums();
-      toast(u.approved ? de.rejected : de.approved, 'success');
+      toast(u.approved ? getT().rejected : getT().approved, 'success');
     },
     onError: (err, u) => {
       console.error('approval', err);
-      toast(u.approved ? de.rejectError : de.approveError, 'error');
+      toast(u.approved ? getT().rejectError : getT().approveError, 'error');
     },
   });
   // The toggle is disabled while its change runs (§4).
@@ -203,11 +204,11 @@ export function useUploadActions(eventId: number | undefined) {
         }
       }
       refreshAlbums();
-      toast(de.deleted, 'success');
+      toast(getT().deleted, 'success');
     },
     onError: (err) => {
       console.error('delete', err);
-      toast(de.deleteError, 'error');
+      toast(getT().deleteError, 'error');
     },
   });
 
@@ -215,11 +216,11 @@ export function useUploadActions(eventId: number | undefined) {
     mutationFn: (id: number) => guestApi.shareAllOwn(id),
     onSuccess: (_answer, id) => {
       refreshGallery(id);
-      toast(de.approved, 'success');
+      toast(getT().approved, 'success');
     },
     onError: (err) => {
       console.error('share all', err);
-      toast(de.approveError, 'error');
+      toast(getT().approveError, 'error');
     },
   });
 

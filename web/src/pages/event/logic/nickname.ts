@@ -1,10 +1,10 @@
 import { nicknameTooLong, normaliseNickname } from '../../../../../src/domain/nickname.ts';
-import { de } from '../../../i18n/de';
+import { getT } from '../../../i18n';
 
 // §5 nickname: the rule is src/domain/nickname.ts (shared with the server); here its texts.
 
 export function nicknameError(value: string): string | null {
-  return nicknameTooLong(value) ? de.nicknameTooLong : null;
+  return nicknameTooLong(value) ? getT().nicknameTooLong : null;
 }
 
 export const canSaveNickname = (value: string) => normaliseNickname(value).length > 0 && !nicknameError(value);

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { Copy } from 'lucide-react';
-import { de } from '../../../i18n/de';
+import { useT } from '../../../i18n';
 import { copyText } from '../../../components/clipboard';
 import { toast } from '../../../store/toast-store';
 
 /** A read-only link field with a copy button and its toast. */
 export function CopyField({ label, value, copiedMessage, testId }: { label: string; value: string; copiedMessage: string; testId?: string }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="g-field">
@@ -17,11 +18,11 @@ export function CopyField({ label, value, copiedMessage, testId }: { label: stri
         <button
           type="button"
           className="g-btn g-btn--ghost"
-          onClick={async () => toast((await copyText(value)) ? copiedMessage : de.copyFailed, 'success')}
+          onClick={async () => toast((await copyText(value)) ? copiedMessage : t.copyFailed, 'success')}
           data-testid={testId ? `${testId}-copy` : undefined}
         >
           <Copy size={18} aria-hidden="true" />
-          {de.copy}
+          {t.copy}
         </button>
       </div>
     </div>

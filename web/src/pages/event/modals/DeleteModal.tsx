@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { de } from '../../../i18n/de';
+import { useT } from '../../../i18n';
 import { Modal } from '../../../components/Modal';
 
 /** §2 delete confirmation: deleting an upload cannot be undone. */
 export function DeleteModal({ onConfirm, onClose }: { onConfirm: () => Promise<unknown>; onClose: () => void }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <Modal
-      title={de.deleteTitle}
+      title={t.deleteTitle}
       icon={<Trash2 size={20} />}
       onClose={onClose}
       size="sm"
@@ -17,7 +18,7 @@ export function DeleteModal({ onConfirm, onClose }: { onConfirm: () => Promise<u
       footer={
         <>
           <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
-            {de.cancel}
+            {t.cancel}
           </button>
           <button
             type="button"
@@ -31,12 +32,12 @@ export function DeleteModal({ onConfirm, onClose }: { onConfirm: () => Promise<u
               onClose();
             }}
           >
-            {de.deleteConfirm}
+            {t.deleteConfirm}
           </button>
         </>
       }
     >
-      <p>{de.deleteText}</p>
+      <p>{t.deleteText}</p>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import type { UploadDto } from '../../../../../src/http/api-types';
-import { de } from '../../../i18n/de';
+import { useT } from '../../../i18n';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useZipSize } from '../download';
@@ -26,6 +26,7 @@ interface Props {
  * 'Alle Fotos', the whole event. Each ZIP's size shows before it starts.
  */
 export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart, onStartEvent, onClose }: Props) {
+  const t = useT();
   const [type, setType] = useState<'new' | 'all'>('new');
   const chosen = type === 'new' ? fresh : all;
   const size = useZipSize(eventId, chosen && chosen.length > 0 ? chosen : undefined);
@@ -36,7 +37,7 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
   };
   return (
     <Modal
-      title={de.downloadTitle}
+      title={t.downloadTitle}
       icon={<Download size={20} />}
       onClose={onClose}
       size="sm"
@@ -44,11 +45,11 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
       footer={
         <>
           <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
-            {de.cancel}
+            {t.cancel}
           </button>
           <button type="button" className="g-btn g-btn--primary" onClick={start} disabled={!all} data-testid="download-start">
             <Download size={18} aria-hidden="true" />
-            {de.downloadStart}
+            {t.downloadStart}
             {size !== null && (
               <span className="ev-zip__size" data-testid="download-start-size" data-bytes={size}>
                 {formatSize(size)}
@@ -58,15 +59,15 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
         </>
       }
     >
-      <p>{de.downloadText(albumName)}</p>
+      <p>{t.downloadText(albumName)}</p>
       {!all || !fresh ? (
-        <Spinner label={de.albumLoading} />
+        <Spinner label={t.albumLoading} />
       ) : (
         <fieldset className="ev-dl-options">
-          <legend className="visually-hidden">{de.downloadTitle}</legend>
+          <legend className="visually-hidden">{t.downloadTitle}</legend>
           {[
-            { option: 'new' as const, label: de.downloadNewOption(fresh.length), hint: de.downloadNewHint },
-            { option: 'all' as const, label: de.downloadAllOption(all.length), hint: de.downloadAllHint },
+            { option: 'new' as const, label: t.downloadNewOption(fresh.length), hint: t.downloadNewHint },
+            { option: 'all' as const, label: t.downloadAllOption(all.length), hint: t.downloadAllHint },
           ].map(({ option, label, hint }) => (
             <label key={option} className={`ev-dl-option${type === option ? ' is-checked' : ''}`}>
               <input type="radio" name="dl-type" value={option} checked={type === option} onChange={() => setType(option)} data-testid={`download-${option}`} />
@@ -78,13 +79,13 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
           ))}
         </fieldset>
       )}
-      <p className="g-help ev-dl-hint">{de.downloadContinues}</p>
+      <p className="g-help ev-dl-hint">{t.downloadContinues}</p>
       <div className="ev-dl-event">
-        <p className="g-help">{de.downloadEventAllHint}</p>
+        <p className="g-help">{t.downloadEventAllHint}</p>
         <ZipButton
           eventId={eventId}
           items={null}
-          label={de.downloadEventAll}
+          label={t.downloadEventAll}
           onStart={() => {
             onStartEvent();
             onClose();
@@ -92,7 +93,7 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
           testId="download-event"
         />
       </div>
-      {mobile && <p className="g-help ev-dl-hint">{de.mobileSaveHint}</p>}
+      {mobile && <p className="g-help ev-dl-hint">{t.mobileSaveHint}</p>}
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PartyPopper } from 'lucide-react';
-import { de } from '../../../i18n/de';
+import { useT } from '../../../i18n';
 import { Modal } from '../../../components/Modal';
 import { nicknameError } from '../logic/nickname';
 import { NicknameField } from './NicknameField';
@@ -18,6 +18,7 @@ interface Props {
 
 /** §2/§4 help modal with the consent step (terms checkbox, optional nickname). */
 export function HelpModal({ eventName, needsConsent, closable, onConfirm, onClose }: Props) {
+  const t = useT();
   const [accepted, setAccepted] = useState(false);
   const [nickname, setNickname] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +35,7 @@ export function HelpModal({ eventName, needsConsent, closable, onConfirm, onClos
 
   return (
     <Modal
-      title={de.helpTitle}
+      title={t.helpTitle}
       icon={<PartyPopper size={20} />}
       onClose={closable ? onClose : undefined}
       testId="help-modal"
@@ -47,30 +48,30 @@ export function HelpModal({ eventName, needsConsent, closable, onConfirm, onClos
             disabled={!accepted || busy || !!nickErr}
             data-testid="consent-confirm"
           >
-            {de.confirm}
+            {t.confirm}
           </button>
         ) : (
           <button type="button" className="g-btn g-btn--primary g-btn--block" onClick={onClose}>
-            {de.helpOk}
+            {t.helpOk}
           </button>
         )
       }
     >
-      <p className="ev-help__intro">{de.helpIntro(eventName)}</p>
+      <p className="ev-help__intro">{t.helpIntro(eventName)}</p>
       <ol className="ev-help__steps">
-        {de.helpSteps.map((s) => (
+        {t.helpSteps.map((s) => (
           <li key={s}>{s}</li>
         ))}
       </ol>
       {needsConsent && (
         <form id={`${termsId}-form`} className="ev-help__consent" onSubmit={confirm}>
-          <NicknameField label={de.nicknameOptional} value={nickname} onChange={setNickname} testId="consent-nickname" />
+          <NicknameField label={t.nicknameOptional} value={nickname} onChange={setNickname} testId="consent-nickname" />
           <label className="g-check" htmlFor={termsId}>
             <input id={termsId} type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} data-testid="consent-terms" />
             <span>
-              {de.terms}{' '}
+              {t.terms}{' '}
               <Link to="/datenschutz" target="_blank" rel="noopener">
-                {de.termsLinkText}
+                {t.termsLinkText}
               </Link>
             </span>
           </label>

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { de } from '../../../i18n/de';
+import { useT } from '../../../i18n';
 import { NICKNAME_MAX } from '../../../../../src/domain/nickname.ts';
 import { nicknameError } from '../logic/nickname';
 
 /** §5 nickname input with the 30-character rule: the error shows below the field while the value is too long. */
 export function NicknameField({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
+  const t = useT();
   const id = useId();
   const errId = useId();
   const error = nicknameError(value);
@@ -18,7 +19,7 @@ export function NicknameField({ label, value, onChange, testId }: { label: strin
         className="g-input"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder={de.nicknamePlaceholder}
+        placeholder={t.nicknamePlaceholder}
         autoComplete="nickname"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errId : undefined}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { UserRoundPen } from 'lucide-react';
-import { de } from '../../../i18n/de';
+import { useT } from '../../../i18n';
 import { Modal } from '../../../components/Modal';
 import { canSaveNickname } from '../logic/nickname';
 import { NicknameField } from './NicknameField';
@@ -15,6 +15,7 @@ interface Props {
 
 /** §2 'Profil bearbeiten': nickname, recovery link with QR (150) and copy, the ACHTUNG warning. */
 export function ProfileModal({ nickname, recoveryLink, onSave, onClose }: Props) {
+  const t = useT();
   const [value, setValue] = useState(nickname);
   const [saving, setSaving] = useState(false);
   const id = useId();
@@ -30,33 +31,33 @@ export function ProfileModal({ nickname, recoveryLink, onSave, onClose }: Props)
 
   return (
     <Modal
-      title={de.profileTitle}
+      title={t.profileTitle}
       icon={<UserRoundPen size={20} />}
       onClose={onClose}
       testId="profile-modal"
       footer={
         <>
           <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
-            {de.cancel}
+            {t.cancel}
           </button>
           <button type="submit" form={`${id}-form`} className="g-btn g-btn--primary" disabled={!recoveryLink || !canSaveNickname(value) || saving} data-testid="profile-save">
-            {de.save}
+            {t.save}
           </button>
         </>
       }
     >
       <form id={`${id}-form`} onSubmit={save}>
-        <NicknameField label={de.nickname} value={value} onChange={setValue} testId="profile-nickname" />
+        <NicknameField label={t.nickname} value={value} onChange={setValue} testId="profile-nickname" />
       </form>
 
       {recoveryLink ? (
-        <section className="ev-recovery" aria-label={de.recoverySection}>
-          <h3 className="ev-recovery__title">{de.recoverySection}</h3>
-          <p className="g-help">{de.recoveryExplain}</p>
+        <section className="ev-recovery" aria-label={t.recoverySection}>
+          <h3 className="ev-recovery__title">{t.recoverySection}</h3>
+          <p className="g-help">{t.recoveryExplain}</p>
           <RecoveryLink link={recoveryLink} />
         </section>
       ) : (
-        <p className="g-help">{de.noSessionYet}</p>
+        <p className="g-help">{t.noSessionYet}</p>
       )}
     </Modal>
   );

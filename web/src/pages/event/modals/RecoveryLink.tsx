@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { de } from '../../../i18n/de';
+import { useT } from '../../../i18n';
 import { QrCode } from '../../../components/QrCode';
 import { CopyField } from './CopyField';
 
@@ -7,16 +7,17 @@ export const RECOVERY_QR_SIZE = 150;
 
 /** §2 the personal recovery link: QR code (150), the link with a copy button, and the ACHTUNG warning. */
 export function RecoveryLink({ link }: { link: string }) {
+  const t = useT();
   return (
     <>
       <div className="ev-recovery__qr">
-        <QrCode value={link} size={RECOVERY_QR_SIZE} label={de.recoveryQrAlt} testId="recovery-qr" />
+        <QrCode value={link} size={RECOVERY_QR_SIZE} label={t.recoveryQrAlt} testId="recovery-qr" />
       </div>
-      <CopyField label={de.recoveryLink} value={link} copiedMessage={de.recoveryCopied} testId="recovery-link" />
+      <CopyField label={t.recoveryLink} value={link} copiedMessage={t.recoveryCopied} testId="recovery-link" />
       <div className="g-warning" role="note">
         <TriangleAlert size={20} aria-hidden="true" />
         <p>
-          <strong>{de.warningTitle}:</strong> {de.warningText}
+          <strong>{t.warningTitle}:</strong> {t.warningText}
         </p>
       </div>
     </>

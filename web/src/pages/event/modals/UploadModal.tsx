@@ -1,9 +1,10 @@
 import { CircleAlert, CircleCheck, CircleSlash, Clock, CloudUpload, Copy, Pause, RotateCw } from 'lucide-react';
-import { de } from '../../../i18n/de';
+import { useT, type Dict } from '../../../i18n';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { notUploaded, summarize, type UploadItem } from '../../../store/upload-store';
 import { shortenName } from '../../../upload/names';
+import { formatPercent } from '../logic/format';
 import '../upload-ui.css';
 
 interface Props {
@@ -15,24 +16,24 @@ interface Props {
   onAgain: (itemIds: string[]) => void;
 }
 
-function statusText(it: UploadItem): string {
-  if (it.paused) return de.paused;
-  if (it.extractingMetadata) return de.statusReading;
+function statusText(it: UploadItem, t: Dict): string {
+  if (it.paused) return t.paused;
+  if (it.extractingMetadata) return t.statusReading;
   switch (it.status) {
     case 'pending':
-      return de.statusPending;
+      return t.statusPending;
     case 'uploading':
-      return `${de.statusUploading} · ${it.progress} %`;
+      return `${t.statusUploading} · ${formatPercent(it.progress)}`;
     case 'success':
-      return de.statusSuccess;
+      return t.statusSuccess;
     case 'duplicate':
-      return it.error ?? de.duplicateError;
+      return it.error?.(t) ?? t.duplicateError;
     case 'similar':
-      return de.similarFound;
+      return t.similarFound;
     case 'cancelled':
-      return de.statusCancelled;
+      return t.statusCancelled;
     case 'error':
-      return it.error ?? de.genericUploadError;
+      return it.error?.(t) ?? t.genericUploadError;
   }
 }
 
@@ -56,6 +57,7 @@ function StatusIcon({ it }: { it: UploadItem }) {
 }
 
 function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
+  const t = useT();
   return (
     <li className={`ev-upl ev-upl--${it.paused ? 'paused' : it.status}`} data-testid="upload-item" data-status={it.status} data-paused={it.paused}>
       <span className="ev-upl__icon">
@@ -66,37 +68,37 @@ function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
           <span className="ev-upl__name" title={it.fileName} data-testid="upload-item-name">
             {shortenName(it.fileName)}
           </span>
-          {it.targetAlbumName && <span className="ev-upl__album">{de.toAlbum(it.targetAlbumName)}</span>}
+          {it.targetAlbumName && <span className="ev-upl__album">{t.toAlbum(it.targetAlbumName)}</span>}
         </div>
         <div className="ev-upl__bar" role="progressbar" aria-label={shortenName(it.fileName)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={it.progress}>
           <span style={{ width: `${it.progress}%` }} />
         </div>
         <span className="ev-upl__status" data-testid="upload-item-status">
-          {statusText(it)}
+          {statusText(it, t)}
         </span>
         {it.status === 'similar' && (
           <div className="ev-upl__similar" data-testid="upload-similar">
             {it.duplicateInfo?.thumbnailPath && (
               <figure>
-                <img src={it.duplicateInfo.thumbnailPath} alt={de.similarExisting} className="ev-upl__similar-thumb" data-testid="upload-similar-thumb" />
-                <figcaption>{de.similarExistingCaption}</figcaption>
+                <img src={it.duplicateInfo.thumbnailPath} alt={t.similarExisting} className="ev-upl__similar-thumb" data-testid="upload-similar-thumb" />
+                <figcaption>{t.similarExistingCaption}</figcaption>
               </figure>
             )}
             {it.previewUrl && (
               <figure>
-                <img src={it.previewUrl} alt={de.similarNew} className="ev-upl__similar-thumb" data-testid="upload-similar-new" />
-                <figcaption>{de.similarNew}</figcaption>
+                <img src={it.previewUrl} alt={t.similarNew} className="ev-upl__similar-thumb" data-testid="upload-similar-new" />
+                <figcaption>{t.similarNew}</figcaption>
               </figure>
             )}
             <button type="button" className="g-btn g-btn--ghost" onClick={() => onAgain([it.id])} data-testid="upload-anyway">
-              {de.uploadAnyway}
+              {t.uploadAnyway}
             </button>
           </div>
         )}
         {(it.status === 'cancelled' || (it.status === 'error' && it.retryable)) && (
           <button type="button" className="g-btn g-btn--ghost ev-upl__retry" onClick={() => onAgain([it.id])} data-testid="upload-retry">
             <RotateCw size={16} aria-hidden="true" />
-            {de.uploadRetry}
+            {t.uploadRetry}
           </button>
         )}
       </div>
@@ -109,6 +111,7 @@ function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
  * beside the photo already there), then the others. It can be closed while files still go up.
  */
 export function UploadModal({ items, onCancel, onClose, onAgain }: Props) {
+  const t = useT();
   const summary = summarize(items);
   const done = summary.allFinished;
   const missing = items.filter(notUploaded);
@@ -116,22 +119,22 @@ export function UploadModal({ items, onCancel, onClose, onAgain }: Props) {
   const similar = missing.filter((it) => it.status === 'similar');
   return (
     <Modal
-      title={de.uploadTitle}
+      title={t.uploadTitle}
       icon={<CloudUpload size={20} />}
       onClose={onClose}
       testId="upload-modal"
       footer={
         done ? (
           <button type="button" className="g-btn g-btn--primary g-btn--block" onClick={onClose} data-testid="upload-close">
-            {summary.allOk ? de.ok : de.close}
+            {summary.allOk ? t.ok : t.close}
           </button>
         ) : (
           <>
             <button type="button" className="g-btn g-btn--ghost" onClick={onCancel} data-testid="upload-cancel">
-              {de.cancel}
+              {t.cancel}
             </button>
             <button type="button" className="g-btn g-btn--primary" onClick={onClose} data-testid="upload-hide">
-              {de.uploadHide}
+              {t.uploadHide}
             </button>
           </>
         )
@@ -144,10 +147,10 @@ export function UploadModal({ items, onCancel, onClose, onAgain }: Props) {
       </div>
       {missing.length > 0 && (
         <section className="ev-upl-missing" data-testid="upload-not-uploaded">
-          <h3 className="ev-upl-missing__title">{de.uploadNotUploaded(missing.length)}</h3>
+          <h3 className="ev-upl-missing__title">{t.uploadNotUploaded(missing.length)}</h3>
           {similar.length > 1 && (
             <button type="button" className="g-btn g-btn--ghost g-btn--block" onClick={() => onAgain(similar.map((it) => it.id))} data-testid="upload-anyway-all">
-              {de.uploadAnywayAll(similar.length)}
+              {t.uploadAnywayAll(similar.length)}
             </button>
           )}
           <ul className="ev-upl-list">
