@@ -302,7 +302,7 @@ describe('guest pages: quality bars', () => {
     await page.addInitScript((t) => localStorage.setItem('momentbox_admin_token', t), env.admin.adminToken!);
     await openEvent(page, env, event.code);
     await page.getByTestId('admin-badge').waitFor();
-    expect(await page.getByTestId('admin-badge').textContent()).toBe('Admin Mode Active');
+    expect(await page.getByTestId('admin-badge').textContent()).toBe('Admin-Modus aktiv'); // the spec's 'Admin Mode Active' in the German UI
     const pending = page.locator(`[data-testid=media-tile][data-upload-id="${pendingId}"]`);
     await pending.waitFor();
     expect(await pending.getAttribute('class')).toContain('ev-tile--admin-pending');

@@ -87,15 +87,21 @@ describe('event status banners', () => {
     expect(r.bg).toBe('rgb(239, 246, 255)');
   });
 
-  test('an unknown code shows Event Not Found', async () => {
+  test("an unknown code shows Event Not Found: in German to a German browser, in the spec's English to an English one", async () => {
     for (const [vp, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       const { context, page } = await newGuest(env, opts);
       await page.goto(`${env.url}/event/gibt-es-nicht`);
       await page.getByTestId('event-not-found').waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Event Not Found');
-      expect(await page.getByTestId('event-not-found').textContent()).toContain("The event you're looking for doesn't exist or has expired.");
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Event nicht gefunden');
+      expect(await page.getByTestId('event-not-found').textContent()).toContain('Das gesuchte Event gibt es nicht oder es ist abgelaufen.');
       await shot(page, `event-not-found-${vp}`);
       await context.close();
     }
+    const { context, page } = await newGuest(env, { ...PHONE, locale: 'en-GB' });
+    await page.goto(`${env.url}/event/gibt-es-nicht`);
+    await page.getByTestId('event-not-found').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Event Not Found');
+    expect(await page.getByTestId('event-not-found').textContent()).toContain("The event you're looking for doesn't exist or has expired.");
+    await context.close();
   });
 });

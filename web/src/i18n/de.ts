@@ -6,7 +6,6 @@
 export const de = {
   // Landing
   tagline: 'Teile deine Erinnerungen',
-  productName: 'Momentbox',
   /** the landing page's texts: their own chunk, fetched by the landing page only */
   landingCopy: () => import('./landing.de').then((m) => m.landingDe),
   footerImpressum: 'Impressum',
@@ -56,6 +55,9 @@ export const de = {
   scrollAlbumsLeft: 'Vorherige Alben',
   scrollAlbumsRight: 'Weitere Alben',
   albumLoading: 'Album wird geladen…',
+  /** the albums the box names itself (§3): shown in the page's language */
+  defaultAlbum: 'Standardalbum',
+  unsortedAlbum: 'Unsortiert',
   /** an album's window with only a start or only an end */
   rangeFrom: (when: string) => `ab ${when}`,
   rangeUntil: (when: string) => `bis ${when}`,
@@ -66,7 +68,6 @@ export const de = {
   uploadTileClosed: 'Uploads geschlossen',
   uploadTileNotYet: 'Uploads ab Eventbeginn',
   autoApprove: 'Automatisch freigeben',
-  autoApproveHint: 'Neue Uploads sofort für alle sichtbar',
   emptyAlbum: 'Noch keine Bilder in diesem Album. Füge welche hinzu!',
   /** a social app's webview (Instagram, WhatsApp, …): uploads and cookies are not safe there */
   inAppBanner: 'Öffne diese Seite in Safari/Chrome, damit deine Uploads sicher ankommen',
@@ -98,7 +99,6 @@ export const de = {
   download: 'Herunterladen',
   downloadOriginal: 'Original herunterladen',
   downloadJpeg: 'Als JPG herunterladen',
-  videoLabel: 'Video',
 
   // Toasts
   approved: 'Freigegeben',
@@ -198,8 +198,6 @@ export const de = {
   statusReading: 'Wird vorbereitet…',
   statusUploading: 'Wird hochgeladen',
   statusSuccess: 'Hochgeladen',
-  statusDuplicate: 'Duplikat',
-  statusError: 'Fehler',
   statusCancelled: 'Abgebrochen',
   toAlbum: (name: string) => `→ ${name}`,
   paused: 'Upload pausiert - wird automatisch fortgesetzt',
@@ -208,7 +206,6 @@ export const de = {
   typeNotAllowed: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt',
   tooLargeLocal: (n: number) => `Datei zu groß (über ${n}MB)`,
   duplicateError: 'Diese Datei wurde bereits hochgeladen',
-  similarDuplicate: 'Ein sehr ähnliches Bild wurde bereits hochgeladen',
   fileTooLargeToast: (n: number) => `Die Datei ist zu groß. Die maximale Dateigröße beträgt ${n} MB.`,
   largeNetworkError:
     'Die Datei ist zu groß oder die Verbindung wurde unterbrochen. Bitte versuche es mit einer kleineren Datei.',
@@ -239,7 +236,6 @@ export const de = {
   downloadDone: (n: number) => `${n} Bilder erfolgreich heruntergeladen`,
   downloadAlbum: 'Album herunterladen',
   downloadFailed: 'Download fehlgeschlagen. Bitte versuche es erneut.',
-  downloadAsZip: 'Als eine ZIP-Datei, in einem Download.',
   // Selection and ZIP buttons (issue 22)
   selectAction: 'Auswählen',
   selectDone: 'Fertig',

@@ -7,7 +7,6 @@ import type { Dict } from './de';
 export const en: Dict = {
   // Landing
   tagline: 'Share your memories',
-  productName: 'Momentbox',
   landingCopy: () => import('./landing.en').then((m) => m.landingEn),
   footerImpressum: 'Legal notice',
   footerDatenschutz: 'Privacy',
@@ -54,6 +53,8 @@ export const en: Dict = {
   scrollAlbumsLeft: 'Previous albums',
   scrollAlbumsRight: 'More albums',
   albumLoading: 'Loading album…',
+  defaultAlbum: 'Default Album',
+  unsortedAlbum: 'Unsorted',
   rangeFrom: (when: string) => `from ${when}`,
   rangeUntil: (when: string) => `until ${when}`,
 
@@ -63,7 +64,6 @@ export const en: Dict = {
   uploadTileClosed: 'Uploads closed',
   uploadTileNotYet: 'Uploads open when the event starts',
   autoApprove: 'Share automatically',
-  autoApproveHint: 'New uploads visible to everyone at once',
   emptyAlbum: 'No pictures in this album yet. Add some!',
   inAppBanner: 'Open this page in Safari/Chrome so your uploads arrive safely',
   inAppAddress: 'Address of this page',
@@ -92,7 +92,6 @@ export const en: Dict = {
   download: 'Download',
   downloadOriginal: 'Download original',
   downloadJpeg: 'Download as JPG',
-  videoLabel: 'Video',
 
   // Toasts
   approved: 'Shared',
@@ -188,8 +187,6 @@ export const en: Dict = {
   statusReading: 'Preparing…',
   statusUploading: 'Uploading',
   statusSuccess: 'Uploaded',
-  statusDuplicate: 'Duplicate',
-  statusError: 'Error',
   statusCancelled: 'Cancelled',
   toAlbum: (name: string) => `→ ${name}`,
   paused: 'Upload paused - resumes automatically',
@@ -198,7 +195,6 @@ export const en: Dict = {
   typeNotAllowed: 'Only JPG, PNG, HEIC, MP4 and MOV files are allowed',
   tooLargeLocal: (n: number) => `File too large (over ${n} MB)`,
   duplicateError: 'This file was already uploaded',
-  similarDuplicate: 'A very similar picture was already uploaded',
   fileTooLargeToast: (n: number) => `The file is too large. The maximum file size is ${n} MB.`,
   largeNetworkError: 'The file is too large or the connection was interrupted. Please try a smaller file.',
   genericUploadError: 'Upload failed. Please try again.',
@@ -228,7 +224,6 @@ export const en: Dict = {
   downloadDone: (n: number) => (n === 1 ? '1 picture downloaded' : `${n} pictures downloaded`),
   downloadAlbum: 'Download album',
   downloadFailed: 'Download failed. Please try again.',
-  downloadAsZip: 'As one ZIP file, in one download.',
   selectAction: 'Select',
   selectDone: 'Done',
   selectedCount: (n: number) => `${n} selected`,

@@ -4,7 +4,7 @@ import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 import { albumContains } from '../../../../src/domain/albums.ts';
-import { albumCountLabel } from './logic/albums';
+import { albumCountLabel, albumName } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
 // §2 album list: a slider with arrows on mobile, a sidebar titled 'Alben' from 1024 px.
@@ -161,7 +161,7 @@ const AlbumCard = memo(function AlbumCard({
           )}
         </span>
         <span className="ev-album__info">
-          <span className="ev-album__name">{album.name}</span>
+          <span className="ev-album__name">{albumName(album.name)}</span>
           {range && <span className="ev-album__range">{range}</span>}
           <span className="ev-album__count" data-testid="album-count">
             {albumCountLabel(album)}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { CheckSquare, Download, LockKeyhole, SearchX } from 'lucide-react';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
-import { albumCountLabel } from './logic/albums';
+import { albumCountLabel, albumName } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
 /** Above the grid: the album's name, dates and count, and 'Auswählen' and 'Herunterladen' where the event allows downloads. */
@@ -14,7 +14,7 @@ export function AlbumToolbar({ album, canDownload, onDownload, onSelect }: { alb
     <div className="ev-toolbar">
       <div className="ev-toolbar__text">
         <h2 className="ev-toolbar__title" data-testid="album-title">
-          {album.name}
+          {albumName(album.name)}
         </h2>
         <p className="ev-toolbar__meta">
           {range && <span>{range}</span>}

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useZipSize } from '../download';
 import { formatSize } from '../logic/format';
+import { albumName as shownName } from '../logic/albums';
 import { ZipButton } from '../ZipButton';
 
 interface Props {
@@ -59,7 +60,7 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
         </>
       }
     >
-      <p>{t.downloadText(albumName)}</p>
+      <p>{t.downloadText(shownName(albumName))}</p>
       {!all || !fresh ? (
         <Spinner label={t.albumLoading} />
       ) : (

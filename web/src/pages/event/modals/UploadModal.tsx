@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/Spinner';
 import { notUploaded, summarize, type UploadItem } from '../../../store/upload-store';
 import { shortenName } from '../../../upload/names';
 import { formatPercent } from '../logic/format';
+import { albumName } from '../logic/albums';
 import '../upload-ui.css';
 
 interface Props {
@@ -68,7 +69,7 @@ function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
           <span className="ev-upl__name" title={it.fileName} data-testid="upload-item-name">
             {shortenName(it.fileName)}
           </span>
-          {it.targetAlbumName && <span className="ev-upl__album">{t.toAlbum(it.targetAlbumName)}</span>}
+          {it.targetAlbumName && <span className="ev-upl__album">{t.toAlbum(albumName(it.targetAlbumName))}</span>}
         </div>
         <div className="ev-upl__bar" role="progressbar" aria-label={shortenName(it.fileName)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={it.progress}>
           <span style={{ width: `${it.progress}%` }} />
