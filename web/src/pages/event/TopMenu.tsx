@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CircleHelp, EllipsisVertical, Share2, UserRound } from 'lucide-react';
 import { useT } from '../../i18n';
-import { LanguageMenuItems } from '../../components/LanguageSwitcher';
+import { LanguageMenuItems } from '../../components/LanguageMenuItems';
 
 /** §2 top-right menu: 'Profil' (nickname modal) and 'Teilen' (QR/share modal), plus the help and the language. */
 export function TopMenu({ onProfile, onShare, onHelp }: { onProfile: () => void; onShare: () => void; onHelp: () => void }) {
