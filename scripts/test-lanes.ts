@@ -1,0 +1,151 @@
+// `npm test`'s runner: the suites in lanes that run side by side (at most MOMENTBOX_TEST_LANES at once,
+// default 3; 1 runs everything one file after another, as before the lanes), each lane's steps one after another. A lane's output is kept in test-results/lanes/<lane>.log
+// and printed whole when the lane ends, with its time and the load average; a failing lane never stops the
+// others, and every failure is listed at the end. The timing-sensitive tests (p99 bounds beside a bystander,
+// cut-in times) and the network-namespace tests run last in a lane of their own, with nothing beside them.
+// Ends with one line `tests: N passed, N failed` summing all suites; exits non-zero if any step failed.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dir, '..');
+const BUN = 'node_modules/.bin/bun';
+const lanesDir = join(root, 'test-results', 'lanes');
+const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 3) || 1);
+/** Two files at a time within a lane: while one waits on its server, a child process or a timer, the other computes. */
+const TWO_FILES = LIMIT > 1 ? ['--parallel=2'] : [];
+
+/**
+ * Files that measure time (a bystander's p99, a preview's delay, a cut-in bound, throttled links) or build
+ * network namespaces: run alone, so other suites' CPU use cannot fail them.
+ */
+export const ALONE = [
+  'tests/api/body-limits.test.ts',
+  'tests/api/chaos-uploads.test.ts',
+  'tests/api/disk-full.test.ts',
+  'tests/api/job-lanes.test.ts',
+  'tests/api/live-load.test.ts',
+  'tests/api/login-rate-limit.test.ts',
+  'tests/api/media-bombs.test.ts',
+  'tests/api/read-loops.test.ts',
+  'tests/api/zip-downloads.test.ts',
+  'tests/e2e/venue-network.test.ts',
+  'tests/e2e/wall-live.test.ts',
+];
+
+type Step = { name: string; cmd: string[]; env?: Record<string, string> };
+interface Lane {
+  name: string;
+  steps: Step[];
+  /** runs after every other lane has ended, with nothing beside it */
+  alone?: boolean;
+}
+
+const bunTest = (name: string, timeoutMs: number, paths: string[], extra: string[] = []): Step => ({
+  name,
+  cmd: [BUN, 'test', '--timeout', String(timeoutMs), ...extra, ...ALONE.flatMap((f) => ['--path-ignore-patterns', f]), ...paths],
+});
+
+export const LANES: Lane[] = [
+  {
+    name: 'checks',
+    steps: [
+      // The type checks of package.json's typecheck: everything, the server alone (no DOM), the web app alone (no Bun).
+      { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+      { name: 'eslint', cmd: ['scripts/lint/node_modules/.bin/eslint', '--max-warnings', '0', '.'] },
+      // The OpenAPI document against Redocly's recommended rules (docs/redocly.yaml), offline: no usage data
+      // sent, no update check. Run by Bun: Redocly CLI warns on Debian's Node 20.
+      {
+        name: 'redocly',
+        cmd: [BUN, 'scripts/lint/node_modules/@redocly/cli/bin/cli.js', 'lint', 'docs/openapi.json', '--config', 'docs/redocly.yaml', '--format', 'summary'],
+        env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    ],
+  },
+  { name: 'unit-api', steps: [bunTest('unit-api', 120_000, ['src', 'web/src', 'tests/api', 'tests/lint'], TWO_FILES)] },
+  { name: 'e2e', steps: [bunTest('e2e', 300_000, ['tests/e2e'], TWO_FILES)] },
+  // The same journeys in WebKit (the engine of every iPhone): Debian's WebKitGTK through WebDriver, see tests/helpers/webkit.ts.
+  { name: 'webkit', steps: [bunTest('webkit', 300_000, ['tests/webkit'])] },
+  // Builds both binaries and runs them from empty folders (x64 natively, arm64 under qemu).
+  { name: 'binary', steps: [bunTest('binary', 600_000, ['tests/binary'])] },
+  { name: 'alone', alone: true, steps: [{ name: 'alone', cmd: [BUN, 'test', '--timeout', '300000', ...ALONE] }] },
+];
+
+interface Result {
+  lane: string;
+  step: string;
+  code: number;
+  seconds: number;
+  passed: number;
+  failed: number;
+}
+
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const stamp = () => new Date().toISOString().slice(11, 19);
+
+async function runLane(lane: Lane): Promise<Result[]> {
+  const logPath = join(lanesDir, `${lane.name}.log`);
+  let laneLog = '';
+  const results: Result[] = [];
+  const laneStarted = performance.now();
+  const loadBefore = load();
+  console.log(`${stamp()} [${lane.name}] started (load ${loadBefore})`);
+  for (const step of lane.steps) {
+    const started = performance.now();
+    let text = '';
+    const proc = Bun.spawn(step.cmd, { cwd: root, env: { ...process.env, ...step.env }, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' });
+    const read = async (stream: ReadableStream<Uint8Array>) => {
+      const decoder = new TextDecoder();
+      for await (const piece of stream) text += decoder.decode(piece, { stream: true });
+    };
+    await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited]);
+    const code = proc.exitCode ?? 1;
+    const seconds = (performance.now() - started) / 1000;
+    const count = (word: string) => [...text.matchAll(new RegExp(`^ (\\d+) ${word}$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+    results.push({ lane: lane.name, step: step.name, code, seconds, passed: count('pass'), failed: count('fail') });
+    laneLog += `${text}\n[${step.name}: exit ${code}, ${seconds.toFixed(1)} s]\n`;
+    writeFileSync(logPath, laneLog);
+  }
+  const seconds = (performance.now() - laneStarted) / 1000;
+  const ok = results.every((r) => r.code === 0);
+  console.log(`\n===== ${lane.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s (load ${loadBefore} -> ${load()}) =====`);
+  console.log(laneLog.trimEnd());
+  console.log(`===== end of ${lane.name} =====\n`);
+  return results;
+}
+
+async function main(): Promise<number> {
+  mkdirSync(lanesDir, { recursive: true });
+  const wanted = process.argv.slice(2);
+  const lanes = wanted.length ? LANES.filter((l) => wanted.includes(l.name)) : LANES;
+  const unknown = wanted.filter((w) => !LANES.some((l) => l.name === w));
+  if (unknown.length) {
+    console.error(`unknown lane(s): ${unknown.join(', ')}; lanes: ${LANES.map((l) => l.name).join(', ')}`);
+    return 2;
+  }
+  // A renamed file would otherwise drop out of the alone lane without a word.
+  const gone = ALONE.filter((f) => !existsSync(join(root, f)));
+  if (gone.length) {
+    console.error(`scripts/test-lanes.ts: ALONE names files that do not exist: ${gone.join(', ')}`);
+    return 2;
+  }
+  const started = performance.now();
+  const results: Result[] = [];
+  const queue = lanes.filter((l) => !l.alone);
+  const workers = Array.from({ length: Math.min(LIMIT, queue.length) }, async () => {
+    for (let lane = queue.shift(); lane; lane = queue.shift()) results.push(...(await runLane(lane)));
+  });
+  await Promise.all(workers);
+  for (const lane of lanes.filter((l) => l.alone)) results.push(...(await runLane(lane)));
+
+  console.log('step                 exit    time   passed  failed');
+  for (const r of results) console.log(`${`${r.lane}/${r.step}`.padEnd(20)} ${String(r.code).padStart(4)} ${r.seconds.toFixed(1).padStart(6)} s ${String(r.passed).padStart(7)} ${String(r.failed).padStart(7)}`);
+  const failedSteps = results.filter((r) => r.code !== 0);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`all lanes: ${((performance.now() - started) / 1000).toFixed(1)} s (load ${load()})`);
+  if (failedSteps.length) console.log(`FAILED: ${failedSteps.map((r) => `${r.lane}/${r.step} (exit ${r.code})`).join(', ')}; logs in test-results/lanes/`);
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  return failedSteps.length ? 1 : 0;
+}
+
+process.exit(await main());
