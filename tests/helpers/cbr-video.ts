@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ffmpegPath } from '../../src/media/test-helpers.ts';
@@ -32,7 +32,10 @@ export async function cbrVideo({ megabytes, noise = false }: { megabytes: number
     ],
     { stdout: 'inherit', stderr: 'inherit' },
   );
-  if ((await p.exited) !== 0) throw new Error(`ffmpeg could not make the ${megabytes} MB test video`);
+  if ((await p.exited) !== 0) {
+    rmSync(part, { force: true });
+    throw new Error(`ffmpeg could not make the ${megabytes} MB test video`);
+  }
   renameSync(part, out);
   return out;
 }

@@ -80,7 +80,7 @@ beforeAll(async () => {
   // one album whose window holds every capture date, so both guests look at the same grid
   await admin.createAlbum(event.id, { name: 'Alle Fotos', start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2099-01-01T00:00:00Z' });
   webkit = await startWebKit();
-});
+}, 600_000); // the first run makes the 60 MB clip: minutes on a busy machine
 afterAll(async () => {
   await webkit?.stop();
   await server?.stop();
