@@ -1,10 +1,11 @@
 // `npm test`'s runner: the suites in lanes that run side by side (at most MOMENTBOX_TEST_LANES at once,
-// default 3; 1 runs everything one file after another, as before the lanes), each lane's steps one after another. A lane's output is kept in test-results/lanes/<lane>.log
-// and printed whole when the lane ends, with its time and the load average; a failing lane never stops the
-// others, and every failure is listed at the end. The timing-sensitive tests (p99 bounds beside a bystander,
-// cut-in times) and the network-namespace tests run last in a lane of their own, with nothing beside them.
+// default 3; 1 runs everything one file after another, as before the lanes), each lane's steps one after
+// another. A lane's output goes to test-results/lanes/<lane>.log as it comes and is printed whole when the
+// lane ends, with its time and the load average; a failing lane never stops the others, and every failure is
+// listed at the end. The timing-sensitive tests (p99 bounds beside a bystander, cut-in times) and the
+// network-namespace tests run last in a lane of their own, with nothing beside them.
 // Ends with one line `tests: N passed, N failed` summing all suites; exits non-zero if any step failed.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dir, '..');
@@ -85,6 +86,7 @@ const stamp = () => new Date().toISOString().slice(11, 19);
 async function runLane(lane: Lane): Promise<Result[]> {
   const logPath = join(lanesDir, `${lane.name}.log`);
   let laneLog = '';
+  writeFileSync(logPath, '');
   const results: Result[] = [];
   const laneStarted = performance.now();
   const loadBefore = load();
@@ -95,15 +97,20 @@ async function runLane(lane: Lane): Promise<Result[]> {
     const proc = Bun.spawn(step.cmd, { cwd: root, env: { ...process.env, ...step.env }, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' });
     const read = async (stream: ReadableStream<Uint8Array>) => {
       const decoder = new TextDecoder();
-      for await (const piece of stream) text += decoder.decode(piece, { stream: true });
+      for await (const piece of stream) {
+        const part = decoder.decode(piece, { stream: true });
+        text += part;
+        appendFileSync(logPath, part); // follow a lane while it runs: tail -f test-results/lanes/<lane>.log
+      }
     };
     await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited]);
     const code = proc.exitCode ?? 1;
     const seconds = (performance.now() - started) / 1000;
     const count = (word: string) => [...text.matchAll(new RegExp(`^ (\\d+) ${word}$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
     results.push({ lane: lane.name, step: step.name, code, seconds, passed: count('pass'), failed: count('fail') });
-    laneLog += `${text}\n[${step.name}: exit ${code}, ${seconds.toFixed(1)} s]\n`;
-    writeFileSync(logPath, laneLog);
+    const footer = `\n[${step.name}: exit ${code}, ${seconds.toFixed(1)} s]\n`;
+    laneLog += text + footer;
+    appendFileSync(logPath, footer);
   }
   const seconds = (performance.now() - laneStarted) / 1000;
   const ok = results.every((r) => r.code === 0);
