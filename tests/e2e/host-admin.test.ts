@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
+import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { berlinToIso, card, closeDialogs, eventually, guestPageExists, HOST_IMAGE, loginUi, setUp, toastShown, type Harness } from './host/harness.ts';
 
 // The admin dashboard in Chromium against a real server: login, events, albums modal, code lock, search,
@@ -205,6 +206,8 @@ describe('admin dashboard', () => {
 
   test('albums modal: create, edit, hide, show and delete, with the guest side following each step', async () => {
     const { page } = h;
+    // the album list's buttons and the warning are the album form shared with the couple's page (host dictionary, German browser)
+    const c = hostDe.couple;
     await card(page, eventCode).getByRole('button', { name: 'Albums' }).click();
     const dialog = page.getByRole('dialog', { name: /^Albums/ });
     await dialog.waitFor();
@@ -235,7 +238,7 @@ describe('admin dashboard', () => {
     expect(Math.abs(new Date(trauung.start_datetime!).getTime() - (now.getTime() - 3600_000))).toBeLessThan(61_000);
 
     // edit
-    await dialog.getByRole('button', { name: 'Edit Party' }).click();
+    await dialog.getByRole('button', { name: c.editNamed('Party') }).click();
     expect(await dialog.getByLabel('Album name').inputValue()).toBe('Party');
     await dialog.getByLabel('Album name').fill('Party & Tanz');
     await dialog.getByLabel('Start (optional)').fill('2026-06-20T20:00');
@@ -245,17 +248,17 @@ describe('admin dashboard', () => {
     await eventually(async () => (await visibleAlbums(ev())).some((a) => a.name === 'Party & Tanz' && a.start_datetime === berlinToIso('2026-06-20T20:00')), 'guests see the renamed album');
 
     // hide, then show
-    await dialog.getByRole('button', { name: 'Hide Trauung' }).click();
+    await dialog.getByRole('button', { name: c.hideNamed('Trauung') }).click();
     await dialog.locator('[data-album="Trauung"]').getByText('Hidden').waitFor();
     await eventually(async () => !(await visibleAlbums(ev())).some((a) => a.name === 'Trauung'), 'the hidden album is gone for guests');
     await h.shot('11-albums-modal-hidden');
-    await dialog.getByRole('button', { name: 'Show Trauung' }).click();
+    await dialog.getByRole('button', { name: c.showNamed('Trauung') }).click();
     await dialog.locator('[data-album="Trauung"]').getByText('Visible').waitFor();
     await eventually(async () => (await visibleAlbums(ev())).some((a) => a.name === 'Trauung'), 'the album is back for guests');
 
     // delete, with the warning
-    await dialog.getByRole('button', { name: 'Delete Party & Tanz' }).click();
-    await dialog.getByText('All photos and videos in this album will be permanently deleted.').waitFor();
+    await dialog.getByRole('button', { name: c.deleteNamed('Party & Tanz') }).click();
+    await dialog.getByText(c.deleteAlbumWarning).waitFor();
     await h.shot('12-albums-modal-delete');
     await dialog.getByRole('button', { name: 'Delete album' }).click();
     await dialog.locator('[data-album="Party & Tanz"]').waitFor({ state: 'detached' });

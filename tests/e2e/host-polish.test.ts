@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AdminEventDto, AppConfig, StatisticsDto, WifiSettings } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { controlsUnder, DESKTOP } from '../helpers/browser.ts';
+import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTO, PHOTOS, setUp, toastShown, WIFI, type Harness } from './host/harness.ts';
 
 // Issue 16, the host's rough edges, in Chromium at the desktop viewport where they were seen: the event's
@@ -263,13 +264,15 @@ describe('activity (item 15)', () => {
     await card(page, 'aktivitaet-polish').getByRole('button', { name: 'Albums' }).click();
     const dialog = page.getByRole('dialog');
     const row = dialog.locator('[data-album="Party"]');
-    expect(await row.getByTestId('album-count').textContent()).toBe('2 photos and videos');
+    // the album form's own texts are shared with the couple's page (host dictionary, German browser)
+    const c = hostDe.couple;
+    expect(await row.getByTestId('album-count').textContent()).toBe(c.albumCount(2));
     await dialog.getByLabel('Album name').fill(' party ');
-    expect(await dialog.getByTestId('album-name-duplicate').textContent()).toContain('“Party” exists already');
+    expect(await dialog.getByTestId('album-name-duplicate').textContent()).toBe(c.duplicateName('Party'));
     await h.shot('polish-15-album-duplicate');
     await dialog.getByLabel('Album name').fill('');
-    await row.getByRole('button', { name: 'Delete Party' }).click();
-    expect(await dialog.getByTestId('album-delete-count').textContent()).toBe('2 photos and videos will be deleted with it.');
+    await row.getByRole('button', { name: c.deleteNamed('Party') }).click();
+    expect(await dialog.getByTestId('album-delete-count').textContent()).toBe(c.goingWith(2));
     await h.shot('polish-15-album-delete-count');
     await closeDialogs(page);
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from './components/Spinner';
+import { HostStrings } from './i18n';
 
 // Each route is its own chunk so a guest never downloads the admin screens.
 const LandingPage = lazy(() => import('./pages/landing/LandingPage'));
@@ -28,7 +29,15 @@ export function App() {
           <Route path="/impressum" element={<LegalPage kind="impressum" />} />
           <Route path="/datenschutz" element={<LegalPage kind="datenschutz" />} />
           <Route path="/admin" element={<AdminLoginPage />} />
-          <Route path="/admin/dashboard" element={<AdminDashboardPage />} />
+          {/* the dashboard's albums dialog shares the couple's album form, which reads the host strings */}
+          <Route
+            path="/admin/dashboard"
+            element={
+              <HostStrings fallback={<Spinner fullscreen />}>
+                <AdminDashboardPage />
+              </HostStrings>
+            }
+          />
           <Route path="/print/:eventId" element={<PrintPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
