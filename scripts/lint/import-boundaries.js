@@ -14,7 +14,7 @@ export const ALLOWED = {
   main: '*',
   cli: '*',
   native: '*',
-  http: ['http', 'services', 'domain', 'storage', 'media', 'lib', 'config', 'api-types', 'answer-schemas'],
+  http: ['http', 'services', 'domain', 'storage', 'media', 'lib', 'config', 'api-types', 'answer-schemas', 'i18n'],
   services: ['services', 'domain', 'db', 'storage', 'media', 'jobs', 'lib'],
   jobs: ['jobs', 'domain', 'db', 'storage', 'media', 'lib'],
   db: ['db', 'domain', 'lib'],
@@ -22,6 +22,8 @@ export const ALLOWED = {
   media: ['media', 'domain', 'lib'],
   domain: ['domain'],
   lib: ['lib'],
+  // The server's texts per language (API messages, the portal page): words and the product's limits, nothing else.
+  i18n: ['i18n', 'domain', 'lib'],
   config: ['config', 'lib'],
   // The answer contract: the zod schemas (answer-schemas) and the types derived from them (api-types), which
   // hold nothing but types, so the web app that imports them bundles none of the server (nor zod).

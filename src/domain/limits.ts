@@ -39,3 +39,5 @@ export const WIFI_PASSWORD = { min: 8, max: 63 } as const;
 
 /** Files in one download ZIP chosen by id (the URL's length); the page splits larger selections into several ZIPs. */
 export const MAX_ZIP_FILES = 500;
+/** Uploads the host approves, withdraws or deletes in one call at most. */
+export const MAX_BULK = 500;

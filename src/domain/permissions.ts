@@ -91,7 +91,8 @@ export interface Refusal {
   status: 401 | 403;
   /** one of the API's error codes (src/lib/errors.ts ERROR_CODES; authorize() hands it on typed as one) */
   code: 'UNAUTHORIZED' | 'FORBIDDEN' | 'CONSENT_REQUIRED' | 'API_KEY_UPLOAD_ONLY' | 'EVENT_NOT_STARTED' | 'EVENT_ENDED' | 'EVENT_EXPIRED';
-  message: string;
+  /** its message among the code's in the server's dictionaries (src/i18n/messages.de.ts) */
+  variant: 'default' | 'unsortedOnly' | 'hostsUploadAsGuests' | 'ownUploadsOnly' | 'ownNicknameOnly' | 'guestsShareOwn';
 }
 
 /** The role whose column applies: a guest cookie without consent gives no more than a visitor's rights. */
@@ -127,17 +128,17 @@ export function seesMedia(viewer: Viewer, event: EventNow): boolean {
   return can(viewer, 'readEvent', { eventId: event.id, eventStatus: event.status });
 }
 
-const CONSENT_REQUIRED: Refusal = { status: 403, code: 'CONSENT_REQUIRED', message: 'Bitte zuerst den Nutzungsbedingungen zustimmen' };
-const NOT_SIGNED_IN: Refusal = { status: 401, code: 'UNAUTHORIZED', message: 'Nicht angemeldet' };
-const NOT_ALLOWED: Refusal = { status: 403, code: 'FORBIDDEN', message: 'Keine Berechtigung' };
+const CONSENT_REQUIRED: Refusal = { status: 403, code: 'CONSENT_REQUIRED', variant: 'default' };
+const NOT_SIGNED_IN: Refusal = { status: 401, code: 'UNAUTHORIZED', variant: 'default' };
+const NOT_ALLOWED: Refusal = { status: 403, code: 'FORBIDDEN', variant: 'default' };
 /** A photo booth's key is for uploading only: it reads nothing of an event (issue 11). */
-const API_KEY_UPLOAD_ONLY: Refusal = { status: 403, code: 'API_KEY_UPLOAD_ONLY', message: 'API-Schlüssel dürfen nur hochladen' };
-const UNSORTED_ONLY: Refusal = { status: 403, code: 'FORBIDDEN', message: `Gäste können nur das Album '${UNSORTED_ALBUM_NAME}' ohne Datum anlegen` };
-/** The event-window refusals of an upload, in the spec's words. */
+const API_KEY_UPLOAD_ONLY: Refusal = { status: 403, code: 'API_KEY_UPLOAD_ONLY', variant: 'default' };
+const UNSORTED_ONLY: Refusal = { status: 403, code: 'FORBIDDEN', variant: 'unsortedOnly' };
+/** The event-window refusals of an upload (their messages are the spec's words). */
 const WINDOW_REFUSALS: Partial<Record<EventStatus, Refusal>> = {
-  not_started: { status: 403, code: 'EVENT_NOT_STARTED', message: 'Dieses Event hat noch nicht begonnen. Bitte versuche es später erneut.' },
-  ended: { status: 403, code: 'EVENT_ENDED', message: 'Dieses Event akzeptiert keine neuen Uploads mehr.' },
-  expired: { status: 403, code: 'EVENT_EXPIRED', message: 'Dieses Event ist abgelaufen und nicht mehr verfügbar.' },
+  not_started: { status: 403, code: 'EVENT_NOT_STARTED', variant: 'default' },
+  ended: { status: 403, code: 'EVENT_ENDED', variant: 'default' },
+  expired: { status: 403, code: 'EVENT_EXPIRED', variant: 'default' },
 };
 
 /** What the API answers when the viewer has no right at all to `action` (the reach is 'no'). */
@@ -149,17 +150,17 @@ function noRight(viewer: Viewer, action: Action): Refusal {
     case 'administer':
       return role === 'visitor' || role === 'guest' ? NOT_SIGNED_IN : NOT_ALLOWED;
     case 'upload':
-      if (role === 'host') return { status: 403, code: 'FORBIDDEN', message: 'Hosts laden über die Gästeseite hoch' };
+      if (role === 'host') return { status: 403, code: 'FORBIDDEN', variant: 'hostsUploadAsGuests' };
       return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
     case 'createAlbum':
       return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
     case 'moderate':
     case 'deleteUpload':
-      return { status: 403, code: 'FORBIDDEN', message: 'Nur eigene Uploads können geändert werden' };
+      return { status: 403, code: 'FORBIDDEN', variant: 'ownUploadsOnly' };
     case 'editNickname':
-      return { status: 403, code: 'FORBIDDEN', message: 'Nur der eigene Nickname kann geändert werden' };
+      return { status: 403, code: 'FORBIDDEN', variant: 'ownNicknameOnly' };
     case 'shareAllOwn':
-      return { status: 403, code: 'FORBIDDEN', message: 'Nur Gäste können ihre eigenen Uploads teilen' };
+      return { status: 403, code: 'FORBIDDEN', variant: 'guestsShareOwn' };
     case 'readEvent':
     case 'seeUnapproved':
     case 'liveStream':

@@ -47,8 +47,8 @@ export function bodyWatch(idleMs: number, onFail: (reason: 'idle' | 'slow') => v
   };
 }
 
-const tooLarge = (limit: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu groß', { maxSizeBytes: limit });
-const timedOut = () => new AppError(408, 'REQUEST_TIMEOUT', 'Die Anfrage kam nicht vollständig an. Bitte versuche es erneut.');
+const tooLarge = (limit: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', 'default', { maxSizeBytes: limit });
+const timedOut = () => new AppError(408, 'REQUEST_TIMEOUT');
 
 /**
  * The whole body, at most BODY_LIMITS[kind] bytes (413 when it declares or sends more) and within the body
@@ -83,7 +83,7 @@ export async function readBody(c: Ctx, kind: BodyKind): Promise<Uint8Array<Array
       pieces.push(value);
     }
   } catch {
-    if (!failure) throw badRequest('Die Verbindung wurde während der Anfrage unterbrochen');
+    if (!failure) throw badRequest('requestInterrupted');
     reader.cancel().catch(() => {});
     throw refuse(failure);
   } finally {
@@ -99,9 +99,9 @@ export async function readJson(c: Ctx): Promise<Record<string, unknown>> {
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw badRequest('Der Inhalt ist kein gültiges JSON');
+    throw badRequest('notJson');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Ein JSON-Objekt wird erwartet');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('notJsonObject');
   return body as Record<string, unknown>;
 }
 

@@ -30,7 +30,7 @@ function identityOf(viewer: Viewer): string | null {
 }
 
 /** One cap of open things (e.g. streams), with the refusal a client over it gets. */
-export function clientCap(limits: ClientLimits, code: 'TOO_MANY_STREAMS' | 'TOO_MANY_DOWNLOADS', message: string) {
+export function clientCap(limits: ClientLimits, code: 'TOO_MANY_STREAMS' | 'TOO_MANY_DOWNLOADS') {
   const caps = new ConcurrencyCaps();
   return {
     /** A place for one more, held until the release is called; 429 `code` when the client holds its limit. */
@@ -39,7 +39,7 @@ export function clientCap(limits: ClientLimits, code: 'TOO_MANY_STREAMS' | 'TOO_
       const keys: [string, number][] = [[`address:${clientAddress(c)}`, limits.perAddress]];
       if (identity) keys.push([identity, limits.perIdentity]);
       const release = caps.acquire(keys);
-      if (!release) throw new AppError(429, code, message);
+      if (!release) throw new AppError(429, code);
       return release;
     },
   };

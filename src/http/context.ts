@@ -3,7 +3,7 @@ import { getConnInfo } from 'hono/bun';
 import { getCookie } from 'hono/cookie';
 import type { Config } from '../config.ts';
 import type { Action, Target, Viewer } from '../domain/permissions.ts';
-import { AppError, unauthorized } from '../lib/errors.ts';
+import { notFound, unauthorized } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import { plainAddress } from '../lib/network.ts';
@@ -35,7 +35,7 @@ function credential(c: Ctx): string | null {
   const auth = c.req.header('authorization');
   if (auth) {
     const m = /^Bearer\s+(\S+)$/i.exec(auth);
-    if (!m) throw unauthorized('Ungültiger Authorization-Header');
+    if (!m) throw unauthorized('badAuthorizationHeader');
     return m[1]!;
   }
   return c.req.header('x-api-key') ?? null;
@@ -52,7 +52,7 @@ export function viewerOf(c: Ctx, event?: EventView): Viewer {
     if (services.admin.verifyToken(secret)) return { kind: 'admin' };
     const key = services.apiKeys.authenticate(secret);
     if (key) return { kind: 'apiKey', apiKeyId: key.id };
-    throw unauthorized('Sitzung abgelaufen oder ungültiger Schlüssel');
+    throw unauthorized('sessionInvalid');
   }
   const userId = event ? guestIdOf(c, event) : null;
   if (userId) return { kind: 'guest', userId, consented: services.guests.hasConsent(event!.id, userId) };
@@ -101,7 +101,7 @@ export function bearerToken(c: Ctx): string {
 /** Parses a positive integer id from the path; 404 for anything else (no leak of what exists). */
 export function idParam(c: Ctx, name: string): number {
   const id = parseId(c.req.param(name));
-  if (id === null) throw new AppError(404, 'NOT_FOUND', 'Nicht gefunden');
+  if (id === null) throw notFound();
   return id;
 }
 

@@ -24,14 +24,13 @@ export interface MultipartOptions<T, F> {
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
 
-export const connectionLost = () => badRequest('Die Verbindung wurde während des Uploads unterbrochen');
+export const connectionLost = () => badRequest('uploadInterrupted');
 const stalled = (reason: 'idle' | 'slow', idleMs: number) =>
   new AppError(
     408,
     'UPLOAD_STALLED',
-    reason === 'idle'
-      ? `Seit ${Math.round(idleMs / 1000)} Sekunden kam nichts mehr an; der Upload wurde abgebrochen. Bitte versuche es erneut.`
-      : `Der Upload kam zu langsam an (weniger als ${MIN_BODY_BYTES_PER_SECOND / 1024} KB/s); er wurde abgebrochen. Bitte versuche es erneut.`,
+    reason === 'idle' ? 'default' : 'slow',
+    { seconds: Math.round(idleMs / 1000), kbPerSecond: MIN_BODY_BYTES_PER_SECOND / 1024 },
   );
 
 /**
@@ -48,7 +47,7 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
   const { fileFields, onFile, discard } = opts;
   const type = request.headers.get('content-type') ?? '';
   const boundary = type.toLowerCase().startsWith('multipart/form-data') ? boundaryOf(type) : null;
-  if (!request.body || !type.toLowerCase().startsWith('multipart/form-data')) throw badRequest('Erwartet wird multipart/form-data');
+  if (!request.body || !type.toLowerCase().startsWith('multipart/form-data')) throw badRequest('notMultipart');
   if (!boundary) throw malformed();
 
   const fields: Record<string, string> = {};
@@ -71,7 +70,7 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
         fields[name] = value;
       },
       fileStart: (name, fileName) => {
-        if (++files > 1) throw badRequest('Nur eine Datei pro Anfrage');
+        if (++files > 1) throw badRequest('oneFileOnly');
         // Pieces are pushed as they are parsed; onFile's consumer takes each at once (writes it), so the
         // stream holds nothing: back-pressure is the body not being read while a piece is written.
         const stream = new Readable({ read() {} });

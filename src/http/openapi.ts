@@ -8,7 +8,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import { z } from 'zod';
-import { notFound } from '../lib/errors.ts';
+import { notFound, problem } from '../lib/errors.ts';
 import { parseWith } from '../lib/parse.ts';
 import { readJson } from './body.ts';
 import { parseId, type Ctx, type Env } from './context.ts';
@@ -191,12 +191,12 @@ export const id = (message: string) =>
     .transform((v) => v!);
 
 /** An optional id in a query string: absent or empty is none. */
-export const optionalQueryId = (field: string) =>
+export const optionalQueryId = () =>
   z
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : parseId(v)))
-    .refine((v) => v !== null, `${field} ist ungültig`)
+    .refine((v) => v !== null, problem('invalidField'))
     .transform((v) => v ?? undefined);
 
 /** The OpenAPI 3.1 document of every route of `app`, built from the routes' schemas (GET /api/openapi.json). */

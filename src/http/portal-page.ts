@@ -1,5 +1,7 @@
 import { html } from 'hono/html';
 import { colorToHex, textColorOn } from '../domain/colors.ts';
+import type { Language } from '../domain/languages.ts';
+import { PORTAL_TEXTS } from '../i18n/index.ts';
 import type { EventView } from '../services/events.service.ts';
 
 // The captive portal's page, made for the sign-in sheet of a phone (iOS Captive Network Assistant, Android's
@@ -16,60 +18,53 @@ export interface PortalPageModel {
   eventAddress: string | null;
   /** what a guest can type instead (`fotos.box/<code>`), or null */
   shortAddress: string | null;
+  /** the phone's language (its sheet's Accept-Language), else the event's (portal.routes.ts) */
+  language: Language;
 }
 
-export const PORTAL_TEXTS = {
-  join: 'Jetzt verbinden',
-  joined: 'Verbunden! Dein Handy bleibt jetzt im WLAN.',
-  openInBrowser: 'Öffne dann im Browser:',
-  iphone: 'Tippe oben auf Fertig und öffne Safari. Gib dort die Adresse ein.',
-  android: 'Schließe dieses Fenster und öffne Chrome. Gib dort die Adresse ein. Fragt das Handy, ob es ohne Internet im WLAN bleiben soll, tippe auf „Ja“.',
-  noUploadHere: 'Fotos und Videos lädst du im Browser hoch, nicht in diesem Fenster.',
-  chooseEvent: 'Zu welcher Veranstaltung gehörst du?',
-  noEvent: 'Gerade läuft hier keine Veranstaltung.',
-} as const;
 
 /** Long addresses wrap after a slash rather than inside a word: easier to read and to type. */
 const breakAfterSlashes = (text: string) => text.split(/(?<=\/)(?!\/)/).map((part, i) => (i === 0 ? part : html`<wbr>${part}`));
 
 export function renderPortalPage(m: PortalPageModel): string {
+  const t = PORTAL_TEXTS[m.language];
   const title = m.event?.name ?? 'Momentbox';
   const joinForm = m.joined
-    ? html`<p class="joined" role="status">${PORTAL_TEXTS.joined}</p>`
+    ? html`<p class="joined" role="status">${t.joined}</p>`
     : html`<form method="post" action="/portal/join">
   ${m.event ? html`<input type="hidden" name="event" value="${m.event.code}">` : ''}
-  <button type="submit" class="join">${PORTAL_TEXTS.join}</button>
+  <button type="submit" class="join">${t.join}</button>
 </form>`;
   const address =
     m.event && m.eventAddress
       ? html`<section class="open">
-  <h2>${PORTAL_TEXTS.openInBrowser}</h2>
+  <h2>${t.openInBrowser}</h2>
   <p class="address" data-testid="event-address">${breakAfterSlashes(m.eventAddress)}</p>
-  ${m.shortAddress ? html`<p class="short">oder kurz: <strong>${m.shortAddress}</strong></p>` : ''}
+  ${m.shortAddress ? html`<p class="short">${t.orShort} <strong>${m.shortAddress}</strong></p>` : ''}
   <h3>iPhone</h3>
-  <p>${PORTAL_TEXTS.iphone}</p>
+  <p>${t.iphone}</p>
   <h3>Android</h3>
-  <p>${PORTAL_TEXTS.android}</p>
-  <p class="hint">${PORTAL_TEXTS.noUploadHere}</p>
+  <p>${t.android}</p>
+  <p class="hint">${t.noUploadHere}</p>
 </section>`
       : '';
   const choice = m.event
     ? ''
     : m.running.length > 0
-      ? html`<h2>${PORTAL_TEXTS.chooseEvent}</h2>
+      ? html`<h2>${t.chooseEvent}</h2>
 <ul class="events">${m.running.map((e) => html`<li><a href="/portal?event=${encodeURIComponent(e.code)}">${e.name}</a></li>`)}</ul>`
-      : html`<p>${PORTAL_TEXTS.noEvent}</p>`;
+      : html`<p>${t.noEvent}</p>`;
   const stylesheet = m.event ? `/portal/style.css?event=${encodeURIComponent(m.event.code)}` : '/portal/style.css';
   return html`<!doctype html>
-<html lang="de">
+<html lang="${m.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · WLAN</title>
+<title>${title} · ${t.titleSuffix}</title>
 <link rel="stylesheet" href="${stylesheet}">
 </head>
 <body>
-<header><h1>${title}</h1><p>Willkommen im WLAN!</p></header>
+<header><h1>${title}</h1><p>${t.welcome}</p></header>
 <main>
 ${choice}
 ${joinForm}

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from './context.ts';
-import { errorBody } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
+import { errorAnswer } from './middleware/errors.ts';
 
 /** Where the built web app's files come from: web/dist on disk in development, embedded in the binary. */
 export interface WebAssets {
@@ -48,10 +49,10 @@ export function webAppRoutes(assets: WebAssets) {
       // A malformed escape is no file of ours; the app's router sends the visitor home.
     }
     // Control characters (`/x%00`) are in no address of ours: a plain 400, not a page and not an error.
-    if (/[\u0000-\u001f\u007f]/.test(path)) return c.json(errorBody('BAD_PATH', 'Ungültige Adresse'), 400);
+    if (/[\u0000-\u001f\u007f]/.test(path)) return errorAnswer(c, new AppError(400, 'BAD_PATH'));
     const file = !path.includes('..') && path !== '' ? assets.get(path) : null;
     // A missing script or style must not be answered with index.html (the browser would run HTML as code).
-    if (!file && path.startsWith('assets/')) return c.json(errorBody('NOT_FOUND', 'Nicht gefunden'), 404);
+    if (!file && path.startsWith('assets/')) return errorAnswer(c, notFound());
     if (file) {
       const ext = path.split('.').pop() ?? '';
       // Vite puts a content hash into every name under assets/, so those never change.

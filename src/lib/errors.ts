@@ -43,25 +43,37 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** An error body for the few answers written without throwing (middleware before the error handler). */
-export const errorBody = (code: ErrorCode, error: string, details: Record<string, unknown> = {}) => ({ error, code, ...details });
+/**
+ * The message variants of each code: filled in by src/i18n/messages.de.ts (declaration merging), so a variant the
+ * dictionaries lack fails the type check while lib knows nothing of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ErrorVariants {}
+/** A message of `C`: 'default' or one of its variants in the dictionaries. */
+export type VariantOf<C extends ErrorCode> = C extends keyof ErrorVariants ? ErrorVariants[C] : string;
 
-export class AppError extends Error {
+/**
+ * An answer with its status and `{ error, code, ...details }`. The error text is the message `variant` of `code`
+ * in the request's language (src/i18n, at the HTTP layer); `details` go into the body and the message may name them.
+ */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
+    readonly code: C,
+    readonly variant: VariantOf<C> = 'default' as VariantOf<C>,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(`${code} ${variant}`);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) =>
-  new AppError(400, 'VALIDATION_ERROR', message, details);
-export const unauthorized = (message = 'Nicht angemeldet') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'Keine Berechtigung', code: ErrorCode = 'FORBIDDEN') => new AppError(403, code, message);
-export const notFound = (message = 'Nicht gefunden') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
-  new AppError(409, code, message, details);
+/** A message of VALIDATION_ERROR, as a zod schema's message (src/http/openapi.ts parseWith answers it). */
+export const problem = (variant: VariantOf<'VALIDATION_ERROR'>): string => variant;
+
+export const badRequest = (variant: VariantOf<'VALIDATION_ERROR'>, details?: Record<string, unknown>) =>
+  new AppError(400, 'VALIDATION_ERROR', variant, details);
+export const unauthorized = (variant: VariantOf<'UNAUTHORIZED'> = 'default') => new AppError(401, 'UNAUTHORIZED', variant);
+export const forbidden = (variant: VariantOf<'FORBIDDEN'> = 'default') => new AppError(403, 'FORBIDDEN', variant);
+export const notFound = (variant: VariantOf<'NOT_FOUND'> = 'default') => new AppError(404, 'NOT_FOUND', variant);
+export const conflict = <C extends ErrorCode>(code: C, details?: Record<string, unknown>) => new AppError(409, code, 'default' as VariantOf<C>, details);

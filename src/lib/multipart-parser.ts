@@ -21,7 +21,7 @@ const HEADER_BYTES = 16 * 1024;
 const CR = 13;
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-export const malformed = () => badRequest('Ungültiger multipart-Inhalt');
+export const malformed = () => badRequest('multipartMalformed');
 
 /** The boundary of a multipart content type, or null. */
 export function boundaryOf(contentType: string): string | null {
@@ -190,7 +190,7 @@ export class MultipartParser {
   private openPart(headers: string) {
     const disposition = dispositionOf(headers);
     if (!disposition) throw malformed();
-    if (++this.parts > this.limits.parts) throw badRequest('Zu viele Felder im Formular');
+    if (++this.parts > this.limits.parts) throw badRequest('tooManyFields');
     const file = disposition.fileName !== null;
     this.part = { name: disposition.name, file, value: [], bytes: 0 };
     if (file) this.handlers.fileStart(disposition.name, disposition.fileName!);
@@ -201,7 +201,7 @@ export class MultipartParser {
     if (!part || bytes.length === 0) return;
     if (part.file) return this.handlers.fileData(bytes);
     part.bytes += bytes.length;
-    if (part.bytes > this.limits.fieldBytes) throw badRequest(`Feld ${part.name} ist zu lang`);
+    if (part.bytes > this.limits.fieldBytes) throw badRequest('fieldTooLong', { field: part.name });
     part.value.push(Buffer.from(bytes));
   }
 

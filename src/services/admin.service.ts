@@ -50,9 +50,9 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
       }
       // Counted as a failure before the (expensive) check: attempts sent at once cannot all pass the limit
       // while the first ones are still being checked. A success takes it back.
-      if (!attempts.take(client)) throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.');
+      if (!attempts.take(client)) throw new AppError(429, 'TOO_MANY_ATTEMPTS');
       const ok = password !== '' && cred !== undefined && (await Bun.password.verify(password, cred.passwordHash));
-      if (!ok) throw unauthorized('Invalid credentials');
+      if (!ok) throw unauthorized('invalidCredentials');
       attempts.forget(client);
       const token = randomToken(32);
       const expiresAt = new Date(now().getTime() + SESSION_DAYS * 86_400_000).toISOString();
@@ -75,7 +75,7 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
     async changePassword(currentPassword: string, newPassword: string, keepToken: string) {
       const cred = db.select().from(adminCredentials).get();
       if (!cred || !(await Bun.password.verify(currentPassword, cred.passwordHash))) {
-        throw new AppError(400, 'INVALID_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
+        throw new AppError(400, 'INVALID_PASSWORD', 'default', { field: 'currentPassword' });
       }
       await setPassword(newPassword);
       onPasswordChanged();

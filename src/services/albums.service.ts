@@ -27,13 +27,13 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
 
   function get(id: number): AlbumRow {
     const row = db.select().from(albums).where(eq(albums.id, id)).get();
-    if (!row) throw notFound('Album not found');
+    if (!row) throw notFound('album');
     return row;
   }
 
   function checkRange(start: string | null | undefined, end: string | null | undefined) {
     if (start && end && Date.parse(start) > Date.parse(end)) {
-      throw badRequest('The end must not be before the start', { field: 'end_datetime' });
+      throw badRequest('albumEndBeforeStart', { field: 'end_datetime' });
     }
   }
 
@@ -43,7 +43,7 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
     /** The album, if it belongs to the event; else 404 (ids of other events are not revealed). */
     getInEvent(eventId: number, albumId: number): AlbumRow {
       const row = get(albumId);
-      if (row.eventId !== eventId) throw notFound('Album not found');
+      if (row.eventId !== eventId) throw notFound('album');
       return row;
     },
 
@@ -94,7 +94,7 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
       const { name, start_datetime: startAt, end_datetime: endAt, visible } = input;
       checkRange(startAt === undefined ? current.startAt : startAt, endAt === undefined ? current.endAt : endAt);
       if (name === undefined && startAt === undefined && endAt === undefined && visible === undefined) {
-        throw badRequest('Nothing to change: send name, start_datetime, end_datetime or visible');
+        throw badRequest('albumNothingToChange');
       }
       const updated = db.update(albums).set({ name, startAt, endAt, visible }).where(eq(albums.id, id)).returning().get()!;
       if (visible !== undefined && visible !== current.visible) live.resync(current.eventId);

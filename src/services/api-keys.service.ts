@@ -16,7 +16,7 @@ export function createApiKeysService(db: Db, now: () => Date = () => new Date())
     /** A name as the request schema checked it (trimmed, 1 to 100 characters); 409 when taken. */
     create(name: string): { row: ApiKeyRow; key: string } {
       if (db.select().from(apiKeys).where(eq(apiKeys.name, name)).get()) {
-        throw conflict('NAME_ALREADY_EXISTS', 'Ein API-Schlüssel mit diesem Namen existiert bereits');
+        throw conflict('NAME_ALREADY_EXISTS');
       }
       const key = `mbx_${randomToken(32)}`;
       const row = db.insert(apiKeys).values({ name, keyHash: hashSecret(key) }).returning().get();
@@ -25,7 +25,7 @@ export function createApiKeysService(db: Db, now: () => Date = () => new Date())
 
     delete(id: number) {
       const deleted = db.delete(apiKeys).where(eq(apiKeys.id, id)).returning({ id: apiKeys.id }).all();
-      if (deleted.length === 0) throw notFound('API-Schlüssel nicht gefunden');
+      if (deleted.length === 0) throw notFound('apiKey');
     },
 
     /** The key's row when valid (and marks it used), else null. */

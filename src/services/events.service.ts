@@ -6,7 +6,7 @@ import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colors.ts';
 import { DEFAULT_DURATION_DAYS, eventStatus, eventWindow, type EventStatus, type EventWindow } from '../domain/event-window.ts';
 import type { Language } from '../domain/languages.ts';
 import type { HeaderStyle, WallLayout, WallQrContent } from '../domain/limits.ts';
-import { AppError, conflict, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import { randomHex, randomToken } from '../lib/ids.ts';
 import { resizeHostImage } from '../media/host-image.ts';
 import { removeFile } from '../storage/file-writer.ts';
@@ -106,7 +106,7 @@ export function createEventsService(deps: {
 
   function assertCodeFree(code: string, exceptId?: number) {
     const other = db.select({ id: events.id }).from(events).where(eq(events.code, code)).get();
-    if (other && other.id !== exceptId) throw conflict('CODE_ALREADY_EXISTS', 'Event code already exists', { field: 'code' });
+    if (other && other.id !== exceptId) throw conflict('CODE_ALREADY_EXISTS', { field: 'code' });
   }
 
   async function storeHostImage(eventId: number, bytes: Uint8Array): Promise<string> {
@@ -116,7 +116,7 @@ export function createEventsService(deps: {
       await resizeHostImage(bytes, tmp);
     } catch {
       removeFile(tmp);
-      throw new AppError(400, 'VALIDATION_ERROR', 'Host image must be an image file', { field: 'host_image' });
+      throw badRequest('hostImageNotImage', { field: 'host_image' });
     }
     store.commit(tmp, store.hostImagePath(eventId, key));
     return key;
@@ -151,7 +151,7 @@ export function createEventsService(deps: {
   const byId = db.select().from(events).where(eq(events.id, sql.placeholder('id'))).prepare();
   function getRow(id: number): EventRow {
     const row = byId.get({ id });
-    if (!row) throw notFound('Event not found');
+    if (!row) throw notFound('event');
     return row;
   }
 
@@ -165,13 +165,13 @@ export function createEventsService(deps: {
     /** Codes are stored lowercase; a guest typing 'Hochzeit' still finds 'hochzeit'. */
     getByCode(code: string): EventView {
       const row = db.select().from(events).where(eq(events.code, code.trim().toLowerCase())).get();
-      if (!row) throw notFound('Event not found');
+      if (!row) throw notFound('event');
       return view(row);
     },
 
     getByClientToken(token: string): EventView {
       const row = token ? db.select().from(events).where(eq(events.clientToken, token)).get() : undefined;
-      if (!row) throw notFound('Ungültiger Token oder Fehler beim Laden der Event-Daten.');
+      if (!row) throw notFound('clientToken');
       return view(row);
     },
 

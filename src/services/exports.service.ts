@@ -1,5 +1,5 @@
 import type { MediaStore } from '../storage/media-store.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { cleanDisplayName } from '../lib/display-names.ts';
 import { randomToken } from '../lib/ids.ts';
 import { seesWholeEvent, type Viewer } from '../domain/permissions.ts';
@@ -108,8 +108,8 @@ export function createExportsService(deps: {
     eventZip(event: EventView, albumId?: number): ZipPlan {
       const report = deps.reports.report(event.id);
       const albums = albumId === undefined ? report.albums : report.albums.filter((a) => a.id === albumId);
-      if (albumId !== undefined && albums.length === 0) throw notFound('Album nicht gefunden');
-      if (albums.every((a) => a.uploads.length === 0)) throw notFound('Keine Uploads zum Exportieren vorhanden');
+      if (albumId !== undefined && albums.length === 0) throw notFound('album');
+      if (albums.every((a) => a.uploads.length === 0)) throw notFound('nothingToExport');
       const files = albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
       return planOf(files, event, albumId === undefined ? undefined : files[0]?.folders[1]);
     },
@@ -123,12 +123,12 @@ export function createExportsService(deps: {
      */
     chosenZip(event: EventView, viewer: Viewer, ids: number[] | undefined): ZipPlan {
       if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
-        throw forbidden('Downloads sind für dieses Event nicht freigegeben', 'DOWNLOADS_DISABLED');
+        throw new AppError(403, 'DOWNLOADS_DISABLED');
       }
       const visible = deps.uploads.list(event, viewer);
       const byId = new Map(visible.map((u) => [u.id, u]));
       const rows = ids === undefined ? visible : [...new Set(ids)].map((id) => byId.get(id));
-      if (rows.some((u) => u === undefined)) throw notFound('Nicht gefunden');
+      if (rows.some((u) => u === undefined)) throw notFound();
       const chosen = rows as UploadRow[];
       const albumNames = new Map(deps.albums.list(event.id, { visibleOnly: false }).map((a) => [a.id, a.name]));
       const albumIds = new Set(chosen.map((u) => u.albumId));

@@ -36,7 +36,7 @@ export function createGuestsService(
     /** Consent of `userId`; a new guest row counts against the client address's allowance (429 past it). */
     giveConsent(eventId: number, userId: string, clientAddress: string): GuestRow {
       if (!find(eventId, userId) && !newGuests.take(clientAddress)) {
-        throw new AppError(429, 'TOO_MANY_REQUESTS', 'Zu viele neue Anmeldungen von diesem Gerät. Bitte warte eine Minute und versuche es dann erneut.');
+        throw new AppError(429, 'TOO_MANY_REQUESTS');
       }
       const consentAt = now().toISOString();
       return db

@@ -2,7 +2,7 @@ import { isNull, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { chunkSessions } from '../db/schema.ts';
 import type { Viewer } from '../domain/permissions.ts';
-import { AppError } from '../lib/errors.ts';
+import { badRequest } from '../lib/errors.ts';
 import { parseWith } from '../lib/parse.ts';
 import { BackgroundHasher } from '../storage/background-hasher.ts';
 import { ChunkStore } from '../storage/chunk-store.ts';
@@ -181,7 +181,7 @@ export function createIngestService(deps: IngestDeps) {
     uploadWhole(req: UploadRequest, readForm: FormReader): Promise<UploadRow> {
       return admitted(admit(req), async () => {
         const { file, fields } = await readForm(wholeFileSink, (raw) => parseWith(UploadFormSchema, raw));
-        if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde keine Datei gesendet', { field: 'file' });
+        if (!file) throw badRequest('noFile', { field: 'file' });
         return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, address: req.address, ...fields });
       });
     },
@@ -192,7 +192,7 @@ export function createIngestService(deps: IngestDeps) {
       return admitted(admit(req), async () => {
         const form = chunkForm(req);
         const { file, fields } = await readForm(form.sink, form.parseFields);
-        if (!file) throw new AppError(400, 'VALIDATION_ERROR', 'Es wurde kein Teil der Datei gesendet', { field: 'chunk' });
+        if (!file) throw badRequest('noChunk', { field: 'chunk' });
         if ('answer' in file.result) return file.result.answer();
         const { albumId, autoApprove, ...f } = fields;
         const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, albumId, autoApprove };

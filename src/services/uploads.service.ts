@@ -48,7 +48,7 @@ function readCursor(cursor: string): { createdAt: string; id: number } {
   } catch {
     // answered below
   }
-  throw badRequest('cursor ist ungültig', { field: 'cursor' });
+  throw badRequest('invalidField', { field: 'cursor' });
 }
 
 const NEWEST_FIRST = [desc(uploads.createdAt), desc(uploads.id)];
@@ -72,7 +72,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
       .from(uploads)
       .where(and(eq(uploads.id, uploadId), eq(uploads.eventId, eventId)))
       .get();
-    if (!row) throw notFound('Upload nicht gefunden');
+    if (!row) throw notFound('upload');
     return row;
   }
 
@@ -258,7 +258,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     /** Ids of every upload by one guest (by their row id in `guests`) of the event. */
     idsOfGuest(eventId: number, guestId: number): number[] {
       const guest = db.select({ userId: guests.userId }).from(guests).where(and(eq(guests.id, guestId), eq(guests.eventId, eventId))).get();
-      if (!guest) throw notFound('Gast nicht gefunden');
+      if (!guest) throw notFound('guest');
       return db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, guest.userId))).all().map((r) => r.id);
     },
 

@@ -22,13 +22,13 @@ export interface WriteOptions {
 }
 
 export const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, 'FILE_TOO_LARGE', `Die Datei ist zu groß. Die maximale Dateigröße beträgt ${Math.floor(maxBytes / 1048576)} MB.`, {
+  new AppError(413, 'FILE_TOO_LARGE', 'default', {
     maxSizeBytes: maxBytes,
   });
 
 /** 507: the disk holds no more (its free-space reserve reached, or full). */
 export const storageFull = (details: Record<string, unknown> = {}) =>
-  new AppError(507, 'INSUFFICIENT_STORAGE', 'Der Speicher der Momentbox ist voll. Bitte wende dich an den Veranstalter.', details);
+  new AppError(507, 'INSUFFICIENT_STORAGE', 'default', details);
 
 /** Whether an error says the disk (or the database on it) is full: a write, sharp's or ffmpeg's output, SQLite. */
 export function isNoSpace(err: unknown): boolean {

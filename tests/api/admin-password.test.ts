@@ -11,13 +11,11 @@ describe('POST /api/admin/change-password', () => {
   test('refusals leave the password as it was; a valid change takes effect and ends other sessions', async () => {
     const change = (client: ApiClient, body: unknown) => send(client, 'POST', '/api/admin/change-password', body);
 
-    // Too short: the spec's message.
-    await expectError(
-      await change(srv.admin, { currentPassword: 'first-password-1', newPassword: 'short77' }),
-      400,
-      'VALIDATION_ERROR',
-      'New password must be at least 8 characters long',
-    );
+    // Too short: the spec's message (English), and in German.
+    const short = { currentPassword: 'first-password-1', newPassword: 'short77' };
+    const english = { 'content-type': 'application/json', 'accept-language': 'en' };
+    await expectError(await srv.admin.fetch('/api/admin/change-password', { method: 'POST', headers: english, body: JSON.stringify(short) }), 400, 'VALIDATION_ERROR', 'New password must be at least 8 characters long');
+    await expectError(await change(srv.admin, short), 400, 'VALIDATION_ERROR', 'Das neue Passwort muss mindestens 8 Zeichen lang sein');
     // Wrong current password.
     const wrong = await expectError(await change(srv.admin, { currentPassword: 'not-the-password', newPassword: 'second-password-2' }), 400);
     expect(wrong.code).toBe('INVALID_PASSWORD');

@@ -18,12 +18,14 @@ describe('POST /api/admin/login', () => {
     expect(res.status).toBe(200);
   });
 
-  test("a wrong password is 401 UNAUTHORIZED 'Invalid credentials'", async () => {
-    await expectError(await send(srv.client(), 'POST', '/api/admin/login', { password: 'wrong-password' }), 401, 'UNAUTHORIZED', 'Invalid credentials');
+  test("a wrong password is 401 UNAUTHORIZED 'Invalid credentials' (the spec's English), in German 'Ungültige Anmeldedaten'", async () => {
+    const wrong = { password: 'wrong-password' };
+    await expectError(await send(srv.client(), 'POST', '/api/admin/login', wrong, { 'accept-language': 'en-US' }), 401, 'UNAUTHORIZED', 'Invalid credentials');
+    await expectError(await send(srv.client(), 'POST', '/api/admin/login', wrong), 401, 'UNAUTHORIZED', 'Ungültige Anmeldedaten');
   });
 
   test('a missing or non-text password is 401 too, never a 500', async () => {
-    await expectError(await send(srv.client(), 'POST', '/api/admin/login', {}), 401, 'UNAUTHORIZED', 'Invalid credentials');
+    await expectError(await send(srv.client(), 'POST', '/api/admin/login', {}), 401, 'UNAUTHORIZED', 'Ungültige Anmeldedaten');
     await expectError(await send(srv.client(), 'POST', '/api/admin/login', { password: 12345678 }), 401, 'UNAUTHORIZED');
     await expectError(await send(srv.client(), 'POST', '/api/admin/login', { password: [srv.server.adminPassword] }), 401, 'UNAUTHORIZED');
   });

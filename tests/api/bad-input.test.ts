@@ -304,6 +304,6 @@ describe('very long strings', () => {
   });
 
   test('a very long password at login is just wrong', async () => {
-    await expectError(await send(srv.client(), 'POST', '/api/admin/login', { password: 'p'.repeat(200_000) }), 401, 'UNAUTHORIZED', 'Invalid credentials');
+    await expectError(await send(srv.client(), 'POST', '/api/admin/login', { password: 'p'.repeat(200_000) }), 401, 'UNAUTHORIZED', 'Ungültige Anmeldedaten');
   });
 });

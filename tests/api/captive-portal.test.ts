@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { ApiClient } from '../helpers/api-client.ts';
 import { requestFrom, type RequestFromOptions } from '../helpers/request-from.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { PORTAL_TEXTS } from '../../src/i18n/index.ts';
+import type { Language } from '../../src/domain/languages.ts';
 
 // The captive portal per device, over loopback: each device is its own source address (127.0.0.x), as each
 // phone on the venue Wi-Fi is. tests/venue/venue-network.test.ts does the same with real DHCP and DNS.
@@ -142,6 +144,52 @@ describe('the portal page', () => {
       expect(after.body.replaceAll('<wbr>', '')).toContain(`${BOX}/event/${event.code}`);
     } finally {
       await server.stop();
+    }
+  });
+
+  test("in the phone's language (its sheet's Accept-Language), else the event's; never a text of the other language", async () => {
+    let server = await portalServer();
+    const admin = new ApiClient(server.url);
+    await admin.login(server.adminPassword);
+    const german = await admin.createEvent({ name: 'Hochzeit' });
+    const english = await admin.createEvent({ name: 'Wedding', language: 'en' });
+    await server.stop({ keepData: true });
+    server = await portalServer(server.dataDir, ['--default-event', german.code]);
+    /** The page as a phone asking in `accept` sees it: in `lang`, with each of its texts, none of the other's. */
+    const expectPage = (body: string, lang: Language, keys: (keyof (typeof PORTAL_TEXTS)['de'])[]) => {
+      const other = PORTAL_TEXTS[lang === 'de' ? 'en' : 'de'];
+      expect(body).toContain(`<html lang="${lang}">`);
+      for (const key of keys) expect({ key, shown: body.includes(PORTAL_TEXTS[lang][key]) }).toEqual({ key, shown: true });
+      expect(Object.values(other).filter((text) => body.includes(text))).toEqual([]);
+    };
+    const onEvent = ['welcome', 'titleSuffix', 'join', 'openInBrowser', 'orShort', 'iphone', 'android', 'noUploadHere'] as const;
+    const ask = (path: string, accept: string, device = PHONE_A) => fromDevice(server, device, path, { headers: { 'accept-language': accept } });
+    try {
+      expectPage((await ask('/portal', 'en-US,en;q=0.9')).body, 'en', [...onEvent]);
+      expectPage((await ask('/portal', 'de-DE,de;q=0.9,en;q=0.8')).body, 'de', [...onEvent]);
+      // A French phone: the event's language.
+      expectPage((await ask('/portal', 'fr-FR,fr;q=0.9')).body, 'de', [...onEvent]);
+      expectPage((await ask(`/portal?event=${english.code}`, 'fr-FR')).body, 'en', [...onEvent]);
+      // The phone's language wins over the event's: an English phone at the German event, a German one at the English.
+      expectPage((await ask(`/portal?event=${english.code}`, 'de-AT')).body, 'de', [...onEvent]);
+      await fromDevice(server, PHONE_B, '/portal/join', { method: 'POST', form: `event=${german.code}` });
+      expectPage((await ask('/portal', 'en-GB', PHONE_B)).body, 'en', ['joined', 'openInBrowser']);
+      expectPage((await ask('/portal', 'de', PHONE_B)).body, 'de', ['joined', 'openInBrowser']);
+    } finally {
+      await server.stop();
+    }
+    // Without a default event: the list, and the empty box, in the phone's language.
+    const box = await portalServer();
+    try {
+      expectPage((await fromDevice(box, PHONE_A, '/portal', { headers: { 'accept-language': 'en' } })).body, 'en', ['noEvent']);
+      const boxAdmin = new ApiClient(box.url);
+      await boxAdmin.login(box.adminPassword);
+      await boxAdmin.createEvent({ name: 'Eins' });
+      await boxAdmin.createEvent({ name: 'Zwei' });
+      expectPage((await fromDevice(box, PHONE_A, '/portal', { headers: { 'accept-language': 'en' } })).body, 'en', ['chooseEvent']);
+      expectPage((await fromDevice(box, PHONE_A, '/portal')).body, 'de', ['chooseEvent']);
+    } finally {
+      await box.stop();
     }
   });
 

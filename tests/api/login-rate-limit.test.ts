@@ -36,11 +36,11 @@ describe('login attempts are rate-limited per client address', () => {
     const login = (password: string) => send(srv.client(), 'POST', '/api/admin/login', { password });
     // 9 failures, then a success: the count starts again.
     for (let i = 0; i < 9; i++) {
-      await expectError(await login(`typo-${i}`), 401, 'UNAUTHORIZED', 'Invalid credentials');
+      await expectError(await login(`typo-${i}`), 401, 'UNAUTHORIZED', 'Ungültige Anmeldedaten');
     }
     expect((await login(srv.server.adminPassword)).status).toBe(200);
     for (let i = 0; i < 10; i++) {
-      await expectError(await login(`wrong-${i}`), 401, 'UNAUTHORIZED', 'Invalid credentials');
+      await expectError(await login(`wrong-${i}`), 401, 'UNAUTHORIZED', 'Ungültige Anmeldedaten');
     }
     await expectError(await login('wrong-again'), 429, 'TOO_MANY_ATTEMPTS');
     await expectError(await login(srv.server.adminPassword), 429, 'TOO_MANY_ATTEMPTS');

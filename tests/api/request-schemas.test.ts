@@ -62,7 +62,7 @@ describe('bodies and queries', () => {
       const error = await expectError(await admin.fetch(`/api/event/${event.id}/download-zip?ids=${ids}`), 400, 'VALIDATION_ERROR', /^ids: 1 bis 500/);
       expect(error.field).toBe('ids');
     }
-    const error = await expectError(await admin.fetch(`/api/event/${event.id}/export-zip?albumId=zwei`), 400, 'VALIDATION_ERROR', 'albumId must be a number');
+    const error = await expectError(await admin.fetch(`/api/event/${event.id}/export-zip?albumId=zwei`), 400, 'VALIDATION_ERROR', 'albumId ist ungültig');
     expect(error.field).toBe('albumId');
     const zip = await admin.fetch(`/api/event/${event.id}/download-zip?ids=${upload.id}`);
     expect(zip.status).toBe(200);

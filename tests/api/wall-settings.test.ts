@@ -37,8 +37,8 @@ describe('wall settings', () => {
     const event = await h.admin.createEvent();
     const token = await hostToken(event.id);
     const put = (json: Record<string, unknown>) => h.client().fetch(`/api/client/event/${token}`, { method: 'PUT', json });
-    await expectError(await put({ wall_layout: 'diagonal' }), 400, 'VALIDATION_ERROR', /wall_layout must be single, collage or pairs/);
-    await expectError(await put({ wall_qr_content: 'bluetooth' }), 400, 'VALIDATION_ERROR', /wall_qr_content must be event, wifi or both/);
+    await expectError(await put({ wall_layout: 'diagonal' }), 400, 'VALIDATION_ERROR', /wall_layout muss single, collage oder pairs sein/);
+    await expectError(await put({ wall_qr_content: 'bluetooth' }), 400, 'VALIDATION_ERROR', /wall_qr_content muss event, wifi oder both sein/);
     expect((await h.client().json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'single', qr_content: 'event' });
   });
 });

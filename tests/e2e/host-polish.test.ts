@@ -91,7 +91,7 @@ describe('errors beside the field (item 11)', () => {
     await p.getByRole('button', { name: 'Save Settings' }).click();
     await toastShown(p, 'Failed to save settings');
     const reason = p.getByTestId('primary_color-error');
-    expect(await reason.textContent()).toContain('must be a hex colour');
+    expect(await reason.textContent()).toContain('muss eine Hex-Farbe (#RRGGBB) sein') // the server's message, in the page's language (de-DE browser);
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await h.shot('polish-11-colour-error', p);
     await ctx.close();
@@ -107,7 +107,7 @@ describe('errors beside the field (item 11)', () => {
     await dialog.getByLabel('End (optional)').fill('2026-06-20T18:00');
     await dialog.getByRole('button', { name: 'Create Album' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Failed to create album' }).waitFor();
-    expect(await dialog.getByTestId('album_end-error').textContent()).toBe('The end must not be before the start');
+    expect(await dialog.getByTestId('album_end-error').textContent()).toBe('Das Ende darf nicht vor dem Beginn liegen');
     await h.shot('polish-11-album-range-error');
   });
 
@@ -120,7 +120,7 @@ describe('errors beside the field (item 11)', () => {
     await dialog.getByLabel('Confirm New Password').fill('a-new-password');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Failed to change password' }).waitFor();
-    expect(await dialog.getByTestId('currentPassword-error').textContent()).toBe('Current password is incorrect');
+    expect(await dialog.getByTestId('currentPassword-error').textContent()).toBe('Das aktuelle Passwort ist falsch');
     await h.shot('polish-11-password-error');
   });
 });

@@ -18,6 +18,8 @@ export interface RequestFromOptions {
   json?: unknown;
   /** an urlencoded form body */
   form?: string;
+  /** more headers, e.g. the phone's Accept-Language */
+  headers?: Record<string, string>;
 }
 
 /** Sends `url` from `localAddress`; the whole answer, bounded by a 30 s timeout. */
@@ -38,6 +40,7 @@ export function requestFrom(localAddress: string, url: string, opts: RequestFrom
           ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(opts.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
           ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...opts.headers,
         },
       },
       (res) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { AdminEventDto } from '../../src/http/api-types.ts';
-import { PORTAL_TEXTS } from '../../src/http/portal-page.ts';
+import { PORTAL_TEXTS } from '../../src/i18n/index.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { startWebKit, type WebKit } from '../helpers/webkit.ts';
@@ -32,7 +32,7 @@ test('without JavaScript the button joins and the page shows the address to open
   await sheet.screenshot('portal-before-join');
   await sheet.click('button.join');
   const joined = await sheet.find('.joined');
-  expect(await joined.getText()).toBe(PORTAL_TEXTS.joined);
+  expect(await joined.getText()).toBe(PORTAL_TEXTS.de.joined);
   expect(await sheet.text('[data-testid=event-address]')).toBe(`${server.url}/event/${event.code}`);
   expect(await sheet.eval<string>('() => location.pathname + location.search')).toBe(`/portal?event=${event.code}`);
   // the stylesheet (its own file, no inline style) applied: the button and the address are styled

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../context.ts';
-import { errorBody } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { errorAnswer } from './errors.ts';
 
 /**
  * The one Content-Security-Policy of every answer. The web app is Vite's build: scripts and styles are
@@ -76,7 +77,7 @@ export const refuseCrossSiteWrites: MiddlewareHandler<Env> = async (c, next) => 
   // trusted only when Sec-Fetch-Site vouches for it.
   const originForeign = origin !== undefined && (origin === 'null' ? !siteSaysOwn : !sameOrigin(origin, c.req.header('host')));
   if (siteForeign || originForeign) {
-    return c.json(errorBody('CROSS_SITE_REQUEST', 'Diese Anfrage kam von einer fremden Seite und wurde abgelehnt.'), 403);
+    return errorAnswer(c, new AppError(403, 'CROSS_SITE_REQUEST'));
   }
   return next();
 };

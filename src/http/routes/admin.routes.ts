@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from '../context.ts';
 import { z } from 'zod';
+import { problem } from '../../lib/errors.ts';
 import { bearerToken, clientAddress, requireRight } from '../context.ts';
 import { API_KEY_NAME_MAX, MIN_PASSWORD_LENGTH, WIFI_PASSWORD, WIFI_SSID_MAX_BYTES } from '../../domain/limits.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
@@ -29,13 +30,13 @@ const login = endpoint({
   errors: [401, 429],
 });
 const logout = endpoint({ summary: 'Ends the admin session', tag: 'admin', ok: answer('{ success: true }', SuccessSchema), errors: [401, 403] });
-const passwordsRequired = 'currentPassword und newPassword sind erforderlich';
+const passwordsRequired = problem('passwordsRequired');
 const changePassword = endpoint({
   summary: "Changes the admin password (other sessions end; 400 INVALID_PASSWORD for a wrong current one)",
   tag: 'admin',
   body: z.object({
     currentPassword: z.string({ error: passwordsRequired }),
-    newPassword: z.string({ error: passwordsRequired }).min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`),
+    newPassword: z.string({ error: passwordsRequired }).min(MIN_PASSWORD_LENGTH, problem('newPasswordTooShort')),
   }),
   ok: answer('{ success: true }', SuccessSchema),
   errors: [401, 403],
@@ -46,7 +47,7 @@ const createKey = endpoint({
   summary: 'Creates an API key; the key itself is answered only this once',
   tag: 'admin',
   body: z.object({
-    name: z.string({ error: 'Name ist erforderlich' }).trim().min(1, 'Name ist erforderlich').max(API_KEY_NAME_MAX, `Name darf höchstens ${API_KEY_NAME_MAX} Zeichen haben`),
+    name: z.string({ error: problem('apiKeyNameRequired') }).trim().min(1, problem('apiKeyNameRequired')).max(API_KEY_NAME_MAX, problem('apiKeyNameTooLong')),
   }),
   ok: answer('The new key (`api_key` only in this answer)', CreatedApiKeySchema),
   status: 201,
@@ -59,14 +60,14 @@ const setWifi = endpoint({
   tag: 'admin',
   body: z.object({
     ssid: z
-      .string({ error: 'Der WLAN-Name muss Text sein' })
+      .string({ error: problem('wifiSsidNotText') })
       .trim()
-      .refine((v) => new TextEncoder().encode(v).length <= WIFI_SSID_MAX_BYTES, `Der WLAN-Name darf höchstens ${WIFI_SSID_MAX_BYTES} Zeichen haben`)
+      .refine((v) => new TextEncoder().encode(v).length <= WIFI_SSID_MAX_BYTES, problem('wifiSsidTooLong'))
       .default(''),
     password: z
-      .string({ error: 'Das WLAN-Passwort muss Text sein' })
-      .max(WIFI_PASSWORD.max, `Das WLAN-Passwort darf höchstens ${WIFI_PASSWORD.max} Zeichen haben`)
-      .refine((v) => v === '' || v.length >= WIFI_PASSWORD.min, `Ein WLAN-Passwort (WPA) hat mindestens ${WIFI_PASSWORD.min} Zeichen`)
+      .string({ error: problem('wifiPasswordNotText') })
+      .max(WIFI_PASSWORD.max, problem('wifiPasswordTooLong'))
+      .refine((v) => v === '' || v.length >= WIFI_PASSWORD.min, problem('wifiPasswordTooShort'))
       .default(''),
   }),
   ok: answer('WifiSettings as saved', WifiSettingsSchema),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MAX_MODERATION_PAGE, MODERATION_PAGE, MODERATION_STATUSES } from '../../domain/limits.ts';
-import { notFound } from '../../lib/errors.ts';
+import { MAX_BULK, MAX_MODERATION_PAGE, MODERATION_PAGE, MODERATION_STATUSES } from '../../domain/limits.ts';
+import { notFound, problem } from '../../lib/errors.ts';
 import type { Services } from '../../services/index.ts';
 import type { Ctx, Env } from '../context.ts';
 import { hostOf } from '../context.ts';
@@ -24,7 +24,6 @@ import {
 import { ExportZipQuery, zipOf } from './export-zip.ts';
 import { EventChangeForm, readEventForm } from './forms.ts';
 
-const MAX_BULK = 500;
 
 const settings = endpoint({ summary: "The host's settings page: the event and all its albums", tag: 'host', params: TokenPath, ok: answer('The event and all its albums (with upload_count)', ClientSettingsDtoSchema) });
 const editEvent = endpoint({
@@ -41,13 +40,13 @@ const moderationList = endpoint({
   summary: "The event's uploads for moderation, newest first, one page at a time",
   tag: 'host',
   query: z.object({
-    status: z.enum(MODERATION_STATUSES, { error: `status muss ${MODERATION_STATUSES.join(', ')} sein` }).default('all'),
-    albumId: optionalQueryId('albumId'),
-    guestId: optionalQueryId('guestId'),
-    limit: optionalQueryId('limit'),
+    status: z.enum(MODERATION_STATUSES, { error: problem('moderationStatusInvalid') }).default('all'),
+    albumId: optionalQueryId(),
+    guestId: optionalQueryId(),
+    limit: optionalQueryId(),
     offset: z
       .string()
-      .regex(/^\d{1,15}$/, 'offset ist ungültig')
+      .regex(/^\d{1,15}$/, problem('invalidField'))
       .transform(Number)
       .optional(),
   }),
@@ -56,12 +55,12 @@ const moderationList = endpoint({
 });
 const moderateOne = endpoint({ summary: 'Approves or withdraws any upload of the event', tag: 'host', params: TokenUploadPath, ok: answer('The upload as changed', UploadDtoSchema) });
 const deleteOne = endpoint({ summary: 'Deletes any upload of the event', tag: 'host', params: TokenUploadPath, ok: answer('{ success: true }', SuccessSchema) });
-const bulkMessage = `ids muss 1 bis ${MAX_BULK} Upload-IDs enthalten`;
+const bulkMessage = problem('bulkIds');
 /** Many uploads at once: `{ ids: [...] }` (at most 500), or `{ guestId }` for 'remove all uploads of this guest'. */
 const BulkBody = z
   .object({
-    guestId: id('guestId ist ungültig').optional(),
-    ids: z.array(id('ids enthält eine ungültige ID'), { error: bulkMessage }).min(1, bulkMessage).max(MAX_BULK, bulkMessage).optional(),
+    guestId: id(problem('invalidField')).optional(),
+    ids: z.array(id(problem('idsInvalid')), { error: bulkMessage }).min(1, bulkMessage).max(MAX_BULK, bulkMessage).optional(),
   })
   .refine((b) => b.guestId !== undefined || b.ids !== undefined, { message: bulkMessage, path: ['ids'] });
 const moderateMany = endpoint({ summary: 'Approves or withdraws many uploads at once', tag: 'host', params: TokenPath, body: BulkBody, ok: answer('How many changed', BulkAnswerSchema), errors: [404] });
@@ -94,7 +93,7 @@ export function clientRoutes() {
   const hostAlbum = (c: Ctx, { token, albumId }: z.output<typeof TokenAlbumPath>) => {
     const { services, event } = asHost(c, token);
     const album = services.albums.get(albumId);
-    if (album.eventId !== event.id) throw notFound('Album not found');
+    if (album.eventId !== event.id) throw notFound('album');
     return { services, album };
   };
 

@@ -2,6 +2,7 @@ import type { ZipEntry } from '../../media/zip-stream.ts';
 import { createZipStream } from '../../media/zip-stream.ts';
 import type { ZipPlan } from '../../services/exports.service.ts';
 import { z } from 'zod';
+import { problem } from '../../lib/errors.ts';
 import type { Viewer } from '../../domain/permissions.ts';
 import { clientCap } from '../client-caps.ts';
 import type { Ctx } from '../context.ts';
@@ -12,7 +13,7 @@ import { contentDisposition } from './files.routes.ts';
  * maybe slowly. A family may fetch a few on one phone; a venue's phones may share an address.
  */
 const ZIP_LIMITS = { perIdentity: 4, perAddress: 24 };
-const zipDownloads = clientCap(ZIP_LIMITS, 'TOO_MANY_DOWNLOADS', 'Es laufen schon zu viele Downloads von diesem Gerät. Bitte warte, bis einer fertig ist.');
+const zipDownloads = clientCap(ZIP_LIMITS, 'TOO_MANY_DOWNLOADS');
 
 /** The entries as the ZIP reads them; `done` once the archive is finished or given up. */
 function* releasingAfter(entries: ZipEntry[], done: () => void): Generator<ZipEntry> {
@@ -29,7 +30,7 @@ export const ExportZipQuery = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
-    .refine((v) => v === undefined || Number.isSafeInteger(v), 'albumId must be a number')
+    .refine((v) => v === undefined || Number.isSafeInteger(v), problem('invalidField'))
     .meta({ description: 'Only this album of the event' }),
 });
 

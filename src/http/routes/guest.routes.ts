@@ -3,6 +3,7 @@ import { VENUE_SHORT_NAME } from '../../domain/captive-portal.ts';
 import { isLocalOnlyUrl } from '../../lib/network.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { z } from 'zod';
+import { problem } from '../../lib/errors.ts';
 import { nicknameTooLong, normaliseNickname } from '../../domain/nickname.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
@@ -23,13 +24,13 @@ import {
 } from '../schemas/responses.schemas.ts';
 
 /** A guest's user id: a random UUID, their session in the event. */
-const UserId = z.string({ error: 'userId muss eine UUID sein' }).refine(isUuid, 'userId muss eine UUID sein');
+const UserId = z.string({ error: problem('userIdNotUuid') }).refine(isUuid, problem('userIdNotUuid'));
 /** Spec §5: trimmed, not empty, at most 30 characters. */
 const Nickname = z
-  .string({ error: 'Nickname darf nicht leer sein' })
+  .string({ error: problem('nicknameEmpty') })
   .transform(normaliseNickname)
-  .refine((n) => n.length > 0, 'Nickname darf nicht leer sein')
-  .refine((n) => !nicknameTooLong(n), 'Maximal 30 Zeichen erlaubt.');
+  .refine((n) => n.length > 0, problem('nicknameEmpty'))
+  .refine((n) => !nicknameTooLong(n), problem('nicknameTooLong'));
 
 const config = endpoint({ summary: 'Settings the web app needs first', tag: 'guest', ok: answer('AppConfig', AppConfigSchema) });
 const eventByCode = endpoint({ summary: 'An event by its code', tag: 'guest', params: EventByCodePath, ok: answer('EventDto', EventDtoSchema) });

@@ -38,7 +38,7 @@ function liveViewer(c: Ctx, token: string | undefined): Viewer {
   const { services, event } = atEventOf(c);
   if (token) {
     const hosted = services.events.getByClientToken(token);
-    if (hosted.id !== event.id) throw forbidden('Dieser Link gehört zu einem anderen Event');
+    if (hosted.id !== event.id) throw forbidden('otherEventLink');
     return hostOf(event);
   }
   const viewer = viewerOf(c, event);
@@ -66,7 +66,7 @@ const uploadData = new WeakMap<UploadRow, Map<boolean, string>>();
  */
 export function liveRoutes() {
   const app = new Hono<Env>();
-  const streams = clientCap(STREAM_LIMITS, 'TOO_MANY_STREAMS', 'Zu viele offene Live-Verbindungen von diesem Gerät. Bitte schließe andere Tabs und lade die Seite neu.');
+  const streams = clientCap(STREAM_LIMITS, 'TOO_MANY_STREAMS');
 
   app.get('/api/event/:eventId/live', live.doc, atEvent, (c) => {
     const { services, event } = atEventOf(c);

@@ -7,6 +7,7 @@ import type { Ctx, Env } from '../context.ts';
 import { readForm } from '../body.ts';
 import { clientAddress, publicUrl } from '../context.ts';
 import { bytes, endpoint, redirect as redirectAnswer } from '../openapi.ts';
+import { languageOf } from '../language.ts';
 import { portalStylesheet, renderPortalPage } from '../portal-page.ts';
 
 // The venue's captive portal, per device. A device that has not joined gets the portal for every
@@ -102,6 +103,9 @@ export function portalRoutes() {
       joined: services.portal.isJoined(clientAddress(c)),
       eventAddress: event ? `${base}/event/${encodeURIComponent(event.code)}` : null,
       shortAddress: event && config.captivePortal ? `${VENUE_SHORT_NAME}/${event.code}` : null,
+      // The phone's language: its buttons ('Fertig'/'Done') are what the page names. A phone in neither of
+      // ours gets the event's language, the one its guests see on the event page.
+      language: languageOf(c, event?.language),
     });
     c.header('Cache-Control', NO_STORE);
     return c.html(page);

@@ -5,6 +5,7 @@ import { isUploader } from '../../domain/uploader.ts';
 import { MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
+import { problem } from '../../lib/errors.ts';
 import { MAX_SIMILAR, type UploadRow } from '../../services/uploads.service.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
@@ -38,12 +39,12 @@ const list = endpoint({
   tag: 'guest',
   params: EventIdPath,
   query: z.object({
-    albumId: optionalQueryId('albumId'),
+    albumId: optionalQueryId(),
     limit: z
       .string()
       .optional()
       .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
-      .refine((v) => v === undefined || (Number.isInteger(v) && v >= 1 && v <= MAX_UPLOADS_PAGE_SIZE), `limit muss zwischen 1 und ${MAX_UPLOADS_PAGE_SIZE} liegen`),
+      .refine((v) => v === undefined || (Number.isInteger(v) && v >= 1 && v <= MAX_UPLOADS_PAGE_SIZE), problem('pageLimitInvalid')),
     cursor: z.string().optional().describe('next_cursor of the page before'),
   }),
   ok: answer('UploadDto[] newest first, or UploadPage when paged', z.union([z.array(UploadDtoSchema), UploadPageSchema])),
@@ -72,24 +73,24 @@ const checkExact = endpoint({
   tag: 'uploads',
   query: z.object({
     sha256: z
-      .string({ error: 'sha256 muss 64 Hex-Zeichen haben' })
+      .string({ error: problem('sha256Invalid') })
       .transform((v) => v.toLowerCase())
-      .refine((v) => /^[0-9a-f]{64}$/.test(v), 'sha256 muss 64 Hex-Zeichen haben'),
+      .refine((v) => /^[0-9a-f]{64}$/.test(v), problem('sha256Invalid')),
     eventId,
   }),
   ok: answer('Whether it exists (`duplicate` only for those who may read the event)', CheckExactAnswerSchema),
   errors: [403, 404],
 });
-const thresholdMessage = `threshold muss zwischen 0 und ${SIMILARITY_THRESHOLD} liegen`;
+const thresholdMessage = problem('thresholdInvalid');
 const checkSimilar = endpoint({
   summary: "Photos of the event whose dHash is within the threshold of the browser's",
   tag: 'uploads',
   callers: ['guest', 'admin'],
   body: z.object({
     phash: z
-      .string({ error: 'phash muss 16 Hex-Zeichen haben' })
+      .string({ error: problem('phashInvalid') })
       .transform((v) => v.toLowerCase())
-      .refine((v) => DHASH_RE.test(v), 'phash muss 16 Hex-Zeichen haben'),
+      .refine((v) => DHASH_RE.test(v), problem('phashInvalid')),
     /** sent by the web app (spec); only a hint, every hash of the event is compared */
     phash_bucket: z.string().optional(),
     eventId,
@@ -104,7 +105,7 @@ const checkSimilar = endpoint({
   errors: [403, 404],
 });
 
-const zipIdsMessage = `ids: 1 bis ${MAX_ZIP_FILES} Upload-IDs, durch Kommas getrennt`;
+const zipIdsMessage = problem('zipIdsInvalid');
 const DownloadZipQuery = z.object({
   ids: z
     .string({ error: zipIdsMessage })

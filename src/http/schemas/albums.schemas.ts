@@ -1,18 +1,19 @@
 // The request bodies of album calls (admin, host and the guest's 'Unsortiert'), one schema each; the
 // services take what they produce (AlbumFields).
 import { z } from 'zod';
+import { problem } from '../../lib/errors.ts';
 import { isIsoDateTime } from '../../domain/dates.ts';
 import { ALBUM_NAME_MAX } from '../../domain/limits.ts';
 
 const name = z
-  .string({ error: 'Album name is required' })
+  .string({ error: problem('albumNameRequired') })
   .trim()
-  .min(1, 'Album name is required')
-  .max(ALBUM_NAME_MAX, `Album name must be at most ${ALBUM_NAME_MAX} characters`);
+  .min(1, problem('albumNameRequired'))
+  .max(ALBUM_NAME_MAX, problem('albumNameTooLong'));
 
 /** An ISO date-time, or null / '' for none; sent back as ISO UTC. */
-const date = (field: string) => {
-  const message = `${field} is not a valid date`;
+const date = () => {
+  const message = problem('invalidDate');
   return z
     .union([z.string(), z.null()], { error: message })
     .optional()
@@ -22,11 +23,11 @@ const date = (field: string) => {
 
 /** true/false, also as the text or 1/0 a form sends. */
 const visible = z
-  .union([z.boolean(), z.enum(['true', 'false']), z.literal(1), z.literal(0)], { error: 'visible must be true or false' })
+  .union([z.boolean(), z.enum(['true', 'false']), z.literal(1), z.literal(0)], { error: problem('mustBeBoolean') })
   .optional()
   .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === 1));
 
-const fields = { start_datetime: date('start_datetime'), end_datetime: date('end_datetime'), visible };
+const fields = { start_datetime: date(), end_datetime: date(), visible };
 
 /** A new album: the name is required. */
 export const NewAlbumBody = z.object({ name, ...fields });

@@ -68,8 +68,8 @@ export interface ChunkedDeps {
 }
 
 
-const incomplete = () => new AppError(400, 'UPLOAD_INCOMPLETE', 'Die Datei ist unvollständig angekommen. Bitte lade sie erneut hoch.');
-const mismatch = () => badRequest('Die Angaben passen nicht zu den bisherigen Teilen dieses Uploads', { field: 'fileSize' });
+const incomplete = () => new AppError(400, 'UPLOAD_INCOMPLETE');
+const mismatch = () => badRequest('chunkMismatch', { field: 'fileSize' });
 
 /** Puts a chunk's bytes into the open file `fd` from `offset` on, each piece shown to `accept` first; the bytes put. */
 type Pour = (fd: number, offset: number, accept: (piece: Uint8Array, total: number) => void) => Promise<number>;
@@ -95,9 +95,7 @@ const tooManyPartials = (limits: { maxSessions: number; maxBytes: number }, scop
   new AppError(
     429,
     'TOO_MANY_PARTIAL_UPLOADS',
-    scope === 'owner'
-      ? `Du hast zu viele unfertige Uploads (höchstens ${limits.maxSessions} Dateien mit zusammen ${Math.floor(limits.maxBytes / 1048576)} MB). Bitte warte, bis deine laufenden Uploads fertig sind, und versuche es dann erneut.`
-      : `Von diesem Gerät sind zu viele unfertige Uploads offen (höchstens ${limits.maxSessions} Dateien mit zusammen ${Math.floor(limits.maxBytes / 1048576)} MB). Bitte warte, bis die laufenden Uploads fertig sind, und versuche es dann erneut.`,
+    scope === 'owner' ? 'default' : 'address',
     { maxSessions: limits.maxSessions, maxBytes: limits.maxBytes, scope },
   );
 

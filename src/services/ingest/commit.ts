@@ -17,7 +17,7 @@ import type { AlbumsService } from '../albums.service.ts';
 import type { EventView } from '../events.service.ts';
 import type { UploadRow } from '../uploads.service.ts';
 
-export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt');
+export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
 
 export interface UploadTarget {
   event: EventView;
@@ -60,7 +60,7 @@ export function createCommitter(deps: CommitDeps) {
   const photoWork = new Semaphore(availableParallelism());
 
   function duplicateError(existing: { id: number }) {
-    return conflict('DUPLICATE', 'Diese Datei wurde bereits hochgeladen', { duplicate: { id: existing.id }, existingId: existing.id });
+    return conflict('DUPLICATE', { duplicate: { id: existing.id }, existingId: existing.id });
   }
 
   function findDuplicate(eventId: number, sha256: string) {

@@ -2,15 +2,16 @@
 // service reads them: text fields of a multipart form (or the query string), files streaming past them.
 // The routes describe their contract with these schemas (OpenAPI); the service parses with them.
 import { z } from 'zod';
+import { problem } from '../../lib/errors.ts';
 
-const invalid = (field: string) => `${field} ist ungültig`;
+const invalid = problem('invalidField');
 /** A whole number sent as text, `min` to `max`. */
-const whole = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
-    .string({ error: invalid(field) })
-    .regex(/^\d{1,16}$/, invalid(field))
+    .string({ error: invalid })
+    .regex(/^\d{1,16}$/, invalid)
     .transform(Number)
-    .refine((n) => n >= min && n <= max, invalid(field));
+    .refine((n) => n >= min && n <= max, invalid);
 
 /** Chunks of one file at most (10 GB in 1 MB chunks). */
 const MAX_CHUNKS = 10_000;
@@ -19,7 +20,7 @@ const MAX_CHUNKS = 10_000;
 const albumId = z
   .string()
   .optional()
-  .refine((v) => v === undefined || v === '' || (/^\d{1,15}$/.test(v) && Number(v) > 0), invalid('albumId'))
+  .refine((v) => v === undefined || v === '' || (/^\d{1,15}$/.test(v) && Number(v) > 0), invalid)
   .transform((v) => (v === undefined || v === '' ? null : Number(v)));
 
 /** The spec's fields besides the file; `userId` is ignored (the cookie says who uploads). */
@@ -33,25 +34,25 @@ export const UploadFormSchema = z.object({
 
 /** Which file a chunk belongs to: the client's stable uploadId, else its name, size and chunk count. */
 const ChunkOf = z.object({
-  totalChunks: whole('totalChunks', 1, MAX_CHUNKS),
-  fileSize: whole('fileSize', 1),
+  totalChunks: whole(1, MAX_CHUNKS),
+  fileSize: whole(1),
   uploadId: z
     .string()
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || /^[A-Za-z0-9_-]{8,64}$/.test(v), invalid('uploadId')),
+    .refine((v) => v === null || /^[A-Za-z0-9_-]{8,64}$/.test(v), invalid),
 });
 
 export const ChunkFormSchema = UploadFormSchema.extend(ChunkOf.shape)
   .extend({
-    chunkIndex: whole('chunkIndex', 0),
+    chunkIndex: whole(0),
     /** null: the name of the chunk's file part is used */
     fileName: z
       .string()
       .optional()
       .transform((v) => v ?? null),
   })
-  .refine((f) => f.chunkIndex < f.totalChunks, { message: invalid('chunkIndex'), path: ['chunkIndex'] });
+  .refine((f) => f.chunkIndex < f.totalChunks, { message: invalid, path: ['chunkIndex'] });
 
 export const ChunkStatusQuery = ChunkOf.extend({ fileName: z.string().optional().transform((v) => v ?? '') });
 
