@@ -91,7 +91,7 @@ describe('errors beside the field (item 11)', () => {
     await p.getByRole('button', { name: 'Save Settings' }).click();
     await toastShown(p, 'Failed to save settings');
     const reason = p.getByTestId('primary_color-error');
-    expect(await reason.textContent()).toContain('muss eine Hex-Farbe (#RRGGBB) sein') // the server's message, in the page's language (de-DE browser);
+    expect(await reason.textContent()).toContain('muss eine Hex-Farbe (#RRGGBB) sein'); // the server's message, in the page's language (de-DE browser)
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await h.shot('polish-11-colour-error', p);
     await ctx.close();

@@ -244,7 +244,7 @@ describe('settings page', () => {
     await settings.getByRole('button', { name: 'Create Album' }).click();
     const t = settings.locator('.hx-toast--error');
     await t.waitFor();
-    expect(await t.innerText()).toContain('Das Ende darf nicht vor dem Beginn liegen') // the server's message in the page's language (de-DE);
+    expect(await t.innerText()).toContain('Das Ende darf nicht vor dem Beginn liegen'); // the server's message in the page's language (de-DE)
     expect(await visibleNames()).not.toContain('Zeitreise');
   });
 

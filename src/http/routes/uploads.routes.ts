@@ -67,7 +67,7 @@ const approveOwn = endpoint({
   errors: [403],
 });
 const remove = endpoint({ summary: 'Deletes an upload: its guest, the admin', tag: 'guest', callers: ['guest', 'admin'], params: EventUploadPath, ok: answer('{ success: true }', SuccessSchema), errors: [403] });
-const eventId = id('eventId fehlt oder ist ungültig');
+const eventId = id(problem('invalidField'));
 const checkExact = endpoint({
   summary: 'Whether the event already has a file with this SHA-256 (asked before uploading)',
   tag: 'uploads',
