@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminEventDto, ClientTokenAnswer } from '../../src/http/api-types.ts';
+import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
@@ -97,15 +98,15 @@ describe('every page under the Content-Security-Policy', () => {
     const { context, watch } = await newContext();
     const page = await context.newPage();
     await page.goto('/admin');
-    await page.getByLabel('Password').fill(server.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel(hostDe.password, { exact: true }).fill(server.adminPassword);
+    await page.getByRole('button', { name: hostDe.signIn }).click();
     await page.waitForURL('**/admin/dashboard');
     await page.getByText('Sommerfest').first().waitFor();
     await expectClean(page, watch);
 
     await page.goto(`/print/${event.id}`);
-    await page.getByRole('img', { name: /^Event QR code/ }).waitFor(); // an SVG image (data: URL, allowed by img-src)
-    await page.getByRole('img', { name: /^Wi-Fi QR code/ }).waitFor();
+    await page.getByRole('img', { name: new RegExp(`^${hostDe.sheetEventQr('')}`) }).waitFor(); // an SVG image (data: URL, allowed by img-src)
+    await page.getByRole('img', { name: new RegExp(`^${hostDe.sheetWifiQr('')}`) }).waitFor();
     // The paper size comes from a named @page in the stylesheet (no inline <style>): A4 is one page.
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);

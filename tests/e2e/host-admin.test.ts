@@ -1,3 +1,4 @@
+import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
 import { hostDe } from '../../web/src/i18n/host.de.ts';
@@ -8,7 +9,7 @@ import { berlinToIso, card, closeDialogs, eventually, guestPageExists, HOST_IMAG
 
 let h: Harness;
 beforeAll(async () => {
-  h = await setUp();
+  h = await setUp({ locale: 'en-GB' }); // the admin's English texts (the German ones: host/languages-admin.test.ts)
 });
 afterAll(async () => {
   await h?.close();
@@ -58,8 +59,8 @@ describe('admin dashboard', () => {
     expect(await dialog.getByLabel('Duration').inputValue()).toBe('14');
     expect(await dialog.getByLabel('Allow users to download images').isChecked()).toBe(true);
     // the same row as on the host's settings page (one component), on by default
-    expect(await dialog.getByLabel('Standortdaten entfernen').isChecked()).toBe(true);
-    await dialog.getByText('Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position.', { exact: false }).waitFor();
+    expect(await dialog.getByLabel(hostEn.stripLocation).isChecked()).toBe(true);
+    await dialog.getByText(hostEn.stripLocationNote).waitFor();
     const submit = dialog.getByRole('button', { name: 'Create Event' });
     expect(await submit.isDisabled()).toBe(true);
 
@@ -132,7 +133,7 @@ describe('admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Unlock code' }).click();
     expect(await codeInput.getAttribute('readonly')).toBeNull();
     await codeInput.fill('anna-tom');
-    await dialog.getByLabel('Standortdaten entfernen').uncheck();
+    await dialog.getByLabel(hostEn.stripLocation).uncheck();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toastShown(page, 'Event updated successfully');
     await card(page, 'anna-tom').waitFor();
@@ -144,7 +145,7 @@ describe('admin dashboard', () => {
     eventCode = 'anna-tom';
     // opened again, the form shows what was saved
     await card(page, eventCode).getByRole('button', { name: 'Edit' }).click();
-    expect(await dialog.getByLabel('Standortdaten entfernen').isChecked()).toBe(false);
+    expect(await dialog.getByLabel(hostEn.stripLocation).isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -225,7 +226,7 @@ describe('admin dashboard', () => {
     await dialog.getByLabel('End (optional)').fill(berlin(new Date(now.getTime() + 3600_000)));
     await create.click();
     await dialog.locator('[data-album="Trauung"]').waitFor();
-    expect(await dialog.locator('[data-album="Trauung"]').getByText('Aktuell').isVisible()).toBe(true);
+    expect(await dialog.locator('[data-album="Trauung"]').getByText(hostEn.albumCurrent, { exact: true }).isVisible()).toBe(true);
     await dialog.getByLabel('Album name').fill('Party');
     await create.click();
     await dialog.locator('[data-album="Party"]').waitFor();

@@ -1,3 +1,5 @@
+import { hostDe } from '../../web/src/i18n/host.de.ts';
+import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,7 @@ let event: AdminEventDto;
 const tmp = mkdtempSync(join(tmpdir(), 'momentbox-host-export-'));
 
 beforeAll(async () => {
-  h = await setUp({ contextInit: NO_PICKER });
+  h = await setUp({ contextInit: NO_PICKER, locale: 'en-GB' }); // the admin's English texts
   event = await h.admin.createEvent({ name: 'Export: Party/Ü30', code: 'export-party' });
   const trauung = await h.admin.createAlbum(event.id, { name: 'Trauung', start_datetime: null, end_datetime: null });
   const feier = await h.admin.createAlbum(event.id, { name: 'Feier & Tanz', start_datetime: null, end_datetime: null });
@@ -98,13 +100,13 @@ describe('API keys', () => {
     key = await secret.getByLabel('New API key').inputValue();
     expect(key.length).toBeGreaterThanOrEqual(32);
     const row = dialog.locator('tr[data-key="Fotobox Eingang"]');
-    await row.getByText('Unbenutzt').waitFor();
+    await row.getByText(hostEn.keyUnused).waitFor();
     expect(await row.innerText()).toContain('Never');
     await h.shot('40-api-key-created');
 
     await dialog.getByLabel('Key name').fill('Fotobox Eingang');
     await create.click();
-    await dialog.getByRole('alert').filter({ hasText: 'Ein API-Schlüssel mit diesem Namen existiert bereits' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: hostEn.apiKeyExists }).waitFor();
 
     // closed and opened again: the key is not shown anywhere
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -124,8 +126,8 @@ describe('API keys', () => {
     await page.getByRole('button', { name: 'API keys' }).click();
     const dialog = page.getByRole('dialog', { name: 'API Keys' });
     const row = dialog.locator('tr[data-key="Fotobox Eingang"]');
-    await row.getByText('Aktiv').waitFor();
-    expect(await row.innerText()).toMatch(/\d\d\.\d\d\.\d{4}, \d\d:\d\d[\s\S]*\d\d\.\d\d\.\d{4}, \d\d:\d\d/);
+    await row.getByText(hostEn.keyActive, { exact: true }).waitFor();
+    expect(await row.innerText()).toMatch(/\d\d\/\d\d\/\d{4}, \d\d:\d\d[\s\S]*\d\d\/\d\d\/\d{4}, \d\d:\d\d/);
     await h.shot('41-api-key-active');
     // the booth's photo is not part of the export checks below
     const uploads = await h.admin.json<{ id: number; original_name: string }[]>(`/api/event/${event.id}/uploads`);
@@ -146,7 +148,7 @@ describe('API keys', () => {
     const { page } = h;
     await page.route('**/api/admin/api-keys', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
     await page.getByRole('button', { name: 'API keys' }).click();
-    await page.getByRole('dialog', { name: 'API Keys' }).getByText('Fehler beim Laden der API-Schlüssel').waitFor();
+    await page.getByRole('dialog', { name: 'API Keys' }).getByText(hostEn.apiKeysLoadFailed).waitFor();
     await page.unroute('**/api/admin/api-keys');
     await closeDialogs(page);
   });
@@ -160,8 +162,8 @@ describe('ZIP export', () => {
     expect(download.url()).toMatch(/\/api\/event\/\d+\/export-zip\?ticket=/);
     const file = join(tmp, 'admin-download.zip');
     await download.saveAs(file);
-    await card(page, 'export-party').getByText('Fortschritt: 4 von 4 Dateien (100%)').waitFor();
-    await toastShown(page, 'Export erfolgreich abgeschlossen');
+    await card(page, 'export-party').getByText(hostEn.exportProgress(4, 4, 100)).waitFor();
+    await toastShown(page, hostEn.exportDone);
     await h.shot('42-dashboard-export');
     unzipTest(file);
     expectExportTree(unzipList(file));
@@ -191,7 +193,7 @@ describe('ZIP export', () => {
   });
 
   test('dashboard in a secure context: streamed into the chosen file with real progress', async () => {
-    const ctx = await h.browser.newContext({ ...DESKTOP, baseURL: h.server.url });
+    const ctx = await h.browser.newContext({ ...DESKTOP, locale: 'en-GB', baseURL: h.server.url });
     await ctx.addInitScript(FAKE_PICKER);
     const p = await ctx.newPage();
     await loginUi(p, h.server.adminPassword);
@@ -201,7 +203,7 @@ describe('ZIP export', () => {
       if (Date.now() > deadline) throw new Error('export did not finish');
       await Bun.sleep(20);
     }
-    await card(p, 'export-party').getByText('Fortschritt: 4 von 4 Dateien (100%)').waitFor();
+    await card(p, 'export-party').getByText(hostEn.exportProgress(4, 4, 100)).waitFor();
     const b64: string = await p.evaluate(async () => {
       const z = (window as unknown as { __zip: { chunks: Uint8Array[] } }).__zip;
       const blob = new Blob(z.chunks as BlobPart[]);
@@ -224,7 +226,7 @@ describe('ZIP export', () => {
     const { page } = h;
     await page.reload();
     await card(page, 'ohne-uploads').getByRole('button', { name: 'Export' }).click();
-    await toastShown(page, 'Keine Uploads zum Exportieren vorhanden');
+    await toastShown(page, hostEn.noUploadsToExport);
 
     const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${empty.id}`, { method: 'POST' });
     const p = await h.context.newPage();
@@ -250,10 +252,10 @@ describe('printable QR material', () => {
     const [p] = await Promise.all([context.waitForEvent('page'), card(page, 'export-party').getByRole('link', { name: 'Print QR' }).click()]);
     await p.getByTestId('print-sheet').waitFor();
     const config = await h.visitor.json<AppConfig>('/api/config');
-    expect(await qrOf(p, /^Event QR code/)).toBe(`${config.publicUrl}/event/export-party`);
-    expect(await qrOf(p, /^Wi-Fi QR code/)).toBe('WIFI:T:WPA;S:Gäste\\;WLAN;P:sekt\\:und\\,torte;;');
+    expect(await qrOf(p, new RegExp(`^${hostDe.sheetEventQr('')}`))).toBe(`${config.publicUrl}/event/export-party`);
+    expect(await qrOf(p, new RegExp(`^${hostDe.sheetWifiQr('')}`))).toBe('WIFI:T:WPA;S:Gäste\\;WLAN;P:sekt\\:und\\,torte;;');
     // A vector image, so the poster prints sharp at any size.
-    expect(await p.getByRole('img', { name: /^Event QR code/ }).getAttribute('src')).toStartWith('data:image/svg+xml');
+    expect(await p.getByRole('img', { name: new RegExp(`^${hostDe.sheetEventQr('')}`) }).getAttribute('src')).toStartWith('data:image/svg+xml');
     const sheet = p.getByTestId('print-sheet');
     expect(await sheet.innerText()).toContain('Export: Party/Ü30');
     expect(await sheet.innerText()).toContain(WIFI.ssid);
@@ -277,7 +279,7 @@ describe('printable QR material', () => {
     await p.goto(`/event/${client_token}/settings`);
     const [printPage] = await Promise.all([ctx.waitForEvent('page'), p.getByRole('link', { name: 'QR-Code drucken' }).click()]);
     await printPage.getByTestId('print-sheet').waitFor();
-    expect(await qrOf(printPage, /^Event QR code/)).toEndWith('/event/export-party');
+    expect(await qrOf(printPage, new RegExp(`^${hostDe.sheetEventQr('')}`))).toEndWith('/event/export-party');
     await ctx.close();
   });
 
@@ -292,9 +294,9 @@ describe('printable QR material', () => {
       const p = await ctx.newPage();
       await p.goto(`/print/${ev.id}`);
       await p.getByTestId('print-sheet').waitFor();
-      await p.getByText('No venue Wi-Fi is set').waitFor();
-      expect(await p.getByRole('img', { name: /^Wi-Fi QR code/ }).count()).toBe(0);
-      expect(await qrOf(p, /^Event QR code/)).toEndWith('/event/kein-wlan');
+      await p.getByText(hostDe.noWifiNotice).waitFor(); // a German browser
+      expect(await p.getByRole('img', { name: new RegExp(`^${hostDe.sheetWifiQr('')}`) }).count()).toBe(0);
+      expect(await qrOf(p, new RegExp(`^${hostDe.sheetEventQr('')}`))).toEndWith('/event/kein-wlan');
       await p.screenshot({ path: screenshotPath('host', '52-print-no-wifi'), fullPage: true });
       await ctx.close();
     } finally {

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { AdminEventDto, EventDto } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { PHONE } from '../helpers/browser.ts';
+import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { card, eventually, loginUi, PHOTO, PHOTOS, setUp, toastShown, type Harness } from './host/harness.ts';
 
 // The host moderates from a phone (390x844): the settings page's tab 'Uploads' lists the event's uploads with
@@ -150,6 +151,6 @@ describe('admin dashboard', () => {
     const before = await size.getAttribute('title');
     await bob.uploadOk(event.id, PHOTOS[3]!, { autoApprove: 'true' });
     await eventually(async () => (await size.getAttribute('title')) !== before, 'the card to show the new upload', 5_000);
-    expect(await size.getAttribute('title')).toBe('1 uploads');
+    expect(await size.getAttribute('title')).toBe(hostDe.uploadCount(1));
   });
 });

@@ -1,3 +1,4 @@
+import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const NO_PICKER = `Object.defineProperty(window, 'showSaveFilePicker', { value: 
 let h: Harness;
 let tmp = '';
 beforeAll(async () => {
-  h = await setUp({ contextInit: NO_PICKER });
+  h = await setUp({ contextInit: NO_PICKER, locale: 'en-GB' }); // the admin's English texts
   tmp = mkdtempSync(join(tmpdir(), 'momentbox-polish-'));
   await loginUi(h.page, h.server.adminPassword);
 });
@@ -46,17 +47,17 @@ describe('event window and status (item 10)', () => {
     await dialog.getByLabel('Event start').fill('2020-06-20T18:00');
     await dialog.getByLabel('Duration').selectOption('14');
     const schedule = dialog.getByTestId('event-schedule');
-    expect(await schedule.getByTestId('schedule-uploads').textContent()).toBe('20.06.2020, 18:00 – 04.07.2020, 18:00');
+    expect(await schedule.getByTestId('schedule-uploads').textContent()).toBe('20/06/2020, 18:00 – 04/07/2020, 18:00'); // en-GB: the English UI's dates
     // the server's default retention: 30 days after the end
-    expect(await schedule.getByTestId('schedule-viewable').textContent()).toBe('03.08.2020, 18:00');
+    expect(await schedule.getByTestId('schedule-viewable').textContent()).toBe('03/08/2020, 18:00');
     expect(await schedule.getByTestId('schedule-status').textContent()).toBe('Expired');
     expect(await schedule.getByTestId('schedule-past-warning').textContent()).toContain('already over');
     await h.shot('polish-10-form-past-start');
 
     await dialog.getByLabel('Event start').fill(`${NEXT_YEAR}-06-20T18:00`);
     await dialog.getByLabel('Duration').selectOption('28');
-    expect(await schedule.getByTestId('schedule-uploads').textContent()).toBe(`20.06.${NEXT_YEAR}, 18:00 – 18.07.${NEXT_YEAR}, 18:00`);
-    expect(await schedule.getByTestId('schedule-viewable').textContent()).toBe(`17.08.${NEXT_YEAR}, 18:00`);
+    expect(await schedule.getByTestId('schedule-uploads').textContent()).toBe(`20/06/${NEXT_YEAR}, 18:00 – 18/07/${NEXT_YEAR}, 18:00`);
+    expect(await schedule.getByTestId('schedule-viewable').textContent()).toBe(`17/08/${NEXT_YEAR}, 18:00`);
     expect(await schedule.getByTestId('schedule-status').textContent()).toBe('Upcoming');
     expect(await schedule.getByTestId('schedule-past-warning').count()).toBe(0);
     await h.shot('polish-10-form-future-start');
@@ -65,8 +66,8 @@ describe('event window and status (item 10)', () => {
     await toastShown(page, 'Event created successfully');
     const c = card(page, 'sommerfest-polish');
     expect(await c.getByTestId('event-status').textContent()).toBe('Upcoming');
-    expect(await c.getByTestId('schedule-uploads').textContent()).toBe(`20.06.${NEXT_YEAR}, 18:00 – 18.07.${NEXT_YEAR}, 18:00`);
-    expect(await c.getByTestId('schedule-viewable').textContent()).toBe(`17.08.${NEXT_YEAR}, 18:00`);
+    expect(await c.getByTestId('schedule-uploads').textContent()).toBe(`20/06/${NEXT_YEAR}, 18:00 – 18/07/${NEXT_YEAR}, 18:00`);
+    expect(await c.getByTestId('schedule-viewable').textContent()).toBe(`17/08/${NEXT_YEAR}, 18:00`);
     await c.scrollIntoViewIfNeeded();
     await h.shot('polish-10-card-window');
   });
@@ -251,7 +252,7 @@ describe('activity (item 15)', () => {
     await c.getByTestId('event-activity').waitFor({ state: 'visible' });
     expect(await c.getByTestId('activity-uploads').textContent()).toContain('2 uploads');
     expect(await c.getByTestId('activity-private').textContent()).toContain('1 private');
-    const shown = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(newest));
+    const shown = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(newest));
     expect(await c.getByTestId('activity-last').textContent()).toContain(shown);
     expect(await page.getByTestId('box-disk').textContent()).toMatch(/\d+(\.\d)? (GB|MB) free on the box/);
     expect(await page.getByTestId('box-queue').textContent()).toContain('no videos waiting for conversion');
@@ -311,11 +312,11 @@ describe('statistics (item 16)', () => {
     const rows = table.locator('tbody tr');
     const text = async (i: number) => (await rows.nth(i).locator('td').allTextContents()).map((t) => t.trim());
     expect(await rows.count()).toBe(3);
-    expect(await text(0)).toEqual(['1', 'Fotobox Eingang', 'Unbekannt', '3']);
+    expect(await text(0)).toEqual(['1', 'Fotobox Eingang', hostEn.unknown, '3']);
     // the guest's handle, never their user id (their session)
     const lena = (await h.admin.json<StatisticsDto>(`/api/event/${event.id}/statistics`)).users[0]!;
     expect(await text(1)).toEqual(['2', 'Lena', `#${lena.guest_id}`, '2']);
-    expect(await text(2)).toEqual(['3', 'Unbekannt', 'Unbekannt', '1']);
+    expect(await text(2)).toEqual(['3', hostEn.unknown, hostEn.unknown, '1']);
     expect(await table.textContent()).not.toContain(userId);
     await h.shot('polish-16-stats');
   });
@@ -353,7 +354,7 @@ describe('per-album export (item 17)', () => {
     await download.saveAs(file);
     const listing = Bun.spawnSync(['unzip', '-Z1', file]).stdout.toString().trim().split('\n').sort();
     expect(listing).toEqual(['Aktivität/Party/Nikon_D70.jpg', 'Aktivität/Party/Pentax_K10D.jpg']);
-    await toastShown(page, 'Export erfolgreich abgeschlossen');
+    await toastShown(page, hostEn.exportDone);
     await h.shot('polish-17-dashboard-album-export');
   });
 });

@@ -1,3 +1,4 @@
+import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
@@ -57,7 +58,7 @@ describe('client link', () => {
       await Bun.sleep(600);
       await route.continue();
     });
-    const [tab] = await Promise.all([h.context.waitForEvent('page'), c.getByRole('link', { name: 'Open client settings' }).click()]);
+    const [tab] = await Promise.all([h.context.waitForEvent('page'), c.getByRole('link', { name: hostEn.openSettingsPage }).click()]);
     settings = tab;
     await settings.getByRole('status').first().waitFor();
     await settings.getByRole('heading', { name: 'Sommerfest 2026' }).waitFor();
@@ -89,7 +90,7 @@ describe('settings page', () => {
     expect(await code.inputValue()).toBe('sommerfest');
     expect(await code.getAttribute('readonly')).not.toBeNull();
     expect(await settings.getByLabel('Allow users to download images').isChecked()).toBe(true);
-    expect(await settings.getByLabel('Standortdaten entfernen').isChecked()).toBe(true);
+    expect(await settings.getByLabel(hostEn.stripLocation).isChecked()).toBe(true);
     expect(await settings.getByLabel('Primary Color', { exact: true }).inputValue()).toBe('#3B82F6');
     expect(await settings.getByLabel('Secondary Color', { exact: true }).inputValue()).toBe('#DBEAFE');
     await h.shot('22-settings-general', settings);
@@ -109,7 +110,7 @@ describe('settings page', () => {
     await settings.locator('input[type=file]').setInputFiles(HOST_IMAGE);
     await preview.locator('img').first().waitFor();
     await settings.getByLabel('Allow users to download images').uncheck();
-    await settings.getByLabel('Standortdaten entfernen').uncheck();
+    await settings.getByLabel(hostEn.stripLocation).uncheck();
     await h.shot('23-settings-general-edited', settings);
 
     // hold the save back to see 'Saving...'
@@ -284,11 +285,11 @@ describe('settings page', () => {
     expect(rows[0]).toContain('Lena');
     expect(rows[0]).toContain('3');
     expect(rows[1]).toContain('Max');
-    expect(rows[2]).toContain('Anonym');
-    const albums = await settings.getByRole('table', { name: 'Alben' }).locator('tbody tr').allInnerTexts();
+    expect(rows[2]).toContain(hostEn.anonymous);
+    const albums = await settings.getByRole('table', { name: hostEn.albums }).locator('tbody tr').allInnerTexts();
     // by the status cell ('Versteckte Ecke' itself contains 'Versteckt')
-    expect(albums.some((r) => r.includes('Versteckte Ecke') && r.split('\t').map((cell) => cell.trim()).includes('Versteckt'))).toBe(true);
-    expect(albums.some((r) => r.includes(album.name) && r.includes('Sichtbar') && r.includes('6'))).toBe(true);
+    expect(albums.some((r) => r.includes('Versteckte Ecke') && r.split('\t').map((cell) => cell.trim()).includes(hostEn.hidden))).toBe(true);
+    expect(albums.some((r) => r.includes(album.name) && r.includes(hostEn.visible) && r.includes('6'))).toBe(true);
     await h.shot('29-settings-statistiken', settings);
     await settings.getByRole('tab', { name: 'Albums' }).click();
     await settings.getByRole('tab', { name: /Statistics/ }).click();
@@ -300,8 +301,8 @@ describe('settings page', () => {
     await settings.locator('[data-album="Versteckte Ecke"]').getByRole('button', { name: 'Show Versteckte Ecke' }).click();
     await toastShown(settings, 'Album shown successfully');
     await settings.getByRole('tab', { name: /Statistics/ }).click();
-    const shownRow = settings.getByRole('table', { name: 'Alben' }).locator('tbody tr', { hasText: 'Versteckte Ecke' });
-    await shownRow.getByText('Sichtbar').waitFor({ timeout: 5_000 });
+    const shownRow = settings.getByRole('table', { name: hostEn.albums }).locator('tbody tr', { hasText: 'Versteckte Ecke' });
+    await shownRow.getByText(hostEn.visible).waitFor({ timeout: 5_000 });
     expect(statsCalls).toBe(2);
   });
 
@@ -310,7 +311,7 @@ describe('settings page', () => {
     await settings.reload();
     await settings.getByRole('tab', { name: /Statistics/ }).click();
     await settings.getByText('Failed to load event statistics').waitFor();
-    await toastShown(settings, 'Fehler beim Laden der Statistiken');
+    await toastShown(settings, hostEn.statsLoadFailed);
     await settings.unroute('**/api/client/event-statistics/**');
   });
 });
@@ -346,7 +347,7 @@ describe('admin statistics and uploaders', () => {
     await dialog.getByRole('table', { name: 'Top Uploader' }).waitFor();
     expect(await dialog.getByTestId('stat-uploads').innerText()).toContain('6');
     const rows = await dialog.locator('tbody tr').allInnerTexts();
-    expect(rows.map((r) => r.split('\t')[1])).toEqual(['Lena', 'Max', 'Anonym']);
+    expect(rows.map((r) => r.split('\t')[1])).toEqual(['Lena', 'Max', hostEn.anonymous]);
     await h.shot('30-admin-statistics', page);
   });
 
@@ -356,7 +357,7 @@ describe('admin statistics and uploaders', () => {
     for (const a of await h.admin.json<AlbumDto[]>(`/api/event/${empty.id}/albums`)) await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
     await page.reload();
     await card(page, 'leer').getByRole('button', { name: 'Stats' }).click();
-    await page.getByRole('dialog', { name: /^Statistics/ }).getByText('Keine Statistikdaten verfügbar').waitFor();
+    await page.getByRole('dialog', { name: /^Statistics/ }).getByText(hostEn.noStats).waitFor();
   });
 
   test('uploader list: nickname or Anonym, counts, recovery links that restore the session', async () => {
@@ -368,7 +369,7 @@ describe('admin statistics and uploaders', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toContain('Lena');
     expect(rows[0]).toContain('3');
-    expect(rows[2]).toContain('Anonym');
+    expect(rows[2]).toContain(hostEn.anonymous);
     await h.shot('31-admin-uploaders', page);
     const links = await dialog.getByTestId('recovery-link').evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
     for (const link of links) {

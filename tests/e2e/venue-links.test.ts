@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { networkInterfaces } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
+import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { DESKTOP, launchBrowser, screenshotPath } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -43,7 +44,7 @@ describe('links guests can reach', () => {
       await page.goto('/admin/dashboard');
       const warning = page.getByTestId('unreachable-warning');
       await warning.waitFor();
-      expect(await warning.innerText()).toContain('Guests cannot open these links.');
+      expect(await warning.innerText()).toContain(hostDe.unreachableTitle);
       expect(await warning.innerText()).toContain(server.url);
       // The addresses come from their own call after the warning shows: wait for them, then read them all.
       await page.getByTestId('box-address').first().waitFor();
@@ -79,7 +80,7 @@ describe('links guests can reach', () => {
           await page.goto(`/print/${event.id}?format=${format}`);
           await page.getByTestId('print-sheet').waitFor();
           expect(await page.getByTestId('short-address').innerText()).toBe('oder im Browser eintippen: fotos.box/anna-ben');
-          expect(await page.getByRole('img', { name: /^Event QR code/ }).getAttribute('data-qr')).toBe('http://10.42.0.1/event/anna-ben');
+          expect(await page.getByRole('img', { name: new RegExp(`^${hostDe.sheetEventQr('')}`) }).getAttribute('data-qr')).toBe('http://10.42.0.1/event/anna-ben');
           expect(await page.getByTestId('unreachable-warning').count()).toBe(0);
           // The extra line still fits: nothing is cut off at the bottom of the sheet, which prints on one page.
           const overflow = await page.getByTestId('print-sheet').evaluate((sheet) => {
@@ -95,7 +96,7 @@ describe('links guests can reach', () => {
         const configLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/config');
         await page.goto('/admin/dashboard');
         await configLoaded;
-        await page.getByRole('heading', { name: 'Event Management' }).waitFor();
+        await page.getByRole('heading', { name: hostDe.eventManagement }).waitFor();
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         expect(await page.getByTestId('unreachable-warning').count()).toBe(0);
       } finally {

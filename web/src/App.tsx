@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from './components/Spinner';
 import { HostStrings } from './i18n';
 
-// Each route is its own chunk so a guest never downloads the admin screens.
+// Each route is its own chunk so a guest never downloads the admin screens. The host's pages (admin, the
+// couple's settings, print) load the host side's strings first (HostStrings).
 const LandingPage = lazy(() => import('./pages/landing/LandingPage'));
 const EventPage = lazy(() => import('./pages/event/EventPage'));
 const RecoverPage = lazy(() => import('./pages/recover/RecoverPage'));
@@ -13,6 +14,8 @@ const AdminDashboardPage = lazy(() => import('./pages/admin/AdminDashboardPage')
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const PrintPage = lazy(() => import('./pages/print/PrintPage'));
 const WallPage = lazy(() => import('./pages/wall/WallPage'));
+
+const Host = ({ children }: { children: ReactNode }) => <HostStrings fallback={<Spinner fullscreen />}>{children}</HostStrings>;
 
 export function App() {
   return (
@@ -25,20 +28,12 @@ export function App() {
           {/* a link cut off before the user id still reaches the page, which says it is invalid */}
           <Route path="/event/:code/recover" element={<RecoverPage />} />
           <Route path="/event/:code/wall" element={<WallPage />} />
-          <Route path="/event/:token/settings" element={<SettingsPage />} />
+          <Route path="/event/:token/settings" element={<Host><SettingsPage /></Host>} />
           <Route path="/impressum" element={<LegalPage kind="impressum" />} />
           <Route path="/datenschutz" element={<LegalPage kind="datenschutz" />} />
-          <Route path="/admin" element={<AdminLoginPage />} />
-          {/* the dashboard's albums dialog shares the couple's album form, which reads the host strings */}
-          <Route
-            path="/admin/dashboard"
-            element={
-              <HostStrings fallback={<Spinner fullscreen />}>
-                <AdminDashboardPage />
-              </HostStrings>
-            }
-          />
-          <Route path="/print/:eventId" element={<PrintPage />} />
+          <Route path="/admin" element={<Host><AdminLoginPage /></Host>} />
+          <Route path="/admin/dashboard" element={<Host><AdminDashboardPage /></Host>} />
+          <Route path="/print/:eventId" element={<Host><PrintPage /></Host>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshotPath } from '../../helpers/browser.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { FIXTURES, ROOT, startServer, type TestServer } from '../../helpers/server.ts';
+import { hostDe } from '../../../web/src/i18n/host.de.ts';
+import { hostEn } from '../../../web/src/i18n/host.en.ts';
 
 // Shared set-up of the host/admin browser tests: a real server on a free port, Debian's Chromium with a
 // desktop viewport, an admin API client for arranging data and checking what guests see.
@@ -67,13 +69,15 @@ export async function setUp(opts: { env?: Record<string, string>; contextInit?: 
   };
 }
 
-/** Logs in through the form and waits for the dashboard. */
+/** Logs in through the form, in the language the page shows, and waits for the dashboard. */
 export async function loginUi(page: Page, password: string) {
   await page.goto('/admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('input[name=password]').waitFor();
+  const t = (await page.evaluate(() => document.documentElement.lang)) === 'en' ? hostEn : hostDe;
+  await page.getByLabel(t.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: t.signIn }).click();
   await page.waitForURL('**/admin/dashboard');
-  await page.getByRole('heading', { name: 'Event Management' }).waitFor();
+  await page.getByRole('heading', { name: t.eventManagement }).waitFor();
 }
 
 export function card(page: Page, code: string): Locator {

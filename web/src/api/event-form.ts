@@ -1,3 +1,5 @@
+import type { Language } from '../../../src/domain/languages.ts';
+
 // The event's form as the admin's create/update and the couple's settings update send it (multipart, as
 // it may carry the header image): one builder, every field given is sent, absent ones stay as they are.
 
@@ -9,6 +11,8 @@ export interface EventDesignFields {
   header_style: string;
   allow_download: boolean;
   strip_location: boolean;
+  /** the guests' language unless they choose another */
+  language?: Language;
   host_image?: File | null;
 }
 

@@ -27,8 +27,6 @@ const LOOKS = {
     head: 'hx-modal__head',
     title: 'hx-modal__title',
     close: 'hx-icon-btn',
-    // the host screens' tests name it so; it moves to the host dictionary with the admin's dialogs
-    closeLabel: 'Close',
     body: 'hx-modal__body',
     foot: 'hx-modal__foot',
   },
@@ -134,7 +132,7 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
             {title}
           </h2>
           {onClose && (
-            <button type="button" className={css.close} onClick={onClose} aria-label={look === 'guest' ? t.close : LOOKS.host.closeLabel}>
+            <button type="button" className={css.close} onClick={onClose} aria-label={t.close}>
               <X size={20} aria-hidden="true" />
             </button>
           )}

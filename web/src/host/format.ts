@@ -7,36 +7,30 @@ export const SIZE_AMBER_MB = 100;
 
 export const ALBUM_PHASE_LABEL: Record<AlbumPhase, string> = { current: 'Current', upcoming: 'Upcoming', past: 'Past' };
 
-const GERMAN_DATE_TIME = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const GERMAN_DATE = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const DATE_TIME: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 
-/** German day, month, year, hour, minute; 'Not set' when missing, 'Invalid date' when unparseable. */
-export function formatGermanDateTime(value: string | null | undefined, timeZone?: string): string {
-  if (value === null || value === undefined || value === '') return 'Not set';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return 'Invalid date';
-  const fmt = timeZone
-    ? new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone })
-    : GERMAN_DATE_TIME;
-  return fmt.format(d);
-}
-
-/** German date without time ('—' when missing or unparseable), for creation dates on cards. */
-export function formatGermanDate(value: string | null | undefined): string {
+/** Day, month, year, hour and minute in the locale (minute precision, as the spec says); null when missing or unparseable. */
+export function formatDateTime(value: string | null | undefined, locale: string, timeZone?: string): string | null {
   const d = parseDate(value);
-  return d ? GERMAN_DATE.format(d) : '—';
+  return d ? new Intl.DateTimeFormat(locale, { ...DATE_TIME, timeZone }).format(d) : null;
 }
 
-/** Megabytes with two decimals, e.g. '123.45 MB'. */
-export function formatMb(mb: number | null | undefined): string {
+/** The date alone ('—' when missing or unparseable), for creation dates on cards. */
+export function formatDay(value: string | null | undefined, locale: string): string {
+  const d = parseDate(value);
+  return d ? new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(d) : '—';
+}
+
+/** Megabytes with two decimals in the locale, e.g. '123.45 MB' or '123,45 MB'. */
+export function formatMb(mb: number | null | undefined, locale: string): string {
   const n = typeof mb === 'number' && Number.isFinite(mb) ? mb : 0;
-  return `${n.toFixed(2)} MB`;
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(n)} MB`;
+}
+
+/** Free space as GB with one decimal (MB below 1 GB), in the locale. */
+export function formatGb(bytes: number, locale: string): string {
+  const number = (n: number, digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+  return bytes >= 1024 ** 3 ? `${number(bytes / 1024 ** 3, 1)} GB` : `${number(Math.round(bytes / 1024 ** 2), 0)} MB`;
 }
 
 /** Size colouring of event cards: amber over 100 MB, normal otherwise. */
@@ -64,16 +58,22 @@ export function localInputToIso(value: string | null | undefined): string | null
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** What the host calls an uploader without a name: a guest without a nickname, an upload without a guest. */
+export interface UploaderWords {
+  anonymous: string;
+  unknown: string;
+}
+
 /**
  * Display name of an uploader: the nickname; 'Anonym' for a guest without one. Uploads without a guest
  * (`guest_id` null: a photo booth's API key, named by the key, or the admin) read 'Unbekannt' when nothing names them.
  */
-export function uploaderName(u: { nickname?: string | null; guest_id?: number | null }): string {
+export function uploaderName(u: { nickname?: string | null; guest_id?: number | null }, words: UploaderWords): string {
   if (u.nickname && u.nickname.trim()) return u.nickname;
-  return u.guest_id === null ? 'Unbekannt' : 'Anonym';
+  return u.guest_id === null ? words.unknown : words.anonymous;
 }
 
 /** The guest's handle as the tables show it ('#12'), enough to tell two 'Anonym' apart; 'Unbekannt' without a guest. */
-export function guestHandle(u: { guest_id: number | null }): string {
-  return u.guest_id === null ? 'Unbekannt' : `#${u.guest_id}`;
+export function guestHandle(u: { guest_id: number | null }, words: UploaderWords): string {
+  return u.guest_id === null ? words.unknown : `#${u.guest_id}`;
 }

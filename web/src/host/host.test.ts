@@ -2,8 +2,10 @@ import { describe, expect, test } from 'bun:test';
 import { escapeWifiField, wifiQrPayload } from '../lib/wifi-qr';
 import { headerTextColor, toHexColor } from './design';
 import { filterEvents } from './events';
-import { formatGermanDateTime, formatMb, guestHandle, isoToLocalInput, localInputToIso, sizeTone, uploaderName } from './format';
+import { formatDateTime, formatGb, formatMb, guestHandle, isoToLocalInput, localInputToIso, sizeTone, uploaderName } from './format';
 import { filesDoneForBytes } from './zip-export';
+
+const WORDS = { anonymous: 'Anonym', unknown: 'Unbekannt' };
 
 describe('Wi-Fi QR payload', () => {
   test('escapes backslash, semicolon, comma, colon and double quote', () => {
@@ -19,16 +21,20 @@ describe('Wi-Fi QR payload', () => {
   });
 });
 
-describe('German dates', () => {
-  test('day, month, year, hour, minute in German locale', () => {
-    expect(formatGermanDateTime('2025-03-05T13:07:00Z', 'Europe/Berlin')).toBe('05.03.2025, 14:07');
-    expect(formatGermanDateTime('2025-07-05T13:07:00Z', 'Europe/Berlin')).toBe('05.07.2025, 15:07');
+describe('dates and numbers in the locale', () => {
+  test('day, month, year, hour, minute in German and English', () => {
+    expect(formatDateTime('2025-03-05T13:07:00Z', 'de-DE', 'Europe/Berlin')).toBe('05.03.2025, 14:07');
+    expect(formatDateTime('2025-07-05T13:07:00Z', 'de-DE', 'Europe/Berlin')).toBe('05.07.2025, 15:07');
+    expect(formatDateTime('2025-07-05T13:07:00Z', 'en-GB', 'Europe/Berlin')).toBe('05/07/2025, 15:07');
   });
-  test("'Not set' for missing and 'Invalid date' for unparseable", () => {
-    expect(formatGermanDateTime(null)).toBe('Not set');
-    expect(formatGermanDateTime(undefined)).toBe('Not set');
-    expect(formatGermanDateTime('')).toBe('Not set');
-    expect(formatGermanDateTime('not a date')).toBe('Invalid date');
+  test('null for missing and unparseable (the caller names it)', () => {
+    for (const v of [null, undefined, '', 'not a date']) expect(formatDateTime(v, 'de-DE')).toBeNull();
+  });
+  test('sizes with the locale\'s decimal mark', () => {
+    expect(formatMb(150.5, 'de-DE')).toBe('150,50 MB');
+    expect(formatMb(1234.5, 'en-GB')).toBe('1234.50 MB');
+    expect(formatGb(2.5 * 1024 ** 3, 'de-DE')).toBe('2,5 GB');
+    expect(formatGb(300 * 1024 ** 2, 'en-GB')).toBe('300 MB');
   });
 });
 
@@ -41,8 +47,8 @@ describe('sizes', () => {
     expect(sizeTone(null)).toBe('normal');
   });
   test('two decimals', () => {
-    expect(formatMb(1.5)).toBe('1.50 MB');
-    expect(formatMb(undefined)).toBe('0.00 MB');
+    expect(formatMb(1.5, 'en-GB')).toBe('1.50 MB');
+    expect(formatMb(undefined, 'en-GB')).toBe('0.00 MB');
   });
 });
 
@@ -69,14 +75,14 @@ describe('misc', () => {
     expect(filterEvents(events, 'zzz')).toHaveLength(0);
   });
   test('uploader name and handle', () => {
-    expect(uploaderName({ nickname: 'Lena' })).toBe('Lena');
-    expect(uploaderName({ nickname: '' })).toBe('Anonym');
-    expect(uploaderName({ nickname: null })).toBe('Anonym');
-    expect(uploaderName({ nickname: null, guest_id: 4 })).toBe('Anonym');
-    expect(uploaderName({ nickname: null, guest_id: null })).toBe('Unbekannt');
-    expect(uploaderName({ nickname: 'Fotobox', guest_id: null })).toBe('Fotobox');
-    expect(guestHandle({ guest_id: 12 })).toBe('#12');
-    expect(guestHandle({ guest_id: null })).toBe('Unbekannt');
+    expect(uploaderName({ nickname: 'Lena' }, WORDS)).toBe('Lena');
+    expect(uploaderName({ nickname: '' }, WORDS)).toBe('Anonym');
+    expect(uploaderName({ nickname: null }, WORDS)).toBe('Anonym');
+    expect(uploaderName({ nickname: null, guest_id: 4 }, WORDS)).toBe('Anonym');
+    expect(uploaderName({ nickname: null, guest_id: null }, WORDS)).toBe('Unbekannt');
+    expect(uploaderName({ nickname: 'Fotobox', guest_id: null }, WORDS)).toBe('Fotobox');
+    expect(guestHandle({ guest_id: 12 }, WORDS)).toBe('#12');
+    expect(guestHandle({ guest_id: null }, WORDS)).toBe('Unbekannt');
   });
   test('colours', () => {
     expect(toHexColor('purple', '#000000')).toBe('#8b5cf6');

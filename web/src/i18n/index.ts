@@ -143,6 +143,9 @@ export function getHostT(): HostDict {
   return host;
 }
 
+/** The host strings of any language (the print view's sheet speaks the event's guest language). */
+export const hostStringsOf = (lang: Language): Promise<HostDict> => row(lang).host();
+
 /** The language shown, and its locale for Intl. */
 export const useLanguage = (): Language => useLanguageStore((s) => s.lang);
 export const localeOf = (lang: Language): string => row(lang).locale;

@@ -7,11 +7,11 @@ import { adminQueries, invalidateAdminEvent } from '../../api/queries';
 import { Spinner } from '../Spinner';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
 import { useAlbumDraft } from '../albums/album-draft';
-import { useHostT } from '../../i18n';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
-import { formatGermanDateTime } from '../../host/format';
+import { formatDateTime } from '../../host/format';
+import { localeOf, useHostT, useLanguage } from '../../i18n';
 import type { ExportProgress } from '../../host/zip-export';
 
 export function AlbumsModal({
@@ -26,7 +26,9 @@ export function AlbumsModal({
   onExportAlbum: (a: AlbumDto) => void;
   onClose: () => void;
 }) {
-  const c = useHostT().couple;
+  const h = useHostT();
+  const c = h.couple;
+  const locale = localeOf(useLanguage());
   const list = useQuery(adminQueries.albums(event.id));
   const albums = list.data ?? null;
   // the error, not an empty state: the albums are unknown, not absent
@@ -46,7 +48,7 @@ export function AlbumsModal({
     },
     onError: (err, { album }) => {
       draft.refused(err);
-      setError(album ? 'Failed to update album' : 'Failed to create album');
+      setError(album ? h.updateAlbumFailed : h.createAlbumFailed);
     },
   });
   const busy = save.isPending;
@@ -62,7 +64,7 @@ export function AlbumsModal({
     mutationFn: (a: AlbumDto) => adminApi.setAlbumVisible(a.id, !a.visible),
     onMutate: () => setError(''),
     onSuccess: () => invalidateAdminEvent(event.id),
-    onError: () => setError('Failed to update album visibility'),
+    onError: () => setError(h.albumVisibilityFailed),
   });
 
   const remove = useMutation({
@@ -72,7 +74,7 @@ export function AlbumsModal({
       await invalidateAdminEvent(event.id);
       if (editing?.id === a.id) draft.reset();
     },
-    onError: () => setError('Failed to delete album'),
+    onError: () => setError(h.deleteAlbumFailed),
     onSettled: () => setConfirmDelete(null),
   });
 
@@ -82,23 +84,23 @@ export function AlbumsModal({
   };
 
   return (
-    <Modal look="host" title={`Albums · ${event.name}`} icon={<FolderOpen size={20} />} onClose={onClose} size="lg">
-      <form className="hx-form hx-album-form" onSubmit={submit} aria-label={editing ? 'Edit album' : 'Create album'}>
+    <Modal look="host" title={h.albumsOf(event.name)} icon={<FolderOpen size={20} />} onClose={onClose} size="lg">
+      <form className="hx-form hx-album-form" onSubmit={submit} aria-label={editing ? h.editAlbum : h.createAlbum}>
         <div className="hx-album-form__row">
-          <AlbumNameField draft={draft} label="Album name" albums={albums ?? []} className="hx-field hx-grow" />
-          <AlbumDateFields draft={draft} startLabel="Start (optional)" endLabel="End (optional)" />
+          <AlbumNameField draft={draft} label={h.albumName} albums={albums ?? []} className="hx-field hx-grow" />
+          <AlbumDateFields draft={draft} startLabel={h.startOptional} endLabel={h.endOptional} />
         </div>
         <AlbumFormActions
           draft={draft}
           busy={busy}
           createLabel={
             <>
-              <Plus size={16} /> Create Album
+              <Plus size={16} /> {h.createAlbum}
             </>
           }
           updateLabel={
             <>
-              <Pencil size={16} /> Update Album
+              <Pencil size={16} /> {h.updateAlbum}
             </>
           }
         />
@@ -111,7 +113,7 @@ export function AlbumsModal({
       )}
 
       {confirmDelete && (
-        <InlineConfirm label="Delete album" confirmLabel="Delete album" onCancel={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
+        <InlineConfirm label={h.deleteAlbum} confirmLabel={h.deleteAlbum} onCancel={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
           <strong>{confirmDelete.name}</strong>
           <br />
           {c.deleteAlbumWarning}
@@ -122,39 +124,39 @@ export function AlbumsModal({
 
       {loadFailed ? (
         <div className="hx-alert hx-alert--error" role="alert">
-          Failed to load albums
+          {h.loadAlbumsFailed}
           <button type="button" className="hx-link-btn" onClick={() => void list.refetch()}>
-            Retry
+            {h.retry}
           </button>
         </div>
       ) : albums === null ? (
         <Spinner />
       ) : albums.length === 0 ? (
-        <p className="hx-empty-inline">No albums yet. Create the first one above.</p>
+        <p className="hx-empty-inline">{h.noAlbums}</p>
       ) : (
-        <ul className="hx-album-list" aria-label="Albums">
+        <ul className="hx-album-list" aria-label={h.albums}>
           {albums.map((a) => (
             <li key={a.id} className={`hx-album-row${a.visible ? '' : ' is-hidden'}${editing?.id === a.id ? ' is-editing' : ''}`} data-album={a.name}>
               <div className="hx-album-row__main">
                 <div className="hx-album-row__title">
                   <span className="hx-album-row__name">{a.name}</span>
-                  {albumContains(a, new Date()) && <span className="hx-badge hx-badge--green">Aktuell</span>}
-                  <span className={`hx-badge ${a.visible ? 'hx-badge--blue' : 'hx-badge--gray'}`}>{a.visible ? 'Visible' : 'Hidden'}</span>
+                  {albumContains(a, new Date()) && <span className="hx-badge hx-badge--green">{h.albumCurrent}</span>}
+                  <span className={`hx-badge ${a.visible ? 'hx-badge--blue' : 'hx-badge--gray'}`}>{a.visible ? h.visible : h.hidden}</span>
                   <span className="hx-album-row__count" data-testid="album-count">
                     {c.albumCount(a.upload_count ?? 0)}
                   </span>
                 </div>
                 <div className="hx-small hx-muted">
                   {a.start_datetime || a.end_datetime
-                    ? `${formatGermanDateTime(a.start_datetime)} – ${formatGermanDateTime(a.end_datetime)}`
-                    : 'No time window'}
+                    ? `${formatDateTime(a.start_datetime, locale) ?? h.notSet} – ${formatDateTime(a.end_datetime, locale) ?? h.notSet}`
+                    : h.noTimeWindow}
                 </div>
               </div>
               <button
                 type="button"
                 className="hx-icon-btn hx-album-export"
-                title="Export this album as ZIP"
-                aria-label={`Export ${a.name} as ZIP`}
+                title={h.exportAlbumHint}
+                aria-label={h.exportAlbum(a.name)}
                 disabled={!a.upload_count || !!exporting}
                 onClick={() => onExportAlbum(a)}
               >

@@ -7,13 +7,17 @@ import { adminQueries, queryKeys } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
 import { Spinner } from '../Spinner';
 import { copyText } from '../clipboard';
-import { formatGermanDateTime } from '../../host/format';
+import { formatDateTime } from '../../host/format';
+import { localeOf, useHostT, useLanguage } from '../../i18n';
+import { Parts } from './Parts';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { hostToast } from '../../store/toast-store';
 import { API_KEY_NAME_MAX } from '../../../../src/domain/limits.ts';
 
 export function ApiKeysModal({ onClose }: { onClose: () => void }) {
+  const h = useHostT();
+  const locale = localeOf(useLanguage());
   const list = useQuery(adminQueries.apiKeys());
   // a failed list reads as empty under its error
   const keys = list.data ?? (list.isError ? [] : null);
@@ -21,7 +25,7 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ApiKeyDto | null>(null);
-  const shownError = error || (list.isError ? 'Fehler beim Laden der API-Schlüssel' : '');
+  const shownError = error || (list.isError ? h.apiKeysLoadFailed : '');
   const refetchKeys = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.apiKeys });
 
   const creation = useMutation({
@@ -35,8 +39,8 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
     onError: (err) =>
       setError(
         err instanceof HttpError && (err.code === 'NAME_ALREADY_EXISTS' || err.status === 409)
-          ? 'Ein API-Schlüssel mit diesem Namen existiert bereits'
-          : 'Fehler beim Erstellen des API-Schlüssels',
+          ? h.apiKeyExists
+          : h.apiKeyCreateFailed,
       ),
   });
   const busy = creation.isPending;
@@ -55,24 +59,26 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
       if (created?.id === k.id) setCreated(null);
       await refetchKeys();
     },
-    onError: () => setError('Fehler beim Löschen des API-Schlüssels'),
+    onError: () => setError(h.apiKeyDeleteFailed),
     onSettled: () => setConfirmDelete(null),
   });
 
   return (
-    <Modal look="host" title="API Keys" icon={<KeySquare size={20} />} onClose={onClose} size="lg">
+    <Modal look="host" title={h.apiKeysTitle} icon={<KeySquare size={20} />} onClose={onClose} size="lg">
       <p className="hx-muted hx-intro">
-        API keys let photo-booth apps upload into any event. Send the key as the header <code>X-API-Key</code> or as{' '}
-        <code>Authorization: Bearer &lt;key&gt;</code> with <code>POST /api/event/{'{eventId}'}/upload</code>.
+        <Parts
+          parts={h.apiKeysIntro}
+          values={[<code key="header">X-API-Key</code>, <code key="bearer">Authorization: Bearer &lt;key&gt;</code>, <code key="call">POST /api/event/{'{eventId}'}/upload</code>]}
+        />
       </p>
 
       <form className="hx-inline-form" onSubmit={create}>
         <label className="hx-field hx-grow">
-          <span className="hx-label">Key name</span>
-          <input name="api_key_name" value={name} placeholder="e.g. Photo booth entrance" maxLength={API_KEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
+          <span className="hx-label">{h.keyName}</span>
+          <input name="api_key_name" value={name} placeholder={h.keyNamePlaceholder} maxLength={API_KEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
         </label>
         <button type="submit" className="hx-btn hx-btn--primary" disabled={!name.trim() || busy}>
-          <Plus size={16} /> Create key
+          <Plus size={16} /> {h.createKey}
         </button>
       </form>
 
@@ -86,47 +92,49 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
         <div className="hx-secret" data-testid="new-api-key">
           <div className="hx-secret__head">
             <ShieldAlert size={18} aria-hidden="true" />
-            <strong>Copy the key for “{created.name}” now. It will not be shown again.</strong>
+            <strong>
+              <Parts parts={h.copyKeyNow} values={[created.name]} />
+            </strong>
           </div>
           <div className="hx-input-group">
-            <input readOnly value={created.api_key} aria-label="New API key" className="hx-mono" onFocus={(e) => e.target.select()} />
+            <input readOnly value={created.api_key} aria-label={h.newApiKey} className="hx-mono" onFocus={(e) => e.target.select()} />
             <button
               type="button"
               className="hx-btn hx-btn--secondary"
               onClick={async () => {
-                if (await copyText(created.api_key)) hostToast.success('Key copied to clipboard');
-                else hostToast.error('Could not copy. Select the key and copy it by hand.');
+                if (await copyText(created.api_key)) hostToast.success(h.keyCopied);
+                else hostToast.error(h.copyFailed);
               }}
             >
-              <Copy size={16} /> Copy
+              <Copy size={16} /> {h.copy}
             </button>
           </div>
           <button type="button" className="hx-link-btn" onClick={() => setCreated(null)}>
-            I have stored the key
+            {h.keyStored}
           </button>
         </div>
       )}
 
       {confirmDelete && (
-        <InlineConfirm label="Delete API key" confirmLabel="Delete key" onCancel={() => setConfirmDelete(null)} onConfirm={() => removal.mutate(confirmDelete)}>
-          Delete the API key <strong>{confirmDelete.name}</strong>? Apps using it can no longer upload. This cannot be undone.
+        <InlineConfirm label={h.deleteApiKey} confirmLabel={h.deleteKey} onCancel={() => setConfirmDelete(null)} onConfirm={() => removal.mutate(confirmDelete)}>
+          <Parts parts={h.deleteApiKeyAsk} values={[<strong key="name">{confirmDelete.name}</strong>]} />
         </InlineConfirm>
       )}
 
       {keys === null ? (
         <Spinner />
       ) : keys.length === 0 ? (
-        <p className="hx-empty-inline">No API keys yet.</p>
+        <p className="hx-empty-inline">{h.noApiKeys}</p>
       ) : (
-        <table className="hx-table" aria-label="API keys">
+        <table className="hx-table" aria-label={h.apiKeys}>
           <thead>
             <tr>
-              <th>Name</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th>Status</th>
+              <th>{h.name}</th>
+              <th>{h.created}</th>
+              <th>{h.lastUsed}</th>
+              <th>{h.status}</th>
               <th className="hx-num">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{h.actions}</span>
               </th>
             </tr>
           </thead>
@@ -134,13 +142,13 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
             {keys.map((k) => (
               <tr key={k.id} data-key={k.name}>
                 <td className="hx-strong">{k.name}</td>
-                <td>{formatGermanDateTime(k.created_at)}</td>
-                <td>{k.last_used_at ? formatGermanDateTime(k.last_used_at) : 'Never'}</td>
+                <td>{formatDateTime(k.created_at, locale) ?? h.notSet}</td>
+                <td>{formatDateTime(k.last_used_at, locale) ?? h.never}</td>
                 <td>
-                  <span className={`hx-badge ${k.last_used_at ? 'hx-badge--green' : 'hx-badge--gray'}`}>{k.last_used_at ? 'Aktiv' : 'Unbenutzt'}</span>
+                  <span className={`hx-badge ${k.last_used_at ? 'hx-badge--green' : 'hx-badge--gray'}`}>{k.last_used_at ? h.keyActive : h.keyUnused}</span>
                 </td>
                 <td className="hx-num">
-                  <button type="button" className="hx-icon-btn hx-icon-btn--danger" aria-label={`Delete ${k.name}`} title="Delete key" onClick={() => setConfirmDelete(k)}>
+                  <button type="button" className="hx-icon-btn hx-icon-btn--danger" aria-label={h.deleteNamed(k.name)} title={h.deleteKey} onClick={() => setConfirmDelete(k)}>
                     <Trash2 size={18} />
                   </button>
                 </td>

@@ -4,11 +4,13 @@ import { CheckCircle2, KeyRound } from 'lucide-react';
 import { MIN_PASSWORD_LENGTH } from '../../../../src/domain/limits.ts';
 import { adminApi, fieldError } from '../../api/admin';
 import { Modal } from '../Modal';
+import { useHostT } from '../../i18n';
 import { FormActions } from './FormActions';
 
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2000;
 
 export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => void; onLoggedOut: () => void }) {
+  const h = useHostT();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
@@ -29,7 +31,7 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
     onError: (err) => {
       const f = fieldError(err);
       if (f) setFieldErrors({ [f.field]: f.message });
-      setError('Failed to change password');
+      setError(h.changePasswordFailed);
     },
   });
   const busy = change.isPending;
@@ -40,16 +42,16 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
     if (busy || done) return;
     setError('');
     setFieldErrors({});
-    if (newPassword !== confirmPassword) return setError('New passwords do not match');
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setError(`New password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+    if (newPassword !== confirmPassword) return setError(h.passwordsDiffer);
+    if (newPassword.length < MIN_PASSWORD_LENGTH) return setError(h.passwordTooShort(MIN_PASSWORD_LENGTH));
     change.mutate();
   };
 
   return (
-    <Modal look="host" title="Change Password" icon={<KeyRound size={20} />} onClose={done ? () => undefined : onClose} size="sm">
+    <Modal look="host" title={h.changePassword} icon={<KeyRound size={20} />} onClose={done ? () => undefined : onClose} size="sm">
       <form className="hx-form" onSubmit={submit} noValidate>
         <label className="hx-field">
-          <span className="hx-label">Current Password</span>
+          <span className="hx-label">{h.currentPassword}</span>
           <input
             type="password"
             name="currentPassword"
@@ -67,7 +69,7 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
         </label>
         <div className="hx-field">
           <label className="hx-label" htmlFor="cp-new">
-            New Password
+            {h.newPassword}
           </label>
           <input
             id="cp-new"
@@ -85,12 +87,12 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
             </span>
           ) : (
             <span id="cp-new-hint" className="hx-small hx-muted">
-              At least {MIN_PASSWORD_LENGTH} characters.
+              {h.passwordHint(MIN_PASSWORD_LENGTH)}
             </span>
           )}
         </div>
         <label className="hx-field">
-          <span className="hx-label">Confirm New Password</span>
+          <span className="hx-label">{h.confirmPassword}</span>
           <input type="password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} required />
         </label>
         {error && (
@@ -101,11 +103,11 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
         {done && (
           <div className="hx-alert hx-alert--success" role="status">
             <CheckCircle2 size={18} aria-hidden="true" />
-            <span>Password changed successfully. You will be logged out in 2 seconds.</span>
+            <span>{h.passwordChanged}</span>
           </div>
         )}
         <FormActions
-          submitLabel="Change Password"
+          submitLabel={h.changePassword}
           busy={busy}
           disabled={done || !currentPassword || !newPassword || !confirmPassword}
           cancelDisabled={done}

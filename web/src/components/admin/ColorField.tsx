@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { isValidColor } from '../../../../src/domain/colors.ts';
 import { toHexColor } from '../../host/design';
+import { useHostT } from '../../i18n';
 
 /** A colour picker plus a text field holding the same value (hex or a named token). */
 export function ColorField({
@@ -19,9 +20,10 @@ export function ColorField({
   /** the server's reason for refusing this value */
   error?: string;
 }) {
+  const h = useHostT();
   const id = useId();
   // said while typing, so the preview falling back to the default colour is explained
-  const shown = error || (value.trim() && !isValidColor(value) ? 'Not a colour: use #RRGGBB or a name like purple, blue, green.' : '');
+  const shown = error || (value.trim() && !isValidColor(value) ? h.notAColor : '');
   return (
     <div className="hx-field">
       <label className="hx-label" htmlFor={id}>
@@ -30,7 +32,7 @@ export function ColorField({
       <div className="hx-color">
         <input
           type="color"
-          aria-label={`${label} picker`}
+          aria-label={h.colorPicker(label)}
           value={toHexColor(value, fallback)}
           onChange={(e) => onChange(e.target.value.toUpperCase())}
         />

@@ -24,9 +24,11 @@ import { adminApi } from '../../api/admin';
 import { invalidateAdminEvents } from '../../api/queries';
 import { copyText } from '../clipboard';
 import { ConfirmModal } from './ConfirmModal';
-import { EVENT_STATUS_HINT, EVENT_STATUS_LABEL, EventSchedule, scheduleOfEvent } from './EventSchedule';
+import { EventSchedule, scheduleOfEvent } from './EventSchedule';
+import { Parts } from './Parts';
 import { eventLink, settingsLink } from '../../host/links';
-import { formatGermanDate, formatGermanDateTime, formatMb, sizeTone } from '../../host/format';
+import { formatDateTime, formatDay, formatMb, sizeTone } from '../../host/format';
+import { localeOf, useHostT, useLanguage } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
 import type { ExportProgress } from '../../host/zip-export';
 
@@ -43,6 +45,8 @@ export function EventCard({
   exporting: ExportProgress | null;
   onAction: (a: CardAction, e: AdminEventDto) => void;
 }) {
+  const h = useHostT();
+  const locale = localeOf(useLanguage());
   const [imgBroken, setImgBroken] = useState(false);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const url = event.client_token ? settingsLink(publicUrl, event.client_token) : null;
@@ -50,12 +54,12 @@ export function EventCard({
   const generation = useMutation({
     mutationFn: () => adminApi.generateClientToken(event.id),
     onSuccess: async (answer) => {
-      hostToast.success('Client token generated successfully');
+      hostToast.success(h.tokenGenerated);
       // copied first, while the click still counts as the user's (the browser's clipboard rule)
-      if (await copyText(settingsLink(publicUrl, answer.client_token))) hostToast.success('Client settings URL copied to clipboard');
+      if (await copyText(settingsLink(publicUrl, answer.client_token))) hostToast.success(h.clientUrlCopied);
       await invalidateAdminEvents();
     },
-    onError: () => hostToast.error('Failed to generate client token'),
+    onError: () => hostToast.error(h.tokenFailed),
   });
   const generating = generation.isPending;
   const generate = () => {
@@ -68,8 +72,8 @@ export function EventCard({
   return (
     <article className="hx-card" data-event-code={event.code} aria-label={event.name}>
       <div className="hx-card__cover" style={{ background: `linear-gradient(135deg, ${event.primary_color}, ${event.secondary_color})` }}>
-        <span className={`hx-status hx-status--${event.status}`} title={EVENT_STATUS_HINT[event.status]} data-testid="event-status">
-          {EVENT_STATUS_LABEL[event.status] ?? event.status}
+        <span className={`hx-status hx-status--${event.status}`} title={h.statusHint[event.status]} data-testid="event-status">
+          {h.statusLabel[event.status] ?? event.status}
         </span>
       </div>
       <div className="hx-card__head">
@@ -77,73 +81,73 @@ export function EventCard({
           {event.host_image_url && !imgBroken ? (
             <img src={event.host_image_url} alt="" onError={() => setImgBroken(true)} data-testid="host-image" />
           ) : (
-            <ImageIcon size={26} aria-label="No host image" />
+            <ImageIcon size={26} aria-label={h.noHostImage} />
           )}
         </div>
         <div className="hx-card__titles">
           <h3 className="hx-card__name" title={event.name}>
             {event.name}
           </h3>
-          <span className="hx-card__code hx-mono" title="Event code">
+          <span className="hx-card__code hx-mono" title={h.eventCode}>
             {event.code}
           </span>
         </div>
       </div>
 
       <div className="hx-card__meta">
-        <span className="hx-dots" title={`Colours ${event.primary_color} / ${event.secondary_color}`}>
-          <span className="hx-dot" style={{ background: event.primary_color }} aria-label={`Primary colour ${event.primary_color}`} />
-          <span className="hx-dot" style={{ background: event.secondary_color }} aria-label={`Secondary colour ${event.secondary_color}`} />
+        <span className="hx-dots" title={h.colors(event.primary_color, event.secondary_color)}>
+          <span className="hx-dot" style={{ background: event.primary_color }} aria-label={h.primaryColorIs(event.primary_color)} />
+          <span className="hx-dot" style={{ background: event.secondary_color }} aria-label={h.secondaryColorIs(event.secondary_color)} />
         </span>
         <span className={`hx-badge ${event.allow_download ? 'hx-badge--green' : 'hx-badge--gray'}`}>
-          <Download size={12} aria-hidden="true" /> {event.allow_download ? 'Downloads on' : 'Downloads off'}
+          <Download size={12} aria-hidden="true" /> {event.allow_download ? h.downloadsOn : h.downloadsOff}
         </span>
       </div>
       <div className="hx-card__facts">
-        <span title="Created">
-          <Calendar size={14} aria-hidden="true" /> {formatGermanDate(event.created_at)}
+        <span title={h.created}>
+          <Calendar size={14} aria-hidden="true" /> {formatDay(event.created_at, locale)}
         </span>
-        <span className={`hx-size hx-size--${tone}`} title={`${event.upload_count ?? 0} uploads`} data-testid="event-size">
-          <HardDrive size={14} aria-hidden="true" /> {formatMb(event.total_size_mb)}
+        <span className={`hx-size hx-size--${tone}`} title={h.uploadCount(event.upload_count ?? 0)} data-testid="event-size">
+          <HardDrive size={14} aria-hidden="true" /> {formatMb(event.total_size_mb, locale)}
         </span>
       </div>
       <EventSchedule schedule={scheduleOfEvent(event)} compact />
       <div className="hx-card__activity" data-testid="event-activity">
         <span data-testid="activity-uploads">
-          <Images size={14} aria-hidden="true" /> {event.upload_count} {event.upload_count === 1 ? 'upload' : 'uploads'}
+          <Images size={14} aria-hidden="true" /> {h.uploadCount(event.upload_count)}
         </span>
-        <span data-testid="activity-private" title="Only their guest sees these: not shared yet or not approved">
-          <EyeOff size={14} aria-hidden="true" /> {event.private_count} private
+        <span data-testid="activity-private" title={h.privateHint}>
+          <EyeOff size={14} aria-hidden="true" /> {h.privateCount(event.private_count)}
         </span>
-        <span data-testid="activity-last" title="Newest upload">
-          <Clock size={14} aria-hidden="true" /> {event.last_upload_at ? `last ${formatGermanDateTime(event.last_upload_at)}` : 'no uploads yet'}
+        <span data-testid="activity-last" title={h.newestUpload}>
+          <Clock size={14} aria-hidden="true" /> {event.last_upload_at ? h.lastUpload(formatDateTime(event.last_upload_at, locale) ?? '') : h.noUploadsYet}
         </span>
       </div>
 
       <div className="hx-card__actions">
         <button type="button" className="hx-action" onClick={() => onAction('albums', event)}>
-          <FolderOpen size={16} /> Albums
+          <FolderOpen size={16} /> {h.actionAlbums}
         </button>
         <button type="button" className="hx-action" onClick={() => onAction('edit', event)}>
-          <Pencil size={16} /> Edit
+          <Pencil size={16} /> {h.actionEdit}
         </button>
         <a className="hx-action" href={eventLink(null, event.code)} target="_blank" rel="noopener noreferrer">
-          <ExternalLink size={16} /> View
+          <ExternalLink size={16} /> {h.actionView}
         </a>
         <button type="button" className="hx-action" onClick={() => onAction('export', event)} disabled={!!exporting}>
-          <Download size={16} /> Export
+          <Download size={16} /> {h.actionExport}
         </button>
         <button type="button" className="hx-action" onClick={() => onAction('stats', event)}>
-          <BarChart3 size={16} /> Stats
+          <BarChart3 size={16} /> {h.actionStats}
         </button>
         <button type="button" className="hx-action" onClick={() => onAction('uploaders', event)}>
-          <Users size={16} /> Uploader
+          <Users size={16} /> {h.actionUploaders}
         </button>
         <a className="hx-action" href={`/print/${event.id}`} target="_blank" rel="noopener noreferrer">
-          <Printer size={16} /> Print QR
+          <Printer size={16} /> {h.actionPrint}
         </a>
         <button type="button" className="hx-action hx-action--danger" onClick={() => onAction('delete', event)}>
-          <Trash2 size={16} /> Delete
+          <Trash2 size={16} /> {h.actionDelete}
         </button>
       </div>
 
@@ -153,52 +157,50 @@ export function EventCard({
             <span style={{ width: `${exporting.percent}%` }} />
           </div>
           <span className="hx-small">
-            {exporting.mode === 'preparing'
-              ? 'Export wird vorbereitet…'
-              : `Fortschritt: ${exporting.done} von ${exporting.total} Dateien (${exporting.percent}%)`}
+            {exporting.mode === 'preparing' ? h.exportPreparing : h.exportProgress(exporting.done, exporting.total, exporting.percent)}
           </span>
         </div>
       )}
 
       <div className="hx-card__client">
         <span className="hx-label-sm">
-          <Link2 size={14} aria-hidden="true" /> Client settings link
+          <Link2 size={14} aria-hidden="true" /> {h.clientLink}
         </span>
         {url ? (
           <>
             <div className="hx-input-group hx-input-group--sm">
-              <input readOnly value={url} aria-label="Client settings URL" onFocus={(e) => e.target.select()} />
+              <input readOnly value={url} aria-label={h.clientUrl} onFocus={(e) => e.target.select()} />
               <button
                 type="button"
                 className="hx-btn hx-btn--secondary hx-btn--icon"
-                title="Copy URL"
-                aria-label="Copy client settings URL"
+                title={h.copyUrl}
+                aria-label={h.copyClientUrl}
                 onClick={async () => {
-                  if (await copyText(url)) hostToast.success('URL copied to clipboard');
+                  if (await copyText(url)) hostToast.success(h.urlCopied);
                 }}
               >
                 <Copy size={15} />
               </button>
-              <a className="hx-btn hx-btn--secondary hx-btn--icon" href={url} target="_blank" rel="noopener noreferrer" title="Open settings page" aria-label="Open client settings">
+              <a className="hx-btn hx-btn--secondary hx-btn--icon" href={url} target="_blank" rel="noopener noreferrer" title={h.openSettingsPage} aria-label={h.openSettingsPage}>
                 <ExternalLink size={15} />
               </a>
             </div>
             <button type="button" className="hx-link-btn" onClick={() => setConfirmRegenerate(true)} disabled={generating}>
-              <RefreshCw size={13} aria-hidden="true" /> Regenerate (the old link stops working)
+              <RefreshCw size={13} aria-hidden="true" /> {h.regenerate}
             </button>
           </>
         ) : (
           <button type="button" className="hx-btn hx-btn--secondary hx-btn--sm" onClick={generate} disabled={generating}>
-            <Link2 size={15} /> {generating ? 'Generating…' : 'Generate client link'}
+            <Link2 size={15} /> {generating ? h.generating : h.generateClientLink}
           </button>
         )}
       </div>
       {confirmRegenerate && (
-        <ConfirmModal title="Regenerate client link" confirmLabel="Regenerate link" onClose={() => setConfirmRegenerate(false)} onConfirm={generate}>
+        <ConfirmModal title={h.regenerateTitle} confirmLabel={h.regenerateConfirm} onClose={() => setConfirmRegenerate(false)} onConfirm={generate}>
           <p>
-            Make a new settings link for <strong>{event.name}</strong>?
+            <Parts parts={h.regenerateAsk} values={[<strong key="name">{event.name}</strong>]} />
           </p>
-          <p className="hx-muted">The current link stops working at once: whoever has it (for example the couple) can no longer open the settings page until you send them the new one.</p>
+          <p className="hx-muted">{h.regenerateWarning}</p>
         </ConfirmModal>
       )}
     </article>

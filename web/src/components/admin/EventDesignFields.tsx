@@ -3,8 +3,7 @@ import type { HeaderStyle } from '../../../../src/http/api-types';
 import { ColorField } from './ColorField';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { HEADER_STYLES } from '../../../../src/domain/limits.ts';
-
-const HEADER_STYLE_LABELS: Record<HeaderStyle, string> = { minimalistic: 'Minimalistic', split: 'Split', premium: 'Premium' };
+import { useHostT } from '../../i18n';
 
 /** Primary and secondary colour side by side (picker plus text each), shared by the event form and the settings page. */
 export function ColorFields({
@@ -33,13 +32,14 @@ export function ColorFields({
 
 /** The header style select (Minimalistic, Split, Premium). */
 export function HeaderStyleField({ label, value, onChange }: { label: string; value: HeaderStyle; onChange: (v: HeaderStyle) => void }) {
+  const h = useHostT();
   return (
     <label className="hx-field">
       <span className="hx-label">{label}</span>
       <select name="header_style" value={value} onChange={(e) => onChange(e.target.value as HeaderStyle)}>
         {HEADER_STYLES.map((s) => (
           <option key={s} value={s}>
-            {HEADER_STYLE_LABELS[s]}
+            {h.headerStyleNames[s]}
           </option>
         ))}
       </select>
@@ -90,18 +90,20 @@ function CheckField({
 
 /** The checkbox 'Allow users to download images' (the settings page adds a note). */
 export function AllowDownloadField({ checked, onChange, note }: { checked: boolean; onChange: (v: boolean) => void; note?: string }) {
-  return <CheckField name="allow_download" label="Allow users to download images" checked={checked} onChange={onChange} note={note} />;
+  const h = useHostT();
+  return <CheckField name="allow_download" label={h.allowDownload} checked={checked} onChange={onChange} note={note} />;
 }
 
 /** The checkbox 'Standortdaten entfernen' with what it means, in the admin's event form and the host's settings. */
 export function StripLocationField({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const h = useHostT();
   return (
     <CheckField
       name="strip_location"
-      label="Standortdaten entfernen"
+      label={h.stripLocation}
       checked={checked}
       onChange={onChange}
-      note="Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position. Wer hochgeladen hat, bekommt die eigene Datei unverändert."
+      note={h.stripLocationNote}
       testId="strip-location"
     />
   );

@@ -14,6 +14,8 @@ import { codeFromName, randomCodeSuffix } from '../../../../src/domain/event-cod
 import { EVENT_DURATIONS, normaliseDuration } from '../../../../src/domain/event-window.ts';
 import { isoToLocalInput, localInputToIso } from '../../host/format';
 import { EVENT_NAME_MAX } from '../../../../src/domain/limits.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../src/domain/languages.ts';
+import { LANGUAGE_ROWS, useHostT } from '../../i18n';
 
 function nowLocalInput(): string {
   const d = new Date();
@@ -31,6 +33,7 @@ export function EventFormModal({
   /** after the events list was refetched */
   onSaved: (created: boolean) => void;
 }) {
+  const h = useHostT();
   const editing = !!event;
   const suffix = useMemo(() => randomCodeSuffix(), []);
   const [name, setName] = useState(event?.name ?? '');
@@ -44,6 +47,7 @@ export function EventFormModal({
   const [stripLocation, setStripLocation] = useState(event?.strip_location ?? true);
   const [start, setStart] = useState(event ? isoToLocalInput(event.event_start_datetime) : nowLocalInput());
   const [duration, setDuration] = useState(normaliseDuration(event?.event_duration_days));
+  const [language, setLanguage] = useState<Language>(event?.language ?? DEFAULT_LANGUAGE);
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -70,7 +74,7 @@ export function EventFormModal({
     onError: (err) => {
       const f = fieldError(err);
       if (f) setFieldErrors({ [f.field]: f.message });
-      setError(serverMessage(err, editing ? 'Failed to update event' : 'Failed to create event'));
+      setError(serverMessage(err, editing ? h.updateEventFailed : h.createEventFailed));
     },
   });
   // stays busy after a success: the dialog closes
@@ -91,13 +95,14 @@ export function EventFormModal({
       strip_location: stripLocation,
       event_start_datetime: localInputToIso(start)!,
       event_duration_days: duration,
+      language,
       host_image: image,
     });
   };
 
   return (
     <Modal look="host"
-      title={editing ? 'Edit Event' : 'Create New Event'}
+      title={editing ? h.editEvent : h.createEvent}
       icon={editing ? <Pencil size={20} /> : <CalendarPlus size={20} />}
       onClose={onClose}
       size="lg"
@@ -106,13 +111,13 @@ export function EventFormModal({
         <div className="hx-grid-2">
           <label className="hx-field">
             <span className="hx-label">
-              Event name <span className="hx-req">*</span>
+              {h.eventName} <span className="hx-req">*</span>
             </span>
             <input name="name" value={name} onChange={(e) => onName(e.target.value)} required maxLength={EVENT_NAME_MAX} />
           </label>
           <div className="hx-field">
             <label className="hx-label" htmlFor="event-code">
-              Event code <span className="hx-req">*</span>
+              {h.eventCode} <span className="hx-req">*</span>
             </label>
             <div className="hx-input-group">
               <input
@@ -133,8 +138,8 @@ export function EventFormModal({
                   type="button"
                   className="hx-btn hx-btn--secondary hx-btn--icon"
                   aria-pressed={codeUnlocked}
-                  aria-label={codeUnlocked ? 'Lock code' : 'Unlock code'}
-                  title={codeUnlocked ? 'Lock code' : 'Unlock code to edit'}
+                  aria-label={codeUnlocked ? h.lockCode : h.unlockCode}
+                  title={codeUnlocked ? h.lockCode : h.unlockCodeHint}
                   onClick={() => setCodeUnlocked((v) => !v)}
                 >
                   {codeUnlocked ? <LockOpen size={16} /> : <Lock size={16} />}
@@ -144,17 +149,17 @@ export function EventFormModal({
             <span className="hx-small hx-muted">
               {editing
                 ? codeUnlocked
-                  ? 'Changing the code breaks links and QR codes already shared.'
-                  : 'The code is locked. Unlock it to change the guest link.'
+                  ? h.codeUnlocked
+                  : h.codeLocked
                 : codeEdited
-                  ? 'Custom code.'
-                  : 'Generated from the name. Edit it to choose your own.'}
+                  ? h.codeCustom
+                  : h.codeGenerated}
             </span>
           </div>
         </div>
 
         <ColorFields
-          labels={['Primary colour', 'Secondary colour']}
+          labels={[h.primaryColor, h.secondaryColor]}
           primary={primary}
           secondary={secondary}
           onPrimary={setPrimary}
@@ -163,17 +168,17 @@ export function EventFormModal({
         />
 
         <div className="hx-grid-3">
-          <HeaderStyleField label="Header style" value={headerStyle} onChange={setHeaderStyle} />
+          <HeaderStyleField label={h.headerStyle} value={headerStyle} onChange={setHeaderStyle} />
           <label className="hx-field">
-            <span className="hx-label">Event start</span>
+            <span className="hx-label">{h.eventStart}</span>
             <input type="datetime-local" name="event_start_datetime" value={start} step={60} onChange={(e) => setStart(e.target.value)} />
           </label>
           <label className="hx-field">
-            <span className="hx-label">Duration</span>
+            <span className="hx-label">{h.duration}</span>
             <select name="event_duration_days" value={duration} onChange={(e) => setDuration(normaliseDuration(e.target.value))}>
               {EVENT_DURATIONS.map((d) => (
                 <option key={d} value={d}>
-                  {d} days
+                  {h.days(d)}
                 </option>
               ))}
             </select>
@@ -183,15 +188,28 @@ export function EventFormModal({
         {schedule && <EventSchedule schedule={schedule} warnPast={startChosen} />}
 
         <ImageField
-          label="Host image"
+          label={h.hostImage}
           currentUrl={event?.host_image_url}
           file={image}
           onFile={setImage}
-          hint="Shown in the guest page header. Images only."
+          hint={h.hostImageHint}
         />
 
         <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} />
         <StripLocationField checked={stripLocation} onChange={setStripLocation} />
+        <label className="hx-field">
+          <span className="hx-label">{h.guestLanguage}</span>
+          <select name="language" value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-describedby="event-language-hint">
+            {LANGUAGE_ROWS.map((r) => (
+              <option key={r.code} value={r.code} lang={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          <span id="event-language-hint" className="hx-small hx-muted">
+            {h.guestLanguageHint}
+          </span>
+        </label>
 
         {error && (
           <div className="hx-alert hx-alert--error" role="alert">
@@ -199,7 +217,7 @@ export function EventFormModal({
           </div>
         )}
 
-        <FormActions submitLabel={editing ? 'Save Changes' : 'Create Event'} busy={busy} disabled={!valid} onCancel={onClose} />
+        <FormActions submitLabel={editing ? h.saveChanges : h.createEventSubmit} busy={busy} disabled={!valid} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,25 +1,12 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
 import type { EventStatus } from '../../../../src/http/api-types';
 import { eventStatus, eventWindow } from '../../../../src/domain/event-window';
-import { formatGermanDateTime } from '../../host/format';
+import { formatDateTime } from '../../host/format';
+import { localeOf, useHostT, useLanguage } from '../../i18n';
 
 // When an event takes uploads and until when guests may view it: the same rule as the server
 // (src/domain/event-window.ts), shown on the event form while the admin picks the start and duration,
 // and on each event card.
-
-export const EVENT_STATUS_LABEL: Record<EventStatus, string> = {
-  not_started: 'Upcoming',
-  active: 'Running',
-  ended: 'Ended',
-  expired: 'Expired',
-};
-
-export const EVENT_STATUS_HINT: Record<EventStatus, string> = {
-  not_started: 'Guests can open the event; uploads start at the start date.',
-  active: 'Guests are uploading now.',
-  ended: 'Uploads are closed; guests can still view and download.',
-  expired: 'Guests can no longer open the event.',
-};
 
 export interface Schedule {
   start: Date;
@@ -40,6 +27,9 @@ export function scheduleOfEvent(e: { event_start_datetime: string; event_end_dat
 
 /** The event's window and status; `warnPast` adds the warning that uploads would start in the past. */
 export function EventSchedule({ schedule, warnPast = false, compact = false }: { schedule: Schedule; warnPast?: boolean; compact?: boolean }) {
+  const h = useHostT();
+  const locale = localeOf(useLanguage());
+  const when = (d: Date) => formatDateTime(d.toISOString(), locale);
   const { start, end, viewableUntil, status } = schedule;
   const startsInPast = warnPast && start.getTime() < Date.now() - 60_000;
   return (
@@ -47,31 +37,31 @@ export function EventSchedule({ schedule, warnPast = false, compact = false }: {
       <dl className="hx-schedule__dates">
         <div>
           <dt>
-            <CalendarClock size={14} aria-hidden="true" /> Uploads
+            <CalendarClock size={14} aria-hidden="true" /> {h.scheduleUploads}
           </dt>
           <dd data-testid="schedule-uploads">
-            {formatGermanDateTime(start.toISOString())} – {formatGermanDateTime(end.toISOString())}
+            {when(start)} – {when(end)}
           </dd>
         </div>
         <div>
-          <dt>Guests can view until</dt>
-          <dd data-testid="schedule-viewable">{formatGermanDateTime(viewableUntil.toISOString())}</dd>
+          <dt>{h.viewableUntil}</dt>
+          <dd data-testid="schedule-viewable">{when(viewableUntil)}</dd>
         </div>
       </dl>
       {!compact && (
         <p className="hx-small hx-muted">
           <span className={`hx-badge hx-status-badge hx-status-badge--${status}`} data-testid="schedule-status">
-            {EVENT_STATUS_LABEL[status]}
+            {h.statusLabel[status]}
           </span>{' '}
-          {EVENT_STATUS_HINT[status]}
+          {h.statusHint[status]}
         </p>
       )}
       {startsInPast && (
         <p className="hx-field-warning" data-testid="schedule-past-warning">
           <AlertTriangle size={15} aria-hidden="true" />
           {status === 'ended' || status === 'expired'
-            ? 'The start lies in the past: with this duration the upload window is already over and guests cannot upload.'
-            : 'The start lies in the past: guests have less time to upload than the chosen duration.'}
+            ? h.startPastOver
+            : h.startPastShort}
         </p>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { useHostT } from '../../i18n';
+
 /**
  * The foot of a host dialog's form: Cancel, and the submit button that reads 'Saving...' while the form is
  * sent. One place for the buttons' order, classes and busy text of every host form.
@@ -16,13 +18,14 @@ export function FormActions({
   cancelDisabled?: boolean;
   onCancel: () => void;
 }) {
+  const h = useHostT();
   return (
     <div className="hx-form__actions">
       <button type="button" className="hx-btn hx-btn--ghost" onClick={onCancel} disabled={cancelDisabled}>
-        Cancel
+        {h.cancel}
       </button>
       <button type="submit" className="hx-btn hx-btn--primary" disabled={disabled || busy}>
-        {busy ? 'Saving...' : submitLabel}
+        {busy ? h.saving : submitLabel}
       </button>
     </div>
   );

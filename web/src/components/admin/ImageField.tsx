@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ImageIcon, Upload } from 'lucide-react';
 import { isImageFile } from '../../host/design';
+import { useHostT } from '../../i18n';
 
 /** Host/header image: images only, shows the chosen file or the current image, a placeholder when broken or absent. */
 export function ImageField({
@@ -16,6 +17,7 @@ export function ImageField({
   onFile: (f: File | null) => void;
   hint?: string;
 }) {
+  const h = useHostT();
   const id = useId();
   const [error, setError] = useState('');
   const [preview, setPreview] = useState<string | null>(null);
@@ -40,15 +42,15 @@ export function ImageField({
       <div className="hx-image-field">
         <div className="hx-image-field__thumb" data-testid="image-preview">
           {shown && !broken ? (
-            <img src={shown} alt="Current image" onError={() => setBroken(true)} />
+            <img src={shown} alt={h.currentImage} onError={() => setBroken(true)} />
           ) : (
-            <ImageIcon size={28} aria-label="No image" />
+            <ImageIcon size={28} aria-label={h.noImage} />
           )}
         </div>
         <div className="hx-image-field__body">
           <label htmlFor={id} className="hx-btn hx-btn--secondary hx-btn--sm">
             <Upload size={15} aria-hidden="true" />
-            {shown && !broken ? 'Replace image' : 'Choose image'}
+            {shown && !broken ? h.replaceImage : h.chooseImage}
           </label>
           <input
             id={id}
@@ -60,7 +62,7 @@ export function ImageField({
               e.target.value = '';
               if (!f) return;
               if (!isImageFile(f)) {
-                setError('Please choose an image file.');
+                setError(h.notAnImage);
                 return;
               }
               setError('');

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import type { AppConfig } from '../../../../src/http/api-types';
 import { adminQueries } from '../../api/queries';
+import { useHostT } from '../../i18n';
+import { Parts } from './Parts';
 
 /**
  * A loud warning when QR codes, printed cards and recovery links would point at an address no guest's phone
@@ -9,6 +11,7 @@ import { adminQueries } from '../../api/queries';
  * so). An admin is offered the box's own LAN addresses: the same page opened there makes every link right.
  */
 export function UnreachableLinksWarning({ config, admin }: { config: AppConfig; admin: boolean }) {
+  const h = useHostT();
   const unreachable = !config.publicUrlReachable;
   const offered = useQuery({ ...adminQueries.addresses(), enabled: unreachable && admin });
   // none known when the box could not say: the advice to connect it to the venue network
@@ -20,13 +23,11 @@ export function UnreachableLinksWarning({ config, admin }: { config: AppConfig; 
     <div className="hx-alert hx-alert--error hx-unreachable hx-no-print" role="alert" data-testid="unreachable-warning">
       <TriangleAlert size={22} aria-hidden="true" />
       <div>
-        <strong>Guests cannot open these links.</strong> QR codes, printed cards and recovery links point at{' '}
-        <code>{config.publicUrl}</code>, an address that only this computer can reach.
+        <strong>{h.unreachableTitle}</strong>
+        <Parts parts={h.unreachableText} values={[<code key="url">{config.publicUrl}</code>]} />
         {addresses && addresses.length > 0 && (
           <>
-            {' '}
-            Open Momentbox at an address of the box that guests can reach (you log in there once), or set
-            MOMENTBOX_PUBLIC_URL to one of them:
+            {h.unreachableOffer}
             <ul className="hx-unreachable__choices">
               {addresses.map((a) => (
                 <li key={a.url}>
@@ -39,8 +40,8 @@ export function UnreachableLinksWarning({ config, admin }: { config: AppConfig; 
             </ul>
           </>
         )}
-        {addresses && addresses.length === 0 && ' This box has no address other devices can reach: connect it to the venue network (scripts/setup-hotspot.sh).'}
-        {!admin && ' Ask the admin to set MOMENTBOX_PUBLIC_URL to the box’s address on the venue network.'}
+        {addresses && addresses.length === 0 && h.unreachableNone}
+        {!admin && h.unreachableAskAdmin}
       </div>
     </div>
   );

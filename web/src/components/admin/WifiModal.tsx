@@ -8,14 +8,16 @@ import { queryClient } from '../../api/query-client';
 import { Spinner } from '../Spinner';
 import { Modal } from '../Modal';
 import { FormActions } from './FormActions';
+import { useHostT } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
 import { WIFI_PASSWORD, WIFI_SSID_MAX_BYTES } from '../../../../src/domain/limits.ts';
 
 /** The venue Wi-Fi that the print page turns into a "join this network" QR code on posters and table cards. */
 export function WifiModal({ onClose }: { onClose: () => void }) {
+  const h = useHostT();
   const saved = useQuery(adminQueries.wifi());
   return (
-    <Modal look="host" title="Venue Wi-Fi" icon={<Wifi size={20} />} onClose={onClose} size="sm">
+    <Modal look="host" title={h.venueWifi} icon={<Wifi size={20} />} onClose={onClose} size="sm">
       {saved.isPending ? (
         <Spinner />
       ) : (
@@ -27,23 +29,24 @@ export function WifiModal({ onClose }: { onClose: () => void }) {
 
 /** The form, filled once from what the box has saved (a load error leaves it empty and says so). */
 function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loadFailed: boolean; onClose: () => void }) {
+  const h = useHostT();
   const [ssid, setSsid] = useState(initial.ssid);
   const [password, setPassword] = useState(initial.password);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState(loadFailed ? 'Failed to load the Wi-Fi settings' : '');
+  const [error, setError] = useState(loadFailed ? h.wifiLoadFailed : '');
 
   const save = useMutation({
     mutationFn: adminApi.saveWifi,
     onSuccess: async (answer) => {
       // the printed cards read the Wi-Fi from /api/config
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.wifi }), queryClient.invalidateQueries({ queryKey: queryKeys.config })]);
-      hostToast.success(answer.ssid ? 'Wi-Fi saved: the QR cards now show it' : 'Wi-Fi removed from the QR cards');
+      hostToast.success(answer.ssid ? h.wifiSaved : h.wifiRemoved);
       onClose();
     },
     onError: (err) => {
       const f = fieldError(err);
       if (f) setErrors({ [f.field]: f.message });
-      setError('Failed to save the Wi-Fi settings');
+      setError(h.wifiSaveFailed);
     },
   });
   const busy = save.isPending;
@@ -57,17 +60,17 @@ function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loa
   };
 
   return (
-    <form className="hx-form" onSubmit={submit} noValidate aria-label="Venue Wi-Fi">
+    <form className="hx-form" onSubmit={submit} noValidate aria-label={h.venueWifi}>
       <p className="hx-muted hx-small">
-        Printed as a QR code next to the event's QR code, so guests join the network with their camera. Leave the name empty for no Wi-Fi code.
+        {h.wifiIntro}
       </p>
       <label className="hx-field">
-        <span className="hx-label">Wi-Fi name (SSID)</span>
+        <span className="hx-label">{h.wifiSsid}</span>
         <input name="ssid" value={ssid} maxLength={WIFI_SSID_MAX_BYTES} spellCheck={false} autoComplete="off" onChange={(e) => setSsid(e.target.value)} aria-invalid={!!errors.ssid} />
         {errors.ssid && <span className="hx-field-error">{errors.ssid}</span>}
       </label>
       <label className="hx-field">
-        <span className="hx-label">Wi-Fi password</span>
+        <span className="hx-label">{h.wifiPassword}</span>
         <input
           name="wifi_password"
           value={password}
@@ -80,7 +83,7 @@ function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loa
         {errors.password ? (
           <span className="hx-field-error">{errors.password}</span>
         ) : (
-          <span className="hx-small hx-muted">Empty for an open network.</span>
+          <span className="hx-small hx-muted">{h.openNetwork}</span>
         )}
       </label>
       {error && (
@@ -88,7 +91,7 @@ function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loa
           {error}
         </div>
       )}
-      <FormActions submitLabel="Save Wi-Fi" busy={busy} onCancel={onClose} />
+      <FormActions submitLabel={h.saveWifi} busy={busy} onCancel={onClose} />
     </form>
   );
 }

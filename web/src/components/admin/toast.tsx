@@ -1,6 +1,7 @@
 import { useLayoutEffect, useState, type CSSProperties } from 'react';
 import { useToasts } from '../../store/toast-store';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { useHostT } from '../../i18n';
 
 // How the host screens show the toast store's toasts (store/toast-store.ts, hostToast): top-right. The top-right corner
 // holds the header's buttons (Logout, 'Event anzeigen'), so a toast sits beside them, in the header's empty
@@ -35,6 +36,7 @@ function placement(): Placement | undefined {
 }
 
 export function Toaster() {
+  const h = useHostT();
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   const [place, setPlace] = useState<Placement | undefined>(undefined);
@@ -50,7 +52,7 @@ export function Toaster() {
           <div key={t.id} className={`hx-toast hx-toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
             <Icon size={18} aria-hidden="true" />
             <span>{t.message}</span>
-            <button type="button" className="hx-toast__close" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+            <button type="button" className="hx-toast__close" aria-label={h.dismiss} onClick={() => dismiss(t.id)}>
               <X size={14} />
             </button>
           </div>

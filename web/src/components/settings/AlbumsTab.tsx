@@ -7,10 +7,10 @@ import { clientApi, type ClientAlbumFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
 import { ConfirmModal } from '../admin/ConfirmModal';
 import { albumPhase } from '../../../../src/domain/albums.ts';
-import { ALBUM_PHASE_LABEL, formatGermanDateTime } from '../../host/format';
+import { ALBUM_PHASE_LABEL, formatDateTime } from '../../host/format';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
 import { useAlbumDraft } from '../albums/album-draft';
-import { useHostT } from '../../i18n';
+import { localeOf, useHostT, useLanguage } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
 
 export function AlbumsTab({
@@ -27,7 +27,9 @@ export function AlbumsTab({
   editRequest: { album: AlbumDto; n: number } | null;
   onEdit: (a: AlbumDto) => void;
 }) {
-  const c = useHostT().couple;
+  const h = useHostT();
+  const c = h.couple;
+  const locale = localeOf(useLanguage());
   const draft = useAlbumDraft();
   const { editing, reset, edit, nameRef } = draft;
   const [confirmDelete, setConfirmDelete] = useState<AlbumDto | null>(null);
@@ -131,11 +133,11 @@ export function AlbumsTab({
                   <dl className="hx-album-card__dates">
                     <div>
                       <dt>{c.start}</dt>
-                      <dd>{formatGermanDateTime(a.start_datetime)}</dd>
+                      <dd>{formatDateTime(a.start_datetime, locale) ?? h.notSet}</dd>
                     </div>
                     <div>
                       <dt>{c.end}</dt>
-                      <dd>{formatGermanDateTime(a.end_datetime)}</dd>
+                      <dd>{formatDateTime(a.end_datetime, locale) ?? h.notSet}</dd>
                     </div>
                   </dl>
                   <AlbumActions

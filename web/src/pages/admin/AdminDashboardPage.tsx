@@ -8,6 +8,7 @@ import { adminQueries, configQuery } from '../../api/queries';
 import type { CardAction } from '../../components/admin/EventCard';
 import { Toaster } from '../../components/admin/toast';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
+import { useHostT } from '../../i18n';
 import { DashboardDialogs, type DialogState } from './dashboard/DashboardDialogs';
 import { DashboardHeader } from './dashboard/DashboardHeader';
 import { EventList } from './dashboard/EventList';
@@ -17,6 +18,7 @@ import '../../styles/admin.css';
 
 /** The admin's dashboard: the account bar, the events, and the dialog open on them. Without a token: the login. */
 export default function AdminDashboardPage() {
+  const h = useHostT();
   const navigate = useNavigate();
   const hasToken = !!adminToken.get();
   const eventsQuery = useQuery({ ...adminQueries.events(), enabled: hasToken });
@@ -29,9 +31,9 @@ export default function AdminDashboardPage() {
   useLiveEvents(events?.map((e) => e.id));
 
   useEffect(() => {
-    document.title = 'Dashboard · Momentbox';
+    document.title = h.dashboardTitle;
     if (!hasToken) navigate('/admin', { replace: true });
-  }, [hasToken, navigate]);
+  }, [hasToken, navigate, h]);
 
   if (!hasToken) return null;
 

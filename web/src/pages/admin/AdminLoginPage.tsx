@@ -4,18 +4,21 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Camera, Lock } from 'lucide-react';
 import { adminApi, HttpError } from '../../api/admin';
 import { adminToken, SESSION_EXPIRED_QUERY } from '../../api/http';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { useHostT } from '../../i18n';
 import '../../styles/admin.css';
 
 export default function AdminLoginPage() {
+  const h = useHostT();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [params] = useSearchParams();
   const expired = params.has(SESSION_EXPIRED_QUERY);
 
   useEffect(() => {
-    document.title = 'Admin Login · Momentbox';
+    document.title = h.loginTitle;
     if (adminToken.get()) navigate('/admin/dashboard', { replace: true });
-  }, [navigate]);
+  }, [navigate, h]);
 
   const login = useMutation({
     mutationFn: adminApi.login,
@@ -24,7 +27,7 @@ export default function AdminLoginPage() {
   // stays busy after a success: the dashboard opens
   const busy = login.isPending || login.isSuccess;
   // 429 (too many attempts) has its own server message; every other failure is the spec's text
-  const error = !login.isError ? '' : login.error instanceof HttpError && login.error.status === 429 && login.error.body?.error ? login.error.body.error : 'Invalid credentials';
+  const error = !login.isError ? '' : login.error instanceof HttpError && login.error.status === 429 && login.error.body?.error ? login.error.body.error : h.invalidCredentials;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,16 +44,16 @@ export default function AdminLoginPage() {
           </span>
           <div>
             <h1>Momentbox</h1>
-            <p className="hx-muted">Admin</p>
+            <p className="hx-muted">{h.adminTag}</p>
           </div>
         </div>
         {expired && !error && (
           <div className="hx-alert hx-alert--info" role="status" data-testid="session-expired">
-            Your session has expired. Please sign in again.
+            {h.sessionExpired}
           </div>
         )}
         <label className="hx-field">
-          <span className="hx-label">Password</span>
+          <span className="hx-label">{h.password}</span>
           <span className="hx-input-icon">
             <Lock size={16} aria-hidden="true" />
             <input
@@ -70,8 +73,9 @@ export default function AdminLoginPage() {
           </div>
         )}
         <button type="submit" className="hx-btn hx-btn--primary hx-btn--block" disabled={!password || busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? h.signingIn : h.signIn}
         </button>
+        <LanguageSwitcher label={h.languageLabel} className="language-switcher hx-language hx-language--login" />
       </form>
     </div>
   );

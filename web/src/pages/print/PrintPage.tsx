@@ -11,25 +11,44 @@ import { headerTextColor, toHexColor } from '../../host/design';
 import { wifiQrPayload } from '../../lib/wifi-qr';
 import { QrCode } from '../../components/QrCode';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
+import type { Language } from '../../../../src/domain/languages.ts';
+import { hostStringsOf, useHostT, useLanguage, type HostDict } from '../../i18n';
 import '../../styles/admin.css';
 
 // Printable QR material: /print/{eventId} for an admin (Bearer token), /print/{eventId}?token={clientToken}
 // for a host from the settings page. A4 poster, a table card (A6), or four table cards on one A4 sheet with
 // cutting marks; with the venue Wi-Fi QR when one is set in the dashboard.
+// Languages: the toolbar and notes speak to whoever prints (the page's language); the sheet speaks to the
+// guests who read it on the tables, so it is in the event's guest language (the host's setting).
 
 type Format = 'a4' | 'card' | 'cards4';
-const FORMATS: { value: Format; label: string }[] = [
-  { value: 'a4', label: 'A4 poster' },
-  { value: 'card', label: 'Table card (A6)' },
-  { value: 'cards4', label: '4 table cards on A4' },
-];
+const FORMATS: readonly Format[] = ['a4', 'card', 'cards4'];
+
+/** The host strings in the event's guest language for the sheet; null while that language loads. */
+function useSheetStrings(lang: Language | undefined): HostDict | null {
+  const reader = useHostT();
+  const readerLang = useLanguage();
+  const [loaded, setLoaded] = useState<{ lang: Language; dict: HostDict } | null>(null);
+  const other = lang && lang !== readerLang ? lang : null;
+  useEffect(() => {
+    if (!other) return;
+    let live = true;
+    void hostStringsOf(other).then((dict) => live && setLoaded({ lang: other, dict }));
+    return () => {
+      live = false;
+    };
+  }, [other]);
+  if (!other) return reader;
+  return loaded?.lang === other ? loaded.dict : null;
+}
 
 export default function PrintPage() {
+  const h = useHostT();
   const { eventId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const clientToken = params.get('token');
-  const format: Format = FORMATS.find((f) => f.value === params.get('format'))?.value ?? 'a4';
+  const format: Format = FORMATS.find((f) => f === params.get('format')) ?? 'a4';
   const [imgBroken, setImgBroken] = useState(false);
   const signedIn = !!clientToken || !!adminToken.get();
 
@@ -44,7 +63,8 @@ export default function PrintPage() {
   const event = clientToken ? hostSettings.data?.event : adminEvents.data?.find((e) => String(e.id) === eventId);
   const configQ = useQuery({ ...configQuery(), enabled: signedIn });
   const config = configQ.data;
-  const error = eventQuery.isError || configQ.isError || (eventQuery.isSuccess && !event) ? 'The event could not be loaded.' : '';
+  const error = eventQuery.isError || configQ.isError || (eventQuery.isSuccess && !event) ? h.printLoadFailed : '';
+  const s = useSheetStrings(event?.language);
 
   useEffect(() => {
     if (event) document.title = `${event.name} · QR`;
@@ -54,15 +74,15 @@ export default function PrintPage() {
     return (
       <div className="hx hx-error-page">
         <div className="hx-error-panel" role="alert">
-          <h1>Print QR material</h1>
+          <h1>{h.printTitle}</h1>
           <p>{error}</p>
           <Link className="hx-btn hx-btn--primary" to={clientToken ? '/' : '/admin/dashboard'}>
-            Back
+            {h.back}
           </Link>
         </div>
       </div>
     );
-  if (!event || !config) return <Spinner fullscreen />;
+  if (!event || !config || !s) return <Spinner fullscreen />;
 
   const primary = toHexColor(event.primary_color, NEW_EVENT_PRIMARY);
   const secondary = toHexColor(event.secondary_color, NEW_EVENT_SECONDARY);
@@ -80,7 +100,7 @@ export default function PrintPage() {
   };
   const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
   const sheet = () => (
-      <article className="hx-sheet" data-testid="print-sheet" style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}>
+      <article className="hx-sheet" data-testid="print-sheet" lang={event.language} style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}>
       <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
         <div className="hx-sheet__avatar">
           {event.host_image_url && !imgBroken ? (
@@ -90,9 +110,9 @@ export default function PrintPage() {
           )}
         </div>
         <h1 className="hx-sheet__title">{event.name}</h1>
-        <p className="hx-sheet__tag">Teile deine Erinnerungen</p>
+        <p className="hx-sheet__tag">{s.sheetTagline}</p>
       </header>
-      <p className="hx-sheet__lead">Teile deine Fotos und Videos von diesem Event – ganz einfach mit dem Handy.</p>
+      <p className="hx-sheet__lead">{s.sheetLead}</p>
       <div className={`hx-sheet__codes${wifi ? ' has-wifi' : ''}`}>
         {wifi && (
           <section className="hx-sheet__code">
@@ -100,17 +120,17 @@ export default function PrintPage() {
               1
             </span>
             <h2>
-              <Wifi aria-hidden="true" /> WLAN verbinden
+              <Wifi aria-hidden="true" /> {s.sheetJoinWifi}
             </h2>
-            <QrCode value={wifiQrPayload(wifi.ssid, wifi.password)} label={`Wi-Fi QR code for ${wifi.ssid}`} className="hx-qr hx-qr--wifi" />
+            <QrCode value={wifiQrPayload(wifi.ssid, wifi.password)} label={s.sheetWifiQr(wifi.ssid)} className="hx-qr hx-qr--wifi" />
             <dl className="hx-sheet__wifi">
               <div>
-                <dt>Netzwerk</dt>
+                <dt>{s.sheetNetwork}</dt>
                 <dd>{wifi.ssid}</dd>
               </div>
               {wifi.password && (
                 <div>
-                  <dt>Passwort</dt>
+                  <dt>{s.sheetPassword}</dt>
                   <dd>{wifi.password}</dd>
                 </div>
               )}
@@ -124,9 +144,9 @@ export default function PrintPage() {
             </span>
           )}
           <h2>
-            <Camera aria-hidden="true" /> Event öffnen
+            <Camera aria-hidden="true" /> {s.sheetOpenEvent}
           </h2>
-          <QrCode value={link} label={`Event QR code for ${link}`} className="hx-qr hx-qr--event" />
+          <QrCode value={link} label={s.sheetEventQr(link)} className="hx-qr hx-qr--event" />
           <p className="hx-sheet__link">
             {shownLink.split('/').map((part, i) => (
               <span key={i}>
@@ -140,16 +160,19 @@ export default function PrintPage() {
             ))}
           </p>
           <p className="hx-sheet__code-text">
-            Event-Code: <strong>{event.code}</strong>
+            {s.sheetEventCode} <strong>{event.code}</strong>
           </p>
           {config.shortName && (
             <p className="hx-sheet__short" data-testid="short-address">
-              oder im Browser eintippen: <strong>{`${config.shortName}/${event.code}`}</strong>
+              {s.sheetOrType} <strong>{`${config.shortName}/${event.code}`}</strong>
             </p>
           )}
         </section>
       </div>
-      <footer className="hx-sheet__foot">Kamera-App öffnen, QR-Code scannen{wifi ? ' – erst das WLAN, dann das Event' : ''}.</footer>
+      <footer className="hx-sheet__foot">
+        {s.sheetFoot}
+        {wifi ? s.sheetFootWifi : ''}.
+      </footer>
     </article>
   );
 
@@ -157,32 +180,24 @@ export default function PrintPage() {
     <div className={`hx hx-print hx-print--${format}`}>
       <div className="hx-print__toolbar hx-no-print">
         <Link className="hx-btn hx-btn--ghost" to={backHref}>
-          <ArrowLeft size={17} /> Back
+          <ArrowLeft size={17} /> {h.back}
         </Link>
-        <strong className="hx-print__heading">Print QR material</strong>
-        <div className="hx-segmented" role="radiogroup" aria-label="Paper size">
+        <strong className="hx-print__heading">{h.printTitle}</strong>
+        <div className="hx-segmented" role="radiogroup" aria-label={h.paperSize}>
           {FORMATS.map((f) => (
-            <button
-              key={f.value}
-              type="button"
-              role="radio"
-              aria-checked={format === f.value}
-              className={format === f.value ? 'is-active' : ''}
-              onClick={() => setFormat(f.value)}
-            >
-              {f.label}
+            <button key={f} type="button" role="radio" aria-checked={format === f} className={format === f ? 'is-active' : ''} onClick={() => setFormat(f)}>
+              {h.printFormats[f]}
             </button>
           ))}
         </div>
         <button type="button" className="hx-btn hx-btn--primary" onClick={() => window.print()}>
-          <Printer size={17} /> Print
+          <Printer size={17} /> {h.print}
         </button>
       </div>
       <UnreachableLinksWarning config={config} admin={!clientToken} />
       {!wifi && (
         <p className="hx-print__notice hx-no-print">
-          No venue Wi-Fi is set, so only the event QR code is printed.{' '}
-          {clientToken ? 'The box admin can add the Wi-Fi name and password in the dashboard (Wi-Fi).' : 'Add the Wi-Fi name and password in the dashboard under Wi-Fi to print a Wi-Fi QR code.'}
+          {h.noWifiNotice} {clientToken ? h.noWifiHost : h.noWifiAdmin}
         </p>
       )}
 

@@ -12,6 +12,8 @@ import { StatsModal } from '../../../components/admin/StatsModal';
 import { UploadersModal } from '../../../components/admin/UploadersModal';
 import { WifiModal } from '../../../components/admin/WifiModal';
 import type { ExportProgress } from '../../../host/zip-export';
+import { Parts } from '../../../components/admin/Parts';
+import { useHostT } from '../../../i18n';
 import { hostToast } from '../../../store/toast-store';
 
 /** Which dialog of the dashboard is open (one at a time). */
@@ -33,15 +35,16 @@ interface Props {
 
 /** The open dialog, and what its outcome does on the dashboard (toasts, the deletion). */
 export function DashboardDialogs({ dialog, onClose, exports, onExportAlbum, onLoggedOut }: Props) {
+  const h = useHostT();
   const deleteEvent = useMutation({
     mutationFn: (ev: AdminEventDto) => adminApi.deleteEvent(ev.id),
     onSuccess: async (_, ev) => {
       queryClient.removeQueries({ queryKey: queryKeys.admin.event(ev.id) });
       await invalidateAdminEvents();
-      hostToast.success(`Event “${ev.name}” deleted`);
+      hostToast.success(h.eventDeleted(ev.name));
       onClose();
     },
-    onError: () => hostToast.error('Failed to delete event'),
+    onError: () => hostToast.error(h.deleteEventFailed),
   });
 
   switch (dialog.kind) {
@@ -54,7 +57,7 @@ export function DashboardDialogs({ dialog, onClose, exports, onExportAlbum, onLo
           event={dialog.kind === 'edit' ? dialog.event : null}
           onClose={onClose}
           onSaved={(created) => {
-            hostToast.success(created ? 'Event created successfully' : 'Event updated successfully');
+            hostToast.success(created ? h.eventCreated : h.eventUpdated);
             onClose();
           }}
         />
@@ -83,11 +86,11 @@ export function DashboardDialogs({ dialog, onClose, exports, onExportAlbum, onLo
       return <ChangePasswordModal onClose={onClose} onLoggedOut={onLoggedOut} />;
     case 'delete':
       return (
-        <ConfirmModal title="Delete Event" confirmLabel="Delete event" busy={deleteEvent.isPending} onClose={onClose} onConfirm={() => deleteEvent.mutate(dialog.event)}>
+        <ConfirmModal title={h.deleteEventTitle} confirmLabel={h.deleteEventConfirm} busy={deleteEvent.isPending} onClose={onClose} onConfirm={() => deleteEvent.mutate(dialog.event)}>
           <p>
-            Delete <strong>{dialog.event.name}</strong> ({dialog.event.code})?
+            <Parts parts={h.deleteEventAsk} values={[<strong key="name">{dialog.event.name}</strong>, dialog.event.code]} />
           </p>
-          <p className="hx-muted">All albums, photos and videos of this event are permanently deleted. This cannot be undone.</p>
+          <p className="hx-muted">{h.deleteEventWarning}</p>
         </ConfirmModal>
       );
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminEventDto, AlbumDto } from '../../../../../src/http/api-types';
 import { adminApi } from '../../../api/admin';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../../host/zip-export';
+import { getHostT } from '../../../i18n';
 import { hostToast } from '../../../store/toast-store';
 
 /** The events' ZIP exports under way (progress per event id), and how to start one. */
@@ -24,12 +25,12 @@ export function useEventExport() {
       files = exportFiles(await adminApi.exportJson(ev.id), album?.id);
     } catch {
       setProgress(ev.id, null);
-      hostToast.error('Backup fehlgeschlagen. Bitte versuchen Sie es erneut.');
+      hostToast.error(getHostT().backupFailed);
       return;
     }
     if (files.total === 0) {
       setProgress(ev.id, null);
-      hostToast.error('Keine Uploads zum Exportieren vorhanden');
+      hostToast.error(getHostT().noUploadsToExport);
       return;
     }
     try {
@@ -43,9 +44,9 @@ export function useEventExport() {
         files,
         onProgress: (p) => setProgress(ev.id, p),
       });
-      if (how !== 'cancelled') hostToast.success('Export erfolgreich abgeschlossen');
+      if (how !== 'cancelled') hostToast.success(getHostT().exportDone);
     } catch {
-      hostToast.error('Fehler beim Exportieren der Medien');
+      hostToast.error(getHostT().exportFailed);
     } finally {
       setTimeout(() => setProgress(ev.id, null), 4000);
     }
