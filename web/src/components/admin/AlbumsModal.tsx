@@ -11,6 +11,7 @@ import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
 import { formatDateTime } from '../../host/format';
+import { albumName } from '../../pages/event/logic/albums';
 import { localeOf, useHostT, useLanguage } from '../../i18n';
 import type { ExportProgress } from '../../host/zip-export';
 
@@ -139,7 +140,7 @@ export function AlbumsModal({
             <li key={a.id} className={`hx-album-row${a.visible ? '' : ' is-hidden'}${editing?.id === a.id ? ' is-editing' : ''}`} data-album={a.name}>
               <div className="hx-album-row__main">
                 <div className="hx-album-row__title">
-                  <span className="hx-album-row__name">{a.name}</span>
+                  <span className="hx-album-row__name">{albumName(a.name)}</span>
                   {albumContains(a, new Date()) && <span className="hx-badge hx-badge--green">{h.albumCurrent}</span>}
                   <span className={`hx-badge ${a.visible ? 'hx-badge--blue' : 'hx-badge--gray'}`}>{a.visible ? h.visible : h.hidden}</span>
                   <span className="hx-album-row__count" data-testid="album-count">
@@ -156,7 +157,7 @@ export function AlbumsModal({
                 type="button"
                 className="hx-icon-btn hx-album-export"
                 title={h.exportAlbumHint}
-                aria-label={h.exportAlbum(a.name)}
+                aria-label={h.exportAlbum(albumName(a.name))}
                 disabled={!a.upload_count || !!exporting}
                 onClick={() => onExportAlbum(a)}
               >

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Eye, EyeOff, Pencil, Trash2, X } from 'lucide-react';
+import { albumName } from '../../pages/event/logic/albums';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { duplicateAlbum, type AlbumDraft } from './album-draft';
 import { ALBUM_NAME_MAX } from '../../../../src/domain/limits.ts';
@@ -132,14 +133,14 @@ export function AlbumActions({
       type="button"
       className="hx-icon-btn"
       title={a.visible ? c.hideAlbum : c.showAlbum}
-      aria-label={a.visible ? c.hideNamed(a.name) : c.showNamed(a.name)}
+      aria-label={a.visible ? c.hideNamed(albumName(a.name)) : c.showNamed(albumName(a.name))}
       onClick={onToggle}
     >
       {a.visible ? <EyeOff size={iconSize} /> : <Eye size={iconSize} />}
     </button>
   );
   const edit = (
-    <button type="button" className="hx-icon-btn" title={c.editAlbumButton} aria-label={c.editNamed(a.name)} onClick={onEdit}>
+    <button type="button" className="hx-icon-btn" title={c.editAlbumButton} aria-label={c.editNamed(albumName(a.name))} onClick={onEdit}>
       <Pencil size={iconSize} />
     </button>
   );
@@ -147,7 +148,7 @@ export function AlbumActions({
     <div className={className}>
       {editFirst ? edit : toggle}
       {editFirst ? toggle : edit}
-      <button type="button" className="hx-icon-btn hx-icon-btn--danger" title={c.deleteAlbumButton} aria-label={c.deleteNamed(a.name)} onClick={onDelete}>
+      <button type="button" className="hx-icon-btn hx-icon-btn--danger" title={c.deleteAlbumButton} aria-label={c.deleteNamed(albumName(a.name))} onClick={onDelete}>
         <Trash2 size={iconSize} />
       </button>
     </div>
