@@ -30,6 +30,12 @@ const FAKE_PICKER = `
   };`;
 
 let h: Harness;
+/** The couple's page in a German browser of its own (the admin's context is English); close with p.context().close(). */
+async function germanPage() {
+  const ctx = await h.browser.newContext({ ...DESKTOP, locale: 'de-DE', baseURL: h.server.url, acceptDownloads: true });
+  await ctx.addInitScript(NO_PICKER);
+  return ctx.newPage();
+}
 let event: AdminEventDto;
 const tmp = mkdtempSync(join(tmpdir(), 'momentbox-host-export-'));
 
@@ -172,7 +178,7 @@ describe('ZIP export', () => {
 
   test('settings page on plain http: the browser downloads the streamed ZIP natively', async () => {
     const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
-    const p = await h.context.newPage();
+    const p = await germanPage();
     await p.goto(`/event/${client_token}/settings`);
     await p.getByRole('tab', { name: 'Export' }).click();
     for (const note of ['eine Weile dauern', 'Originalqualität', 'nach den Alben benannt', 'erst vollständig', 'versuche es erneut']) {
@@ -189,7 +195,7 @@ describe('ZIP export', () => {
     expect(download.suggestedFilename()).toMatch(/^Momentbox_.*_export\.zip$/);
     unzipTest(file);
     expectExportTree(unzipList(file));
-    await p.close();
+    await p.context().close();
   });
 
   test('dashboard in a secure context: streamed into the chosen file with real progress', async () => {
@@ -229,7 +235,7 @@ describe('ZIP export', () => {
     await toastShown(page, hostEn.noUploadsToExport);
 
     const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${empty.id}`, { method: 'POST' });
-    const p = await h.context.newPage();
+    const p = await germanPage();
     await p.goto(`/event/${client_token}/settings`);
     await p.getByRole('tab', { name: 'Export' }).click();
     await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
@@ -240,7 +246,7 @@ describe('ZIP export', () => {
     await p.route('**/api/client/event-export/**', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
     await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
     await p.locator('.hx-alert').filter({ hasText: 'Fehler beim Exportieren der Daten' }).waitFor();
-    await p.close();
+    await p.context().close();
   });
 });
 
