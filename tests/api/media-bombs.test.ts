@@ -146,17 +146,18 @@ for (const name of Object.keys(REFUSED) as (keyof typeof REFUSED)[]) {
   }, 180_000);
 }
 
-// Ten bombs in one burst is beyond the issue's recipes: what counts here is the memory (the decodes take
-// turns in one budget) and that the bystander gets every answer; its latency is asserted per recipe above
-// (a burst of ten spawns and uploads on a shared 2-core machine delays single answers past 1 s).
-test('all five bombs at once, twice over: each refused, the memory grows less than 400 MB, the bystander gets every answer', async () => {
+// Ten bombs in one burst: the decodes take turns in one memory budget and no probe runs in a request, so the
+// bystander is served as in each single recipe (p99 85-93 ms on a quiet 2-core machine). npm test runs this
+// file alone (scripts/test-lanes.ts), since other suites' CPU use delays single answers past 1 s.
+test('all five bombs at once, twice over: each refused, the memory grows less than 400 MB, the bystander served within 1 s', async () => {
   // Other events, so the same files are no duplicates there.
   const [one, two] = [await admin.createEvent(), await admin.createEvent()];
   const [first, second] = [uploadBombs(Object.keys(REFUSED), one), uploadBombs(Object.keys(REFUSED), two)];
-  for (const { results, growth, failures } of [await first, await second]) {
+  for (const { results, growth, failures, p99Ms } of [await first, await second]) {
     for (const r of results) expect({ name: r.name, state: r.state }).toEqual({ name: r.name, state: 'failed' });
     expect(growth).toBeLessThan(MAX_GROWTH);
     expect(failures).toEqual([]);
+    expect(p99Ms).toBeLessThan(1000);
   }
 }, 180_000);
 
