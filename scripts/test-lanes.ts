@@ -1,6 +1,7 @@
-// `npm test`'s runner: the suites in lanes that run side by side (at most MOMENTBOX_TEST_LANES at once,
-// default 3; 1 runs everything one file after another, as before the lanes), each lane's steps one after
-// another. A lane's output goes to test-results/lanes/<lane>.log as it comes and is printed whole when the
+// `npm test`'s runner: the suites in lanes, at most MOMENTBOX_TEST_LANES at once. The default is 1 (one file
+// after another): with 3 lanes and two files each on this 2-core machine, slow tests ran past their time-outs
+// (a video restart test at 88 s), so side by side is opt-in (MOMENTBOX_TEST_LANES=3) until the suite needs
+// less CPU (issue 23 item 6). Each lane's steps run one after another. A lane's output goes to test-results/lanes/<lane>.log as it comes and is printed whole when the
 // lane ends, with its time and the load average; a failing lane never stops the others, and every failure is
 // listed at the end. The timing-sensitive tests (p99 bounds beside a bystander, cut-in times) and the
 // network-namespace tests run last in a lane of their own, with nothing beside them.
@@ -11,7 +12,7 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dir, '..');
 const BUN = 'node_modules/.bin/bun';
 const lanesDir = join(root, 'test-results', 'lanes');
-const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 3) || 1);
+const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 1) || 1);
 /** Two files at a time within a lane: while one waits on its server, a child process or a timer, the other computes. */
 const TWO_FILES = LIMIT > 1 ? ['--parallel=2'] : [];
 

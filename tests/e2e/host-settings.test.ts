@@ -176,11 +176,11 @@ describe('settings page', () => {
     await create.click();
     const grillen = settings.locator('[data-album="Grillen"]');
     await grillen.waitFor();
-    // new albums go on top; German dates; 'Not set'; a phase badge only with both dates
+    // new albums go on top; dates in the browser's locale (en-GB); 'Not set'; a phase badge only with both dates
     expect(await settings.locator('.hx-album-card .hx-album-card__name').allInnerTexts()).toEqual(['Grillen', 'Sektempfang']);
     const sekt = settings.locator('[data-album="Sektempfang"]');
-    expect(await sekt.innerText()).toContain('20.06.2026, 14:00');
-    expect(await sekt.innerText()).toContain('20.06.2026, 16:30');
+    expect(await sekt.innerText()).toContain('20/06/2026, 14:00');
+    expect(await sekt.innerText()).toContain('20/06/2026, 16:30');
     expect(await sekt.getByText('Visible', { exact: true }).isVisible()).toBe(true);
     expect(await sekt.getByText('Past', { exact: true }).isVisible()).toBe(true);
     expect(await grillen.getByText('Not set').isVisible()).toBe(true);
@@ -245,7 +245,7 @@ describe('settings page', () => {
     await settings.getByRole('button', { name: 'Create Album' }).click();
     const t = settings.locator('.hx-toast--error');
     await t.waitFor();
-    expect(await t.innerText()).toContain('Das Ende darf nicht vor dem Beginn liegen'); // the server's message in the page's language (de-DE)
+    expect(await t.innerText()).toContain('The end must not be before the start'); // the server's message in the page's language (en-GB)
     expect(await visibleNames()).not.toContain('Zeitreise');
   });
 

@@ -1,11 +1,9 @@
-import type { AlbumPhase } from '../../../src/domain/albums.ts';
 import { parseDate } from '../lib/dates';
 // How the host side (admin dashboard, the couple's page, print view) shows dates, sizes and uploaders.
 // No React, no fetch: unit-tested in host.test.ts.
 
 export const SIZE_AMBER_MB = 100;
 
-export const ALBUM_PHASE_LABEL: Record<AlbumPhase, string> = { current: 'Current', upcoming: 'Upcoming', past: 'Past' };
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 

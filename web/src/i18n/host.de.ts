@@ -372,6 +372,8 @@ export const hostDe = {
     /** what the delete confirmation adds to the warning: how many uploads go with the album */
     goingWith: (n: number) => (n === 0 ? 'Das Album ist leer.' : n === 1 ? '1 Foto oder Video wird mit ihm gelöscht.' : `${n} Fotos und Videos werden mit ihm gelöscht.`),
     albumCount: (n: number) => (n === 1 ? '1 Foto oder Video' : `${n} Fotos und Videos`),
+    /** an album's badge when both dates are set (spec: 'Aktuell' inside the range) */
+    albumPhases: { current: 'Aktuell', upcoming: 'Bevorstehend', past: 'Vorbei' },
     duplicateName: (name: string) => `Es gibt schon ein Album „${name}“; Gäste könnten die beiden nicht unterscheiden.`,
     hideAlbum: 'Album verstecken',
     showAlbum: 'Album zeigen',

@@ -344,6 +344,7 @@ export const hostEn: HostDict = {
     deleteAlbumWarning: 'Are you sure you want to delete this album? All photos and videos in this album will be permanently deleted.',
     goingWith: (n: number) => (n === 0 ? 'The album is empty.' : n === 1 ? '1 photo or video will be deleted with it.' : `${n} photos and videos will be deleted with it.`),
     albumCount: (n: number) => (n === 1 ? '1 photo or video' : `${n} photos and videos`),
+    albumPhases: { current: 'Current', upcoming: 'Upcoming', past: 'Past' },
     duplicateName: (name: string) => `An album named “${name}” exists already; guests could not tell the two apart.`,
     hideAlbum: 'Hide album',
     showAlbum: 'Show album',

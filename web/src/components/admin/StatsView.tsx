@@ -6,6 +6,7 @@ import { hostToast } from '../../store/toast-store';
 import { TOP_UPLOADERS } from '../../../../src/domain/statistics.ts';
 import { formatMb, guestHandle, uploaderName } from '../../host/format';
 import { getHostT, localeOf, useHostT, useLanguage } from '../../i18n';
+import { albumName } from '../../pages/event/logic/albums';
 
 /** The statistics of the admin modal or the settings tab; a load that failed for good also says so in a toast (spec). */
 export function useStatistics<Key extends readonly unknown[]>(options: UseQueryOptions<StatisticsDto, Error, StatisticsDto, Key>) {
@@ -102,7 +103,7 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
               <tbody>
                 {stats.album_stats.map((a) => (
                   <tr key={a.id}>
-                    <td>{a.name}</td>
+                    <td>{albumName(a.name)}</td>
                     <td className="hx-num">{a.upload_count}</td>
                     <td>
                       <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>

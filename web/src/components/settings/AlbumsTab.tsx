@@ -7,7 +7,8 @@ import { clientApi, type ClientAlbumFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
 import { ConfirmModal } from '../admin/ConfirmModal';
 import { albumPhase } from '../../../../src/domain/albums.ts';
-import { ALBUM_PHASE_LABEL, formatDateTime } from '../../host/format';
+import { formatDateTime } from '../../host/format';
+import { albumName } from '../../pages/event/logic/albums';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
 import { useAlbumDraft } from '../albums/album-draft';
 import { localeOf, useHostT, useLanguage } from '../../i18n';
@@ -123,9 +124,9 @@ export function AlbumsTab({
               return (
                 <li key={a.id} className={`hx-album-card${editing?.id === a.id ? ' is-editing' : ''}${a.visible ? '' : ' is-hidden'}`} data-album={a.name}>
                   <div className="hx-album-card__top">
-                    <strong className="hx-album-card__name">{a.name}</strong>
+                    <strong className="hx-album-card__name">{albumName(a.name)}</strong>
                     <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>{a.visible ? c.visible : c.hidden}</span>
-                    {phase && <span className={`hx-badge hx-badge--phase-${phase}`}>{ALBUM_PHASE_LABEL[phase]}</span>}
+                    {phase && <span className={`hx-badge hx-badge--phase-${phase}`}>{c.albumPhases[phase]}</span>}
                     <span className="hx-album-row__count" data-testid="album-count">
                       {c.albumCount(a.upload_count ?? 0)}
                     </span>
@@ -159,7 +160,7 @@ export function AlbumsTab({
       {confirmDelete && (
         <ConfirmModal title={c.deleteAlbumTitle} confirmLabel={c.deleteAlbumConfirm} busy={remove.isPending} onClose={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
           <p>
-            <strong>{confirmDelete.name}</strong>
+            <strong>{albumName(confirmDelete.name)}</strong>
           </p>
           <p>{c.deleteAlbumWarning}</p>
           <p>

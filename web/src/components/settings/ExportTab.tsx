@@ -5,6 +5,7 @@ import { useHostT } from '../../i18n';
 import { clientApi } from '../../api/client-settings';
 import { hostToast } from '../../store/toast-store';
 import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../host/zip-export';
+import { albumName } from '../../pages/event/logic/albums';
 
 const PRODUCT = 'Momentbox';
 
@@ -102,7 +103,7 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
             {albums.map((a) => (
               <li key={a.id} className="hx-album-row" data-album={a.name}>
                 <div className="hx-album-row__main">
-                  <span className="hx-album-row__name">{a.name}</span>
+                  <span className="hx-album-row__name">{albumName(a.name)}</span>
                   <span className="hx-album-row__count">{c.albumCount(a.upload_count ?? 0)}</span>
                 </div>
                 <button
@@ -110,7 +111,7 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
                   className="hx-btn hx-btn--secondary hx-btn--sm"
                   onClick={() => void start(a)}
                   disabled={busy || !a.upload_count}
-                  aria-label={c.exportOnly(a.name)}
+                  aria-label={c.exportOnly(albumName(a.name))}
                 >
                   <Download size={15} /> {c.exportAlbumZip}
                 </button>

@@ -6,6 +6,7 @@ import { ModerationFilters } from './moderation/ModerationFilters';
 import { ModerationItem } from './moderation/ModerationItem';
 import { ModerationBulkBar } from './moderation/ModerationBulkBar';
 import { useHostT } from '../../i18n';
+import { albumName } from '../../pages/event/logic/albums';
 
 // Tab 'Uploads': the host moderates from a phone or a laptop. Newest first, one page at a time; filters by
 // state, album and guest; approve, withdraw or delete one or many; remove everything of one guest. The list
@@ -17,7 +18,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
   const { page, uploads, selected, busy } = m;
   const [autoShare, saveAutoShare] = useAutoShare(token, event);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const albumName = (id: number) => albums.find((a) => a.id === id)?.name ?? '';
+  const albumNameOf = (id: number) => albumName(albums.find((a) => a.id === id)?.name ?? '');
 
   const confirmDelete = async () => {
     if (!confirm) return;
@@ -54,7 +55,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
           <ModerationItem
             key={u.id}
             upload={u}
-            albumName={albumName(u.album_id)}
+            albumName={albumNameOf(u.album_id)}
             selected={selected.has(u.id)}
             busy={busy}
             onToggle={() => m.toggle(u.id)}

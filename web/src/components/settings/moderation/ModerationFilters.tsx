@@ -3,6 +3,7 @@ import type { AlbumDto, ModerationPage } from '../../../../../src/http/api-types
 import type { ModerationQuery } from '../../../api/client-settings';
 import type { Confirm, Filter } from './use-moderation';
 import { useHostT } from '../../../i18n';
+import { albumName } from '../../../pages/event/logic/albums';
 
 // The moderation list's filters: state chips, album and guest; with a guest chosen, removing all of theirs.
 
@@ -36,7 +37,7 @@ export function ModerationFilters({ filter: { status, albumId, guestId }, filter
             <option value="">{c.allAlbums}</option>
             {albums.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.name}
+                {albumName(a.name)}
               </option>
             ))}
           </select>
