@@ -1,7 +1,6 @@
 import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
-import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { berlinToIso, card, closeDialogs, eventually, guestPageExists, HOST_IMAGE, loginUi, setUp, toastShown, type Harness } from './host/harness.ts';
 
 // The admin dashboard in Chromium against a real server: login, events, albums modal, code lock, search,
@@ -207,8 +206,8 @@ describe('admin dashboard', () => {
 
   test('albums modal: create, edit, hide, show and delete, with the guest side following each step', async () => {
     const { page } = h;
-    // the album list's buttons and the warning are the album form shared with the couple's page (host dictionary, German browser)
-    const c = hostDe.couple;
+    // the album list's buttons and the warning are the album form shared with the couple's page (host dictionary; the admin's browser is English)
+    const c = hostEn.couple;
     await card(page, eventCode).getByRole('button', { name: 'Albums' }).click();
     const dialog = page.getByRole('dialog', { name: /^Albums/ });
     await dialog.waitFor();
