@@ -18,7 +18,10 @@ export default function LegalPage({ kind }: { kind: 'impressum' | 'datenschutz' 
   useEffect(() => {
     document.title = `${title} – Momentbox`;
   }, [title]);
-  useEffect(() => window.scrollTo(0, 0), [kind]);
+  // braces: Chromium's scrollTo returns a promise, which React would take for the effect's clean-up and call
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [kind]);
   return (
     <div className="legal">
       <header className="legal__top">
