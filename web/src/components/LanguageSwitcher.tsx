@@ -7,12 +7,17 @@ export function LanguageSwitcher({ label, className }: { label: string; classNam
     <label className={className ?? 'language-switcher'}>
       <span className="visually-hidden">{label}</span>
       <select aria-label={label} value={lang} onChange={(e) => void chooseLanguage(e.target.value as typeof lang)}>
-        {LANGUAGE_ROWS.map((r) => (
-          <option key={r.code} value={r.code} lang={r.code}>
-            {r.name}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </label>
   );
+}
+
+/** The languages as the options of a select, each by its own name (the switcher, the events' guest-language fields). */
+export function LanguageOptions() {
+  return LANGUAGE_ROWS.map((r) => (
+    <option key={r.code} value={r.code} lang={r.code}>
+      {r.name}
+    </option>
+  ));
 }

@@ -15,7 +15,8 @@ import { EVENT_DURATIONS, normaliseDuration } from '../../../../src/domain/event
 import { isoToLocalInput, localInputToIso } from '../../host/format';
 import { EVENT_NAME_MAX } from '../../../../src/domain/limits.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../../../src/domain/languages.ts';
-import { LANGUAGE_ROWS, useHostT } from '../../i18n';
+import { useHostT } from '../../i18n';
+import { LanguageOptions } from '../LanguageSwitcher';
 
 function nowLocalInput(): string {
   const d = new Date();
@@ -200,11 +201,7 @@ export function EventFormModal({
         <label className="hx-field">
           <span className="hx-label">{h.guestLanguage}</span>
           <select name="language" value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-describedby="event-language-hint">
-            {LANGUAGE_ROWS.map((r) => (
-              <option key={r.code} value={r.code} lang={r.code}>
-                {r.name}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
           <span id="event-language-hint" className="hx-small hx-muted">
             {h.guestLanguageHint}

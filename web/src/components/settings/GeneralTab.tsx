@@ -12,7 +12,8 @@ import { hostToast } from '../../store/toast-store';
 import { HeaderPreview } from './HeaderPreview';
 import { EVENT_NAME_MAX } from '../../../../src/domain/limits.ts';
 import type { Language } from '../../../../src/domain/languages.ts';
-import { LANGUAGE_ROWS, useHostT } from '../../i18n';
+import { useHostT } from '../../i18n';
+import { LanguageOptions } from '../LanguageSwitcher';
 
 export function GeneralTab({ token, event }: { token: string; event: EventDto }) {
   const h = useHostT();
@@ -122,11 +123,7 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
             {h.guestLanguage}
           </label>
           <select id="gs-language" name="language" value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-describedby="gs-language-note">
-            {LANGUAGE_ROWS.map((r) => (
-              <option key={r.code} value={r.code} lang={r.code}>
-                {r.name}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
           <span id="gs-language-note" className="hx-small hx-muted">
             {h.guestLanguageHint}
