@@ -10,7 +10,18 @@ const reactHooks = lintTools('eslint-plugin-react-hooks');
 const globals = lintTools('globals');
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/dist/**', 'dist/**', '.build/**', 'data/**', 'tests/fixtures/**', 'src/db/migrations/**', 'tests/api/booth-client/openapi.gen.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      'web/dist/**',
+      'dist/**',
+      '.build/**',
+      'data/**',
+      'tests/fixtures/**',
+      'src/db/migrations/**',
+      'tests/api/booth-client/openapi.gen.ts',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],

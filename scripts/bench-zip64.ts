@@ -41,7 +41,7 @@ function plainStream(): ReadableStream<Uint8Array> {
     async pull(controller) {
       for (const entry of entries()) {
         const reader = await entry.open();
-        for (let n; (n = await reader.read(buffer)) > 0; ) await controller.write(buffer.subarray(0, n));
+        for (let n; (n = await reader.read(buffer)) > 0;) await controller.write(buffer.subarray(0, n));
       }
       controller.close();
     },

@@ -65,7 +65,9 @@ const BUSY_DRIFT = 1.25;
 // ---- b. photos per second ----
 async function photos(ctx: PartContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  ctx.log(`photos: ${PHOTOS.count} x ${PHOTOS.width}x${PHOTOS.height} JPEG; sharp ${PHOTOS.parallel} at once, the API from ${PHOTOS.parallel + 1} clients`);
+  ctx.log(
+    `photos: ${PHOTOS.count} x ${PHOTOS.width}x${PHOTOS.height} JPEG; sharp ${PHOTOS.parallel} at once, the API from ${PHOTOS.parallel + 1} clients`,
+  );
   const dir = join(ctx.dir, 'photos');
   mkdirSync(dir);
   const paths: string[] = [];
@@ -102,10 +104,18 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
           const decoded = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
           const tile = (side: number) => Math.min(side, meta.width!, meta.height!);
           await Promise.all([
-            decoded().jpeg({ quality: PREVIEW.quality, progressive: true }).toFile(join(out, `${i}-preview.jpg`)),
-            decoded().resize(thumb.width, thumb.height, { fit: 'fill' }).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }).toFile(join(out, `${i}-thumb.jpg`)),
+            decoded()
+              .jpeg({ quality: PREVIEW.quality, progressive: true })
+              .toFile(join(out, `${i}-preview.jpg`)),
+            decoded()
+              .resize(thumb.width, thumb.height, { fit: 'fill' })
+              .jpeg({ quality: THUMBNAIL.quality, mozjpeg: true })
+              .toFile(join(out, `${i}-thumb.jpg`)),
             ...Object.values(TILE_THUMBNAILS).map(({ side, quality }) =>
-              decoded().resize(tile(side), tile(side), { fit: 'cover' }).jpeg({ quality, mozjpeg: true }).toFile(join(out, `${i}-tile-${side}.jpg`)),
+              decoded()
+                .resize(tile(side), tile(side), { fit: 'cover' })
+                .jpeg({ quality, mozjpeg: true })
+                .toFile(join(out, `${i}-tile-${side}.jpg`)),
             ),
             decoded().resize(9, 8, { fit: 'fill' }).grayscale().raw().toBuffer(),
           ]);
@@ -131,11 +141,18 @@ async function photos(ctx: PartContext): Promise<BenchRow[]> {
     reference = Math.min(reference, ref);
     const files = paths.map((p) => withTrailer(readFileSync(p), 0x42 + r));
     settleDisk();
-    const run = await timed(() => pool(PHOTOS.parallel + 1, files.map((b, i) => () => uploadWhole(api, `IMG_${1000 + i}.jpg`, b, 'image/jpeg'))));
+    const run = await timed(() =>
+      pool(
+        PHOTOS.parallel + 1,
+        files.map((b, i) => () => uploadWhole(api, `IMG_${1000 + i}.jpg`, b, 'image/jpeg')),
+      ),
+    );
     for (const res of run.result) states.add(res.upload?.processing_state);
     through = Math.min(through, run.ms);
     ratios.push(ref / run.ms);
-    ctx.log(`round ${r + 1}: API ${fmt(PHOTOS.count / (run.ms / 1000), 2)} photos/s, sharp alone ${fmt(PHOTOS.count / (ref / 1000), 2)} photos/s (${fmt(ref / run.ms, 2)})`);
+    ctx.log(
+      `round ${r + 1}: API ${fmt(PHOTOS.count / (run.ms / 1000), 2)} photos/s, sharp alone ${fmt(PHOTOS.count / (ref / 1000), 2)} photos/s (${fmt(ref / run.ms, 2)})`,
+    );
   }
   await server.stop({ keepData: true });
   rmSync(join(ctx.dir, 'photo-server'), { recursive: true, force: true });
@@ -173,12 +190,17 @@ async function liveStreams(ctx: PartContext): Promise<BenchRow[]> {
   };
   const without = await idle();
   const received = new Array<string>(LIVE.streams).fill('');
-  const sockets = await pool(20, Array.from({ length: LIVE.streams }, (_, i) => () => openLiveStream(url, `/api/event/${eventId}/live`, (t) => (received[i] += t))));
+  const sockets = await pool(
+    20,
+    Array.from({ length: LIVE.streams }, (_, i) => () => openLiveStream(url, `/api/event/${eventId}/live`, (t) => (received[i] += t))),
+  );
   const deadline = Date.now() + 30_000;
   while (received.some((r) => !r.includes('event: ready')) && Date.now() < deadline) await Bun.sleep(100);
   const ready = received.filter((r) => r.includes('event: ready')).length;
   const open = await idle();
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7' } })
+    .jpeg()
+    .toBuffer();
   const sent = performance.now();
   await uploadWhole({ url: server.url, eventId, headers: headersOf(guest) }, 'live.jpg', new Uint8Array(photo), 'image/jpeg');
   const fanDeadline = Date.now() + 30_000;
@@ -189,7 +211,9 @@ async function liveStreams(ctx: PartContext): Promise<BenchRow[]> {
   for (const s of sockets) s.destroy();
   await server.stop({ keepData: true });
   rmSync(join(ctx.dir, 'live'), { recursive: true, force: true });
-  ctx.log(`${ready} of ${LIVE.streams} streams open; ${heartbeats} heartbeats received; upload reached ${reached} of them in ${fmt(fanOutMs, 0)} ms (upload included)`);
+  ctx.log(
+    `${ready} of ${LIVE.streams} streams open; ${heartbeats} heartbeats received; upload reached ${reached} of them in ${fmt(fanOutMs, 0)} ms (upload included)`,
+  );
   const perStreamKb = (open.rss - without.rss) / 1024 / LIVE.streams;
   rows.push({
     figure: `d1. RSS with ${LIVE.streams} idle live streams`,
@@ -209,7 +233,6 @@ async function liveStreams(ctx: PartContext): Promise<BenchRow[]> {
   });
   return rows;
 }
-
 
 // The parts in the order they run; `npm run bench -- f g` runs only parts f and g.
 const PARTS: BenchPart[] = [
@@ -255,7 +278,9 @@ try {
     } catch (err) {
       // One failing part does not cost the others' figures: its row says what went wrong.
       console.log(`  FAILED: ${(err as Error)?.stack ?? err}`);
-      const message = String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 60);
+      const message = String((err as Error)?.message ?? err)
+        .split('\n')[0]!
+        .slice(0, 60);
       rows = [{ figure: `${part.key}. ${part.title}`, measured: `FAILED: ${message}`, reference: '', ratio: '', aim: '', met: false }];
     }
     await stopTracked();
@@ -277,12 +302,18 @@ const lines = results.flatMap((r) =>
 );
 const all = [Object.fromEntries(columns.map((c) => [c, c])) as Record<(typeof columns)[number], string>, ...lines];
 const width = (k: (typeof columns)[number]) => Math.max(...all.map((r) => r[k].length));
-const line = (r: Record<(typeof columns)[number], string>) => columns.map((k) => r[k].padEnd(width(k))).join('  ').trimEnd();
+const line = (r: Record<(typeof columns)[number], string>) =>
+  columns
+    .map((k) => r[k].padEnd(width(k)))
+    .join('  ')
+    .trimEnd();
 console.log('');
 console.log(line(all[0]!));
 console.log(columns.map((k) => '-'.repeat(width(k))).join('  '));
 for (const r of lines) console.log(line(r));
-console.log('Throughputs: best round of each side; ratios: median of the per-round ratios (both sides measured back to back in each round).');
+console.log(
+  'Throughputs: best round of each side; ratios: median of the per-round ratios (both sides measured back to back in each round).',
+);
 for (const r of results) {
   console.log(
     `part ${r.part.key}: ${fmt(r.ms / 1000, 0)} s, load average ${r.load.map((l) => l.toFixed(1)).join(' ')}; CPU reference loop ${fmt(r.cpuBefore, 0)} ms before, ${fmt(r.cpuAfter, 0)} ms after (fastest ${fmt(fastest, 0)} ms)` +
@@ -291,5 +322,7 @@ for (const r of results) {
 }
 console.log(
   `(total ${fmt((performance.now() - started) / 1000, 0)} s on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}; ` +
-    `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}: other work on the machine blurs single figures, less so the ratios)`,
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}: other work on the machine blurs single figures, less so the ratios)`,
 );

@@ -47,6 +47,9 @@ const bunTest = (name: string, timeoutMs: number, paths: string[], extra: string
   cmd: [BUN, 'test', '--timeout', String(timeoutMs), ...extra, ...ALONE.flatMap((f) => ['--path-ignore-patterns', f]), ...paths],
 });
 
+/** The files Prettier lays out (.prettierignore leaves out generated ones); package.json's `format` writes the same glob. */
+export const FORMATTED = '**/*.{ts,tsx,js,mjs,css,json}';
+
 export const LANES: Lane[] = [
   {
     name: 'checks',
@@ -54,11 +57,22 @@ export const LANES: Lane[] = [
       // The type checks of package.json's typecheck: everything, the server alone (no DOM), the web app alone (no Bun).
       { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
       { name: 'eslint', cmd: ['scripts/lint/node_modules/.bin/eslint', '--max-warnings', '0', '.'] },
+      // One layout for all code (.prettierrc.json); `npm run format` writes it.
+      { name: 'prettier', cmd: ['scripts/lint/node_modules/.bin/prettier', '--check', '--log-level', 'warn', FORMATTED] },
       // The OpenAPI document against Redocly's recommended rules (docs/redocly.yaml), offline: no usage data
       // sent, no update check. Run by Bun: Redocly CLI warns on Debian's Node 20.
       {
         name: 'redocly',
-        cmd: [BUN, 'scripts/lint/node_modules/@redocly/cli/bin/cli.js', 'lint', 'docs/openapi.json', '--config', 'docs/redocly.yaml', '--format', 'summary'],
+        cmd: [
+          BUN,
+          'scripts/lint/node_modules/@redocly/cli/bin/cli.js',
+          'lint',
+          'docs/openapi.json',
+          '--config',
+          'docs/redocly.yaml',
+          '--format',
+          'summary',
+        ],
         env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
       },
     ],
@@ -146,12 +160,16 @@ async function main(): Promise<number> {
   for (const lane of lanes.filter((l) => l.alone)) results.push(...(await runLane(lane)));
 
   console.log('step                 exit    time   passed  failed');
-  for (const r of results) console.log(`${`${r.lane}/${r.step}`.padEnd(20)} ${String(r.code).padStart(4)} ${r.seconds.toFixed(1).padStart(6)} s ${String(r.passed).padStart(7)} ${String(r.failed).padStart(7)}`);
+  for (const r of results)
+    console.log(
+      `${`${r.lane}/${r.step}`.padEnd(20)} ${String(r.code).padStart(4)} ${r.seconds.toFixed(1).padStart(6)} s ${String(r.passed).padStart(7)} ${String(r.failed).padStart(7)}`,
+    );
   const failedSteps = results.filter((r) => r.code !== 0);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log(`all lanes: ${((performance.now() - started) / 1000).toFixed(1)} s (load ${load()})`);
-  if (failedSteps.length) console.log(`FAILED: ${failedSteps.map((r) => `${r.lane}/${r.step} (exit ${r.code})`).join(', ')}; logs in test-results/lanes/`);
+  if (failedSteps.length)
+    console.log(`FAILED: ${failedSteps.map((r) => `${r.lane}/${r.step} (exit ${r.code})`).join(', ')}; logs in test-results/lanes/`);
   console.log(`tests: ${passed} passed, ${failed} failed`);
   return failedSteps.length ? 1 : 0;
 }

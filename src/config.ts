@@ -17,21 +17,105 @@ export const SETTINGS: Setting[] = [
   { key: 'host', flag: '--host', env: 'MOMENTBOX_HOST', default: '0.0.0.0', help: 'address to listen on' },
   { key: 'dataDir', flag: '--data-dir', env: 'MOMENTBOX_DATA_DIR', default: './data', help: 'folder for the database and media' },
   { key: 'maxUploadMb', flag: '--max-upload-mb', env: 'MOMENTBOX_MAX_UPLOAD_MB', default: '300', help: 'largest accepted upload in MB' },
-  { key: 'adminPassword', flag: null, env: 'MOMENTBOX_ADMIN_PASSWORD', default: '(generated)', help: 'initial admin password on first start (at least 8 characters)' },
-  { key: 'retentionDays', flag: '--retention-days', env: 'MOMENTBOX_RETENTION_DAYS', default: '30', help: 'days after an event ends that guests may still view it' },
-  { key: 'publicUrl', flag: '--public-url', env: 'MOMENTBOX_PUBLIC_URL', default: '(from the request)', help: 'base URL for links and QR codes, e.g. http://momentbox.local' },
-  { key: 'captivePortal', flag: '--captive-portal', env: 'MOMENTBOX_CAPTIVE_PORTAL', default: 'false', help: 'answer phones\' connectivity checks so they open the portal' },
-  { key: 'defaultEvent', flag: '--default-event', env: 'MOMENTBOX_DEFAULT_EVENT', default: '(none)', help: 'event code the captive portal opens' },
+  {
+    key: 'adminPassword',
+    flag: null,
+    env: 'MOMENTBOX_ADMIN_PASSWORD',
+    default: '(generated)',
+    help: 'initial admin password on first start (at least 8 characters)',
+  },
+  {
+    key: 'retentionDays',
+    flag: '--retention-days',
+    env: 'MOMENTBOX_RETENTION_DAYS',
+    default: '30',
+    help: 'days after an event ends that guests may still view it',
+  },
+  {
+    key: 'publicUrl',
+    flag: '--public-url',
+    env: 'MOMENTBOX_PUBLIC_URL',
+    default: '(from the request)',
+    help: 'base URL for links and QR codes, e.g. http://momentbox.local',
+  },
+  {
+    key: 'captivePortal',
+    flag: '--captive-portal',
+    env: 'MOMENTBOX_CAPTIVE_PORTAL',
+    default: 'false',
+    help: "answer phones' connectivity checks so they open the portal",
+  },
+  {
+    key: 'defaultEvent',
+    flag: '--default-event',
+    env: 'MOMENTBOX_DEFAULT_EVENT',
+    default: '(none)',
+    help: 'event code the captive portal opens',
+  },
   { key: 'wifiSsid', flag: null, env: 'MOMENTBOX_WIFI_SSID', default: '(none)', help: 'venue Wi-Fi name for the printable Wi-Fi QR code' },
-  { key: 'wifiPassword', flag: null, env: 'MOMENTBOX_WIFI_PASSWORD', default: '(none)', help: 'venue Wi-Fi password for the printable Wi-Fi QR code' },
-  { key: 'minFreeDiskMb', flag: '--min-free-disk-mb', env: 'MOMENTBOX_MIN_FREE_DISK_MB', default: '500', help: 'refuse uploads when less disk space is free' },
-  { key: 'maxPartialUploads', flag: '--max-partial-uploads', env: 'MOMENTBOX_MAX_PARTIAL_UPLOADS', default: '10', help: 'unfinished chunked uploads one guest or API key may have at once' },
-  { key: 'maxPartialMb', flag: '--max-partial-mb', env: 'MOMENTBOX_MAX_PARTIAL_MB', default: '2048', help: 'MB one guest or API key may hold in unfinished chunked uploads' },
-  { key: 'maxPartialUploadsPerAddress', flag: '--max-partial-uploads-per-address', env: 'MOMENTBOX_MAX_PARTIAL_UPLOADS_PER_ADDRESS', default: '100', help: 'unfinished chunked uploads all guests of one client address may have at once' },
-  { key: 'maxPartialMbPerAddress', flag: '--max-partial-mb-per-address', env: 'MOMENTBOX_MAX_PARTIAL_MB_PER_ADDRESS', default: '4096', help: 'MB all guests of one client address may hold in unfinished chunked uploads (a venue may share a few addresses)' },
-  { key: 'newGuestsPerAddress', flag: '--new-guests-per-address', env: 'MOMENTBOX_NEW_GUESTS_PER_ADDRESS', default: '60', help: 'new guests one client address may create at once (one more every 10 s); a retried consent is not counted' },
-  { key: 'requestIdleSeconds', flag: '--request-idle-seconds', env: 'MOMENTBOX_REQUEST_IDLE_SECONDS', default: '60', help: 'seconds without a byte (or with less than 1 KB/s) after which a request body or an upload is ended (its partial file removed; a phone resumes a chunked upload)' },
-  { key: 'logLevel', flag: '--log-level', env: 'MOMENTBOX_LOG_LEVEL', default: 'info', help: 'debug, info, warn or error (debug logs every request)' },
+  {
+    key: 'wifiPassword',
+    flag: null,
+    env: 'MOMENTBOX_WIFI_PASSWORD',
+    default: '(none)',
+    help: 'venue Wi-Fi password for the printable Wi-Fi QR code',
+  },
+  {
+    key: 'minFreeDiskMb',
+    flag: '--min-free-disk-mb',
+    env: 'MOMENTBOX_MIN_FREE_DISK_MB',
+    default: '500',
+    help: 'refuse uploads when less disk space is free',
+  },
+  {
+    key: 'maxPartialUploads',
+    flag: '--max-partial-uploads',
+    env: 'MOMENTBOX_MAX_PARTIAL_UPLOADS',
+    default: '10',
+    help: 'unfinished chunked uploads one guest or API key may have at once',
+  },
+  {
+    key: 'maxPartialMb',
+    flag: '--max-partial-mb',
+    env: 'MOMENTBOX_MAX_PARTIAL_MB',
+    default: '2048',
+    help: 'MB one guest or API key may hold in unfinished chunked uploads',
+  },
+  {
+    key: 'maxPartialUploadsPerAddress',
+    flag: '--max-partial-uploads-per-address',
+    env: 'MOMENTBOX_MAX_PARTIAL_UPLOADS_PER_ADDRESS',
+    default: '100',
+    help: 'unfinished chunked uploads all guests of one client address may have at once',
+  },
+  {
+    key: 'maxPartialMbPerAddress',
+    flag: '--max-partial-mb-per-address',
+    env: 'MOMENTBOX_MAX_PARTIAL_MB_PER_ADDRESS',
+    default: '4096',
+    help: 'MB all guests of one client address may hold in unfinished chunked uploads (a venue may share a few addresses)',
+  },
+  {
+    key: 'newGuestsPerAddress',
+    flag: '--new-guests-per-address',
+    env: 'MOMENTBOX_NEW_GUESTS_PER_ADDRESS',
+    default: '60',
+    help: 'new guests one client address may create at once (one more every 10 s); a retried consent is not counted',
+  },
+  {
+    key: 'requestIdleSeconds',
+    flag: '--request-idle-seconds',
+    env: 'MOMENTBOX_REQUEST_IDLE_SECONDS',
+    default: '60',
+    help: 'seconds without a byte (or with less than 1 KB/s) after which a request body or an upload is ended (its partial file removed; a phone resumes a chunked upload)',
+  },
+  {
+    key: 'logLevel',
+    flag: '--log-level',
+    env: 'MOMENTBOX_LOG_LEVEL',
+    default: 'info',
+    help: 'debug, info, warn or error (debug logs every request)',
+  },
 ];
 
 const optionalText = z
@@ -41,24 +125,28 @@ const optionalText = z
   .nullable()
   .default(null);
 
-const boolText = z
-  .union([z.boolean(), z.string().trim().toLowerCase()])
-  .transform((v, ctx) => {
-    if (typeof v === 'boolean') return v;
-    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-    if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
-    ctx.addIssue({ code: 'custom', message: 'must be true or false' });
-    return z.NEVER;
-  });
+const boolText = z.union([z.boolean(), z.string().trim().toLowerCase()]).transform((v, ctx) => {
+  if (typeof v === 'boolean') return v;
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
+  ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
 
 const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().trim().min(1),
-  dataDir: z.string().trim().min(1).transform((p) => resolve(p)),
+  dataDir: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((p) => resolve(p)),
   maxUploadMb: z.coerce.number().int().min(1).max(100_000),
   adminPassword: optionalText.refine((v) => v === null || v.length >= 8, 'must be at least 8 characters'),
   retentionDays: z.coerce.number().int().min(0).max(3650),
-  publicUrl: optionalText.refine((v) => v === null || /^https?:\/\/[^\s/]+/.test(v), 'must start with http:// or https://').transform((v) => v?.replace(/\/+$/, '') ?? null),
+  publicUrl: optionalText
+    .refine((v) => v === null || /^https?:\/\/[^\s/]+/.test(v), 'must start with http:// or https://')
+    .transform((v) => v?.replace(/\/+$/, '') ?? null),
   captivePortal: boolText,
   defaultEvent: optionalText,
   wifiSsid: optionalText,

@@ -70,7 +70,11 @@ async function seed(dir: string, track: (p: { stop(): Promise<unknown> }) => voi
   for (const [i, file] of BASES.entries()) {
     const out = photoOutputs(join(dir, 'bases', String(i)));
     mkdirSync(join(dir, 'bases', String(i)), { recursive: true });
-    const made = await makePhotoDerivatives(file, { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp });
+    const made = await makePhotoDerivatives(
+      file,
+      { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy },
+      { sharp },
+    );
     const small = await Bun.file(out.tiles.x1).bytes();
     bases.push({ out, small, width: made.width, height: made.height });
   }
@@ -120,7 +124,10 @@ async function seed(dir: string, track: (p: { stop(): Promise<unknown> }) => voi
     });
   }
   db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += 500) tx.insert(uploadsTable).values(rows.slice(i, i + 500)).run();
+    for (let i = 0; i < rows.length; i += 500)
+      tx.insert(uploadsTable)
+        .values(rows.slice(i, i + 500))
+        .run();
   });
   db.$client.close();
 
@@ -132,14 +139,17 @@ async function seed(dir: string, track: (p: { stop(): Promise<unknown> }) => voi
 
 /** Observers installed before the page's own scripts: every entry from the start is kept. */
 const OBSERVE = () => {
-  const w = window as unknown as { __bench: { lcp: number; shifts: number[]; longTasks: { start: number; duration: number }[]; firstThumb: number | null } };
+  const w = window as unknown as {
+    __bench: { lcp: number; shifts: number[]; longTasks: { start: number; duration: number }[]; firstThumb: number | null };
+  };
   w.__bench = { lcp: 0, shifts: [], longTasks: [], firstThumb: null };
   const b = w.__bench;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) b.shifts.push(e.value);
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!e.hadRecentInput) b.shifts.push(e.value);
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.longTasks.push({ start: e.startTime, duration: e.duration });
@@ -164,7 +174,10 @@ const OBSERVE = () => {
  */
 function bytesBy(page: Page, t: number): Promise<{ total: number; byKind: Record<string, { count: number; bytes: number }> }> {
   return page.evaluate((until) => {
-    const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
     let total = 0;
     const byKind: Record<string, { count: number; bytes: number }> = {};
     for (const e of entries) {
@@ -196,16 +209,29 @@ export const galleryPart: BenchPart = {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const bytesPerSecond = LINK_BITS_PER_S / 8;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LINK_LATENCY_MS, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LINK_LATENCY_MS,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
     await page.goto(`${seeded.url}/event/${seeded.code}`);
-    await page.waitForFunction(() => (window as unknown as { __bench: { firstThumb: number | null } }).__bench.firstThumb !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __bench: { firstThumb: number | null } }).__bench.firstThumb !== null,
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.waitForTimeout(1500); // LCP settles
     const load = await page.evaluate(() => (window as unknown as { __bench: { lcp: number; firstThumb: number } }).__bench);
     const { total: firstThumbBytes, byKind } = await bytesBy(page, load.firstThumb);
     ctx.log(`first thumbnail on screen at ${fmt(load.firstThumb / 1000, 2)} s, LCP ${fmt(load.lcp / 1000, 2)} s`);
-    ctx.log(`by then: ${Object.entries(byKind).map(([kind, k]) => `${kind} ${k.count} (${fmt(k.bytes / 1024, 0)} KB)`).join(', ')}`);
+    ctx.log(
+      `by then: ${Object.entries(byKind)
+        .map(([kind, k]) => `${kind} ${k.count} (${fmt(k.bytes / 1024, 0)} KB)`)
+        .join(', ')}`,
+    );
 
     // Scroll 500 photos down with the wheel, as a thumb flicks: the grid fetches pages on its way.
     const target = await page.evaluate((n) => {
@@ -245,8 +271,22 @@ export const galleryPart: BenchPart = {
         aim: `<= ${AIMS.firstThumbKb} KB`,
         met: firstThumbBytes / 1024 <= AIMS.firstThumbKb,
       },
-      { figure: 'e2. Largest Contentful Paint', measured: `${fmt(load.lcp / 1000, 2)} s`, reference: '', ratio: '', aim: `<= ${AIMS.lcpS} s`, met: load.lcp / 1000 <= AIMS.lcpS },
-      { figure: 'e3. cumulative layout shift (load + scroll)', measured: fmt(cls, 3), reference: '', ratio: '', aim: `<= ${AIMS.cls}`, met: cls <= AIMS.cls },
+      {
+        figure: 'e2. Largest Contentful Paint',
+        measured: `${fmt(load.lcp / 1000, 2)} s`,
+        reference: '',
+        ratio: '',
+        aim: `<= ${AIMS.lcpS} s`,
+        met: load.lcp / 1000 <= AIMS.lcpS,
+      },
+      {
+        figure: 'e3. cumulative layout shift (load + scroll)',
+        measured: fmt(cls, 3),
+        reference: '',
+        ratio: '',
+        aim: `<= ${AIMS.cls}`,
+        met: cls <= AIMS.cls,
+      },
       {
         figure: `e4. longest task scrolling ${SCROLL_PHOTOS} photos`,
         measured: `${fmt(longest, 0)} ms`,

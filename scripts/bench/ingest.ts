@@ -99,7 +99,13 @@ async function ingest(ctx: PartContext): Promise<BenchRow[]> {
   const plain: Target = { url: sink.url, eventId, headers: {} };
   const total = INGEST.files * INGEST.fileSize;
   const files = (tag: string) => Array.from({ length: INGEST.files }, (_, i) => new GeneratedVideo(`${tag}-${i}.mp4`, INGEST.fileSize));
-  const run = (send: (f: GeneratedVideo) => Promise<unknown>, tag: string) => timed(() => pool(INGEST.parallel, files(tag).map((f) => () => send(f))));
+  const run = (send: (f: GeneratedVideo) => Promise<unknown>, tag: string) =>
+    timed(() =>
+      pool(
+        INGEST.parallel,
+        files(tag).map((f) => () => send(f)),
+      ),
+    );
   const toApi = (f: GeneratedVideo) => uploadChunked(api, f, INGEST.chunkSize);
   const toSink = (f: GeneratedVideo) => uploadChunked(plain, f, INGEST.chunkSize);
   const toPeer = (f: GeneratedVideo) => uploadTus(peer.url, f, INGEST.chunkSize);
@@ -134,15 +140,31 @@ async function ingest(ctx: PartContext): Promise<BenchRow[]> {
   }
   const figure = `a. chunked ingest (${(total / MB).toFixed(0)} MB)`;
   return [
-    { figure, measured: `${fmt(best.api)} MB/s`, reference: `${fmt(best.sink)} MB/s sink`, ratio: fmt(median(ofSink), 2), aim: '>= 0.80', met: median(ofSink) >= 0.8 },
-    { figure, measured: `${fmt(best.api)} MB/s`, reference: `${fmt(best.peer)} MB/s tus peer`, ratio: fmt(median(ofPeer), 2), aim: '>= 1.00', met: median(ofPeer) >= 1 },
+    {
+      figure,
+      measured: `${fmt(best.api)} MB/s`,
+      reference: `${fmt(best.sink)} MB/s sink`,
+      ratio: fmt(median(ofSink), 2),
+      aim: '>= 0.80',
+      met: median(ofSink) >= 0.8,
+    },
+    {
+      figure,
+      measured: `${fmt(best.api)} MB/s`,
+      reference: `${fmt(best.peer)} MB/s tus peer`,
+      ratio: fmt(median(ofPeer), 2),
+      aim: '>= 1.00',
+      met: median(ofPeer) >= 1,
+    },
   ];
 }
 
 // ---- c. memory under load and during a large export ----
 async function memory(ctx: PartContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  ctx.log(`memory: ${LOAD.clients} clients x ${LOAD.fileSize / MB} MB in ${LOAD.chunkSize / MB} MB chunks, then a ${((EXPORT.files * LOAD.fileSize) / 1e9).toFixed(1)} GB export to a slow reader`);
+  ctx.log(
+    `memory: ${LOAD.clients} clients x ${LOAD.fileSize / MB} MB in ${LOAD.chunkSize / MB} MB chunks, then a ${((EXPORT.files * LOAD.fileSize) / 1e9).toFixed(1)} GB export to a slow reader`,
+  );
   const { server, guest, admin, eventId, code } = await serverWithEvent(join(ctx.dir, 'memory'));
   ctx.track(server);
   const pid = server.proc.pid;
@@ -157,12 +179,18 @@ async function memory(ctx: PartContext): Promise<BenchRow[]> {
 
   const upload = (from: number, opts: { specOrder?: boolean } = {}) =>
     timed(() =>
-      Promise.all(clients.map((headers, i) => uploadChunked({ ...api, headers }, new GeneratedVideo(`guest-${from + i}.mp4`, LOAD.fileSize), LOAD.chunkSize, opts))),
+      Promise.all(
+        clients.map((headers, i) =>
+          uploadChunked({ ...api, headers }, new GeneratedVideo(`guest-${from + i}.mp4`, LOAD.fileSize), LOAD.chunkSize, opts),
+        ),
+      ),
     );
   const loadWatch = watchPeakRss(pid);
   const load = await upload(0);
   const loadPeak = loadWatch.stop();
-  ctx.log(`${LOAD.clients} concurrent uploads: ${fmt(mbps(LOAD.clients * LOAD.fileSize, load.ms))} MB/s, peak RSS ${fmt(loadPeak / MB)} MB`);
+  ctx.log(
+    `${LOAD.clients} concurrent uploads: ${fmt(mbps(LOAD.clients * LOAD.fileSize, load.ms))} MB/s, peak RSS ${fmt(loadPeak / MB)} MB`,
+  );
   rows.push({
     figure: `c1. peak RSS, ${LOAD.clients} x ${LOAD.fileSize / MB} MB uploads`,
     measured: `${fmt(loadPeak / MB, 0)} MB`,
@@ -177,7 +205,9 @@ async function memory(ctx: PartContext): Promise<BenchRow[]> {
   for (let from = LOAD.clients; from < EXPORT.files; from += LOAD.clients) {
     const watch = watchPeakRss(pid);
     const spec = await upload(from, { specOrder: true });
-    ctx.log(`${LOAD.clients} concurrent uploads in the spec's field order: ${fmt(mbps(LOAD.clients * LOAD.fileSize, spec.ms))} MB/s, peak RSS ${fmt(watch.stop() / MB)} MB`);
+    ctx.log(
+      `${LOAD.clients} concurrent uploads in the spec's field order: ${fmt(mbps(LOAD.clients * LOAD.fileSize, spec.ms))} MB/s, peak RSS ${fmt(watch.stop() / MB)} MB`,
+    );
   }
   const listed = await admin.json<unknown[]>(`/api/event/${eventId}/uploads`);
   // A fresh process on the same data, so the export's memory is not hidden in what the uploads left behind;
@@ -192,7 +222,9 @@ async function memory(ctx: PartContext): Promise<BenchRow[]> {
   await exporter.json(`/api/event/${eventId}/export`); // one ordinary call, as the export page makes first
   await Bun.sleep(500);
   const before = rssOf(again.proc.pid);
-  ctx.log(`${listed.length} uploads in the event; restarted (RSS ${fmt(before / MB)} MB); exporting at ${EXPORT.rate / MB} MB/s, ${EXPORT.pauseMs} ms pause every ${EXPORT.pauseEvery / MB} MB`);
+  ctx.log(
+    `${listed.length} uploads in the event; restarted (RSS ${fmt(before / MB)} MB); exporting at ${EXPORT.rate / MB} MB/s, ${EXPORT.pauseMs} ms pause every ${EXPORT.pauseEvery / MB} MB`,
+  );
   const exportWatch = watchPeakRss(again.proc.pid);
   // RSS at every 256 MB read: flat means constant memory, a climb means the archive is held somewhere.
   const trend: number[] = [];
@@ -210,7 +242,14 @@ async function memory(ctx: PartContext): Promise<BenchRow[]> {
   ctx.log(`server RSS every ${EXPORT.pauseEvery / MB} MB of the export: ${trend.map((b) => fmt(b / MB, 0)).join(' ')} MB`);
   if (result.status !== 200) {
     ctx.log(`export answered ${result.status}: skipped`);
-    rows.push({ figure: 'c2. peak RSS, ~2 GB export', measured: `n/a (${result.status})`, reference: '', ratio: '', aim: '< 150 MB', met: null });
+    rows.push({
+      figure: 'c2. peak RSS, ~2 GB export',
+      measured: `n/a (${result.status})`,
+      reference: '',
+      ratio: '',
+      aim: '< 150 MB',
+      met: null,
+    });
     return rows;
   }
   const expected = Number(result.headers['x-archive-size'] ?? result.headers['content-length'] ?? NaN);

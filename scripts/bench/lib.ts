@@ -139,7 +139,10 @@ export function withTrailer(jpeg: Uint8Array, trailer: number): Uint8Array<Array
  */
 export async function makePhoto(sharp: typeof sharpModule, path: string, width = 4000, height = 3000): Promise<number> {
   const small = crypto.getRandomValues(new Uint8Array(8 * 6 * 3));
-  const base = await sharp(Buffer.from(small), { raw: { width: 8, height: 6, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  const base = await sharp(Buffer.from(small), { raw: { width: 8, height: 6, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
   const pixels = new Uint8ClampedArray(width * height * 3);
   let x = (Math.random() * 2 ** 31) | 1;
   for (let i = 0; i < pixels.length; i++) {
@@ -148,7 +151,9 @@ export async function makePhoto(sharp: typeof sharpModule, path: string, width =
     x ^= x << 5;
     pixels[i] = base[i]! + ((x & 255) + ((x >>> 8) & 255) - 255) * 0.12;
   }
-  const jpeg = await sharp(Buffer.from(pixels.buffer), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(Buffer.from(pixels.buffer), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   writeFileSync(path, jpeg);
   return jpeg.length;
 }
@@ -188,18 +193,34 @@ export async function uploadChunked(
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     return fetch(t.url + path, { ...init, headers: t.headers, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };
-  const last = await uploadChunkedBy(send, t.eventId, file, chunkSize, { ...opts, uploadId: `bench-${crypto.randomUUID()}`, way: opts.specOrder ? 'spec order' : 'fields first' });
-  if (last?.partial !== false && !last?.sink) throw new Error(`upload of ${file.name} did not complete: ${JSON.stringify(last).slice(0, 300)}`);
+  const last = await uploadChunkedBy(send, t.eventId, file, chunkSize, {
+    ...opts,
+    uploadId: `bench-${crypto.randomUUID()}`,
+    way: opts.specOrder ? 'spec order' : 'fields first',
+  });
+  if (last?.partial !== false && !last?.sink)
+    throw new Error(`upload of ${file.name} did not complete: ${JSON.stringify(last).slice(0, 300)}`);
   return last;
 }
 
 /** A whole-file upload of bytes already in memory (`fields`: e.g. albumId). */
-export async function uploadWhole(t: Target, name: string, bytes: Uint8Array<ArrayBuffer>, type: string, fields: Record<string, string> = {}): Promise<any> {
+export async function uploadWhole(
+  t: Target,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string,
+  fields: Record<string, string> = {},
+): Promise<any> {
   const form = new FormData();
   form.append('file', new File([bytes], name, { type }));
   form.append('autoApprove', 'true');
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await fetch(`${t.url}/api/event/${t.eventId}/upload`, { method: 'POST', headers: t.headers, body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const res = await fetch(`${t.url}/api/event/${t.eventId}/upload`, {
+    method: 'POST',
+    headers: t.headers,
+    body: form,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`upload of ${name} -> ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text);
@@ -355,7 +376,12 @@ export function slowGet(
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const socket = connect({ host: u.hostname, port: Number(u.port) });
-    const lines = [`GET ${u.pathname}${u.search} HTTP/1.1`, `Host: ${u.host}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `GET ${u.pathname}${u.search} HTTP/1.1`,
+      `Host: ${u.host}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.on('connect', () => socket.write(lines.join('\r\n') + '\r\n\r\n'));
     socket.on('error', reject);
 

@@ -73,7 +73,12 @@ interface WrkResult {
 }
 
 /** f6 alone (`npm run bench -- f6`): the same gallery and readers, without f1-f5 before it. */
-export const nicknamePart: BenchPart = { key: 'f6', title: 'readers while a guest changes their nickname, live streams open', run: runNicknamesOnly, onlyWhenNamed: true };
+export const nicknamePart: BenchPart = {
+  key: 'f6',
+  title: 'readers while a guest changes their nickname, live streams open',
+  run: runNicknamesOnly,
+  onlyWhenNamed: true,
+};
 
 async function runNicknamesOnly(ctx: PartContext): Promise<BenchRow[]> {
   const { server, guest, eventId, code, cookies, jsonPaths } = await seedGallery(ctx);
@@ -87,11 +92,15 @@ async function seedGallery(ctx: PartContext) {
   if (!Bun.which('wrk')) throw new Error('wrk is missing: run scripts/ensure-test-deps.sh (apt-get install wrk)');
   // All phones of the bench come from one address: the limit of new guests per address would stop them.
   const guests = READERS.guests + UPLOADERS.phones + 1;
-  const { server, admin, guest, eventId, code } = await serverWithEvent(join(ctx.dir, 'server'), { MOMENTBOX_NEW_GUESTS_PER_ADDRESS: String(guests) });
+  const { server, admin, guest, eventId, code } = await serverWithEvent(join(ctx.dir, 'server'), {
+    MOMENTBOX_NEW_GUESTS_PER_ADDRESS: String(guests),
+  });
   ctx.track(server);
 
   // The gallery: albums of photos, uploaded whole and processed as guests' photos are.
-  const albums = await Promise.all(Array.from({ length: GALLERY.albums }, (_, i) => admin.createAlbum(eventId, { name: `Album ${i + 1}` })));
+  const albums = await Promise.all(
+    Array.from({ length: GALLERY.albums }, (_, i) => admin.createAlbum(eventId, { name: `Album ${i + 1}` })),
+  );
   const seedTarget: Target = { url: server.url, eventId, headers: headersOf(guest) };
   const bases: Uint8Array[] = [];
   for (let i = 0; i < GALLERY.albums; i++) {
@@ -102,15 +111,24 @@ async function seedGallery(ctx: PartContext) {
   await pool(
     4,
     albums.flatMap((album, a) =>
-      Array.from({ length: GALLERY.photosPerAlbum }, (_, i) => () => uploadWhole(seedTarget, `IMG_${a}${i}.jpg`, withTrailer(bases[a]!, i), 'image/jpeg', { albumId: String(album.id) })),
+      Array.from(
+        { length: GALLERY.photosPerAlbum },
+        (_, i) => () => uploadWhole(seedTarget, `IMG_${a}${i}.jpg`, withTrailer(bases[a]!, i), 'image/jpeg', { albumId: String(album.id) }),
+      ),
     ),
   );
   const pages = await Promise.all(albums.map((album) => guest.json<UploadPage>(uploadsPagePath(eventId, album.id))));
   const thumbnails = pages.flatMap((page) => page.uploads).flatMap((u) => (u.thumbnail_path ? [phoneThumbnail(u)] : []));
   if (thumbnails.length < GALLERY.albums * GALLERY.photosPerAlbum) throw new Error(`only ${thumbnails.length} thumbnails were made`);
-  const thumbBytes = (await Promise.all(thumbnails.slice(0, 20).map(async (p) => (await (await fetch(server.url + p)).arrayBuffer()).byteLength))).reduce((a, b) => a + b, 0) / 20;
+  const thumbBytes =
+    (await Promise.all(thumbnails.slice(0, 20).map(async (p) => (await (await fetch(server.url + p)).arrayBuffer()).byteLength))).reduce(
+      (a, b) => a + b,
+      0,
+    ) / 20;
   const staticFile = webFileNear(thumbBytes);
-  ctx.log(`seeded ${thumbnails.length} photos in ${GALLERY.albums} albums (thumbnails ~${fmt(thumbBytes / 1024, 0)} kB; static reference /${staticFile.path}, ${fmt(staticFile.size / 1024, 0)} kB)`);
+  ctx.log(
+    `seeded ${thumbnails.length} photos in ${GALLERY.albums} albums (thumbnails ~${fmt(thumbBytes / 1024, 0)} kB; static reference /${staticFile.path}, ${fmt(staticFile.size / 1024, 0)} kB)`,
+  );
 
   const readers = await moreGuests(server.url, code, READERS.guests);
   const cookies = readers.map((h) => h.cookie!);
@@ -171,7 +189,7 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   const busyEarly = chunksIn(from, from + UPLOADS_SEEN_WITHIN_MS);
   const busyLate = chunksIn(to - UPLOADS_SEEN_WITHIN_MS, to);
   const uploadsRan = busyEarly === UPLOADERS.phones && busyLate === UPLOADERS.phones;
-  const uploadRate = chunkTimes.flat().filter((t) => t >= from && t <= to).length * UPLOADERS.chunkSize / MB / ((to - from) / 1000);
+  const uploadRate = (chunkTimes.flat().filter((t) => t >= from && t <= to).length * UPLOADERS.chunkSize) / MB / ((to - from) / 1000);
   ctx.log(
     `JSON: ${json.requests} answers (${fmt(json.requests / json.seconds, 0)}/s), p50 ${fmt(json.p50)} ms, p99 ${fmt(json.p99)} ms, max ${fmt(json.max)} ms, ${json.errors} errors`,
   );
@@ -197,7 +215,9 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
     const s = await wrk(ctx, server.url, 'static', [`/${staticFile.path}`], cookies, READERS.guests, THROUGHPUT.seconds);
     const tRate = t.requests / t.seconds;
     const sRate = s.requests / s.seconds;
-    ctx.log(`round ${r + 1}: thumbnails ${fmt(tRate, 0)}/s (p99 ${fmt(t.p99)} ms), static file ${fmt(sRate, 0)}/s (p99 ${fmt(s.p99)} ms), ${fmt(tRate / sRate, 2)}`);
+    ctx.log(
+      `round ${r + 1}: thumbnails ${fmt(tRate, 0)}/s (p99 ${fmt(t.p99)} ms), static file ${fmt(sRate, 0)}/s (p99 ${fmt(s.p99)} ms), ${fmt(tRate / sRate, 2)}`,
+    );
     bestThumbs = Math.max(bestThumbs, tRate);
     bestStatic = Math.max(bestStatic, sRate);
     ratios.push(tRate / sRate);
@@ -268,12 +288,26 @@ function nicknameRow(renames: Awaited<ReturnType<typeof nicknameChanges>>): Benc
  * NICKNAMES.everyMs, and `readers` JSON readers (wrk) meanwhile. What each change sent down one stream, and
  * whether every stream got every change.
  */
-async function nicknameChanges(ctx: PartContext, url: string, eventId: number, code: string, guest: ApiClient, paths: string[], cookies: string[]) {
+async function nicknameChanges(
+  ctx: PartContext,
+  url: string,
+  eventId: number,
+  code: string,
+  guest: ApiClient,
+  paths: string[],
+  cookies: string[],
+) {
   // The seeded photos are the guest's private ones: shared now, so every stream's viewer sees them.
   await guest.json(`/api/event/${eventId}/uploads/approve-own`, { method: 'PUT' });
   const received = new Array<string>(NICKNAMES.streams).fill('');
   const base = new URL(url);
-  const sockets = await pool(20, Array.from({ length: NICKNAMES.streams }, (_, i) => () => openLiveStream(base, `/api/event/${eventId}/live`, (t) => (received[i] += t))));
+  const sockets = await pool(
+    20,
+    Array.from(
+      { length: NICKNAMES.streams },
+      (_, i) => () => openLiveStream(base, `/api/event/${eventId}/live`, (t) => (received[i] += t)),
+    ),
+  );
   await Bun.sleep(1000);
   // The same readers with the streams open but no change: the reference the figure is read against.
   const quiet = await wrk(ctx, url, 'nickname-quiet', paths, cookies, cookies.length, NICKNAMES.seconds);
@@ -315,10 +349,16 @@ function phoneThumbnail(u: Pick<UploadDto, 'thumbnail_path' | 'thumbnail_srcset'
 function webFileNear(bytes: number): { path: string; size: number } {
   const dist = join(ROOT, 'web', 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
-    const build = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'vite'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT });
+    const build = Bun.spawnSync(
+      [join(ROOT, 'node_modules', '.bin', 'vite'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      { cwd: ROOT },
+    );
     if (build.exitCode !== 0) throw new Error(`vite build failed: ${build.stderr.toString().slice(0, 500)}`);
   }
-  const files = readdirSync(join(dist, 'assets')).map((name) => ({ path: `assets/${name}`, size: statSync(join(dist, 'assets', name)).size }));
+  const files = readdirSync(join(dist, 'assets')).map((name) => ({
+    path: `assets/${name}`,
+    size: statSync(join(dist, 'assets', name)).size,
+  }));
   return files.reduce((best, f) => (Math.abs(f.size - bytes) < Math.abs(best.size - bytes) ? f : best));
 }
 
@@ -326,7 +366,15 @@ function webFileNear(bytes: number): { path: string; size: number } {
  * Runs wrk (one thread, `connections` keep-alive connections) for `seconds` against `paths` in turn, each
  * request with the next guest's cookie and the headers a phone's browser sends.
  */
-async function wrk(ctx: PartContext, url: string, name: string, paths: string[], cookies: string[], connections: number, seconds: number): Promise<WrkResult> {
+async function wrk(
+  ctx: PartContext,
+  url: string,
+  name: string,
+  paths: string[],
+  cookies: string[],
+  connections: number,
+  seconds: number,
+): Promise<WrkResult> {
   const script = join(ctx.dir, `${name}.lua`);
   writeFileSync(
     script,
@@ -345,7 +393,10 @@ function done(summary, latency, requests)
 end
 `,
   );
-  const proc = Bun.spawn(['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], { stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawn(['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   const [out, err, exit] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
   if (exit !== 0 || !line) throw new Error(`wrk ${name} failed (${exit}): ${err.slice(0, 300)} ${out.slice(0, 300)}`);

@@ -18,7 +18,17 @@ import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
 import { isBrowserPlayable, PREVIEW_MAX_BITRATE, probeVideo, previewArgs } from '../../src/media/video.ts';
 import { FIXTURES, ROOT } from '../../tests/helpers/server.ts';
 import type { UploadDto } from '../../src/http/api-types.ts';
-import { fmt, headersOf, median, serverWithEvent, uploadWhole, type ApiClient, type BenchPart, type BenchRow, type PartContext } from './lib.ts';
+import {
+  fmt,
+  headersOf,
+  median,
+  serverWithEvent,
+  uploadWhole,
+  type ApiClient,
+  type BenchPart,
+  type BenchRow,
+  type PartContext,
+} from './lib.ts';
 
 const CLIP = { fixture: join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'), loops: 4 };
 const ROUNDS = 3;
@@ -33,11 +43,38 @@ export const previewSizePart: BenchPart = { key: 'h', title: 'video preview size
 
 /** The fixture videos, and grain as a dark dance floor has it: 1080p30, 8 s, ~30 Mbit/s, QuickTime (so it gets a preview). */
 const SIZE_CLIPS = ['android-h264.mp4', 'iphone-hevc-rotated.mov', 'no-metadata.mp4'];
-const NOISY = ['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30:duration=8,noise=alls=10:allf=t', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'];
+const NOISY = [
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=size=1920x1080:rate=30:duration=8,noise=alls=10:allf=t',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=440:duration=8',
+];
 
 async function sizes(ctx: PartContext): Promise<BenchRow[]> {
   const noisy = join(ctx.dir, 'noisy.mov');
-  await tool([ffmpegPath, '-nostdin', '-loglevel', 'error', '-y', ...NOISY, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-c:a', 'aac', '-f', 'mov', noisy]);
+  await tool([
+    ffmpegPath,
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    ...NOISY,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '23',
+    '-c:a',
+    'aac',
+    '-f',
+    'mov',
+    noisy,
+  ]);
   const rows: BenchRow[] = [];
   for (const clip of [...SIZE_CLIPS.map((name) => join(FIXTURES, 'videos', name)), noisy]) {
     const probe = await probeVideo(clip, { ffprobePath, timeoutMs: 20_000 });
@@ -49,7 +86,9 @@ async function sizes(ctx: PartContext): Promise<BenchRow[]> {
     const name = clip === noisy ? `noisy clip ${probe.width}x${probe.height}` : clip.split('/').pop();
     // A playable original is served as it is; its row shows what a preview of it would be.
     const served = isBrowserPlayable(probe) ? ' (playable: the original is served)' : '';
-    ctx.log(`${name}: ${probe.videoCodec} ${probe.width}x${probe.height} ${fmt(seconds)} s, original ${fmt(original / 1e6, 2)} MB, preview ${fmt(made / 1e6, 2)} MB${served}`);
+    ctx.log(
+      `${name}: ${probe.videoCodec} ${probe.width}x${probe.height} ${fmt(seconds)} s, original ${fmt(original / 1e6, 2)} MB, preview ${fmt(made / 1e6, 2)} MB${served}`,
+    );
     rows.push({
       figure: `h. preview of ${name}${served}`,
       measured: `${fmt(made / 1e6, 2)} MB, ${rate(made)}`,
@@ -64,10 +103,29 @@ async function sizes(ctx: PartContext): Promise<BenchRow[]> {
 
 async function run(ctx: PartContext): Promise<BenchRow[]> {
   const clip = join(ctx.dir, 'clip.mov');
-  await tool([ffmpegPath, '-nostdin', '-loglevel', 'error', '-y', '-stream_loop', String(CLIP.loops - 1), '-i', CLIP.fixture, '-map', '0', '-c', 'copy', '-f', 'mov', clip]);
+  await tool([
+    ffmpegPath,
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-stream_loop',
+    String(CLIP.loops - 1),
+    '-i',
+    CLIP.fixture,
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-f',
+    'mov',
+    clip,
+  ]);
   const probe = await probeVideo(clip, { ffprobePath, timeoutMs: 20_000 });
   const seconds = probe.durationSeconds ?? NaN;
-  ctx.log(`clip: ${probe.videoCodec} ${probe.width}x${probe.height}, ${fmt(seconds)} s, ${fmt(Bun.file(clip).size / 1e6)} MB; core ${CORE}`);
+  ctx.log(
+    `clip: ${probe.videoCodec} ${probe.width}x${probe.height}, ${fmt(seconds)} s, ${fmt(Bun.file(clip).size / 1e6)} MB; core ${CORE}`,
+  );
 
   const { server, guest, eventId } = await serverWithEvent(join(ctx.dir, 'server'), {}, ['taskset', '-c', CORE]);
   ctx.track(server);
@@ -85,11 +143,27 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
     job.cpu.push(transcode);
     job.wall.push(await previewJobMs(server, upload.id));
     const started = performance.now();
-    const proc = Bun.spawn(['taskset', '-c', CORE, 'nice', '-n', '10', ffmpegPath, '-nostdin', '-loglevel', 'error', '-y', ...previewArgs(clip, join(ctx.dir, `plain-${r}.mp4`), probe)], {
-      cwd: ROOT,
-      stdout: 'ignore',
-      stderr: 'inherit',
-    });
+    const proc = Bun.spawn(
+      [
+        'taskset',
+        '-c',
+        CORE,
+        'nice',
+        '-n',
+        '10',
+        ffmpegPath,
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        ...previewArgs(clip, join(ctx.dir, `plain-${r}.mp4`), probe),
+      ],
+      {
+        cwd: ROOT,
+        stdout: 'ignore',
+        stderr: 'inherit',
+      },
+    );
     plain.cpu.push(await cpuOf(proc.pid));
     if ((await proc.exited) !== 0) throw new Error(`plain ffmpeg exited with ${proc.exitCode}`);
     plain.wall.push(performance.now() - started);
@@ -195,7 +269,8 @@ async function previewJobMs(server: { output(): string }, uploadId: number): Pro
   while (Date.now() < deadline) {
     const m = line.exec(server.output());
     if (m) return Number(m[1]);
-    if (new RegExp(`job failed kind=video-preview upload=${uploadId}\\b`).test(server.output())) throw new Error(`the preview of upload ${uploadId} failed`);
+    if (new RegExp(`job failed kind=video-preview upload=${uploadId}\\b`).test(server.output()))
+      throw new Error(`the preview of upload ${uploadId} failed`);
     await Bun.sleep(100);
   }
   throw new Error(`no preview for upload ${uploadId} within 300 s`);

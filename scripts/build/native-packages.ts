@@ -73,7 +73,18 @@ async function nodeModulesFor(root: string, arch: Arch, pins: Record<string, str
   console.log(`Fetching the linux-${arch} native packages into ${prefix}`);
   await Bun.write(join(prefix, 'package.json'), JSON.stringify({ private: true, optionalDependencies: pins }, null, 2));
   const npm = Bun.spawn(
-    ['npm', 'install', '--os=linux', `--cpu=${arch}`, '--libc=glibc', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    [
+      'npm',
+      'install',
+      '--os=linux',
+      `--cpu=${arch}`,
+      '--libc=glibc',
+      '--no-package-lock',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
     { cwd: prefix, stdout: 'inherit', stderr: 'inherit' },
   );
   if ((await npm.exited) !== 0) throw new Error(`npm install in ${prefix} failed`);

@@ -15,7 +15,8 @@ export function sharpAddonPlugin(natives: NativePackages): BunPlugin {
     setup(build) {
       build.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]sharp\.[cm]js$/ }, async ({ path }) => {
         const source = await Bun.file(path).text();
-        if (!source.includes(call)) throw new Error(`${path} no longer contains ${call}: check scripts/build/plugins.ts against this sharp version`);
+        if (!source.includes(call))
+          throw new Error(`${path} no longer contains ${call}: check scripts/build/plugins.ts against this sharp version`);
         const contents = path.endsWith('.mjs')
           ? `import __sharpAddon from ${addon};\n${source.replace(call, '__sharpAddon')}`
           : source.replace(call, `require(${addon})`);

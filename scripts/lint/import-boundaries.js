@@ -49,7 +49,10 @@ const FORBIDDEN_PACKAGES = {
 
 /** The layer a file belongs to, or undefined for files the rule does not judge (tests, scripts). */
 export function layerOf(absolutePath) {
-  const path = relative(ROOT, absolutePath).split('\\').join('/').replace(/\.(ts|tsx|js)$/, '');
+  const path = relative(ROOT, absolutePath)
+    .split('\\')
+    .join('/')
+    .replace(/\.(ts|tsx|js)$/, '');
   if (path.startsWith('web/')) return 'web';
   if (path.startsWith('assets/')) return 'assets';
   if (path === 'src/main') return 'main';
@@ -68,7 +71,8 @@ export const importBoundaries = {
     docs: { description: 'Imports follow the layering of DESIGN.md' },
     schema: [],
     messages: {
-      layer: "'{{from}}' must not import from '{{to}}' ({{spec}}): imports point http -> services -> (domain, db, storage, media, jobs) -> lib, and web/ uses only src/domain and src/http/api-types.ts.",
+      layer:
+        "'{{from}}' must not import from '{{to}}' ({{spec}}): imports point http -> services -> (domain, db, storage, media, jobs) -> lib, and web/ uses only src/domain and src/http/api-types.ts.",
       outside: "'{{from}}' must not import '{{spec}}': it is outside the layers this code may use.",
       pkg: "'{{from}}' must not use the package '{{spec}}' (services use no Hono and no file system; domain and web use no server runtime).",
     },

@@ -18,7 +18,13 @@ describe('check: Wi-Fi clients from iw', () => {
     ].join('\n');
     expect(accessPointInterfaces(dev)).toEqual(['wlan0']);
     expect(accessPointInterfaces('')).toEqual([]);
-    const dump = ['Station 8e:66:73:39:7b:d1 (on wlan0)', '\tinactive time:\t120 ms', '\tsignal:  \t-52 dBm', 'Station 3a:01:02:03:04:05 (on wlan0)', '\tinactive time:\t4 ms'].join('\n');
+    const dump = [
+      'Station 8e:66:73:39:7b:d1 (on wlan0)',
+      '\tinactive time:\t120 ms',
+      '\tsignal:  \t-52 dBm',
+      'Station 3a:01:02:03:04:05 (on wlan0)',
+      '\tinactive time:\t4 ms',
+    ].join('\n');
     expect(connectedStations(dump)).toBe(2);
     expect(connectedStations('')).toBe(0);
   });

@@ -19,7 +19,10 @@ export async function check(config: Config, deps: CheckDeps, print: (line: strin
     print(`${ok === true ? 'OK  ' : ok === 'warn' ? 'WARN' : 'FAIL'} ${what}: ${detail}`);
   };
 
-  for (const [name, path] of [['ffmpeg', deps.ffmpegPath], ['ffprobe', deps.ffprobePath]] as const) {
+  for (const [name, path] of [
+    ['ffmpeg', deps.ffmpegPath],
+    ['ffprobe', deps.ffprobePath],
+  ] as const) {
     try {
       const proc = Bun.spawnSync([path, '-version'], { stdout: 'pipe', stderr: 'pipe' });
       const first = proc.stdout.toString().split('\n')[0] ?? '';
@@ -43,7 +46,11 @@ export async function check(config: Config, deps: CheckDeps, print: (line: strin
   try {
     const freeMb = Math.floor(freeDiskBytes(config.dataDir) / 1048576);
     const enough = freeMb >= config.minFreeDiskMb + config.maxUploadMb;
-    verdict(enough ? true : 'warn', 'free disk space', `${freeMb} MB free${enough ? '' : `: uploads stop below ${config.minFreeDiskMb} MB`}`);
+    verdict(
+      enough ? true : 'warn',
+      'free disk space',
+      `${freeMb} MB free${enough ? '' : `: uploads stop below ${config.minFreeDiskMb} MB`}`,
+    );
   } catch (err) {
     verdict(false, 'free disk space', (err as Error).message);
   }
@@ -67,14 +74,26 @@ function venueChecks(config: Config, verdict: Verdict) {
   verdict(
     own.length > 0 ? true : 'warn',
     'addresses',
-    own.length > 0 ? own.map((a) => `${a.address} (${a.interface})`).join(', ') : 'none that other devices can reach: guests cannot open the gallery',
+    own.length > 0
+      ? own.map((a) => `${a.address} (${a.interface})`).join(', ')
+      : 'none that other devices can reach: guests cannot open the gallery',
   );
 
   if (config.publicUrl) {
     const host = new URL(config.publicUrl).hostname;
     const ownAddress = own.some((a) => a.address === host.replace(/^\[|\]$/g, ''));
-    if (isLocalOnlyHost(host)) verdict('warn', 'public URL', `${config.publicUrl} is a loopback or link-local address: printed QR codes and links will not open on guests' phones`);
-    else if (/^[\d.]+$/.test(host) && !ownAddress) verdict('warn', 'public URL', `${config.publicUrl} is not an address of this box now (${own.map((a) => a.address).join(', ') || 'none'})`);
+    if (isLocalOnlyHost(host))
+      verdict(
+        'warn',
+        'public URL',
+        `${config.publicUrl} is a loopback or link-local address: printed QR codes and links will not open on guests' phones`,
+      );
+    else if (/^[\d.]+$/.test(host) && !ownAddress)
+      verdict(
+        'warn',
+        'public URL',
+        `${config.publicUrl} is not an address of this box now (${own.map((a) => a.address).join(', ') || 'none'})`,
+      );
     else verdict(true, 'public URL', config.publicUrl);
   } else {
     verdict(true, 'public URL', 'not set: links use the address the dashboard was opened with (it warns when that is localhost)');
@@ -82,7 +101,11 @@ function venueChecks(config: Config, verdict: Verdict) {
 
   if (config.captivePortal) {
     const event = config.defaultEvent ? `default event '${config.defaultEvent}'` : 'no default event: the portal lists the running events';
-    verdict(true, 'captive portal', `on: phones that join are sent to ${config.publicUrl}/portal; ${event}; typeable name ${VENUE_SHORT_NAME}`);
+    verdict(
+      true,
+      'captive portal',
+      `on: phones that join are sent to ${config.publicUrl}/portal; ${event}; typeable name ${VENUE_SHORT_NAME}`,
+    );
   } else {
     verdict(true, 'captive portal', 'off (scripts/setup-hotspot.sh turns it on)');
   }

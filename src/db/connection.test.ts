@@ -13,7 +13,16 @@ test('a database closed after its queries leaves nothing open: the next process 
   const path = join(dir, 'momentbox.db');
   const db = openDatabase(path);
   db.transaction((tx) => {
-    tx.insert(events).values({ code: 'fest', name: 'Fest', primaryColor: '#000000', secondaryColor: '#ffffff', clientToken: 'token', startAt: '2026-01-01T00:00:00Z' }).run();
+    tx.insert(events)
+      .values({
+        code: 'fest',
+        name: 'Fest',
+        primaryColor: '#000000',
+        secondaryColor: '#ffffff',
+        clientToken: 'token',
+        startAt: '2026-01-01T00:00:00Z',
+      })
+      .run();
   });
   expect(db.select().from(events).all()).toHaveLength(1);
   db.$client.close();

@@ -52,7 +52,12 @@ function keepStatements(sqlite: Database): void {
 /** Applies the embedded migrations that have not run yet, each in its own transaction. */
 export function migrate(sqlite: Database): string[] {
   sqlite.exec('CREATE TABLE IF NOT EXISTS schema_migrations (tag TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const done = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((r) => r.tag));
+  const done = new Set(
+    sqlite
+      .query<{ tag: string }, []>('SELECT tag FROM schema_migrations')
+      .all()
+      .map((r) => r.tag),
+  );
   const applied: string[] = [];
   for (const m of MIGRATIONS) {
     if (done.has(m.tag)) continue;

@@ -66,7 +66,6 @@ describe('albumForDate (target album of an upload)', () => {
   });
 });
 
-
 describe('album phase badge (host)', () => {
   const at = new Date('2025-06-01T12:00:00Z');
   const w = (start: string | null, end: string | null) => ({ start_datetime: start, end_datetime: end });

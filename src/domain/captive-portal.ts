@@ -4,7 +4,11 @@
 export const ONLINE_ANSWERS: Record<string, { status: 200 | 204; type?: string; body: string }> = {
   // Apple (captive.apple.com): the sheet closes and iOS keeps the Wi-Fi.
   '/hotspot-detect.html': { status: 200, type: 'text/html', body: '<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>' },
-  '/library/test/success.html': { status: 200, type: 'text/html', body: '<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>' },
+  '/library/test/success.html': {
+    status: 200,
+    type: 'text/html',
+    body: '<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>',
+  },
   // Android (connectivitycheck.gstatic.com, clients3.google.com)
   '/generate_204': { status: 204, body: '' },
   '/gen_204': { status: 204, body: '' },
@@ -13,7 +17,11 @@ export const ONLINE_ANSWERS: Record<string, { status: 200 | 204; type?: string; 
   '/ncsi.txt': { status: 200, type: 'text/plain', body: 'Microsoft NCSI' },
   // Firefox (detectportal.firefox.com)
   '/success.txt': { status: 200, type: 'text/plain', body: 'success\n' },
-  '/canonical.html': { status: 200, type: 'text/html', body: '<meta http-equiv="refresh" content="0;url=https://support.mozilla.org/kb/captive-portal"/>' },
+  '/canonical.html': {
+    status: 200,
+    type: 'text/html',
+    body: '<meta http-equiv="refresh" content="0;url=https://support.mozilla.org/kb/captive-portal"/>',
+  },
 };
 
 /** Paths that only open a portal (Windows opens msftconnecttest.com/redirect in the browser); they have no 'online' answer. */

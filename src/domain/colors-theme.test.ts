@@ -5,7 +5,8 @@ describe('event colours', () => {
   test('named tokens and hex resolve; anything else falls back to #8B5CF6', () => {
     expect(resolveColor('purple')).toBe('#8B5CF6');
     expect(resolveColor('Blue')).toBe('#3B82F6');
-    for (const t of ['purple', 'blue', 'green', 'red', 'yellow', 'pink', 'indigo', 'gray']) expect(resolveColor(t)).toMatch(/^#[0-9A-F]{6}$/);
+    for (const t of ['purple', 'blue', 'green', 'red', 'yellow', 'pink', 'indigo', 'gray'])
+      expect(resolveColor(t)).toMatch(/^#[0-9A-F]{6}$/);
     expect(resolveColor('#abc')).toBe('#AABBCC');
     expect(resolveColor('10b981')).toBe('#10B981');
     expect(resolveColor('')).toBe('#8B5CF6');

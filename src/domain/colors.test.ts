@@ -35,11 +35,8 @@ describe('isValidColor', () => {
     },
   );
 
-  test.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])(
-    'the object property %p is not a colour token',
-    (v) => {
-      expect(isValidColor(v)).toBe(false);
-      expect(colorToHex(v)).toBe(v);
-    },
-  );
+  test.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])('the object property %p is not a colour token', (v) => {
+    expect(isValidColor(v)).toBe(false);
+    expect(colorToHex(v)).toBe(v);
+  });
 });

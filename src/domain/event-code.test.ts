@@ -94,4 +94,3 @@ describe('event code from name (the admin form)', () => {
     expect(randomCodeSuffix(() => 0.9999)).toBe('999999');
   });
 });
-

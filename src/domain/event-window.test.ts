@@ -14,12 +14,13 @@ describe('normaliseDuration (spec: 7, 14, 21 or 28, otherwise 14)', () => {
   });
 
   // Each value wrapped in a row: test.each spreads array rows into arguments.
-  test.each([0, 1, 10, 15, 30, -7, 14.5, 7.0000001, NaN, Infinity, '10', 'abc', '', '  ', '7 days', null, undefined, true, [7], { d: 7 }].map((v) => [v]))(
-    '%p falls back to 14',
-    (v: unknown) => {
-      expect(normaliseDuration(v)).toBe(14);
-    },
-  );
+  test.each(
+    [0, 1, 10, 15, 30, -7, 14.5, 7.0000001, NaN, Infinity, '10', 'abc', '', '  ', '7 days', null, undefined, true, [7], { d: 7 }].map(
+      (v) => [v],
+    ),
+  )('%p falls back to 14', (v: unknown) => {
+    expect(normaliseDuration(v)).toBe(14);
+  });
 
   test('the default is 14', () => {
     expect(DEFAULT_DURATION_DAYS).toBe(14);

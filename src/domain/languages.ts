@@ -8,7 +8,8 @@ export const DEFAULT_LANGUAGE: Language = 'de';
 /** The cookie that carries the language a page shows, so the API answers its messages in it. */
 export const LANGUAGE_COOKIE = 'momentbox_lang';
 
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /**
  * The first of the preferred languages we have, by primary subtag ('en-US' → 'en'), else the default.

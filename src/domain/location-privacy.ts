@@ -9,7 +9,11 @@ import { isUploader } from './uploader.ts';
  * SHA-256 of what they hold); everyone else, the host's and the admin's export included, gets it without.
  * With the setting off, originals go out as uploaded.
  */
-export function receivesLocation(event: { stripLocation: boolean }, upload: { userId: string | null; apiKeyId: number | null }, viewer: Viewer | 'export'): boolean {
+export function receivesLocation(
+  event: { stripLocation: boolean },
+  upload: { userId: string | null; apiKeyId: number | null },
+  viewer: Viewer | 'export',
+): boolean {
   if (!event.stripLocation) return true;
   return viewer !== 'export' && isUploader(upload, viewer);
 }

@@ -61,7 +61,9 @@ describe('permissions', () => {
     expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert' } })).toBe(true);
     expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert', start_datetime: null, end_datetime: null } })).toBe(true);
     expect(refusal(guest, 'createAlbum', { eventId: 1, album: { name: 'Feier' } })?.status).toBe(403);
-    expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert', start_datetime: '2026-11-23T10:00:00.000Z' } })).toBe(false);
+    expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert', start_datetime: '2026-11-23T10:00:00.000Z' } })).toBe(
+      false,
+    );
     expect(can(guest, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert', end_datetime: '2026-11-23T10:00:00.000Z' } })).toBe(false);
     expect(can(guest, 'createAlbum', { eventId: 1 })).toBe(false);
     expect(refusal(unconsented, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert' } })?.code).toBe('CONSENT_REQUIRED');

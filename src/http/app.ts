@@ -39,7 +39,12 @@ export function createApp(opts: AppOptions): Hono<Env> {
     const started = performance.now();
     await next();
     if (deps.logger.enabled('debug')) {
-      deps.logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+      deps.logger.debug('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
     }
   });
   app.onError(onError);

@@ -73,9 +73,13 @@ export function guestIdOf(c: Ctx, event: EventView): string | null {
  */
 export function setGuestCookie(c: Ctx, event: EventView, userId: string): void {
   const expires = new Date(Date.now() + GUEST_COOKIE_MAX_AGE * 1000).toUTCString();
-  c.header('Set-Cookie', `${guestCookieName(event.code)}=${userId}; Max-Age=${GUEST_COOKIE_MAX_AGE}; Expires=${expires}; Path=/; SameSite=Lax; HttpOnly`, {
-    append: true,
-  });
+  c.header(
+    'Set-Cookie',
+    `${guestCookieName(event.code)}=${userId}; Max-Age=${GUEST_COOKIE_MAX_AGE}; Expires=${expires}; Path=/; SameSite=Lax; HttpOnly`,
+    {
+      append: true,
+    },
+  );
 }
 
 /** The viewer a valid client token makes: the host of that token's event. */

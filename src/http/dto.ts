@@ -24,7 +24,6 @@ import { DERIVED } from '../storage/media-store.ts';
 
 // Rows to the wire format of the specs (snake_case field names, ISO times).
 
-
 export function eventDto(e: EventView): EventDto {
   return {
     id: e.id,
@@ -117,7 +116,10 @@ export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): 
     ...(thumbnailImage(u) ?? { thumbnail_path: null, thumbnail_srcset: null }),
     preview_path: u.previewFile === null ? null : u.previewFile === 'original' ? original : mediaUrl.derived(u.storageKey, u.previewFile),
     download_path: `${original}?download=1`,
-    jpeg_download_path: u.mimeType === 'image/heic' && u.processingState === 'ready' ? `${mediaUrl.derived(u.storageKey, DERIVED.jpegCopy)}?download=1` : null,
+    jpeg_download_path:
+      u.mimeType === 'image/heic' && u.processingState === 'ready'
+        ? `${mediaUrl.derived(u.storageKey, DERIVED.jpegCopy)}?download=1`
+        : null,
     original_name: u.originalName,
     size_bytes: u.sizeBytes,
     width: u.width,
@@ -144,7 +146,12 @@ export function uploadDtoFor(viewer: Viewer, u: UploadRow, nicknames: Map<string
 }
 
 /** An upload with its guest's handle (`guest_id`), as the host's moderation list and the export give it. */
-export function handledUploadDto(viewer: Viewer, u: UploadRow, nicknames: Map<string, string | null>, guestIds: Map<string, number>): ModerationUploadDto {
+export function handledUploadDto(
+  viewer: Viewer,
+  u: UploadRow,
+  nicknames: Map<string, string | null>,
+  guestIds: Map<string, number>,
+): ModerationUploadDto {
   return { ...uploadDtoFor(viewer, u, nicknames), guest_id: u.userId ? (guestIds.get(u.userId) ?? null) : null };
 }
 

@@ -35,7 +35,12 @@ export class JsonAnswerCache {
     const gzip = !unchanged && /\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '');
     if (gzip) kept.gzip ??= Bun.gzipSync(kept.json);
     this.keep(key, kept);
-    const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ETag: etag, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
+    const headers = {
+      'Content-Type': 'application/json',
+      Vary: 'Accept-Encoding',
+      ETag: etag,
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    };
     if (unchanged) return new Response(null, { status: 304, headers });
     return new Response(gzip ? kept.gzip : kept.json, { headers });
   }

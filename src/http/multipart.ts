@@ -26,12 +26,10 @@ const MAX_FIELD_BYTES = 4096;
 
 export const connectionLost = () => badRequest('uploadInterrupted');
 const stalled = (reason: 'idle' | 'slow', idleMs: number) =>
-  new AppError(
-    408,
-    'UPLOAD_STALLED',
-    reason === 'idle' ? 'default' : 'slow',
-    { seconds: Math.round(idleMs / 1000), kbPerSecond: MIN_BODY_BYTES_PER_SECOND / 1024 },
-  );
+  new AppError(408, 'UPLOAD_STALLED', reason === 'idle' ? 'default' : 'slow', {
+    seconds: Math.round(idleMs / 1000),
+    kbPerSecond: MIN_BODY_BYTES_PER_SECOND / 1024,
+  });
 
 /**
  * Streams a multipart/form-data request: text fields are collected, the one file part is handed to

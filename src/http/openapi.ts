@@ -55,14 +55,23 @@ type Answer = ReturnType<typeof answer> | ReturnType<typeof bytes> | ReturnType<
  * scheme `hostToken` stands for it (and is what the live stream takes as `?clientToken=`).
  */
 const SECURITY_SCHEMES = {
-  adminBearer: { type: 'http', scheme: 'bearer', description: 'An admin session: `Authorization: Bearer <token>` with the token of POST /api/admin/login' },
-  apiKeyBearer: { type: 'http', scheme: 'bearer', description: "A photo booth's API key (created in the dashboard) as `Authorization: Bearer <key>`" },
+  adminBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An admin session: `Authorization: Bearer <token>` with the token of POST /api/admin/login',
+  },
+  apiKeyBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A photo booth's API key (created in the dashboard) as `Authorization: Bearer <key>`",
+  },
   apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: "A photo booth's API key in the header X-API-Key" },
   guestCookie: {
     type: 'apiKey',
     in: 'cookie',
     name: 'event_{code}',
-    description: "A guest: the cookie `event_{code}` (one per event, named with the event's code) that POST /api/event/{code}/consent sets; it holds the guest's user id",
+    description:
+      "A guest: the cookie `event_{code}` (one per event, named with the event's code) that POST /api/event/{code}/consent sets; it holds the guest's user id",
   },
   hostToken: {
     type: 'apiKey',
@@ -91,7 +100,6 @@ const TAG_CALLERS: Record<Tag, Caller[]> = {
   uploads: ['guest', 'admin', 'apiKey'],
   appliance: ['anyone'],
 };
-
 
 /** Path or query parameters as OpenAPI lists them, from the keys of a zod object (what is sent: `io: input`). */
 function parameters(schema: z.ZodObject, location: 'path' | 'query'): object[] {
@@ -150,8 +158,19 @@ export function endpoint<
     security: (opts.callers ?? TAG_CALLERS[opts.tag]).flatMap((caller) => REQUIREMENTS[caller]),
     responses,
     ...(opts.body ? { requestBody: { required: true, content: { 'application/json': { schema: resolver(opts.body) } } } } : {}),
-    ...(form ? { requestBody: { required: true, content: Object.fromEntries((opts.formTypes ?? ['multipart/form-data', 'application/json']).map((type) => [type, { schema: form }])) } } : {}),
-    ...(opts.params || opts.query ? { parameters: [...(opts.params ? parameters(opts.params, 'path') : []), ...(opts.query ? parameters(opts.query, 'query') : [])] } : {}),
+    ...(form
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              (opts.formTypes ?? ['multipart/form-data', 'application/json']).map((type) => [type, { schema: form }]),
+            ),
+          },
+        }
+      : {}),
+    ...(opts.params || opts.query
+      ? { parameters: [...(opts.params ? parameters(opts.params, 'path') : []), ...(opts.query ? parameters(opts.query, 'query') : [])] }
+      : {}),
   } as Parameters<typeof describeRoute>[0]) as MiddlewareHandler<Env>;
   return {
     doc,

@@ -15,7 +15,11 @@ export const PORTAL_TEXTS: Record<Language, PortalTexts> = { de: portalDe, en: p
  * The language of a request: the page's choice (the `momentbox_lang` cookie) when it is one of ours, else the
  * first of `Accept-Language` we have, else `fallback` (German, or the event's language where a page is about one).
  */
-export function requestLanguage(cookie: string | undefined, acceptLanguage: string | undefined, fallback: Language = DEFAULT_LANGUAGE): Language {
+export function requestLanguage(
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+  fallback: Language = DEFAULT_LANGUAGE,
+): Language {
   return isLanguage(cookie) ? cookie : pickLanguage(acceptLanguage, fallback);
 }
 

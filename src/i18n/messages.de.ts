@@ -122,7 +122,8 @@ export const de = {
   },
   UPLOAD_STALLED: {
     default: (d: Details) => `Seit ${d.seconds} Sekunden kam nichts mehr an; der Upload wurde abgebrochen. Bitte versuche es erneut.`,
-    slow: (d: Details) => `Der Upload kam zu langsam an (weniger als ${d.kbPerSecond} KB/s); er wurde abgebrochen. Bitte versuche es erneut.`,
+    slow: (d: Details) =>
+      `Der Upload kam zu langsam an (weniger als ${d.kbPerSecond} KB/s); er wurde abgebrochen. Bitte versuche es erneut.`,
   },
   REQUEST_TIMEOUT: { default: 'Die Anfrage kam nicht vollständig an. Bitte versuche es erneut.' },
   NAME_ALREADY_EXISTS: { default: 'Ein API-Schlüssel mit diesem Namen existiert bereits' },

@@ -9,7 +9,8 @@ export const portalDe = {
   openInBrowser: 'Öffne dann im Browser:',
   orShort: 'oder kurz:',
   iphone: 'Tippe oben auf Fertig und öffne Safari. Gib dort die Adresse ein.',
-  android: 'Schließe dieses Fenster und öffne Chrome. Gib dort die Adresse ein. Fragt das Handy, ob es ohne Internet im WLAN bleiben soll, tippe auf „Ja“.',
+  android:
+    'Schließe dieses Fenster und öffne Chrome. Gib dort die Adresse ein. Fragt das Handy, ob es ohne Internet im WLAN bleiben soll, tippe auf „Ja“.',
   noUploadHere: 'Fotos und Videos lädst du im Browser hoch, nicht in diesem Fenster.',
   chooseEvent: 'Zu welcher Veranstaltung gehörst du?',
   noEvent: 'Gerade läuft hier keine Veranstaltung.',

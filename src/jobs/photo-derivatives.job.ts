@@ -21,7 +21,8 @@ export function photoDerivativesJob(deps: {
   onUploadChanged?: (before: UploadRow, after: UploadRow) => void;
 }): JobHandler {
   const { db, store, tools } = deps;
-  const load = (uploadId: number | null) => (uploadId === null ? undefined : db.select().from(uploads).where(eq(uploads.id, uploadId)).get());
+  const load = (uploadId: number | null) =>
+    uploadId === null ? undefined : db.select().from(uploads).where(eq(uploads.id, uploadId)).get();
   const announce = (before: UploadRow) => {
     const after = load(before.id);
     if (after) deps.onUploadChanged?.(before, after);

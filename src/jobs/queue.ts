@@ -68,14 +68,23 @@ export function createJobQueue(opts: QueueOptions) {
   /** The oldest queued job of the lane's kinds (a kind without handler lands in the transcode lane and fails there). */
   function next(lane: JobLane): JobRow | undefined {
     const ofLane = lane === 'transcode' ? notInArray(jobs.kind, otherLanes) : inArray(jobs.kind, kindsOf(lane));
-    return db.select().from(jobs).where(and(eq(jobs.state, 'queued'), ofLane)).orderBy(asc(jobs.id)).limit(1).get();
+    return db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.state, 'queued'), ofLane))
+      .orderBy(asc(jobs.id))
+      .limit(1)
+      .get();
   }
 
   async function runOne(job: JobRow) {
     const handler = opts.handlers[job.kind];
     const stamp = () => new Date().toISOString();
     if (!handler) {
-      db.update(jobs).set({ state: 'failed', lastError: `no handler for ${job.kind}`, updatedAt: stamp() }).where(eq(jobs.id, job.id)).run();
+      db.update(jobs)
+        .set({ state: 'failed', lastError: `no handler for ${job.kind}`, updatedAt: stamp() })
+        .where(eq(jobs.id, job.id))
+        .run();
       return;
     }
     const attempt = job.attempts + 1;

@@ -44,7 +44,8 @@ export function videoDerivativesJobs(deps: {
   onUploadChanged?: (before: UploadRow, after: UploadRow) => void;
 }): Record<string, JobHandler> {
   const { db, store, tools } = deps;
-  const load = (uploadId: number | null) => (uploadId === null ? undefined : db.select().from(uploads).where(eq(uploads.id, uploadId)).get());
+  const load = (uploadId: number | null) =>
+    uploadId === null ? undefined : db.select().from(uploads).where(eq(uploads.id, uploadId)).get();
 
   /**
    * Runs one job's work and records what it made. The row is read again after the work (the other job
@@ -70,11 +71,22 @@ export function videoDerivativesJobs(deps: {
     const done = after.hasThumbnail && after.previewFile !== null && before.processingState !== 'failed';
     db.transaction((tx) => {
       tx.update(uploads)
-        .set({ ...made, ...(done ? { processingState: 'ready', processingError: null } : {}), storedBytes: row.sizeBytes + store.derivedBytes(row.eventId, row.storageKey) })
+        .set({
+          ...made,
+          ...(done ? { processingState: 'ready', processingError: null } : {}),
+          storedBytes: row.sizeBytes + store.derivedBytes(row.eventId, row.storageKey),
+        })
         .where(eq(uploads.id, row.id))
         .run();
       // A run that died after this commit queued them already (the job itself runs again after a restart).
-      const queued = new Set(tx.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.uploadId, row.id)).all().map((j) => j.kind));
+      const queued = new Set(
+        tx
+          .select({ kind: jobs.kind })
+          .from(jobs)
+          .where(eq(jobs.uploadId, row.id))
+          .all()
+          .map((j) => j.kind),
+      );
       for (const kind of next(after)) if (!queued.has(kind)) tx.insert(jobs).values({ kind, uploadId: row.id }).run();
     });
     const now = load(row.id);
@@ -86,7 +98,11 @@ export function videoDerivativesJobs(deps: {
     if (!before) return;
     const dir = store.derivedDir(before.eventId, before.storageKey);
     db.update(uploads)
-      .set({ processingState: 'failed', processingError: String((error as Error)?.message ?? error), hasThumbnail: existsSync(join(dir, DERIVED.thumbnail)) })
+      .set({
+        processingState: 'failed',
+        processingError: String((error as Error)?.message ?? error),
+        hasThumbnail: existsSync(join(dir, DERIVED.thumbnail)),
+      })
       .where(eq(uploads.id, before.id))
       .run();
     const after = load(before.id);
@@ -116,7 +132,12 @@ export function videoDerivativesJobs(deps: {
           job,
           async (row) => {
             const info = await tools.probeVideo(store.originalPath(row.eventId, row.storageKey, row.originalExt));
-            return { width: info.width, height: info.height, durationSeconds: info.durationSeconds, previewFile: info.playable ? 'original' : null };
+            return {
+              width: info.width,
+              height: info.height,
+              durationSeconds: info.durationSeconds,
+              previewFile: info.playable ? 'original' : null,
+            };
           },
           videoJobsFor,
         ),
@@ -139,7 +160,11 @@ export function videoDerivativesJobs(deps: {
       timeoutMs: () => PREVIEW_JOB_CEILING_MS,
       run: (job, signal) =>
         derive(job, async (row, dir) => {
-          await tools.makeVideoPreview(store.originalPath(row.eventId, row.storageKey, row.originalExt), join(dir, DERIVED.videoPreview), signal);
+          await tools.makeVideoPreview(
+            store.originalPath(row.eventId, row.storageKey, row.originalExt),
+            join(dir, DERIVED.videoPreview),
+            signal,
+          );
           return { previewFile: DERIVED.videoPreview };
         }),
       failed,

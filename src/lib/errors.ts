@@ -76,4 +76,5 @@ export const badRequest = (variant: VariantOf<'VALIDATION_ERROR'>, details?: Rec
 export const unauthorized = (variant: VariantOf<'UNAUTHORIZED'> = 'default') => new AppError(401, 'UNAUTHORIZED', variant);
 export const forbidden = (variant: VariantOf<'FORBIDDEN'> = 'default') => new AppError(403, 'FORBIDDEN', variant);
 export const notFound = (variant: VariantOf<'NOT_FOUND'> = 'default') => new AppError(404, 'NOT_FOUND', variant);
-export const conflict = <C extends ErrorCode>(code: C, details?: Record<string, unknown>) => new AppError(409, code, 'default' as VariantOf<C>, details);
+export const conflict = <C extends ErrorCode>(code: C, details?: Record<string, unknown>) =>
+  new AppError(409, code, 'default' as VariantOf<C>, details);

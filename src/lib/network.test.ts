@@ -31,10 +31,22 @@ describe('network helpers', () => {
   });
 
   test('loopback, link-local and unspecified hosts are local-only; LAN addresses and names are not', () => {
-    for (const h of ['localhost', 'app.localhost', '127.0.0.1', '127.1.2.3', '0.0.0.0', '169.254.10.1', '[::1]', '::', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const h of [
+      'localhost',
+      'app.localhost',
+      '127.0.0.1',
+      '127.1.2.3',
+      '0.0.0.0',
+      '169.254.10.1',
+      '[::1]',
+      '::',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect([h, isLocalOnlyHost(h)]).toEqual([h, true]);
     }
-    for (const h of ['10.42.0.1', '192.168.1.20', 'momentbox.lan', 'fotos.box', 'fd00::5', '2001:db8::1']) expect([h, isLocalOnlyHost(h)]).toEqual([h, false]);
+    for (const h of ['10.42.0.1', '192.168.1.20', 'momentbox.lan', 'fotos.box', 'fd00::5', '2001:db8::1'])
+      expect([h, isLocalOnlyHost(h)]).toEqual([h, false]);
     expect(plainAddress('::ffff:10.0.0.7')).toBe('10.0.0.7');
     expect(plainAddress('fe80::1')).toBe('fe80::1');
   });

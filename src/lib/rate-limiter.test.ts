@@ -15,7 +15,7 @@ test('a key spends its burst, then gets one token back per refill interval; othe
   expect([1, 2, 3, 4].map(() => limiter.take('a'))).toEqual([true, true, true, false]);
 });
 
-test('forget fills one key\'s bucket again, clear every bucket (a successful login, a new admin password)', () => {
+test("forget fills one key's bucket again, clear every bucket (a successful login, a new admin password)", () => {
   const limiter = new RateLimiter({ burst: 2, refillMs: 1000 }, () => 0);
   for (const key of ['a', 'a', 'b', 'b']) limiter.take(key);
   expect([limiter.take('a'), limiter.take('b')]).toEqual([false, false]);

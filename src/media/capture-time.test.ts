@@ -19,7 +19,14 @@ describe('captureTimeFromExif', () => {
   });
 
   test('the zero date of a camera without a set clock, and impossible dates, are no date', () => {
-    for (const bad of ['0000:00:00 00:00:00', '    :  :     :  :  ', '2021:04:31 10:00:00', '2021:13:01 10:00:00', '2021:01:01 24:00:00', '']) {
+    for (const bad of [
+      '0000:00:00 00:00:00',
+      '    :  :     :  :  ',
+      '2021:04:31 10:00:00',
+      '2021:13:01 10:00:00',
+      '2021:01:01 24:00:00',
+      '',
+    ]) {
       expect(captureTimeFromExif(bad)).toBeNull();
     }
   });

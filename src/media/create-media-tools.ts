@@ -36,14 +36,20 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
   limitMallocArenas();
   // The derivatives probe again (a fraction of a second) to learn whether the picture is HDR.
   const probeFile = (input: string) =>
-    decodeMemory.run(PROBE_MEMORY_BYTES, () => probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS, memoryBytes: PROBE_MEMORY_BYTES }));
+    decodeMemory.run(PROBE_MEMORY_BYTES, () =>
+      probeVideo(input, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS, memoryBytes: PROBE_MEMORY_BYTES }),
+    );
   return {
     sniff: sniffMediaType,
     decodesInQueue: (type) => type.mime === 'image/heic',
 
     async processPhoto(input, out) {
       const made = await releasingMemory(() =>
-        makePhotoDerivatives(input, { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy }, { sharp }),
+        makePhotoDerivatives(
+          input,
+          { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy },
+          { sharp },
+        ),
       );
       return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
     },
@@ -67,11 +73,18 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     async makeVideoThumbnail(input, thumbnail) {
       const poster = `${thumbnail}.poster.jpg`;
       try {
-        await makePoster(input, poster, await probeFile(input), { ffmpegPath: native.ffmpegPath, timeoutMs: POSTER_TIMEOUT_MS, memoryBytes: FFMPEG_MEMORY_BYTES });
+        await makePoster(input, poster, await probeFile(input), {
+          ffmpegPath: native.ffmpegPath,
+          timeoutMs: POSTER_TIMEOUT_MS,
+          memoryBytes: FFMPEG_MEMORY_BYTES,
+        });
         const meta = await sharp(poster).metadata();
         const size = thumbnailSize({ width: meta.width, height: meta.height });
         await writeAtomically(thumbnail, (tmp) =>
-          openUpright(sharp, poster).resize(size.width, size.height, { fit: 'fill' }).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }).toFile(tmp),
+          openUpright(sharp, poster)
+            .resize(size.width, size.height, { fit: 'fill' })
+            .jpeg({ quality: THUMBNAIL.quality, mozjpeg: true })
+            .toFile(tmp),
         );
       } finally {
         await rm(poster, { force: true });
@@ -80,16 +93,27 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
 
     async makeVideoPreview(input, output, signal) {
       const probe = await probeFile(input);
-      const frames = await countVideoFrames(input, { ffprobePath: native.ffprobePath, timeoutMs: COUNT_TIMEOUT_MS, memoryBytes: PROBE_MEMORY_BYTES });
+      const frames = await countVideoFrames(input, {
+        ffprobePath: native.ffprobePath,
+        timeoutMs: COUNT_TIMEOUT_MS,
+        memoryBytes: PROBE_MEMORY_BYTES,
+      });
       const timeoutMs = transcodeTimeoutMs(frames, probe);
-      await makePlayablePreview(input, output, probe, { ffmpegPath: native.ffmpegPath, timeoutMs, signal, memoryBytes: FFMPEG_MEMORY_BYTES });
+      await makePlayablePreview(input, output, probe, {
+        ffmpegPath: native.ffmpegPath,
+        timeoutMs,
+        signal,
+        memoryBytes: FFMPEG_MEMORY_BYTES,
+      });
     },
   };
 }
 
 /** For `momentbox check`: proves sharp and libvips load and can encode. */
 export async function sharpSelfTest(): Promise<string> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#8B5CF6' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#8B5CF6' } })
+    .png()
+    .toBuffer();
   const meta = await sharp(png).metadata();
   return `libvips ${sharp.versions.vips}, made an ${meta.width}x${meta.height} test image`;
 }

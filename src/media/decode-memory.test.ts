@@ -4,8 +4,22 @@ import { MemoryBudget, photoDecodeBytes } from './decode-memory.ts';
 const MB = 1024 * 1024;
 
 test('the estimate follows what the header says: progressive JPEGs and interlaced PNGs are held whole, others streamed', () => {
-  const streamed = photoDecodeBytes({ format: 'jpeg', width: 10000, height: 9990, channels: 3, isProgressive: false, chromaSubsampling: '4:2:0' });
-  const progressive = photoDecodeBytes({ format: 'jpeg', width: 10000, height: 9990, channels: 3, isProgressive: true, chromaSubsampling: '4:2:0' });
+  const streamed = photoDecodeBytes({
+    format: 'jpeg',
+    width: 10000,
+    height: 9990,
+    channels: 3,
+    isProgressive: false,
+    chromaSubsampling: '4:2:0',
+  });
+  const progressive = photoDecodeBytes({
+    format: 'jpeg',
+    width: 10000,
+    height: 9990,
+    channels: 3,
+    isProgressive: true,
+    chromaSubsampling: '4:2:0',
+  });
   expect(progressive - streamed).toBe(10000 * 9990 * 1.5 * 2);
   const png8 = photoDecodeBytes({ format: 'png', width: 8000, height: 8000, channels: 4, depth: 'uchar', isProgressive: true });
   const png16 = photoDecodeBytes({ format: 'png', width: 8000, height: 8000, channels: 4, depth: 'ushort', isProgressive: true });

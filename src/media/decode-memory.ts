@@ -25,7 +25,9 @@ const STREAMED_DECODE_BYTES = 48 * MB;
 const JPEG_SAMPLES: Record<string, number> = { '4:2:0': 1.5, '4:2:2': 2, '4:4:0': 2, '4:4:4': 3, '4:4:4:4': 4 };
 
 /** The header facts an estimate needs (sharp's metadata). */
-export type PhotoHeader = Partial<Pick<Metadata, 'format' | 'width' | 'height' | 'channels' | 'depth' | 'isProgressive' | 'chromaSubsampling'>>;
+export type PhotoHeader = Partial<
+  Pick<Metadata, 'format' | 'width' | 'height' | 'channels' | 'depth' | 'isProgressive' | 'chromaSubsampling'>
+>;
 
 /**
  * Bytes a photo's decode holds at its peak, from its header: a progressive JPEG keeps every DCT

@@ -9,7 +9,11 @@ const sha256sum = (path: string) => Bun.spawnSync(['sha256sum', path]).stdout.to
 
 describe('SHA-256', () => {
   test('sha256File agrees with the system sha256sum', async () => {
-    for (const path of [fixture('videos/android-h264.mp4'), fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'), fixture('videos/html-disguised-as.mp4')]) {
+    for (const path of [
+      fixture('videos/android-h264.mp4'),
+      fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'),
+      fixture('videos/html-disguised-as.mp4'),
+    ]) {
       expect(await sha256File(path)).toBe(sha256sum(path));
     }
   });
@@ -34,7 +38,9 @@ function ramps(rowsFalling: boolean[]): Promise<Buffer> {
       for (let x = 0; x < width; x++) pixels[y * width + x] = falling ? 250 - x * 2 : 20 + x * 2;
     }
   });
-  return sharp(pixels, { raw: { width, height: rowsFalling.length * 10, channels: 1 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height: rowsFalling.length * 10, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 describe('dHash', () => {
@@ -47,7 +53,13 @@ describe('dHash', () => {
   test('a resized, recompressed copy of a photo is recognised as similar', async () => {
     for (const name of ['phones/jolla.jpg', 'phones/iphone_hdr_YES.jpg', 'phones/HMD_Nokia_8.3_5G.jpg']) {
       const original = await dHash(fixture(`photos/${name}`), sharp);
-      const copy = await dHash(await sharp(fixture(`photos/${name}`)).resize(800).jpeg({ quality: 50 }).toBuffer(), sharp);
+      const copy = await dHash(
+        await sharp(fixture(`photos/${name}`))
+          .resize(800)
+          .jpeg({ quality: 50 })
+          .toBuffer(),
+        sharp,
+      );
       expect(original).toMatch(/^[0-9a-f]{16}$/);
       expect({ name, near: hammingDistance(original, copy) <= 8 }).toEqual({ name, near: true });
     }
@@ -65,11 +77,24 @@ describe('dHash', () => {
   });
 
   test('different photos are not flagged as similar', async () => {
-    const names = ['phones/jolla.jpg', 'phones/iphone_hdr_YES.jpg', 'phones/HMD_Nokia_8.3_5G.jpg', 'cameras/Canon_40D.jpg', 'cameras/Nikon_D70.jpg', 'gps/DSCN0010.jpg', 'gps/DSCN0021.jpg', 'no-exif/no_exif.jpg', 'orientation/portrait_1.jpg'];
+    const names = [
+      'phones/jolla.jpg',
+      'phones/iphone_hdr_YES.jpg',
+      'phones/HMD_Nokia_8.3_5G.jpg',
+      'cameras/Canon_40D.jpg',
+      'cameras/Nikon_D70.jpg',
+      'gps/DSCN0010.jpg',
+      'gps/DSCN0021.jpg',
+      'no-exif/no_exif.jpg',
+      'orientation/portrait_1.jpg',
+    ];
     const hashes = await Promise.all(names.map((name) => dHash(fixture(`photos/${name}`), sharp)));
     for (let i = 0; i < hashes.length; i++) {
       for (let j = i + 1; j < hashes.length; j++) {
-        expect({ pair: [names[i], names[j]], apart: hammingDistance(hashes[i]!, hashes[j]!) > SIMILARITY_THRESHOLD }).toEqual({ pair: [names[i], names[j]], apart: true });
+        expect({ pair: [names[i], names[j]], apart: hammingDistance(hashes[i]!, hashes[j]!) > SIMILARITY_THRESHOLD }).toEqual({
+          pair: [names[i], names[j]],
+          apart: true,
+        });
       }
     }
   });

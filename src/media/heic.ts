@@ -23,8 +23,7 @@ export interface DecodedHeic {
 }
 
 type WorkerAnswer =
-  | { ok: true; width: number; height: number; data: Uint8ClampedArray }
-  | { ok: false; reason: 'CORRUPT' | 'TOO_LARGE'; detail: string };
+  { ok: true; width: number; height: number; data: Uint8ClampedArray } | { ok: false; reason: 'CORRUPT' | 'TOO_LARGE'; detail: string };
 
 // The worker: decodes the first top-level image (the primary one of phone photos) after checking its size.
 const WORKER_SOURCE = `${libheifSource}
@@ -79,7 +78,11 @@ export async function decodeHeic(file: string | Uint8Array, opts: { maxInputPixe
       worker.postMessage({ bytes, maxInputPixels: opts.maxInputPixels }, [bytes.buffer]);
     });
     if (!answer.ok) throw new MediaError(answer.reason, MESSAGES[answer.reason], answer.detail);
-    return { data: Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength), width: answer.width, height: answer.height };
+    return {
+      data: Buffer.from(answer.data.buffer, answer.data.byteOffset, answer.data.byteLength),
+      width: answer.width,
+      height: answer.height,
+    };
   } finally {
     worker.terminate();
   }

@@ -51,7 +51,10 @@ describe('makePhotoDerivatives', () => {
             for (const size of [result.size, thumb, preview]) {
               expect({ orientation, wide: size.width > size.height }).toEqual({ orientation, wide: shape === 'landscape' });
             }
-            expect({ orientation, diff: meanAbsDiff(reference, await tiny(result.thumbnailPath)) < 4 }).toEqual({ orientation, diff: true });
+            expect({ orientation, diff: meanAbsDiff(reference, await tiny(result.thumbnailPath)) < 4 }).toEqual({
+              orientation,
+              diff: true,
+            });
           } finally {
             dir.remove();
           }
@@ -192,7 +195,12 @@ describe('one decode per photo', () => {
       expect({ width: thumb.width, height: thumb.height }).toEqual(thumbnailSize(made));
       const [x1, x3] = await Promise.all([sharp(out.tilePaths.x1).metadata(), sharp(out.tilePaths.x3).metadata()]);
       // The grid's tiles: squares of their side.
-      expect([x1.width, x1.height, x3.width, x3.height]).toEqual([TILE_THUMBNAILS.x1.side, TILE_THUMBNAILS.x1.side, TILE_THUMBNAILS.x3.side, TILE_THUMBNAILS.x3.side]);
+      expect([x1.width, x1.height, x3.width, x3.height]).toEqual([
+        TILE_THUMBNAILS.x1.side,
+        TILE_THUMBNAILS.x1.side,
+        TILE_THUMBNAILS.x3.side,
+        TILE_THUMBNAILS.x3.side,
+      ]);
       expect(made.takenAt).toEqual(await readCaptureTime(input));
       expect(hammingDistance(made.dhash, await dHash(input, sharp))).toBeLessThanOrEqual(SIMILARITY_THRESHOLD / 2);
       expect(hammingDistance(made.dhash, await dHash(fixture('photos/phones/jolla.jpg'), sharp))).toBeGreaterThan(SIMILARITY_THRESHOLD);
@@ -207,13 +215,18 @@ describe('a large JPEG is decoded at the scale its preview needs', () => {
     const tmp = makeTempDir('scaled');
     try {
       const input = join(tmp.dir, 'PXL_12MP.jpg');
-      await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#7a8b9c' } }).jpeg().toFile(input);
+      await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#7a8b9c' } })
+        .jpeg()
+        .toFile(input);
       const made = await derive(input, join(tmp.dir));
       expect(made.size).toEqual({ width: 4000, height: 3000 });
       expect(await sharp(made.previewPath).metadata()).toMatchObject({ width: 2000, height: 1500 });
       expect(await sharp(made.thumbnailPath).metadata()).toMatchObject({ width: 640, height: 480 });
       // Scaled on load it would pass a limit of 11 MP (3 MP decoded): the limit counts the photo's own pixels.
-      await expect(derive(input, tmp.dir, { maxInputPixels: 11_000_000 })).rejects.toMatchObject({ name: 'MediaError', reason: 'TOO_LARGE' });
+      await expect(derive(input, tmp.dir, { maxInputPixels: 11_000_000 })).rejects.toMatchObject({
+        name: 'MediaError',
+        reason: 'TOO_LARGE',
+      });
     } finally {
       tmp.remove();
     }
@@ -222,7 +235,10 @@ describe('a large JPEG is decoded at the scale its preview needs', () => {
 
 describe('readCaptureTime', () => {
   test('a phone photo with OffsetTimeOriginal gives its time with the offset', async () => {
-    expect(await readCaptureTime(fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'))).toEqual({ iso: '2022-08-14T14:12:31+03:00', hasZone: true });
+    expect(await readCaptureTime(fixture('photos/phones/HMD_Nokia_8.3_5G.jpg'))).toEqual({
+      iso: '2022-08-14T14:12:31+03:00',
+      hasZone: true,
+    });
   });
 
   test('a camera photo without offset gives the wall-clock time as shot, flagged as zoneless', async () => {
@@ -251,7 +267,11 @@ describe('HEIC', () => {
       ] as const) {
         const meta = await sharp(path).metadata();
         expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, orientation: meta.orientation }).toEqual({
-          format: 'jpeg', width, height, exif: undefined, orientation: undefined,
+          format: 'jpeg',
+          width,
+          height,
+          exif: undefined,
+          orientation: undefined,
         });
       }
     } finally {
@@ -260,7 +280,10 @@ describe('HEIC', () => {
   });
 
   test('its capture time keeps the offset the phone wrote', async () => {
-    expect(await readCaptureTime(fixture('photos/heic/iphone_13_pro_max.HEIC'))).toEqual({ iso: '2022-02-16T12:55:41.762+01:00', hasZone: true });
+    expect(await readCaptureTime(fixture('photos/heic/iphone_13_pro_max.HEIC'))).toEqual({
+      iso: '2022-02-16T12:55:41.762+01:00',
+      hasZone: true,
+    });
   });
 
   test('a damaged HEIC is a CORRUPT MediaError and leaves no half files', async () => {

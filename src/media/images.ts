@@ -3,9 +3,25 @@ import exifr from 'exifr';
 import { writeAtomically } from './atomic-output.ts';
 import { type CaptureTime, captureTimeFromExif } from './capture-time.ts';
 import { dHashOf } from './hashing.ts';
-import { decodeMemory, DECODE_MEMORY_BYTES, HEIC_BYTES_PER_PIXEL, type MemoryBudget, photoDecodeBytes, type PhotoHeader, tooManyPixels } from './decode-memory.ts';
+import {
+  decodeMemory,
+  DECODE_MEMORY_BYTES,
+  HEIC_BYTES_PER_PIXEL,
+  type MemoryBudget,
+  photoDecodeBytes,
+  type PhotoHeader,
+  tooManyPixels,
+} from './decode-memory.ts';
 import { decodeHeic } from './heic.ts';
-import { asImageError, type DecodeLimits, DEFAULT_MAX_INPUT_PIXELS, type ImageInput, openUpright, type RawRgba, type SharpFactory } from './sharp-input.ts';
+import {
+  asImageError,
+  type DecodeLimits,
+  DEFAULT_MAX_INPUT_PIXELS,
+  type ImageInput,
+  openUpright,
+  type RawRgba,
+  type SharpFactory,
+} from './sharp-input.ts';
 import { freeNow } from './native-memory.ts';
 import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
 
@@ -82,7 +98,8 @@ export async function makePhotoDerivatives(
   const limit = opts.maxDecodeBytes ?? DECODE_MEMORY_BYTES;
   const header = await readHeader(inputPath, opts.sharp);
   const cost = photoDecodeBytes(header);
-  if (cost > limit) throw tooManyPixels(`${header.format} ${header.width}x${header.height}: needs ~${Math.round(cost / 1048576)} MB to decode`);
+  if (cost > limit)
+    throw tooManyPixels(`${header.format} ${header.width}x${header.height}: needs ~${Math.round(cost / 1048576)} MB to decode`);
   return (opts.memory ?? decodeMemory).run(cost, () => derivePhoto(inputPath, mime, out, { ...opts, maxDecodeBytes: limit }));
 }
 
@@ -153,9 +170,16 @@ async function derivePhoto(
 }
 
 /** The photo's path for sharp, or for HEIC its upright pixels (sharp's libheif has no HEVC decoder). */
-async function decodablePhoto(inputPath: string, mime: string | undefined, limits: DecodeLimits & { maxDecodeBytes: number }): Promise<string | RawRgba> {
+async function decodablePhoto(
+  inputPath: string,
+  mime: string | undefined,
+  limits: DecodeLimits & { maxDecodeBytes: number },
+): Promise<string | RawRgba> {
   if (mime !== 'image/heic') return inputPath;
-  const maxInputPixels = Math.min(limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, Math.floor(limits.maxDecodeBytes / HEIC_BYTES_PER_PIXEL));
+  const maxInputPixels = Math.min(
+    limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS,
+    Math.floor(limits.maxDecodeBytes / HEIC_BYTES_PER_PIXEL),
+  );
   return decodeHeic(inputPath, { maxInputPixels });
 }
 
@@ -197,12 +221,21 @@ async function uprightSize(input: ImageInput, sharp: SharpFactory): Promise<Size
   }
 }
 
-const EXIF_DATE_TAGS = ['DateTimeOriginal', 'OffsetTimeOriginal', 'SubSecTimeOriginal', 'CreateDate', 'OffsetTimeDigitized', 'SubSecTimeDigitized'];
+const EXIF_DATE_TAGS = [
+  'DateTimeOriginal',
+  'OffsetTimeOriginal',
+  'SubSecTimeOriginal',
+  'CreateDate',
+  'OffsetTimeDigitized',
+  'SubSecTimeDigitized',
+];
 
 /** When a photo (JPEG, PNG or HEIC: its path or its bytes) was taken, from its EXIF; null when it does not say. Reads metadata only. */
 export async function readCaptureTime(file: string | Buffer): Promise<CaptureTime | null> {
   // Raw strings (reviveValues: false): exifr would otherwise turn zoneless times into Dates in the server's zone.
-  const tags: Record<string, unknown> | undefined = await exifr.parse(file, { pick: EXIF_DATE_TAGS, reviveValues: false }).catch(() => undefined);
+  const tags: Record<string, unknown> | undefined = await exifr
+    .parse(file, { pick: EXIF_DATE_TAGS, reviveValues: false })
+    .catch(() => undefined);
   if (!tags) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const read = (date: unknown, offset: unknown, subSeconds: unknown) => {
@@ -210,5 +243,8 @@ export async function readCaptureTime(file: string | Buffer): Promise<CaptureTim
     return dateText ? captureTimeFromExif(dateText, text(offset), text(subSeconds)) : null;
   };
   // DateTimeOriginal is when the shutter fired; CreateDate (digitized) equals it on phones and stands in for it on scans.
-  return read(tags.DateTimeOriginal, tags.OffsetTimeOriginal, tags.SubSecTimeOriginal) ?? read(tags.CreateDate, tags.OffsetTimeDigitized, tags.SubSecTimeDigitized);
+  return (
+    read(tags.DateTimeOriginal, tags.OffsetTimeOriginal, tags.SubSecTimeOriginal) ??
+    read(tags.CreateDate, tags.OffsetTimeDigitized, tags.SubSecTimeDigitized)
+  );
 }

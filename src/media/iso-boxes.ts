@@ -37,7 +37,7 @@ export interface Box {
 export function boxesIn(bytes: Uint8Array, from: number, to: number, base: number): Box[] {
   const boxes: Box[] = [];
   const dv = view(bytes);
-  for (let at = from; at + 8 <= to; ) {
+  for (let at = from; at + 8 <= to;) {
     let size = dv.getUint32(at);
     let header = 8;
     if (size === 1) {
@@ -63,7 +63,7 @@ export async function boxHeaders(reader: RangeReader, from = 0, to = reader.size
   // Read HEADER_WINDOW bytes at a time: small boxes side by side (a movie's tracks) cost one read, not one each.
   let window: Uint8Array = new Uint8Array(0);
   let windowAt = 0;
-  for (let at = from; at + 8 <= to && boxes.length < limit; ) {
+  for (let at = from; at + 8 <= to && boxes.length < limit;) {
     if (at < windowAt || at + 16 > windowAt + window.length) {
       window = await reader.read(at, HEADER_WINDOW);
       windowAt = at;

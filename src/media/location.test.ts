@@ -52,7 +52,12 @@ const read = async (path: string) => new Uint8Array(await new Response(patchedSt
 
 describe('findLocationPatches + patchedStream', () => {
   test('phone and camera JPEGs lose their GPS position and nothing else: same length, same pixels, same other EXIF', async () => {
-    for (const path of ['photos/gps/DSCN0010.jpg', 'photos/gps/DSCN0021.jpg', 'photos/phones/iphone_hdr_YES.jpg', 'photos/phones/HMD_Nokia_8.3_5G.jpg']) {
+    for (const path of [
+      'photos/gps/DSCN0010.jpg',
+      'photos/gps/DSCN0021.jpg',
+      'photos/phones/iphone_hdr_YES.jpg',
+      'photos/phones/HMD_Nokia_8.3_5G.jpg',
+    ]) {
       const before = await Bun.file(fixture(path)).bytes();
       expect((await exifr.gps(before))?.latitude).toBeDefined();
       const after = await read(fixture(path));
@@ -72,7 +77,10 @@ describe('findLocationPatches + patchedStream', () => {
         '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
         '<rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/" exif:GPSLatitude="48,51.5N" exif:GPSLongitude="2,17.7E">' +
         '<exif:GPSAltitude>35/1</exif:GPSAltitude><dc:format>image/jpeg</dc:format></rdf:Description></rdf:RDF></x:xmpmeta>';
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } }).jpeg().withXmp(xmp).toFile(path);
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
+        .jpeg()
+        .withXmp(xmp)
+        .toFile(path);
       const text = new TextDecoder('latin1').decode(await read(path));
       expect(text).toContain('image/jpeg');
       expect(text).not.toContain('GPS');
@@ -101,7 +109,8 @@ describe('findLocationPatches + patchedStream', () => {
       expect(patches.length).toBeGreaterThan(0);
       expect(lastChanged).toBeGreaterThan(24_000);
       expect(lastChanged).toBeLessThan(30_000);
-      const decoded = async (bytes: Uint8Array) => (await decodeHeic(await writeTo(join(tmp.dir, `d-${Math.random()}.heic`), bytes), { maxInputPixels: 1e8 })).data;
+      const decoded = async (bytes: Uint8Array) =>
+        (await decodeHeic(await writeTo(join(tmp.dir, `d-${Math.random()}.heic`), bytes), { maxInputPixels: 1e8 })).data;
       expect((await decoded(after)).equals(await decoded(before))).toBe(true);
     } finally {
       tmp.remove();

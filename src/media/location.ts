@@ -164,7 +164,7 @@ const XMP_ID = 'http://ns.adobe.com/xap/1.0/\0';
 async function jpegPatches(reader: RangeReader): Promise<BytePatch[]> {
   const patches: BytePatch[] = [];
   // Markers up to the image data (SOS); metadata segments come first.
-  for (let at = 2; at + 4 <= reader.size; ) {
+  for (let at = 2; at + 4 <= reader.size;) {
     const marker = await reader.read(at, 4);
     if (marker[0] !== 0xff) break;
     const type = marker[1]!;

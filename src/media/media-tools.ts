@@ -28,7 +28,10 @@ export interface MediaTools {
   /** Photos of this type take seconds to decode (HEIC): the job queue processes them, not the upload request. */
   decodesInQueue(type: SniffedType): boolean;
   /** Thumbnails (2x, and the grid's 1x and 3x) and viewer preview of a photo (upright, no metadata; for HEIC also a JPEG copy) plus its facts. Throws when undecodable. */
-  processPhoto(input: string, out: { thumbnail: string; tiles: { x1: string; x3: string }; preview: string; jpegCopy: string }): Promise<PhotoResult>;
+  processPhoto(
+    input: string,
+    out: { thumbnail: string; tiles: { x1: string; x3: string }; preview: string; jpegCopy: string },
+  ): Promise<PhotoResult>;
   /** A photo's capture time as ISO UTC from its EXIF, without decoding it; null when it has none. */
   readPhotoCaptureTime(input: string): Promise<string | null>;
   /**

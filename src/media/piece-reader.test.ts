@@ -10,7 +10,7 @@ async function readAll(path: string, pieceBytes: number, patches: Parameters<typ
   const buffer = new Uint8Array(pieceBytes);
   const pieces: Buffer[] = [];
   try {
-    for (let n; (n = await reader.read(buffer)) > 0; ) pieces.push(Buffer.from(buffer.subarray(0, n)));
+    for (let n; (n = await reader.read(buffer)) > 0;) pieces.push(Buffer.from(buffer.subarray(0, n)));
   } finally {
     await reader.close();
   }
@@ -25,7 +25,8 @@ test('read in pieces, a photo loses its position as when it is streamed, whereve
   for (const p of patches) expected.set(p.bytes, p.offset);
   expect(Buffer.from(await new Response(patchedStream(path, patches)).arrayBuffer()).equals(expected)).toBe(true);
   // Piece sizes that cut through the overwritten bytes at different places.
-  for (const pieceBytes of [13, 509, 4096, 1 << 20]) expect([pieceBytes, (await readAll(path, pieceBytes, patches)).equals(expected)]).toEqual([pieceBytes, true]);
+  for (const pieceBytes of [13, 509, 4096, 1 << 20])
+    expect([pieceBytes, (await readAll(path, pieceBytes, patches)).equals(expected)]).toEqual([pieceBytes, true]);
 });
 
 test('without patches, the file as stored; an empty file ends at once', async () => {

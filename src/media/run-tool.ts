@@ -32,7 +32,9 @@ export async function runTool(executable: string, args: string[], opts: RunToolO
   opts.signal?.throwIfAborted();
   const nice = opts.lowPriority ? Bun.which('nice') : null;
   const command = nice ? [nice, '-n', '10', executable, ...args] : [executable, ...args];
-  const limited = opts.memoryBytes ? ['/bin/sh', '-c', `ulimit -d ${Math.ceil(opts.memoryBytes / 1024)} && exec "$@"`, 'sh', ...command] : command;
+  const limited = opts.memoryBytes
+    ? ['/bin/sh', '-c', `ulimit -d ${Math.ceil(opts.memoryBytes / 1024)} && exec "$@"`, 'sh', ...command]
+    : command;
   const proc = Bun.spawn(limited, {
     stdin: 'ignore',
     stdout: 'pipe',

@@ -36,7 +36,11 @@ const DEFAULT_TIMEOUT_SECONDS = 30;
 export function openUpright(sharp: SharpFactory, input: ImageInput, limits: DecodeLimits = {}): Sharp {
   const common = { limitInputPixels: limits.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, failOn: 'none' } as const;
   const decoded = typeof input === 'string' || Buffer.isBuffer(input) ? null : input;
-  return (decoded ? sharp(decoded.data, { ...common, raw: { width: decoded.width, height: decoded.height, channels: 4 } }) : sharp(input as string | Buffer, common))
+  return (
+    decoded
+      ? sharp(decoded.data, { ...common, raw: { width: decoded.width, height: decoded.height, channels: 4 } })
+      : sharp(input as string | Buffer, common)
+  )
     .rotate()
     .timeout({ seconds: limits.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS });
 }
@@ -47,8 +51,11 @@ export function asImageError(err: unknown): unknown {
   const detail = err.message;
   // Not about the image: a missing input, a full disk (the upload answers 507).
   if (/^Input file is missing|No space left on device/.test(detail)) return err;
-  if (/exceeds pixel limit|Security limit exceeded/.test(detail)) return new MediaError('TOO_LARGE', 'This photo has too many pixels to be processed.', detail, { cause: err });
-  if (/timeout: \d+% complete/.test(detail)) return new MediaError('TIMEOUT', 'Processing this photo took too long.', detail, { cause: err });
-  if (/unsupported image format|has not been built in/.test(detail)) return new MediaError('UNSUPPORTED', 'This file is not a photo in a supported format.', detail, { cause: err });
+  if (/exceeds pixel limit|Security limit exceeded/.test(detail))
+    return new MediaError('TOO_LARGE', 'This photo has too many pixels to be processed.', detail, { cause: err });
+  if (/timeout: \d+% complete/.test(detail))
+    return new MediaError('TIMEOUT', 'Processing this photo took too long.', detail, { cause: err });
+  if (/unsupported image format|has not been built in/.test(detail))
+    return new MediaError('UNSUPPORTED', 'This file is not a photo in a supported format.', detail, { cause: err });
   return new MediaError('CORRUPT', 'This photo is damaged and cannot be shown.', detail, { cause: err });
 }

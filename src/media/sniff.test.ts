@@ -28,12 +28,18 @@ describe('sniffMediaType', () => {
   });
 
   test('a PNG is a PNG', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#08f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
     expect(sniffMediaType(png.subarray(0, SNIFF_BYTES))).toEqual({ kind: 'photo', mime: 'image/png', ext: 'png' });
   });
 
   test('an iPhone MOV is QuickTime, Android MP4s are MP4 (a truncated upload still has its header)', async () => {
-    expect(sniffMediaType(await head(fixture('videos/iphone-hevc-rotated.mov')))).toEqual({ kind: 'video', mime: 'video/quicktime', ext: 'mov' });
+    expect(sniffMediaType(await head(fixture('videos/iphone-hevc-rotated.mov')))).toEqual({
+      kind: 'video',
+      mime: 'video/quicktime',
+      ext: 'mov',
+    });
     for (const name of ['android-h264.mp4', 'no-metadata.mp4', 'truncated.mp4']) {
       expect(sniffMediaType(await head(fixture(`videos/${name}`)))).toEqual({ kind: 'video', mime: 'video/mp4', ext: 'mp4' });
     }
@@ -46,7 +52,11 @@ describe('sniffMediaType', () => {
   });
 
   test('an iPhone HEIC photo is a HEIC photo', async () => {
-    expect(sniffMediaType(await head(fixture('photos/heic/iphone_13_pro_max.HEIC')))).toEqual({ kind: 'photo', mime: 'image/heic', ext: 'heic' });
+    expect(sniffMediaType(await head(fixture('photos/heic/iphone_13_pro_max.HEIC')))).toEqual({
+      kind: 'photo',
+      mime: 'image/heic',
+      ext: 'heic',
+    });
   });
 
   test('ISO-BMFF brands: old Android 3GP plays as MP4, a generic HEIF with HEIC inside is HEIC, audio-only and AVIF do not pass', () => {

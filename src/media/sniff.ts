@@ -21,8 +21,29 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 // Brands of ISO-BMFF video files written by phones and cameras (Android: isom/mp42/3gp*, Sony: XAVC/MSNV).
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP',
-  '3gp4', '3gp5', '3gp6', '3gp7', '3g2a', '3g2b', '3g2c', 'dash', 'mmp4', 'MSNV', 'XAVC',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3gp7',
+  '3g2a',
+  '3g2b',
+  '3g2c',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'XAVC',
 ]);
 const QUICKTIME_BRAND = 'qt  ';
 // HEVC-coded HEIF still images: iPhones write major brand `heic`, some Android phones `mif1` with `heic` compatible.
@@ -31,8 +52,21 @@ const HEIC_BRANDS = new Set(['heic', 'heix']);
 const HEIF_GENERIC_BRANDS = new Set(['mif1', 'mif2']);
 // ISO-BMFF files that are no video: HEIF/AVIF images and image sequences, iTunes audio and audiobooks.
 const NOT_VIDEO_BRANDS = new Set([
-  ...HEIC_BRANDS, ...HEIF_GENERIC_BRANDS, 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'msf1', 'avif', 'avis', 'avio',
-  'M4A ', 'M4B ', 'M4P ',
+  ...HEIC_BRANDS,
+  ...HEIF_GENERIC_BRANDS,
+  'heim',
+  'heis',
+  'hevc',
+  'hevx',
+  'hevm',
+  'hevs',
+  'msf1',
+  'avif',
+  'avis',
+  'avio',
+  'M4A ',
+  'M4B ',
+  'M4P ',
 ]);
 
 /** Type of a file by its magic bytes, or null when it is none of JPEG, PNG, HEIC, MP4, MOV. Give it SNIFF_BYTES (fewer if the file is shorter). */

@@ -35,7 +35,8 @@ export function generatedReader(size: number, fill: (piece: Uint8Array, at: numb
 }
 
 /** A PieceReader of bytes in memory. */
-export const bytesReader = (data: Uint8Array): PieceReader => generatedReader(data.length, (piece, at) => piece.set(data.subarray(at, at + piece.length)));
+export const bytesReader = (data: Uint8Array): PieceReader =>
+  generatedReader(data.length, (piece, at) => piece.set(data.subarray(at, at + piece.length)));
 
 /** Writes a stream to a file and returns its length; all-zero chunks are only seeked over (a sparse file, for archives past 4 GB). */
 export async function writeSparse(stream: ReadableStream<Uint8Array>, path: string): Promise<number> {
@@ -45,7 +46,8 @@ export async function writeSparse(stream: ReadableStream<Uint8Array>, path: stri
   try {
     for await (const chunk of stream) {
       if (zeros.length < chunk.length) zeros = new Uint8Array(chunk.length);
-      if (!Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).equals(zeros.subarray(0, chunk.length))) writeSync(fd, chunk, 0, chunk.length, position);
+      if (!Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).equals(zeros.subarray(0, chunk.length)))
+        writeSync(fd, chunk, 0, chunk.length, position);
       position += chunk.length;
     }
     ftruncateSync(fd, position);

@@ -12,7 +12,10 @@ test('an Android MP4 was recorded 2026-06-20 21:15 UTC (the movie header)', asyn
 });
 
 test("an iPhone MOV's time comes from Apple's creationdate with the phone's offset", async () => {
-  expect((await readVideoHeader(fixture('videos/iphone-hevc-rotated.mov'))).takenAt).toEqual({ iso: '2026-06-20T20:30:00+02:00', hasZone: true });
+  expect((await readVideoHeader(fixture('videos/iphone-hevc-rotated.mov'))).takenAt).toEqual({
+    iso: '2026-06-20T20:30:00+02:00',
+    hasZone: true,
+  });
 });
 
 test('a video without metadata has no capture time (the service falls back to the upload time)', async () => {

@@ -43,10 +43,12 @@ export async function readVideoHeader(path: string): Promise<VideoHeader> {
     if (moov.cut) throw new MediaError('CORRUPT', DAMAGED_VIDEO, 'moov box cut off');
     const children = await boxHeaders(reader, moov.content, moov.end, MAX_BOXES);
     const metas = children.filter((b) => b.type === 'meta');
-    for (const udta of children.filter((b) => b.type === 'udta')) metas.push(...(await boxHeaders(reader, udta.content, udta.end, MAX_BOXES)).filter((b) => b.type === 'meta'));
+    for (const udta of children.filter((b) => b.type === 'udta'))
+      metas.push(...(await boxHeaders(reader, udta.content, udta.end, MAX_BOXES)).filter((b) => b.type === 'meta'));
     let apple: string | undefined;
     for (const meta of metas) {
-      if (meta.end - meta.start <= MAX_META_BYTES) apple ??= quickTimeValue(await reader.read(meta.start, meta.end - meta.start), APPLE_CREATION_DATE);
+      if (meta.end - meta.start <= MAX_META_BYTES)
+        apple ??= quickTimeValue(await reader.read(meta.start, meta.end - meta.start), APPLE_CREATION_DATE);
     }
     const mvhd = children.find((b) => b.type === 'mvhd');
     const created = mvhd ? movieCreationTime(await reader.read(mvhd.content, 12)) : undefined;

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MediaError } from './media-error.ts';
 import { ffmpegPath, ffprobePath, fixture, makeTempDir } from './test-helpers.ts';
-import { countVideoFrames, isBrowserPlayable, makePlayablePreview, makePoster, PREVIEW_MAX_BITRATE, probeVideo, transcodeTimeoutMs } from './video.ts';
+import {
+  countVideoFrames,
+  isBrowserPlayable,
+  makePlayablePreview,
+  makePoster,
+  PREVIEW_MAX_BITRATE,
+  probeVideo,
+  transcodeTimeoutMs,
+} from './video.ts';
 
 const probe = (path: string) => probeVideo(path, { ffprobePath, timeoutMs: 10_000 });
 const tools = { ffmpegPath, timeoutMs: 60_000 };
@@ -27,7 +35,23 @@ afterAll(() => tmp.remove());
  */
 async function makeUprightIphoneCopy(target: string): Promise<string> {
   const withLocation = join(tmp.dir, 'with-location.mov');
-  const copy = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-i', fixture('videos/iphone-hevc-rotated.mov'), '-map', '0', '-c', 'copy', '-metadata', 'location=+48.8584+002.2945/', '-f', 'mov', withLocation]);
+  const copy = Bun.spawnSync([
+    ffmpegPath,
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    fixture('videos/iphone-hevc-rotated.mov'),
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-metadata',
+    'location=+48.8584+002.2945/',
+    '-f',
+    'mov',
+    withLocation,
+  ]);
   if (copy.exitCode !== 0) throw new Error(copy.stderr.toString());
   const bytes = await Bun.file(withLocation).bytes();
   const moov = topLevelBoxes(bytes).find((box) => box.type === 'moov')!;
@@ -44,7 +68,7 @@ async function makeUprightIphoneCopy(target: string): Promise<string> {
 function topLevelBoxes(bytes: Uint8Array): { type: string; at: number }[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset);
   const boxes: { type: string; at: number }[] = [];
-  for (let at = 0; at + 8 <= bytes.length; ) {
+  for (let at = 0; at + 8 <= bytes.length;) {
     const size32 = view.getUint32(at);
     boxes.push({ type: new TextDecoder().decode(bytes.subarray(at + 4, at + 8)), at });
     at += size32 === 1 ? Number(view.getBigUint64(at + 8)) : size32 === 0 ? bytes.length - at : size32;
@@ -59,7 +83,24 @@ const meanAbsDiff = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math
 
 /** The frame at 0.5 s as ffmpeg decodes it, without applying any rotation. */
 function storedFrame(path: string): Buffer {
-  const run = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-noautorotate', '-ss', '0.5', '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+  const run = Bun.spawnSync([
+    ffmpegPath,
+    '-nostdin',
+    '-v',
+    'error',
+    '-noautorotate',
+    '-ss',
+    '0.5',
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-',
+  ]);
   return run.stdout;
 }
 
@@ -109,7 +150,9 @@ describe('the transcode time-out', () => {
 
   test('a frame larger than 4K is refused before ffmpeg runs', async () => {
     const started = performance.now();
-    await expect(makePoster(portraitIphone, join(tmp.dir, 'big.jpg'), { hdr: null, width: 8192, height: 8192 }, tools)).rejects.toMatchObject({ reason: 'TOO_LARGE' });
+    await expect(
+      makePoster(portraitIphone, join(tmp.dir, 'big.jpg'), { hdr: null, width: 8192, height: 8192 }, tools),
+    ).rejects.toMatchObject({ reason: 'TOO_LARGE' });
     expect(performance.now() - started).toBeLessThan(50);
   });
 });
@@ -128,7 +171,21 @@ describe('makePoster', () => {
 
   test('a clip shorter than 0.5 s gets its first frame as poster', async () => {
     const clip = join(tmp.dir, 'short.mp4');
-    Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:duration=0.2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip]);
+    Bun.spawnSync([
+      ffmpegPath,
+      '-nostdin',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:duration=0.2',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      clip,
+    ]);
     const poster = join(tmp.dir, 'short.jpg');
     await makePoster(clip, poster, SDR, tools);
     expect(await sharp(poster).metadata()).toMatchObject({ width: 320, height: 240 });
@@ -141,7 +198,14 @@ describe('makePlayablePreview', () => {
     await makePlayablePreview(portraitIphone, preview, SDR, tools);
 
     const info = await probe(preview);
-    expect(info).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', pixelFormat: 'yuv420p', container: 'mp4', width: 720, height: 1280 });
+    expect(info).toMatchObject({
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      pixelFormat: 'yuv420p',
+      container: 'mp4',
+      width: 720,
+      height: 1280,
+    });
     expect(info.durationSeconds).toBeCloseTo(3, 1);
     expect(isBrowserPlayable(info)).toBe(true);
 
@@ -156,8 +220,26 @@ describe('makePlayablePreview', () => {
     const original = await boxOrder(fixture('videos/android-h264.mp4'));
     expect(original.indexOf('moov')).toBeGreaterThan(original.indexOf('mdat'));
 
-    const tags = Bun.spawnSync([ffprobePath, '-v', 'error', '-show_entries', 'format_tags:stream_tags', '-of', 'json', preview]).stdout.toString();
-    const source = Bun.spawnSync([ffprobePath, '-v', 'error', '-show_entries', 'format_tags', '-of', 'json', portraitIphone]).stdout.toString();
+    const tags = Bun.spawnSync([
+      ffprobePath,
+      '-v',
+      'error',
+      '-show_entries',
+      'format_tags:stream_tags',
+      '-of',
+      'json',
+      preview,
+    ]).stdout.toString();
+    const source = Bun.spawnSync([
+      ffprobePath,
+      '-v',
+      'error',
+      '-show_entries',
+      'format_tags',
+      '-of',
+      'json',
+      portraitIphone,
+    ]).stdout.toString();
     expect(source).toContain('+48.8584+002.2945');
     expect(tags).not.toContain('48.8584');
     expect(readdirSync(tmp.dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
@@ -169,14 +251,40 @@ describe('makePlayablePreview', () => {
       [25, 25],
     ] as const) {
       const clip = join(tmp.dir, `rate-${rate}.mov`);
-      const made = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=${rate}:duration=1`, '-c:v', 'mpeg4', '-f', 'mov', clip]);
+      const made = Bun.spawnSync([
+        ffmpegPath,
+        '-nostdin',
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=320x240:rate=${rate}:duration=1`,
+        '-c:v',
+        'mpeg4',
+        '-f',
+        'mov',
+        clip,
+      ]);
       expect(made.exitCode).toBe(0);
       const source = await probe(clip);
       expect(source.frameRate).toBe(rate);
       const preview = join(tmp.dir, `rate-${rate}.mp4`);
       await makePlayablePreview(clip, preview, source, tools);
       expect((await probe(preview)).frameRate).toBe(expected);
-      const frames = Bun.spawnSync([ffprobePath, '-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', preview]);
+      const frames = Bun.spawnSync([
+        ffprobePath,
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=nb_read_frames',
+        '-of',
+        'csv=p=0',
+        preview,
+      ]);
       expect(Number(frames.stdout.toString().trim())).toBe(expected);
     }
   });
@@ -188,8 +296,30 @@ describe('makePlayablePreview', () => {
     // 720p30 with strong grain in a QuickTime file (so not playable as it is): ~30 Mbit/s; CRF alone made ~26 Mbit/s of it.
     const clip = join(tmp.dir, 'noisy.mov');
     const made = Bun.spawnSync([
-      ffmpegPath, '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=4,noise=alls=10:allf=t',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-c:a', 'aac', '-f', 'mov', clip,
+      ffmpegPath,
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30:duration=4,noise=alls=10:allf=t',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '23',
+      '-c:a',
+      'aac',
+      '-f',
+      'mov',
+      clip,
     ]);
     expect(made.exitCode).toBe(0);
     const source = await probe(clip);
@@ -207,8 +337,26 @@ describe('makePlayablePreview', () => {
     // The same grain at 2 Mbit/s (MPEG-4 part 2 in QuickTime, not playable): the preview's ceiling follows the original down.
     const clip = join(tmp.dir, 'light.mov');
     const made = Bun.spawnSync([
-      ffmpegPath, '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=4,noise=alls=10:allf=t',
-      '-c:v', 'mpeg4', '-b:v', '2M', '-maxrate', '2M', '-bufsize', '2M', '-f', 'mov', clip,
+      ffmpegPath,
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30:duration=4,noise=alls=10:allf=t',
+      '-c:v',
+      'mpeg4',
+      '-b:v',
+      '2M',
+      '-maxrate',
+      '2M',
+      '-bufsize',
+      '2M',
+      '-f',
+      'mov',
+      clip,
     ]);
     expect(made.exitCode).toBe(0);
     const source = await probe(clip);
@@ -223,7 +371,9 @@ describe('makePlayablePreview', () => {
     try {
       const started = performance.now();
       const opts = { ffmpegPath, timeoutMs: 10_000 };
-      await expect(makePlayablePreview(fixture('videos/truncated.mp4'), join(dir.dir, 'preview.mp4'), SDR, opts)).rejects.toMatchObject({ reason: 'CORRUPT' });
+      await expect(makePlayablePreview(fixture('videos/truncated.mp4'), join(dir.dir, 'preview.mp4'), SDR, opts)).rejects.toMatchObject({
+        reason: 'CORRUPT',
+      });
       await expect(makePoster(fixture('videos/truncated.mp4'), join(dir.dir, 'poster.jpg'), SDR, opts)).rejects.toBeInstanceOf(MediaError);
       expect(performance.now() - started).toBeLessThan(opts.timeoutMs);
       expect(readdirSync(dir.dir)).toEqual([]);
@@ -250,7 +400,9 @@ describe('makePlayablePreview', () => {
     try {
       const controller = new AbortController();
       setTimeout(() => controller.abort(new Error('shutting down')), 150);
-      await expect(makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), SDR, { ...tools, signal: controller.signal })).rejects.toThrow('shutting down');
+      await expect(
+        makePlayablePreview(portraitIphone, join(dir.dir, 'preview.mp4'), SDR, { ...tools, signal: controller.signal }),
+      ).rejects.toThrow('shutting down');
       expect(readdirSync(dir.dir)).toEqual([]);
     } finally {
       dir.remove();
@@ -265,29 +417,89 @@ describe('HDR video', () => {
    */
   const PATTERN = ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '1'];
   function makeSdr(path: string) {
-    const run = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-y', ...PATTERN, '-vf', 'format=yuv420p', '-c:v', 'libx264', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', path]);
+    const run = Bun.spawnSync([
+      ffmpegPath,
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      ...PATTERN,
+      '-vf',
+      'format=yuv420p',
+      '-c:v',
+      'libx264',
+      '-color_primaries',
+      'bt709',
+      '-color_trc',
+      'bt709',
+      '-colorspace',
+      'bt709',
+      path,
+    ]);
     if (run.exitCode !== 0) throw new Error(run.stderr.toString());
   }
   function makeHdr(path: string, transfer: 'arib-std-b67' | 'smpte2084') {
     const run = Bun.spawnSync([
-      ffmpegPath, '-nostdin', '-v', 'error', '-y', ...PATTERN,
-      '-vf', `format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=${transfer}:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le`,
-      '-c:v', 'libx265', '-x265-params', `colorprim=bt2020:transfer=${transfer}:colormatrix=bt2020nc:log-level=error`, '-tag:v', 'hvc1', '-f', 'mov', path,
+      ffmpegPath,
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      ...PATTERN,
+      '-vf',
+      `format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=${transfer}:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le`,
+      '-c:v',
+      'libx265',
+      '-x265-params',
+      `colorprim=bt2020:transfer=${transfer}:colormatrix=bt2020nc:log-level=error`,
+      '-tag:v',
+      'hvc1',
+      '-f',
+      'mov',
+      path,
     ]);
     if (run.exitCode !== 0) throw new Error(run.stderr.toString());
   }
   /** Mean saturation and luma range of a picture's first frame (ffmpeg's signalstats, 8-bit scale). */
   function pictureStats(path: string): { saturation: number; lumaRange: number } {
-    const run = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-i', path, '-frames:v', '1', '-vf', 'signalstats,metadata=print:file=-', '-f', 'null', '-']);
+    const run = Bun.spawnSync([
+      ffmpegPath,
+      '-nostdin',
+      '-v',
+      'error',
+      '-i',
+      path,
+      '-frames:v',
+      '1',
+      '-vf',
+      'signalstats,metadata=print:file=-',
+      '-f',
+      'null',
+      '-',
+    ]);
     const value = (key: string) => Number(new RegExp(`lavfi\\.signalstats\\.${key}=([\\d.]+)`).exec(run.stdout.toString())?.[1]);
     return { saturation: value('SATAVG'), lumaRange: value('YMAX') - value('YMIN') };
   }
   function colorTags(path: string) {
-    const out = Bun.spawnSync([ffprobePath, '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,pix_fmt,color_space,color_transfer,color_primaries', '-of', 'json', path]).stdout.toString();
+    const out = Bun.spawnSync([
+      ffprobePath,
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name,pix_fmt,color_space,color_transfer,color_primaries',
+      '-of',
+      'json',
+      path,
+    ]).stdout.toString();
     return (JSON.parse(out) as { streams: Record<string, string>[] }).streams[0];
   }
 
-  for (const [name, transfer] of [['HLG', 'arib-std-b67'], ['PQ', 'smpte2084']] as const) {
+  for (const [name, transfer] of [
+    ['HLG', 'arib-std-b67'],
+    ['PQ', 'smpte2084'],
+  ] as const) {
     test(`a 10-bit ${name} HEVC clip gets an 8-bit BT.709 H.264 preview and poster as colourful as the SDR rendering`, async () => {
       const sdr = join(tmp.dir, `sdr-${name}.mp4`);
       const hdr = join(tmp.dir, `hdr-${name}.mov`);
@@ -299,7 +511,13 @@ describe('HDR video', () => {
 
       const preview = join(tmp.dir, `preview-${name}.mp4`);
       await makePlayablePreview(hdr, preview, info, tools);
-      expect(colorTags(preview)).toEqual({ codec_name: 'h264', pix_fmt: 'yuv420p', color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709' });
+      expect(colorTags(preview)).toEqual({
+        codec_name: 'h264',
+        pix_fmt: 'yuv420p',
+        color_space: 'bt709',
+        color_transfer: 'bt709',
+        color_primaries: 'bt709',
+      });
 
       // Washed out means far less saturation and a squeezed luma range (read without tone mapping,
       // the pattern has ~40% of the SDR saturation and ~60% of its range). Tone-mapped, both come close.

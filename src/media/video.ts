@@ -76,10 +76,14 @@ const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colors
 
 /** Reads what the gallery needs to know about a video with ffprobe. Throws a MediaError when it is no readable video. */
 export async function probeVideo(path: string, opts: FfprobeOptions): Promise<VideoProbe> {
-  const run = await runTool(opts.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...INPUT_FORMAT, resolve(path)], {
-    timeoutMs: opts.timeoutMs,
-    memoryBytes: opts.memoryBytes,
-  });
+  const run = await runTool(
+    opts.ffprobePath,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...INPUT_FORMAT, resolve(path)],
+    {
+      timeoutMs: opts.timeoutMs,
+      memoryBytes: opts.memoryBytes,
+    },
+  );
   if (run.exitCode !== 0) throw unreadable(run);
   const info = parseProbe(run.stdout);
   if (!info) throw unreadable(run);
@@ -112,7 +116,19 @@ export async function probeVideo(path: string, opts: FfprobeOptions): Promise<Vi
  * only, no decoding: a second or two for a long phone clip). A header may claim any duration.
  */
 export async function countVideoFrames(path: string, opts: FfprobeOptions): Promise<number> {
-  const args = ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', ...INPUT_FORMAT, resolve(path)];
+  const args = [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-count_packets',
+    '-show_entries',
+    'stream=nb_read_packets',
+    '-of',
+    'csv=p=0',
+    ...INPUT_FORMAT,
+    resolve(path),
+  ];
   const run = await runTool(opts.ffprobePath, args, { timeoutMs: opts.timeoutMs, memoryBytes: opts.memoryBytes });
   const frames = Number.parseInt(run.stdout.trim(), 10);
   if (run.exitCode !== 0 || !Number.isFinite(frames)) throw unreadable(run);
@@ -206,7 +222,24 @@ export async function makePoster(input: string, output: string, source: SourcePi
   const deadline = Date.now() + opts.timeoutMs;
   await writeAtomically(output, async (tmp) => {
     for (const at of [POSTER_AT_SECONDS, 0]) {
-      const args = ['-ss', String(at), ...INPUT_FORMAT, '-i', resolve(input), '-frames:v', '1', '-vf', pictureFilter(source.hdr), '-q:v', '3', '-map_metadata', '-1', '-f', 'mjpeg', resolve(tmp)];
+      const args = [
+        '-ss',
+        String(at),
+        ...INPUT_FORMAT,
+        '-i',
+        resolve(input),
+        '-frames:v',
+        '1',
+        '-vf',
+        pictureFilter(source.hdr),
+        '-q:v',
+        '3',
+        '-map_metadata',
+        '-1',
+        '-f',
+        'mjpeg',
+        resolve(tmp),
+      ];
       await ffmpeg(args, { ...opts, timeoutMs: deadline - Date.now() });
       if (await hasBytes(tmp)) return; // a clip shorter than 0.5 s gives an empty file at 0.5
     }
@@ -231,20 +264,48 @@ export async function makePlayablePreview(input: string, output: string, source:
 /** ffmpeg's arguments for the preview of makePlayablePreview (`npm run bench` times plain ffmpeg with the same). */
 export function previewArgs(input: string, output: string, source: SourcePicture): string[] {
   return [
-    ...INPUT_FORMAT, '-i', resolve(input),
-    '-map', '0:v:0', '-map', '0:a:0?',
+    ...INPUT_FORMAT,
+    '-i',
+    resolve(input),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
     // Frames dropped first, so the scaler works only on those kept.
-    '-vf', [...((source.frameRate ?? 0) > PREVIEW_ENCODING.maxFrameRate ? [`fps=${PREVIEW_ENCODING.maxFrameRate}`] : []), pictureFilter(source.hdr)].join(','),
-    '-c:v', 'libx264', '-preset', PREVIEW_ENCODING.preset, '-crf', PREVIEW_ENCODING.crf, '-profile:v', 'high', ...(source.hdr ? BT709_TAGS : []),
+    '-vf',
+    [
+      ...((source.frameRate ?? 0) > PREVIEW_ENCODING.maxFrameRate ? [`fps=${PREVIEW_ENCODING.maxFrameRate}`] : []),
+      pictureFilter(source.hdr),
+    ].join(','),
+    '-c:v',
+    'libx264',
+    '-preset',
+    PREVIEW_ENCODING.preset,
+    '-crf',
+    PREVIEW_ENCODING.crf,
+    '-profile:v',
+    'high',
+    ...(source.hdr ? BT709_TAGS : []),
     ...vbvArgs(previewVideoBitRate(source)),
-    '-c:a', 'aac', '-b:a', String(PREVIEW_ENCODING.audioBitRate),
+    '-c:a',
+    'aac',
+    '-b:a',
+    String(PREVIEW_ENCODING.audioBitRate),
     // The rotation is now in the pixels; a leftover rotate flag would turn the video a second time.
-    '-metadata:s:v:0', 'rotate=0',
-    '-map_metadata', '-1', '-map_chapters', '-1',
-    '-movflags', '+faststart',
+    '-metadata:s:v:0',
+    'rotate=0',
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-movflags',
+    '+faststart',
     // Phone files interleave audio and video loosely; ffmpeg 4's default queue is too short for some.
-    '-max_muxing_queue_size', '1024',
-    '-f', 'mp4', resolve(output),
+    '-max_muxing_queue_size',
+    '1024',
+    '-f',
+    'mp4',
+    resolve(output),
   ];
 }
 

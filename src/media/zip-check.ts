@@ -17,7 +17,7 @@ function fail(message: string): never {
 
 /** ZIP64 extended information (0x0001) of an extra field: the 64-bit values in their order. */
 function zip64Values(view: DataView, start: number, length: number): bigint[] {
-  for (let at = start; at + 4 <= start + length; ) {
+  for (let at = start; at + 4 <= start + length;) {
     const id = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
     if (id === 0x0001) return Array.from({ length: size / 8 }, (_, i) => view.getBigUint64(at + 4 + i * 8, true));

@@ -63,10 +63,19 @@ async function checkExport(opts: ZipOptions) {
     // What a host gets after extracting: the very same files, with their dates.
     const out = join(tmp.dir, 'out');
     expect(unzip('-q', zipPath, '-d', out).exitCode).toBe(0);
-    const sources = ['photos/phones/jolla.jpg', 'photos/gps/DSCN0010.jpg', 'videos/android-h264.mp4', 'videos/iphone-hevc-rotated.mov', 'photos/cameras/Canon_40D.jpg'];
+    const sources = [
+      'photos/phones/jolla.jpg',
+      'photos/gps/DSCN0010.jpg',
+      'videos/android-h264.mp4',
+      'videos/iphone-hevc-rotated.mov',
+      'photos/cameras/Canon_40D.jpg',
+    ];
     for (const [i, source] of sources.entries()) {
       const extracted = join(out, listing[i]!);
-      expect({ file: basename(source), sha: await sha256File(extracted) }).toEqual({ file: basename(source), sha: await sha256File(fixture(source)) });
+      expect({ file: basename(source), sha: await sha256File(extracted) }).toEqual({
+        file: basename(source),
+        sha: await sha256File(fixture(source)),
+      });
       expect(statSync(extracted).mtime.toISOString()).toBe('2026-06-20T18:30:00.000Z');
     }
     return { zipPath, bytes };
@@ -94,7 +103,12 @@ describe('createZipStream', () => {
       const data = new TextEncoder().encode(content);
       return { name, size: data.length, mtime: new Date('2026-06-20T18:30:00Z'), open: async () => bytesReader(data) };
     };
-    const big: ZipEntry = { name: 'Event/Album/long-video.mp4', size: bigSize, mtime: new Date('2026-06-20T18:30:00Z'), open: async () => generatedReader(bigSize) };
+    const big: ZipEntry = {
+      name: 'Event/Album/long-video.mp4',
+      size: bigSize,
+      mtime: new Date('2026-06-20T18:30:00Z'),
+      open: async () => generatedReader(bigSize),
+    };
     const entries = [text('Event/before.txt', 'before'), big, text('Event/after.txt', 'after the 4 GB mark')];
     const tmp = makeTempDir('zip64');
     try {

@@ -88,7 +88,11 @@ interface EntryRecord {
 }
 
 /** The archive piece by piece; file bytes come in `buffer`, which the consumer must have copied before asking for the next. */
-async function* zipPieces(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, force: boolean, buffer: Uint8Array): AsyncGenerator<Uint8Array> {
+async function* zipPieces(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+  force: boolean,
+  buffer: Uint8Array,
+): AsyncGenerator<Uint8Array> {
   const central: Uint8Array[] = [];
   let offset = 0;
   for await (const entry of entries) {
@@ -99,7 +103,7 @@ async function* zipPieces(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
     const reader = await entry.open();
     try {
       // One byte more than the rest, so a file that grew since it was listed is noticed.
-      for (let n; (n = await reader.read(buffer.subarray(0, Math.min(buffer.length, entry.size - written + 1)))) > 0; ) {
+      for (let n; (n = await reader.read(buffer.subarray(0, Math.min(buffer.length, entry.size - written + 1)))) > 0;) {
         written += n;
         if (written > entry.size) break;
         const piece = buffer.subarray(0, n);
@@ -110,7 +114,8 @@ async function* zipPieces(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
       await reader.close();
     }
     // A file that changed on disk would make the ZIP64 choice and the announced archive size wrong.
-    if (written !== entry.size) throw new Error(`${entry.name} changed while it was being zipped: expected ${entry.size} bytes, read ${written}`);
+    if (written !== entry.size)
+      throw new Error(`${entry.name} changed while it was being zipped: expected ${entry.size} bytes, read ${written}`);
     const descriptor = dataDescriptor(record, force);
     yield descriptor;
     central.push(centralHeader(record, force));

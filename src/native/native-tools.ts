@@ -43,7 +43,9 @@ export function prepareNativeTools(dataDir: string): Promise<NativeTools> {
 
 async function devTools(): Promise<NativeTools> {
   if (Bun.isStandaloneExecutable) {
-    throw new Error('This binary was built without its native files: build it with scripts/build-binary.ts (entry src/native/binary-entry.ts)');
+    throw new Error(
+      'This binary was built without its native files: build it with scripts/build-binary.ts (entry src/native/binary-entry.ts)',
+    );
   }
   const [ffmpeg, ffprobe] = await Promise.all([import('@ffmpeg-installer/ffmpeg'), import('@ffprobe-installer/ffprobe')]);
   return { ffmpegPath: ffmpeg.default.path, ffprobePath: ffprobe.default.path };
@@ -58,7 +60,10 @@ async function extractEmbedded(dataDir: string, natives: EmbeddedNatives): Promi
     { name: 'ffprobe', source: natives.ffprobe },
     { name: natives.libvipsName, source: natives.libvips },
   ];
-  removeAllBut(folder, files.map((f) => f.name)); // half-written files of an interrupted first start
+  removeAllBut(
+    folder,
+    files.map((f) => f.name),
+  ); // half-written files of an interrupted first start
   let wrote = false;
   for (const file of files) wrote = (await writeOnce(join(folder, file.name), file.source)) || wrote;
   if (wrote) fsyncPath(folder);

@@ -16,7 +16,9 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
   // (ATTEMPT_WINDOW_MS without failures), on a restart, and when the password changes (also by
   // `momentbox reset-admin-password` from another process, seen as a new updatedAt), so the operator can
   // always get the real admin back in (README).
-  const attempts = new RateLimiter({ burst: MAX_FAILED_ATTEMPTS, refillMs: ATTEMPT_WINDOW_MS / MAX_FAILED_ATTEMPTS }, () => now().getTime());
+  const attempts = new RateLimiter({ burst: MAX_FAILED_ATTEMPTS, refillMs: ATTEMPT_WINDOW_MS / MAX_FAILED_ATTEMPTS }, () =>
+    now().getTime(),
+  );
   let attemptsSince: string | undefined;
 
   async function setPassword(password: string) {
@@ -57,18 +59,26 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
       const token = randomToken(32);
       const expiresAt = new Date(now().getTime() + SESSION_DAYS * 86_400_000).toISOString();
       db.delete(adminSessions).where(lt(adminSessions.expiresAt, now().toISOString())).run();
-      db.insert(adminSessions).values({ tokenHash: hashSecret(token), expiresAt }).run();
+      db.insert(adminSessions)
+        .values({ tokenHash: hashSecret(token), expiresAt })
+        .run();
       return { token, expiresAt };
     },
 
     /** True when the bearer token belongs to a live admin session. */
     verifyToken(token: string): boolean {
-      const row = db.select().from(adminSessions).where(eq(adminSessions.tokenHash, hashSecret(token))).get();
+      const row = db
+        .select()
+        .from(adminSessions)
+        .where(eq(adminSessions.tokenHash, hashSecret(token)))
+        .get();
       return row !== undefined && row.expiresAt > now().toISOString();
     },
 
     logout(token: string) {
-      db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashSecret(token))).run();
+      db.delete(adminSessions)
+        .where(eq(adminSessions.tokenHash, hashSecret(token)))
+        .run();
     },
 
     /** Passwords as the request schema checked them (both text, the new one at least 8 characters). */

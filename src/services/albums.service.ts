@@ -104,11 +104,7 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
     /** Deletes the album with all its uploads and their files. */
     delete(id: number) {
       const album = get(id);
-      const files = db
-        .select({ key: uploads.storageKey, ext: uploads.originalExt })
-        .from(uploads)
-        .where(eq(uploads.albumId, id))
-        .all();
+      const files = db.select({ key: uploads.storageKey, ext: uploads.originalExt }).from(uploads).where(eq(uploads.albumId, id)).all();
       db.delete(albums).where(eq(albums.id, id)).run();
       for (const f of files) store.removeUploadFiles(album.eventId, f.key, f.ext);
       if (files.length > 0) live.resync(album.eventId);

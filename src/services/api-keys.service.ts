@@ -19,7 +19,11 @@ export function createApiKeysService(db: Db, now: () => Date = () => new Date())
         throw conflict('NAME_ALREADY_EXISTS');
       }
       const key = `mbx_${randomToken(32)}`;
-      const row = db.insert(apiKeys).values({ name, keyHash: hashSecret(key) }).returning().get();
+      const row = db
+        .insert(apiKeys)
+        .values({ name, keyHash: hashSecret(key) })
+        .returning()
+        .get();
       return { row, key };
     },
 
@@ -30,7 +34,11 @@ export function createApiKeysService(db: Db, now: () => Date = () => new Date())
 
     /** The key's row when valid (and marks it used), else null. */
     authenticate(key: string): ApiKeyRow | null {
-      const row = db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashSecret(key))).get();
+      const row = db
+        .select()
+        .from(apiKeys)
+        .where(eq(apiKeys.keyHash, hashSecret(key)))
+        .get();
       if (!row) return null;
       db.update(apiKeys).set({ lastUsedAt: now().toISOString() }).where(eq(apiKeys.id, row.id)).run();
       return row;

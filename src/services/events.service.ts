@@ -49,7 +49,6 @@ export interface NewEvent extends EventChange {
   code: string;
 }
 
-
 export interface EventView extends EventRow {
   window: EventWindow;
   status: EventStatus;
@@ -148,7 +147,11 @@ export function createEventsService(deps: {
   });
 
   // Every media request and most calls look their event up by id: built and compiled once.
-  const byId = db.select().from(events).where(eq(events.id, sql.placeholder('id'))).prepare();
+  const byId = db
+    .select()
+    .from(events)
+    .where(eq(events.id, sql.placeholder('id')))
+    .prepare();
   function getRow(id: number): EventRow {
     const row = byId.get({ id });
     if (!row) throw notFound('event');
@@ -177,12 +180,23 @@ export function createEventsService(deps: {
 
     list(): EventWithTotals[] {
       const totals = totalsByEvent();
-      return db.select().from(events).orderBy(desc(events.createdAt), desc(events.id)).all().map((row) => withTotals(view(row), totals));
+      return db
+        .select()
+        .from(events)
+        .orderBy(desc(events.createdAt), desc(events.id))
+        .all()
+        .map((row) => withTotals(view(row), totals));
     },
 
     /** Events that take uploads now, newest first: what the captive portal offers without a default event. */
     running(): EventView[] {
-      return db.select().from(events).orderBy(desc(events.createdAt), desc(events.id)).all().map(view).filter((e) => e.status === 'active');
+      return db
+        .select()
+        .from(events)
+        .orderBy(desc(events.createdAt), desc(events.id))
+        .all()
+        .map(view)
+        .filter((e) => e.status === 'active');
     },
 
     /** One event with its real bytes on disk and upload count, as the dashboard lists it. */

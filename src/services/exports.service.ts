@@ -51,7 +51,10 @@ function zipEntries(files: ExportFile[], event: EventView): ZipEntry[] {
 
 /** `Momentbox_{eventName}_export.zip` (`..._{albumName}_export.zip` for one album), without invisible characters and with those file systems refuse replaced. */
 function zipFileName(event: EventView, albumName?: string): string {
-  const safe = (name: string) => cleanDisplayName(name).replace(/[<>:"/\\|?*]/g, '_').trim();
+  const safe = (name: string) =>
+    cleanDisplayName(name)
+      .replace(/[<>:"/\\|?*]/g, '_')
+      .trim();
   const album = albumName === undefined ? '' : `_${safe(albumName) || 'Album'}`;
   return `Momentbox_${safe(event.name) || event.code}${album}_export.zip`;
 }

@@ -4,7 +4,6 @@ import { guests, uploads } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { RateLimiter } from '../lib/rate-limiter.ts';
 
-
 /**
  * New guests per client address (`newGuestsPerAddress`, default 60, one more every 10 s): a phone joins a
  * few events and may lose its cookie, and a venue has a few hundred phones, each with its own address on the
@@ -24,7 +23,11 @@ export function createGuestsService(
 ) {
   const newGuests = new RateLimiter({ burst: newGuestsPerAddress, refillMs: NEW_GUEST_REFILL_MS }, () => now().getTime());
   const find = (eventId: number, userId: string) =>
-    db.select().from(guests).where(and(eq(guests.eventId, eventId), eq(guests.userId, userId))).get();
+    db
+      .select()
+      .from(guests)
+      .where(and(eq(guests.eventId, eventId), eq(guests.userId, userId)))
+      .get();
 
   return {
     find,
@@ -82,7 +85,11 @@ export function createGuestsService(
      * them by, since the user id is their session) and their nickname.
      */
     handles(eventId: number): Map<string, { guestId: number; nickname: string | null }> {
-      const rows = db.select({ guestId: guests.id, userId: guests.userId, nickname: guests.nickname }).from(guests).where(eq(guests.eventId, eventId)).all();
+      const rows = db
+        .select({ guestId: guests.id, userId: guests.userId, nickname: guests.nickname })
+        .from(guests)
+        .where(eq(guests.eventId, eventId))
+        .all();
       return new Map(rows.map((g) => [g.userId, { guestId: g.guestId, nickname: g.nickname }]));
     },
 

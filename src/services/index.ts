@@ -50,7 +50,9 @@ export function createServices(deps: ServiceDeps) {
   const albums = createAlbumsService({ db, store, live });
   const uploads = createUploadsService({ db, store, live });
   // A new nickname shows on the guest's media: one live message names their uploads.
-  const guests = createGuestsService(db, deps.newGuestsPerAddress, now, (eventId, userId, nickname) => uploads.announceNickname(eventId, userId, nickname));
+  const guests = createGuestsService(db, deps.newGuestsPerAddress, now, (eventId, userId, nickname) =>
+    uploads.announceNickname(eventId, userId, nickname),
+  );
   // The queue and ingest know each other only through these two callbacks.
   let ingestBusy = () => false;
   const jobs = createJobQueue({
@@ -84,7 +86,15 @@ export function createServices(deps: ServiceDeps) {
     jobs,
     admin: createAdminService(db, now, deps.onAdminPasswordChanged),
     apiKeys: createApiKeysService(db, now),
-    events: createEventsService({ db, store, retentionDays: deps.retentionDays, now, onDeleted: live.forget, onWindowChanged: live.reconnect, onSettingsChanged: live.settingsChanged }),
+    events: createEventsService({
+      db,
+      store,
+      retentionDays: deps.retentionDays,
+      now,
+      onDeleted: live.forget,
+      onWindowChanged: live.reconnect,
+      onSettingsChanged: live.settingsChanged,
+    }),
     albums,
     guests,
     ingest,

@@ -44,7 +44,10 @@ export interface FileSink<T> {
  * Reads the request's form: the file through the sink, then all text fields (with the query's) through
  * `parseFields`, whose refusal drops what the sink made. The route's part: the bytes of the request.
  */
-export type FormReader = <T, F>(sink: FileSink<T>, parseFields: (fields: Record<string, string>) => F) => Promise<{ file: { fileName: string; result: T } | null; fields: F }>;
+export type FormReader = <T, F>(
+  sink: FileSink<T>,
+  parseFields: (fields: Record<string, string>) => F,
+) => Promise<{ file: { fileName: string; result: T } | null; fields: F }>;
 
 export interface IngestDeps extends CommitDeps {
   maxUploadBytes: number;
@@ -115,7 +118,8 @@ export function createIngestService(deps: IngestDeps) {
    */
   function admit(req: UploadRequest): number {
     authorize(req.viewer, 'upload', { eventId: req.event.id, eventStatus: req.event.status });
-    if (req.declaredBytes !== null && Math.max(1, req.declaredBytes - ENVELOPE_BYTES) > deps.maxUploadBytes) throw fileTooLarge(deps.maxUploadBytes);
+    if (req.declaredBytes !== null && Math.max(1, req.declaredBytes - ENVELOPE_BYTES) > deps.maxUploadBytes)
+      throw fileTooLarge(deps.maxUploadBytes);
     const bytes = req.declaredBytes ?? deps.maxUploadBytes;
     assertDiskSpace(bytes);
     return bytes;
@@ -127,14 +131,26 @@ export function createIngestService(deps: IngestDeps) {
    */
   const wholeFileSink: FileSink<WrittenFile> = {
     receive: (stream) =>
-      writeStreamToFile(progress.watch(stream), store.tmpPath(), { maxBytes: deps.maxUploadBytes, checkHead: (head) => void sniffOrRefuse(tools, head) }),
+      writeStreamToFile(progress.watch(stream), store.tmpPath(), {
+        maxBytes: deps.maxUploadBytes,
+        checkHead: (head) => void sniffOrRefuse(tools, head),
+      }),
     discard: (file) => removeFile(file.path),
   };
 
   const hasher = new BackgroundHasher((reason) =>
     deps.logger.warn('the background hasher stopped: chunked uploads are hashed on the event loop', { reason }),
   );
-  const chunked = createChunkedUploads({ db, chunks, hasher, committer, limits: deps.partialLimits, maxUploadBytes: deps.maxUploadBytes, assertDiskSpace, now });
+  const chunked = createChunkedUploads({
+    db,
+    chunks,
+    hasher,
+    committer,
+    limits: deps.partialLimits,
+    maxUploadBytes: deps.maxUploadBytes,
+    assertDiskSpace,
+    now,
+  });
 
   /**
    * A chunk whose fields came first is written straight into its place in the file (`answer` runs once
@@ -167,7 +183,9 @@ export function createIngestService(deps: IngestDeps) {
       },
     };
     const asEarly = (fields: Record<string, string>) =>
-      early !== null && Object.keys(fields).length === Object.keys(early.fields).length && Object.entries(fields).every(([name, value]) => early!.fields[name] === value);
+      early !== null &&
+      Object.keys(fields).length === Object.keys(early.fields).length &&
+      Object.entries(fields).every(([name, value]) => early!.fields[name] === value);
     const parseFields = (fields: Record<string, string>): ChunkForm => (asEarly(fields) ? early!.form : parseWith(ChunkFormSchema, fields));
     return { sink, parseFields };
   };

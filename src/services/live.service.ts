@@ -53,7 +53,10 @@ interface NicknameChange {
 }
 
 /** 'settings' (the event's settings changed) is fanned out but not kept for replay: a reconnecting client fetches the event anyway. */
-type Entry = { kind: 'upload'; change: UploadChange } | { kind: 'nickname'; change: NicknameChange } | { kind: 'resync'; seq: number; eventId: number }
+type Entry =
+  | { kind: 'upload'; change: UploadChange }
+  | { kind: 'nickname'; change: NicknameChange }
+  | { kind: 'resync'; seq: number; eventId: number }
   | { kind: 'settings'; seq: number; eventId: number };
 
 export type LiveKind = 'upload' | 'update' | 'remove';
@@ -177,7 +180,8 @@ export function createLiveService(deps: { db: Db }) {
   const idOf = (n: number) => `${bootId}.${n}`;
   const seqOf = (e: Entry) => ('seq' in e ? e.seq : e.change.seq);
   const eventOf = (e: Entry) => ('eventId' in e ? e.eventId : e.change.eventId);
-  const albumVisible = (albumId: number) => db.select({ visible: albums.visible }).from(albums).where(eq(albums.id, albumId)).get()?.visible ?? false;
+  const albumVisible = (albumId: number) =>
+    db.select({ visible: albums.visible }).from(albums).where(eq(albums.id, albumId)).get()?.visible ?? false;
 
   /** What one stream gets of an entry, or nothing. */
   function deliveryFor(entry: Entry, stream: Stream): Delivery | null {
@@ -279,9 +283,23 @@ export function createLiveService(deps: { db: Db }) {
       if (rows.length === 0) return;
       const albumIds = [...new Set(rows.map((r) => r.albumId))];
       const visibleAlbums = new Set(
-        db.select({ id: albums.id }).from(albums).where(and(inArray(albums.id, albumIds), eq(albums.visible, true))).all().map((a) => a.id),
+        db
+          .select({ id: albums.id })
+          .from(albums)
+          .where(and(inArray(albums.id, albumIds), eq(albums.visible, true)))
+          .all()
+          .map((a) => a.id),
       );
-      publish({ kind: 'nickname', change: { seq: ++seq, eventId, userId, nickname, uploads: rows.map((row) => ({ row, albumVisible: visibleAlbums.has(row.albumId) })) } });
+      publish({
+        kind: 'nickname',
+        change: {
+          seq: ++seq,
+          eventId,
+          userId,
+          nickname,
+          uploads: rows.map((row) => ({ row, albumVisible: visibleAlbums.has(row.albumId) })),
+        },
+      });
     },
 
     /**

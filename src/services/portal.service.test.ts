@@ -12,12 +12,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function portal(name: string) {
   const neighbours = new Map<string, string>();
   let clock = new Date('2026-06-20T14:00:00Z');
-  const service = createPortalService({ db: openDatabase(join(dir, `${name}.db`)), macOf: (a) => neighbours.get(a) ?? null, now: () => clock });
+  const service = createPortalService({
+    db: openDatabase(join(dir, `${name}.db`)),
+    macOf: (a) => neighbours.get(a) ?? null,
+    now: () => clock,
+  });
   return { service, neighbours, advance: (ms: number) => (clock = new Date(clock.getTime() + ms)) };
 }
 
 describe('portal devices', () => {
-  test('a device is its MAC where known: a new phone on a joined phone\'s old address is not joined, the moved phone still is', () => {
+  test("a device is its MAC where known: a new phone on a joined phone's old address is not joined, the moved phone still is", () => {
     const { service, neighbours } = portal('mac');
     neighbours.set('10.42.0.10', 'aa:aa:aa:aa:aa:aa');
     service.join('10.42.0.10');

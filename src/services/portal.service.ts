@@ -26,7 +26,12 @@ export function createPortalService({ db, macOf, now }: PortalDeps) {
       const at = now();
       db.transaction((tx) => {
         tx.delete(portalDevices)
-          .where(or(lte(portalDevices.joinedUntil, at.toISOString()), mac ? eq(portalDevices.mac, mac) : and(eq(portalDevices.address, ip), isNull(portalDevices.mac))))
+          .where(
+            or(
+              lte(portalDevices.joinedUntil, at.toISOString()),
+              mac ? eq(portalDevices.mac, mac) : and(eq(portalDevices.address, ip), isNull(portalDevices.mac)),
+            ),
+          )
           .run();
         tx.insert(portalDevices)
           .values({ address: ip, mac, joinedUntil: new Date(at.getTime() + PORTAL_JOIN_MS).toISOString() })
@@ -40,7 +45,12 @@ export function createPortalService({ db, macOf, now }: PortalDeps) {
       const rows = db
         .select({ address: portalDevices.address, mac: portalDevices.mac })
         .from(portalDevices)
-        .where(and(gt(portalDevices.joinedUntil, now().toISOString()), mac ? or(eq(portalDevices.mac, mac), eq(portalDevices.address, ip)) : eq(portalDevices.address, ip)))
+        .where(
+          and(
+            gt(portalDevices.joinedUntil, now().toISOString()),
+            mac ? or(eq(portalDevices.mac, mac), eq(portalDevices.address, ip)) : eq(portalDevices.address, ip),
+          ),
+        )
         .all();
       // Both MACs known: they decide. Otherwise the address is all there is to go by.
       return rows.some((row) => (row.mac && mac ? row.mac === mac : row.address === ip));

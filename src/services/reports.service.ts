@@ -6,7 +6,6 @@ import type { AlbumRow, AlbumsService } from './albums.service.ts';
 import type { GuestsService } from './guests.service.ts';
 import type { UploadRow } from './uploads.service.ts';
 
-
 export interface UploaderSummary {
   /** the guest's row id: the handle the host knows them by (null only for a user id without a guest row) */
   guestId: number | null;
@@ -54,9 +53,22 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
         else perKey.set(u.apiKeyId, (perKey.get(u.apiKeyId) ?? 0) + 1);
       }
       const uploaders = [...perUser.entries()]
-        .map(([userId, uploadCount]) => ({ guestId: guestIds.get(userId) ?? null, userId, uploadCount, nickname: nicknames.get(userId) ?? null }))
+        .map(([userId, uploadCount]) => ({
+          guestId: guestIds.get(userId) ?? null,
+          userId,
+          uploadCount,
+          nickname: nicknames.get(userId) ?? null,
+        }))
         .sort((a, b) => b.uploadCount - a.uploadCount || (a.guestId ?? 0) - (b.guestId ?? 0));
-      const keyNames = new Map(perKey.size ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).all().map((k) => [k.id, k.name]) : []);
+      const keyNames = new Map(
+        perKey.size
+          ? db
+              .select({ id: apiKeys.id, name: apiKeys.name })
+              .from(apiKeys)
+              .all()
+              .map((k) => [k.id, k.name])
+          : [],
+      );
       const otherUploaders = [...perKey.entries()].map(([apiKeyId, uploadCount]) => ({
         apiKeyId,
         name: apiKeyId === null ? null : (keyNames.get(apiKeyId) ?? null),

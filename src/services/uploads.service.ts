@@ -59,7 +59,11 @@ export const MAX_SIMILAR = 20;
 export function createUploadsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
   const { db, store, live } = deps;
   // Every media request looks its upload up by key: built and compiled once.
-  const byKey = db.select().from(uploads).where(eq(uploads.storageKey, sql.placeholder('key'))).prepare();
+  const byKey = db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.storageKey, sql.placeholder('key')))
+    .prepare();
   const hashesOf = db
     .select({ id: uploads.id, dhash: sql<string>`${uploads.dhash}` })
     .from(uploads)
@@ -102,7 +106,11 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     if (seesWholeEvent(viewer, eventId)) return where;
     if (albumId !== undefined) {
       // One album: its own flag, so the query keeps to the album's index.
-      const album = db.select({ visible: albums.visible }).from(albums).where(and(eq(albums.id, albumId), eq(albums.eventId, eventId))).get();
+      const album = db
+        .select({ visible: albums.visible })
+        .from(albums)
+        .where(and(eq(albums.id, albumId), eq(albums.eventId, eventId)))
+        .get();
       if (!album?.visible) return null;
     } else {
       const visibleAlbums = db
@@ -154,7 +162,12 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     list(event: EventNow, viewer: Viewer, opts: { albumId?: number } = {}): UploadRow[] {
       const where = visibleTo(event, viewer, opts.albumId);
       if (!where) return [];
-      return db.select().from(uploads).where(and(...where)).orderBy(...NEWEST_FIRST).all();
+      return db
+        .select()
+        .from(uploads)
+        .where(and(...where))
+        .orderBy(...NEWEST_FIRST)
+        .all();
     },
 
     /** `list` one page at a time: `limit` uploads after the `cursor` of the page before (none: the newest). */
@@ -167,7 +180,13 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
         where.push(sql`(${uploads.createdAt}, ${uploads.id}) < (${after.createdAt}, ${after.id})`);
       }
       // One more than asked tells whether another page follows.
-      const rows = db.select().from(uploads).where(and(...where)).orderBy(...NEWEST_FIRST).limit(opts.limit + 1).all();
+      const rows = db
+        .select()
+        .from(uploads)
+        .where(and(...where))
+        .orderBy(...NEWEST_FIRST)
+        .limit(opts.limit + 1)
+        .all();
       const more = rows.length > opts.limit;
       if (more) rows.pop();
       return { rows, nextCursor: more ? cursorOf(rows.at(-1)!) : null };
@@ -230,12 +249,23 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
       if (filter.status === 'failed') where.push(eq(uploads.processingState, 'failed'));
       if (filter.albumId !== undefined) where.push(eq(uploads.albumId, filter.albumId));
       if (filter.guestId !== undefined) {
-        const guest = db.select({ userId: guests.userId }).from(guests).where(and(eq(guests.id, filter.guestId), eq(guests.eventId, eventId))).get();
+        const guest = db
+          .select({ userId: guests.userId })
+          .from(guests)
+          .where(and(eq(guests.id, filter.guestId), eq(guests.eventId, eventId)))
+          .get();
         where.push(eq(uploads.userId, guest?.userId ?? ''));
       }
       const condition = and(...where);
       const total = db.select({ n: count() }).from(uploads).where(condition).get()?.n ?? 0;
-      const rows = db.select().from(uploads).where(condition).orderBy(...NEWEST_FIRST).limit(filter.limit).offset(filter.offset).all();
+      const rows = db
+        .select()
+        .from(uploads)
+        .where(condition)
+        .orderBy(...NEWEST_FIRST)
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .all();
       return { rows, total };
     },
 
@@ -257,20 +287,42 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
 
     /** Ids of every upload by one guest (by their row id in `guests`) of the event. */
     idsOfGuest(eventId: number, guestId: number): number[] {
-      const guest = db.select({ userId: guests.userId }).from(guests).where(and(eq(guests.id, guestId), eq(guests.eventId, eventId))).get();
+      const guest = db
+        .select({ userId: guests.userId })
+        .from(guests)
+        .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
+        .get();
       if (!guest) throw notFound('guest');
-      return db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, guest.userId))).all().map((r) => r.id);
+      return db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.eventId, eventId), eq(uploads.userId, guest.userId)))
+        .all()
+        .map((r) => r.id);
     },
 
     /** A guest shares all their private uploads at once; returns the uploads now shared. */
     shareAllOwn(eventId: number, userId: string): UploadRow[] {
-      const own = db.select().from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId), eq(uploads.approved, false))).all();
+      const own = db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId), eq(uploads.approved, false)))
+        .all();
       return live.bulk(eventId, () => db.transaction(() => own.map((row) => setApprovedRow(row, true))));
     },
 
     /** A guest's nickname changed: one live message naming their uploads, for those who see them. */
     announceNickname(eventId: number, userId: string, nickname: string) {
-      live.nicknameChanged(eventId, userId, nickname, db.select().from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId))).all());
+      live.nicknameChanged(
+        eventId,
+        userId,
+        nickname,
+        db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.eventId, eventId), eq(uploads.userId, userId)))
+          .all(),
+      );
     },
 
     findExact(eventId: number, sha256: string): UploadRow | undefined {
@@ -295,7 +347,19 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
         .sort((a, b) => a.distance - b.distance || a.id - b.id)
         .slice(0, MAX_SIMILAR);
       if (close.length === 0) return [];
-      const rows = new Map(db.select().from(uploads).where(inArray(uploads.id, close.map((m) => m.id))).all().map((r) => [r.id, r]));
+      const rows = new Map(
+        db
+          .select()
+          .from(uploads)
+          .where(
+            inArray(
+              uploads.id,
+              close.map((m) => m.id),
+            ),
+          )
+          .all()
+          .map((r) => [r.id, r]),
+      );
       return close.flatMap((m) => (rows.has(m.id) ? [{ row: rows.get(m.id)!, distance: m.distance }] : []));
     },
   };

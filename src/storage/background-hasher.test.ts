@@ -31,7 +31,10 @@ test("ranges added in order give the file's SHA-256, for several files at once",
     hasher.add('a', a.path, offset, Math.min(1_000_000, a.bytes.length - offset));
     if (offset < b.bytes.length) hasher.add('b', b.path, offset, Math.min(1_000_000, b.bytes.length - offset));
   }
-  expect(await Promise.all([hasher.digest('a', a.bytes.length), hasher.digest('b', b.bytes.length)])).toEqual([sha256(a.bytes), sha256(b.bytes)]);
+  expect(await Promise.all([hasher.digest('a', a.bytes.length), hasher.digest('b', b.bytes.length)])).toEqual([
+    sha256(a.bytes),
+    sha256(b.bytes),
+  ]);
   expect(failures).toEqual([]);
 });
 

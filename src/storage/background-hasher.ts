@@ -10,7 +10,9 @@ export type HashReply = { id: number; sha256: string | null };
  * The worker's module: beside this file when run from source; in the compiled binary, where Bun keeps each
  * entry point under its path below src/ (scripts/build/compile.ts lists the worker as one).
  */
-const WORKER_MODULE = Bun.isStandaloneExecutable ? join(dirname(Bun.main), 'storage', 'hash-worker.js') : new URL('./hash-worker.ts', import.meta.url).href;
+const WORKER_MODULE = Bun.isStandaloneExecutable
+  ? join(dirname(Bun.main), 'storage', 'hash-worker.js')
+  : new URL('./hash-worker.ts', import.meta.url).href;
 
 /** Workers that may fail before none is started again (every digest is then null). */
 const MAX_FAILURES = 3;

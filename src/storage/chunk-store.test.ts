@@ -28,7 +28,10 @@ describe('received chunks across restarts and power cuts', () => {
     const store = storeWithTwoChunks('boot-a');
     const restarted = new ChunkStore(store.dir);
     expect(restarted.distrustAfterPowerLoss('boot-a')).toBe(0);
-    expect([...restarted.held('upload-1')]).toEqual([[0, 4], [1, 4]]);
+    expect([...restarted.held('upload-1')]).toEqual([
+      [0, 4],
+      [1, 4],
+    ]);
   });
 
   test('after a power cut (a new boot without a clean stop) the chunks are asked for again', () => {
@@ -44,7 +47,10 @@ describe('received chunks across restarts and power cuts', () => {
     store.syncForStop();
     const afterReboot = new ChunkStore(store.dir);
     expect(afterReboot.distrustAfterPowerLoss('boot-b')).toBe(0);
-    expect([...afterReboot.held('upload-1')]).toEqual([[0, 4], [1, 4]]);
+    expect([...afterReboot.held('upload-1')]).toEqual([
+      [0, 4],
+      [1, 4],
+    ]);
     // The clean stop counts once: a power cut in the next boot drops them again.
     expect(new ChunkStore(store.dir).distrustAfterPowerLoss('boot-c')).toBe(1);
   });
@@ -57,7 +63,10 @@ describe('received chunks across restarts and power cuts', () => {
     expect(store.syncForStop()).toBe(1);
     const afterReboot = new ChunkStore(store.dir);
     expect(afterReboot.distrustAfterPowerLoss('boot-b')).toBe(0);
-    expect([...afterReboot.held('upload-1')]).toEqual([[0, 4], [1, 4]]);
+    expect([...afterReboot.held('upload-1')]).toEqual([
+      [0, 4],
+      [1, 4],
+    ]);
     expect(afterReboot.held('broken').size).toBe(0);
   });
 

@@ -27,8 +27,7 @@ export const fileTooLarge = (maxBytes: number) =>
   });
 
 /** 507: the disk holds no more (its free-space reserve reached, or full). */
-export const storageFull = (details: Record<string, unknown> = {}) =>
-  new AppError(507, 'INSUFFICIENT_STORAGE', 'default', details);
+export const storageFull = (details: Record<string, unknown> = {}) => new AppError(507, 'INSUFFICIENT_STORAGE', 'default', details);
 
 /** Whether an error says the disk (or the database on it) is full: a write, sharp's or ffmpeg's output, SQLite. */
 export function isNoSpace(err: unknown): boolean {
@@ -57,7 +56,12 @@ export const asStorageError = (err: unknown): unknown => (isNoSpace(err) ? stora
  * per MB; when the disk cannot keep up, the kernel makes it wait, and the server reads the sockets only as
  * fast as the disk takes the bytes: real back-pressure to the phones.
  */
-export function writePieces(source: Readable, fd: number, offset: number, accept: (piece: Uint8Array, total: number) => void): Promise<number> {
+export function writePieces(
+  source: Readable,
+  fd: number,
+  offset: number,
+  accept: (piece: Uint8Array, total: number) => void,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     let written = 0;
     let settled = false;
@@ -71,7 +75,7 @@ export function writePieces(source: Readable, fd: number, offset: number, accept
       if (settled) return; // refused: the rest of the part is read and dropped until the parser is destroyed
       try {
         accept(piece, written + piece.byteLength);
-        for (let at = 0; at < piece.byteLength; ) at += writeSync(fd, piece, at, piece.byteLength - at, offset + written + at);
+        for (let at = 0; at < piece.byteLength;) at += writeSync(fd, piece, at, piece.byteLength - at, offset + written + at);
         written += piece.byteLength;
       } catch (err) {
         settle(err);
@@ -100,7 +104,7 @@ export function copyInto(path: string, fd: number, offset: number, accept: (piec
       if (n === 0) return copied;
       const piece = COPY_BUFFER.subarray(0, n);
       accept(piece, copied + n);
-      for (let at = 0; at < n; ) at += writeSync(fd, piece, at, n - at, offset + copied + at);
+      for (let at = 0; at < n;) at += writeSync(fd, piece, at, n - at, offset + copied + at);
       copied += n;
     }
   } finally {

@@ -14,7 +14,7 @@ const running = new Map<string, { hasher: Bun.CryptoHasher; end: number } | null
 function hashRange(hasher: Bun.CryptoHasher, path: string, offset: number, length: number) {
   const fd = openSync(path, 'r');
   try {
-    for (let done = 0; done < length; ) {
+    for (let done = 0; done < length;) {
       const n = readSync(fd, BUFFER, 0, Math.min(BUFFER.byteLength, length - done), offset + done);
       if (n === 0) throw new Error(`${path} ends before ${offset + length}`);
       hasher.update(BUFFER.subarray(0, n));

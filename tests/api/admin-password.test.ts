@@ -14,17 +14,35 @@ describe('POST /api/admin/change-password', () => {
     // Too short: the spec's message (English), and in German.
     const short = { currentPassword: 'first-password-1', newPassword: 'short77' };
     const english = { 'content-type': 'application/json', 'accept-language': 'en' };
-    await expectError(await srv.admin.fetch('/api/admin/change-password', { method: 'POST', headers: english, body: JSON.stringify(short) }), 400, 'VALIDATION_ERROR', 'New password must be at least 8 characters long');
+    await expectError(
+      await srv.admin.fetch('/api/admin/change-password', { method: 'POST', headers: english, body: JSON.stringify(short) }),
+      400,
+      'VALIDATION_ERROR',
+      'New password must be at least 8 characters long',
+    );
     await expectError(await change(srv.admin, short), 400, 'VALIDATION_ERROR', 'Das neue Passwort muss mindestens 8 Zeichen lang sein');
     // Wrong current password.
-    const wrong = await expectError(await change(srv.admin, { currentPassword: 'not-the-password', newPassword: 'second-password-2' }), 400);
+    const wrong = await expectError(
+      await change(srv.admin, { currentPassword: 'not-the-password', newPassword: 'second-password-2' }),
+      400,
+    );
     expect(wrong.code).toBe('INVALID_PASSWORD');
     // Missing or wrong types.
-    for (const body of [{}, { currentPassword: 'first-password-1' }, { newPassword: 'second-password-2' }, { currentPassword: 1, newPassword: 'second-password-2' }, { currentPassword: 'first-password-1', newPassword: ['second-password-2'] }]) {
+    for (const body of [
+      {},
+      { currentPassword: 'first-password-1' },
+      { newPassword: 'second-password-2' },
+      { currentPassword: 1, newPassword: 'second-password-2' },
+      { currentPassword: 'first-password-1', newPassword: ['second-password-2'] },
+    ]) {
       await expectError(await change(srv.admin, body), 400, 'VALIDATION_ERROR');
     }
     // Without a token: 401.
-    await expectError(await change(srv.client(), { currentPassword: 'first-password-1', newPassword: 'second-password-2' }), 401, 'UNAUTHORIZED');
+    await expectError(
+      await change(srv.client(), { currentPassword: 'first-password-1', newPassword: 'second-password-2' }),
+      401,
+      'UNAUTHORIZED',
+    );
     expect(await loginStatus('first-password-1')).toBe(200);
     expect(await loginStatus('second-password-2')).toBe(401);
 
@@ -33,7 +51,9 @@ describe('POST /api/admin/change-password', () => {
     await other.login('first-password-1');
 
     // Exactly 8 characters is enough.
-    expect(await expectOk(await change(srv.admin, { currentPassword: 'first-password-1', newPassword: '8chars!!' }))).toEqual({ success: true });
+    expect(await expectOk(await change(srv.admin, { currentPassword: 'first-password-1', newPassword: '8chars!!' }))).toEqual({
+      success: true,
+    });
     expect(await loginStatus('8chars!!')).toBe(200);
     expect(await loginStatus('first-password-1')).toBe(401);
     // The session that changed it stays usable until it logs out; the other one is gone.

@@ -20,7 +20,12 @@ describe('POST /api/admin/login', () => {
 
   test("a wrong password is 401 UNAUTHORIZED 'Invalid credentials' (the spec's English), in German 'Ungültige Anmeldedaten'", async () => {
     const wrong = { password: 'wrong-password' };
-    await expectError(await send(srv.client(), 'POST', '/api/admin/login', wrong, { 'accept-language': 'en-US' }), 401, 'UNAUTHORIZED', 'Invalid credentials');
+    await expectError(
+      await send(srv.client(), 'POST', '/api/admin/login', wrong, { 'accept-language': 'en-US' }),
+      401,
+      'UNAUTHORIZED',
+      'Invalid credentials',
+    );
     await expectError(await send(srv.client(), 'POST', '/api/admin/login', wrong), 401, 'UNAUTHORIZED', 'Ungültige Anmeldedaten');
   });
 
@@ -53,11 +58,19 @@ describe('401 without a valid admin token', () => {
   });
 
   test.each(adminCalls)('%s %s with a bogus token', async (method, path) => {
-    await expectError(await srv.client().fetch(path, { method, headers: { authorization: 'Bearer not-a-real-token' } }), 401, 'UNAUTHORIZED');
+    await expectError(
+      await srv.client().fetch(path, { method, headers: { authorization: 'Bearer not-a-real-token' } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 
   test.each(adminCalls)('%s %s with a malformed Authorization header', async (method, path) => {
-    await expectError(await srv.client().fetch(path, { method, headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } }), 401, 'UNAUTHORIZED');
+    await expectError(
+      await srv.client().fetch(path, { method, headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } }),
+      401,
+      'UNAUTHORIZED',
+    );
     await expectError(await srv.client().fetch(path, { method, headers: { authorization: 'Bearer' } }), 401, 'UNAUTHORIZED');
   });
 
@@ -74,7 +87,11 @@ describe('401 without a valid admin token', () => {
 
   test('a bogus bearer token is 401 even on calls open to visitors (the web app then clears it)', async () => {
     const event = await srv.admin.createEvent();
-    await expectError(await srv.client().fetch(`/api/event/${event.id}/albums`, { headers: { authorization: 'Bearer expired-token' } }), 401, 'UNAUTHORIZED');
+    await expectError(
+      await srv.client().fetch(`/api/event/${event.id}/albums`, { headers: { authorization: 'Bearer expired-token' } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 
@@ -104,12 +121,16 @@ describe('API keys', () => {
     const before = Date.now() - 2000;
     const res = await booth.upload(event.id, PHOTO);
     expect(res.status).toBe(403); // no key yet: a visitor, who must consent first
-    const withKey = await booth.fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } });
+    const withKey = await booth.fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, {
+      headers: { 'x-api-key': created.api_key },
+    });
     expect(withKey.status).toBe(200);
     const listed = (await srv.admin.json<ApiKeyDto[]>('/api/admin/api-keys')).find((k) => k.id === created.id)!;
     expect(listed.last_used_at).not.toBeNull();
     expect(Date.parse(listed.last_used_at!)).toBeGreaterThanOrEqual(before);
-    const bearer = await booth.fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { authorization: `Bearer ${created.api_key}` } });
+    const bearer = await booth.fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, {
+      headers: { authorization: `Bearer ${created.api_key}` },
+    });
     expect(bearer.status).toBe(200);
   });
 
@@ -117,14 +138,29 @@ describe('API keys', () => {
     const name = keyName();
     await srv.admin.json('/api/admin/api-keys', { method: 'POST', json: { name } });
     const before = await srv.admin.json<ApiKeyDto[]>('/api/admin/api-keys');
-    await expectError(await send(srv.admin, 'POST', '/api/admin/api-keys', { name }), 409, 'NAME_ALREADY_EXISTS', 'Ein API-Schlüssel mit diesem Namen existiert bereits');
+    await expectError(
+      await send(srv.admin, 'POST', '/api/admin/api-keys', { name }),
+      409,
+      'NAME_ALREADY_EXISTS',
+      'Ein API-Schlüssel mit diesem Namen existiert bereits',
+    );
     await expectError(await send(srv.admin, 'POST', '/api/admin/api-keys', { name: ` ${name} ` }), 409, 'NAME_ALREADY_EXISTS');
     expect(await srv.admin.json('/api/admin/api-keys')).toEqual(before);
   });
 
   test('an empty, blank, missing, non-text or overlong name is 400 and no key appears', async () => {
     const before = await srv.admin.json<ApiKeyDto[]>('/api/admin/api-keys');
-    for (const body of [{ name: '' }, { name: '   ' }, { name: '\t\n' }, {}, { name: null }, { name: 42 }, { name: ['a'] }, { name: { a: 1 } }, { name: 'k'.repeat(101) }]) {
+    for (const body of [
+      { name: '' },
+      { name: '   ' },
+      { name: '\t\n' },
+      {},
+      { name: null },
+      { name: 42 },
+      { name: ['a'] },
+      { name: { a: 1 } },
+      { name: 'k'.repeat(101) },
+    ]) {
       await expectError(await send(srv.admin, 'POST', '/api/admin/api-keys', body), 400, 'VALIDATION_ERROR');
     }
     expect(await srv.admin.json('/api/admin/api-keys')).toEqual(before);
@@ -133,10 +169,22 @@ describe('API keys', () => {
   test('delete removes the key and it stops working at once; a second delete is 404', async () => {
     const created = await srv.admin.json<CreatedApiKey>('/api/admin/api-keys', { method: 'POST', json: { name: keyName() } });
     const event = await srv.admin.createEvent();
-    expect((await srv.client().fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } })).status).toBe(200);
+    expect(
+      (
+        await srv
+          .client()
+          .fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } })
+      ).status,
+    ).toBe(200);
     expect(await expectOk(await srv.admin.fetch(`/api/admin/api-keys/${created.id}`, { method: 'DELETE' }))).toEqual({ success: true });
     expect((await srv.admin.json<ApiKeyDto[]>('/api/admin/api-keys')).some((k) => k.id === created.id)).toBe(false);
-    await expectError(await srv.client().fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } }), 401, 'UNAUTHORIZED');
+    await expectError(
+      await srv
+        .client()
+        .fetch(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`, { headers: { 'x-api-key': created.api_key } }),
+      401,
+      'UNAUTHORIZED',
+    );
     await expectError(await srv.admin.fetch(`/api/admin/api-keys/${created.id}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
     await expectError(await srv.admin.fetch('/api/admin/api-keys/abc', { method: 'DELETE' }), 404, 'NOT_FOUND');
   });

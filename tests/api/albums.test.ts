@@ -22,9 +22,17 @@ describe('GET /api/event/{eventId}/albums', () => {
 
   test('dated albums by start ascending, then undated ones', async () => {
     const event = await srv.admin.createEvent();
-    await srv.admin.createAlbum(event.id, { name: 'Party', start_datetime: '2025-06-01T20:00:00.000Z', end_datetime: '2025-06-02T02:00:00.000Z' });
+    await srv.admin.createAlbum(event.id, {
+      name: 'Party',
+      start_datetime: '2025-06-01T20:00:00.000Z',
+      end_datetime: '2025-06-02T02:00:00.000Z',
+    });
     await srv.admin.createAlbum(event.id, { name: 'Fotobox' });
-    await srv.admin.createAlbum(event.id, { name: 'Trauung', start_datetime: '2025-06-01T14:00:00.000Z', end_datetime: '2025-06-01T15:00:00.000Z' });
+    await srv.admin.createAlbum(event.id, {
+      name: 'Trauung',
+      start_datetime: '2025-06-01T14:00:00.000Z',
+      end_datetime: '2025-06-01T15:00:00.000Z',
+    });
     await srv.admin.createAlbum(event.id, { name: 'Sektempfang', start_datetime: '2025-06-01T15:00:00.000Z', end_datetime: null });
     const albums = await expectOk<AlbumDto[]>(await srv.client().fetch(`/api/event/${event.id}/albums`));
     expect(names(albums)).toEqual(['Trauung', 'Sektempfang', 'Party', 'Default Album', 'Fotobox']);
@@ -75,7 +83,11 @@ describe('POST /api/event/{eventId}/album', () => {
     const event = await srv.admin.createEvent();
     const before = await snapshot(srv.admin, event.id);
     const body = await expectError(
-      await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'x', start_datetime: '2025-06-02T00:00:00Z', end_datetime: '2025-06-01T00:00:00Z' }),
+      await send(srv.admin, 'POST', `/api/event/${event.id}/album`, {
+        name: 'x',
+        start_datetime: '2025-06-02T00:00:00Z',
+        end_datetime: '2025-06-01T00:00:00Z',
+      }),
       400,
       'VALIDATION_ERROR',
     );
@@ -87,7 +99,9 @@ describe('POST /api/event/{eventId}/album', () => {
     const event = await srv.admin.createEvent();
     const guest = srv.client();
     await guest.joinAsGuest(event.code);
-    const first = await expectOk<AlbumDto>(await send(guest, 'POST', `/api/event/${event.id}/album`, { name: 'Unsortiert', start_datetime: null, end_datetime: null }));
+    const first = await expectOk<AlbumDto>(
+      await send(guest, 'POST', `/api/event/${event.id}/album`, { name: 'Unsortiert', start_datetime: null, end_datetime: null }),
+    );
     expect(first).toMatchObject({ name: 'Unsortiert', visible: true, start_datetime: null, end_datetime: null, event_id: event.id });
     const other = srv.client();
     await other.joinAsGuest(event.code);
@@ -107,7 +121,9 @@ describe('POST /api/event/{eventId}/album', () => {
         return g;
       }),
     );
-    const answers = await Promise.all(guests.map(async (g) => expectOk<AlbumDto>(await send(g, 'POST', `/api/event/${event.id}/album`, { name: 'Unsortiert' }))));
+    const answers = await Promise.all(
+      guests.map(async (g) => expectOk<AlbumDto>(await send(g, 'POST', `/api/event/${event.id}/album`, { name: 'Unsortiert' }))),
+    );
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
     expect(names(await srv.admin.json(`/api/event/${event.id}/albums`))).toEqual(['Default Album', 'Unsortiert']);
   });
@@ -159,24 +175,39 @@ describe('PUT /api/album/{id} (admin)', () => {
     expect(renamed).toMatchObject({ id: album.id, name: 'Neu', visible: true, start_datetime: null });
 
     const dated = await expectOk<AlbumDto>(
-      await send(srv.admin, 'PUT', `/api/album/${album.id}`, { name: 'Neu', start_datetime: '2025-06-01T14:00:00Z', end_datetime: '2025-06-01T16:00:00Z' }),
+      await send(srv.admin, 'PUT', `/api/album/${album.id}`, {
+        name: 'Neu',
+        start_datetime: '2025-06-01T14:00:00Z',
+        end_datetime: '2025-06-01T16:00:00Z',
+      }),
     );
     expect(dated).toMatchObject({ start_datetime: '2025-06-01T14:00:00.000Z', end_datetime: '2025-06-01T16:00:00.000Z' });
 
     // The visibility toggle sends only `visible`; name and dates stay.
     const hidden = await expectOk<AlbumDto>(await send(srv.admin, 'PUT', `/api/album/${album.id}`, { visible: false }));
-    expect(hidden).toMatchObject({ name: 'Neu', visible: false, start_datetime: '2025-06-01T14:00:00.000Z', end_datetime: '2025-06-01T16:00:00.000Z' });
+    expect(hidden).toMatchObject({
+      name: 'Neu',
+      visible: false,
+      start_datetime: '2025-06-01T14:00:00.000Z',
+      end_datetime: '2025-06-01T16:00:00.000Z',
+    });
     expect(names(await expectOk(await srv.client().fetch(`/api/event/${event.id}/albums`)))).toEqual(['Default Album']);
     const shown = await expectOk<AlbumDto>(await send(srv.admin, 'PUT', `/api/album/${album.id}`, { visible: true }));
     expect(shown.visible).toBe(true);
 
-    const cleared = await expectOk<AlbumDto>(await send(srv.admin, 'PUT', `/api/album/${album.id}`, { start_datetime: null, end_datetime: '' }));
+    const cleared = await expectOk<AlbumDto>(
+      await send(srv.admin, 'PUT', `/api/album/${album.id}`, { start_datetime: null, end_datetime: '' }),
+    );
     expect(cleared).toMatchObject({ name: 'Neu', start_datetime: null, end_datetime: null });
   });
 
   test('invalid values are refused and the album stays', async () => {
     const event = await srv.admin.createEvent();
-    const album = await srv.admin.createAlbum(event.id, { name: 'Bleibt', start_datetime: '2025-06-01T14:00:00Z', end_datetime: '2025-06-01T16:00:00Z' });
+    const album = await srv.admin.createAlbum(event.id, {
+      name: 'Bleibt',
+      start_datetime: '2025-06-01T14:00:00Z',
+      end_datetime: '2025-06-01T16:00:00Z',
+    });
     const before = await snapshot(srv.admin, event.id);
     for (const body of [
       {}, // nothing to change

@@ -20,7 +20,12 @@ const tempDir = () => {
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const proc = Bun.spawnSync([BUN, join(ROOT, 'src', 'main.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawnSync([BUN, join(ROOT, 'src', 'main.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
 }
 
@@ -54,18 +59,44 @@ describe('command line', () => {
   test('check gives a plain verdict per line', () => {
     const res = run(['check', '--data-dir', tempDir(), '--port', '0']);
     expect(res.code).toBe(0);
-    for (const what of ['ffmpeg', 'ffprobe', 'sharp', 'data folder', 'free disk space', 'port', 'addresses', 'public URL', 'captive portal', 'Wi-Fi clients']) {
+    for (const what of [
+      'ffmpeg',
+      'ffprobe',
+      'sharp',
+      'data folder',
+      'free disk space',
+      'port',
+      'addresses',
+      'public URL',
+      'captive portal',
+      'Wi-Fi clients',
+    ]) {
       expect(res.out).toMatch(new RegExp(`^OK +${what}:`, 'm'));
     }
     expect(res.out).toContain('All checks passed.');
   });
 
-  test('check reports the venue: the box\'s addresses, the portal settings, and a public URL guests cannot reach', () => {
-    const res = run(['check', '--data-dir', tempDir(), '--port', '0', '--captive-portal', '--public-url', 'http://127.0.0.1:8080', '--default-event', 'anna-ben']);
-    const own = Object.values(networkInterfaces()).flatMap((list) => list ?? []).find((a) => a.family === 'IPv4' && !a.internal);
+  test("check reports the venue: the box's addresses, the portal settings, and a public URL guests cannot reach", () => {
+    const res = run([
+      'check',
+      '--data-dir',
+      tempDir(),
+      '--port',
+      '0',
+      '--captive-portal',
+      '--public-url',
+      'http://127.0.0.1:8080',
+      '--default-event',
+      'anna-ben',
+    ]);
+    const own = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((a) => a.family === 'IPv4' && !a.internal);
     if (own) expect(res.out).toMatch(new RegExp(`^OK +addresses: .*${own.address.replaceAll('.', '\\.')}`, 'm'));
     expect(res.out).toMatch(/^WARN public URL: http:\/\/127\.0\.0\.1:8080 is a loopback or link-local address/m);
-    expect(res.out).toMatch(/^OK +captive portal: on: phones that join are sent to http:\/\/127\.0\.0\.1:8080\/portal; default event 'anna-ben'/m);
+    expect(res.out).toMatch(
+      /^OK +captive portal: on: phones that join are sent to http:\/\/127\.0\.0\.1:8080\/portal; default event 'anna-ben'/m,
+    );
   });
 
   test('check warns when the disk is nearly full', () => {
@@ -83,12 +114,19 @@ describe('venue network setup', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('the box is 10.42.0.1');
     const dnsmasq = first.file('/etc/momentbox/dnsmasq.conf');
-    for (const line of ['interface=wlan0', 'address=/#/10.42.0.1', 'dhcp-range=10.42.0.10,10.42.0.250,255.255.255.0,12h', 'dhcp-option=option:dns-server,10.42.0.1']) {
+    for (const line of [
+      'interface=wlan0',
+      'address=/#/10.42.0.1',
+      'dhcp-range=10.42.0.10,10.42.0.250,255.255.255.0,12h',
+      'dhcp-option=option:dns-server,10.42.0.1',
+    ]) {
       expect(dnsmasq.split('\n')).toContain(line);
     }
     expect(first.file('/etc/systemd/system/momentbox-dnsmasq.service')).toContain('--conf-file=/etc/momentbox/dnsmasq.conf');
     const calls = first.calls();
-    expect(calls).toContain('nmcli connection add type wifi ifname wlan0 con-name momentbox-venue autoconnect yes ssid Hochzeit Anna & Ben');
+    expect(calls).toContain(
+      'nmcli connection add type wifi ifname wlan0 con-name momentbox-venue autoconnect yes ssid Hochzeit Anna & Ben',
+    );
     expect(calls).toContain('802-11-wireless.mode ap');
     expect(calls).toContain('ipv4.method manual ipv4.addresses 10.42.0.1/24');
     expect(calls).toContain('wifi-sec.key-mgmt wpa-psk wifi-sec.psk geheim-1234');
@@ -119,11 +157,15 @@ describe('venue network setup', () => {
     const wired = runSetupScript(root, ['--wired', 'Hochzeit Anna & Ben', 'geheim-1234']);
     expect(wired.code).toBe(0);
     expect(wired.stdout).toContain('The venue network is on eth0; the box is 10.42.0.1');
-    expect(wired.calls()).toContain('nmcli connection add type ethernet ifname eth0 con-name momentbox-venue autoconnect yes ipv4.method manual ipv4.addresses 10.42.0.1/24');
+    expect(wired.calls()).toContain(
+      'nmcli connection add type ethernet ifname eth0 con-name momentbox-venue autoconnect yes ipv4.method manual ipv4.addresses 10.42.0.1/24',
+    );
     expect(wired.calls()).not.toContain('type wifi');
     const wifi = runSetupScript(tempDir(), ['Hochzeit Anna & Ben', 'geheim-1234']);
     // Only the interface differs.
-    expect(wired.file('/etc/momentbox/dnsmasq.conf')).toBe(wifi.file('/etc/momentbox/dnsmasq.conf').replace('interface=wlan0', 'interface=eth0'));
+    expect(wired.file('/etc/momentbox/dnsmasq.conf')).toBe(
+      wifi.file('/etc/momentbox/dnsmasq.conf').replace('interface=wlan0', 'interface=eth0'),
+    );
     expect(wired.file('/etc/momentbox/momentbox.env')).toBe(wifi.file('/etc/momentbox/momentbox.env'));
   });
 });
@@ -139,7 +181,10 @@ describe('running appliance', () => {
       expect(server.output()).toMatch(/admin=http:\/\/\S+\/admin/);
       const admin = new ApiClient(server.url);
       await admin.login(password);
-      await admin.json('/api/admin/change-password', { method: 'POST', json: { currentPassword: password, newPassword: 'a-new-secret-1' } });
+      await admin.json('/api/admin/change-password', {
+        method: 'POST',
+        json: { currentPassword: password, newPassword: 'a-new-secret-1' },
+      });
       expect(existsSync(join(dataDir, 'initial-admin-password'))).toBe(false);
     } finally {
       await server.stop();
@@ -162,7 +207,9 @@ describe('running appliance', () => {
       expect((await client.fetch('/api/event/events')).status).toBe(401);
       await client.login(password);
       expect((await client.fetch('/api/event/events')).status).toBe(200);
-      expect((await new ApiClient(server.url).fetch('/api/admin/login', { method: 'POST', json: { password: server.adminPassword } })).status).toBe(401);
+      expect(
+        (await new ApiClient(server.url).fetch('/api/admin/login', { method: 'POST', json: { password: server.adminPassword } })).status,
+      ).toBe(401);
     } finally {
       await server.stop();
     }

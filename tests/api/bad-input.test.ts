@@ -13,7 +13,9 @@ async function jsonCalls() {
   const album = await srv.admin.createAlbum(event.id, { name: 'Album' });
   const guest = srv.client();
   await guest.joinAsGuest(event.code);
-  const { client_token: token } = await srv.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+  const { client_token: token } = await srv.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, {
+    method: 'POST',
+  });
   const calls: [string, string][] = [
     ['POST', '/api/admin/login'],
     ['POST', '/api/admin/change-password'],
@@ -99,7 +101,11 @@ describe('a 10 MB JSON body', () => {
         controller.close();
       },
     });
-    const res = await srv.admin.fetch(`/api/event/${event.id}/album`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream });
+    const res = await srv.admin.fetch(`/api/event/${event.id}/album`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+    });
     await expectError(res, 413, 'PAYLOAD_TOO_LARGE');
     await expectUnchanged(srv.admin, before);
     expect((await srv.client().fetch('/api/config')).status).toBe(200);
@@ -107,7 +113,10 @@ describe('a 10 MB JSON body', () => {
 
   test('a 10 MB event form (multipart, no file) is refused and creates nothing', async () => {
     const count = (await srv.admin.json<AdminEventDto[]>('/api/event/events')).length;
-    const res = await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'y'.repeat(10 * 1024 * 1024), code: uniqueCode() }) });
+    const res = await srv.admin.fetch('/api/event', {
+      method: 'POST',
+      body: form({ name: 'y'.repeat(10 * 1024 * 1024), code: uniqueCode() }),
+    });
     expect([400, 413]).toContain(res.status);
     await expectError(res, res.status);
     expect((await srv.admin.json<AdminEventDto[]>('/api/event/events')).length).toBe(count);
@@ -122,13 +131,25 @@ describe('wrong types and missing fields', () => {
       const body = await expectError(await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name }), 400, 'VALIDATION_ERROR');
       expect(body.field).toBe('name');
     }
-    await expectError(await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { start_datetime: '2025-06-01T00:00:00Z' }), 400, 'VALIDATION_ERROR');
+    await expectError(
+      await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { start_datetime: '2025-06-01T00:00:00Z' }),
+      400,
+      'VALIDATION_ERROR',
+    );
     for (const start_datetime of [123, ['2025-06-01'], { d: 1 }, true, 'not a date', '2025-13-45T99:99:99Z']) {
-      const body = await expectError(await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'x', start_datetime }), 400, 'VALIDATION_ERROR');
+      const body = await expectError(
+        await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'x', start_datetime }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(body.field).toBe('start_datetime');
     }
     for (const visible of ['yes please', 2, ['true'], { v: true }]) {
-      const body = await expectError(await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'x', visible }), 400, 'VALIDATION_ERROR');
+      const body = await expectError(
+        await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'x', visible }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(body.field).toBe('visible');
     }
     await expectUnchanged(srv.admin, before);
@@ -149,14 +170,21 @@ describe('wrong types and missing fields', () => {
       ['event_start_datetime', 1717250400000],
       ['event_start_datetime', ['2025-06-01']],
     ] as [string, unknown][]) {
-      const body = await expectError(await send(srv.admin, 'POST', '/api/event', { name: 'Fest', code: uniqueCode(), [field]: value }), 400, 'VALIDATION_ERROR');
+      const body = await expectError(
+        await send(srv.admin, 'POST', '/api/event', { name: 'Fest', code: uniqueCode(), [field]: value }),
+        400,
+        'VALIDATION_ERROR',
+      );
       expect(body.field).toBe(field);
     }
     expect((await srv.admin.json<AdminEventDto[]>('/api/event/events')).length).toBe(count);
   });
 
   test('event duration as a JSON number is fine (it is a number)', async () => {
-    const event = await expectOk<AdminEventDto>(await send(srv.admin, 'POST', '/api/event', { name: 'Zahl', code: uniqueCode(), event_duration_days: 21 }), 201);
+    const event = await expectOk<AdminEventDto>(
+      await send(srv.admin, 'POST', '/api/event', { name: 'Zahl', code: uniqueCode(), event_duration_days: 21 }),
+      201,
+    );
     expect(event.event_duration_days).toBe(21);
   });
 
@@ -166,7 +194,11 @@ describe('wrong types and missing fields', () => {
     const userId = await guest.joinAsGuest(event.code, 'Bleibt');
     for (const bad of [123, [userId], { id: userId }, true]) {
       await expectError(await send(srv.client(), 'POST', `/api/event/${event.code}/consent`, { userId: bad }), 400, 'VALIDATION_ERROR');
-      await expectError(await send(guest, 'POST', `/api/event/${event.code}/user-nickname`, { userId: bad, nickname: 'x' }), 400, 'VALIDATION_ERROR');
+      await expectError(
+        await send(guest, 'POST', `/api/event/${event.code}/user-nickname`, { userId: bad, nickname: 'x' }),
+        400,
+        'VALIDATION_ERROR',
+      );
     }
     for (const nickname of [123, ['x'], { n: 'x' }, true]) {
       await expectError(await send(guest, 'POST', `/api/event/${event.code}/user-nickname`, { userId, nickname }), 400, 'VALIDATION_ERROR');
@@ -184,14 +216,17 @@ describe('wrong types and missing fields', () => {
 });
 
 describe('ids', () => {
-  test.each(['abc', '0', '-1', '1.5', '1e3', '0x10', '%20', '999999999999999999999', '1;DROP TABLE events'])('event id %p is 404', async (id) => {
-    const p = encodeURI(id);
-    await expectError(await srv.client().fetch(`/api/event/${p}/albums`), 404, 'NOT_FOUND');
-    await expectError(await srv.admin.fetch(`/api/event/${p}/statistics`), 404, 'NOT_FOUND');
-    await expectError(await srv.admin.fetch(`/api/event/${p}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
-    await expectError(await srv.admin.fetch(`/api/album/${p}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
-    await expectError(await srv.admin.fetch(`/api/admin/api-keys/${p}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
-  });
+  test.each(['abc', '0', '-1', '1.5', '1e3', '0x10', '%20', '999999999999999999999', '1;DROP TABLE events'])(
+    'event id %p is 404',
+    async (id) => {
+      const p = encodeURI(id);
+      await expectError(await srv.client().fetch(`/api/event/${p}/albums`), 404, 'NOT_FOUND');
+      await expectError(await srv.admin.fetch(`/api/event/${p}/statistics`), 404, 'NOT_FOUND');
+      await expectError(await srv.admin.fetch(`/api/event/${p}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
+      await expectError(await srv.admin.fetch(`/api/album/${p}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
+      await expectError(await srv.admin.fetch(`/api/admin/api-keys/${p}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
+    },
+  );
 
   test('unknown but well-formed ids are 404 everywhere', async () => {
     const event = await srv.admin.createEvent();
@@ -227,7 +262,11 @@ describe('ids', () => {
   test('an albumId filter that is not a number is 400', async () => {
     const event = await srv.admin.createEvent();
     for (const albumId of ['abc', '-1', '1.5', "1' OR '1'='1"]) {
-      await expectError(await srv.client().fetch(`/api/event/${event.id}/uploads?albumId=${encodeURIComponent(albumId)}`), 400, 'VALIDATION_ERROR');
+      await expectError(
+        await srv.client().fetch(`/api/event/${event.id}/uploads?albumId=${encodeURIComponent(albumId)}`),
+        400,
+        'VALIDATION_ERROR',
+      );
     }
   });
 });
@@ -238,9 +277,21 @@ describe('SQL-looking and path-looking strings', () => {
     const event = await srv.admin.createEvent({ name: SQL, code: uniqueCode('sql') });
     expect(event.name).toBe(SQL);
     expect((await expectOk(await srv.client().fetch(`/api/event/${event.code}`))).name).toBe(SQL);
-    await expectError(await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'x', code: SQL }) }), 400, 'VALIDATION_ERROR');
-    await expectError(await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'x', code: PATHY }) }), 400, 'VALIDATION_ERROR');
-    await expectError(await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'x', code: "x' OR '1'='1" }) }), 400, 'VALIDATION_ERROR');
+    await expectError(
+      await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'x', code: SQL }) }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    await expectError(
+      await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'x', code: PATHY }) }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    await expectError(
+      await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'x', code: "x' OR '1'='1" }) }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const after = await srv.admin.json<AdminEventDto[]>('/api/event/events');
     expect(after.length).toBe(before + 1);
   });
@@ -252,7 +303,14 @@ describe('SQL-looking and path-looking strings', () => {
       expect(album.name).toBe(name);
     }
     const names = (await srv.client().json<AlbumDto[]>(`/api/event/${event.id}/albums`)).map((a) => a.name);
-    expect(names).toEqual(['Default Album', SQL, PATHY, '..\\..\\windows', '<img src=x onerror=alert(1)>', 'Robert"); DROP TABLE albums;--']);
+    expect(names).toEqual([
+      'Default Album',
+      SQL,
+      PATHY,
+      '..\\..\\windows',
+      '<img src=x onerror=alert(1)>',
+      'Robert"); DROP TABLE albums;--',
+    ]);
   });
 
   test('as API key name: stored literally', async () => {
@@ -278,8 +336,16 @@ describe('very long strings', () => {
   test('event name: 120 characters are fine, 121 are refused', async () => {
     expect((await srv.admin.createEvent({ name: 'n'.repeat(120), code: uniqueCode() })).name).toBe('n'.repeat(120));
     const count = (await srv.admin.json<AdminEventDto[]>('/api/event/events')).length;
-    await expectError(await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'n'.repeat(121), code: uniqueCode() }) }), 400, 'VALIDATION_ERROR');
-    await expectError(await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'n'.repeat(500_000), code: uniqueCode() }) }), 400, 'VALIDATION_ERROR');
+    await expectError(
+      await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'n'.repeat(121), code: uniqueCode() }) }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    await expectError(
+      await srv.admin.fetch('/api/event', { method: 'POST', body: form({ name: 'n'.repeat(500_000), code: uniqueCode() }) }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect((await srv.admin.json<AdminEventDto[]>('/api/event/events')).length).toBe(count);
   });
 
@@ -288,7 +354,11 @@ describe('very long strings', () => {
     expect((await srv.admin.createAlbum(event.id, { name: 'a'.repeat(100) })).name).toBe('a'.repeat(100));
     const before = await snapshot(srv.admin, event.id);
     await expectError(await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'a'.repeat(101) }), 400, 'VALIDATION_ERROR');
-    await expectError(await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'a'.repeat(500_000) }), 400, 'VALIDATION_ERROR');
+    await expectError(
+      await send(srv.admin, 'POST', `/api/event/${event.id}/album`, { name: 'a'.repeat(500_000) }),
+      400,
+      'VALIDATION_ERROR',
+    );
     await expectUnchanged(srv.admin, before);
   });
 
@@ -304,6 +374,11 @@ describe('very long strings', () => {
   });
 
   test('a very long password at login is just wrong', async () => {
-    await expectError(await send(srv.client(), 'POST', '/api/admin/login', { password: 'p'.repeat(200_000) }), 401, 'UNAUTHORIZED', 'Ungültige Anmeldedaten');
+    await expectError(
+      await send(srv.client(), 'POST', '/api/admin/login', { password: 'p'.repeat(200_000) }),
+      401,
+      'UNAUTHORIZED',
+      'Ungültige Anmeldedaten',
+    );
   });
 });

@@ -50,7 +50,13 @@ function streamedBody(mb: number, first: string): ReadableStream<Uint8Array> {
 /** Sends the body; the status, or 0 when the server closed the connection before answering (also a refusal). */
 async function post(path: string, contentType: string, body: BodyInit): Promise<{ status: number; code?: string }> {
   try {
-    const res = await fetch(srv.url + path, { method: 'POST', headers: { 'content-type': contentType }, body, duplex: 'half', redirect: 'manual' } as RequestInit);
+    const res = await fetch(srv.url + path, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+      duplex: 'half',
+      redirect: 'manual',
+    } as RequestInit);
     const text = await res.text();
     return { status: res.status, code: /"code":"([A-Z_]+)"/.exec(text)?.[1] };
   } catch {
@@ -59,7 +65,7 @@ async function post(path: string, contentType: string, body: BodyInit): Promise<
 }
 
 /** The attack's answers, a second later: the bystander goes on meanwhile, so a late cost to the server shows too. */
-const settled = async <T,>(attack: Promise<T>): Promise<T> => {
+const settled = async <T>(attack: Promise<T>): Promise<T> => {
   const result = await attack;
   await Bun.sleep(1000);
   return result;
@@ -97,13 +103,23 @@ describe('one body limit by what the route parses', () => {
     const { event, guest, pid } = await guestOfNewEvent();
     const big = `event=${event.code}&pad=${'a'.repeat(40 * 1024 * 1024)}`;
     const { result, report } = await withBystander({ guest, eventId: event.id, serverPid: pid }, () =>
-      settled(Promise.all([post('/portal/join', 'application/x-www-form-urlencoded', big), post('/portal/join', 'application/x-www-form-urlencoded', streamedBody(2, 'pad='))])),
+      settled(
+        Promise.all([
+          post('/portal/join', 'application/x-www-form-urlencoded', big),
+          post('/portal/join', 'application/x-www-form-urlencoded', streamedBody(2, 'pad=')),
+        ]),
+      ),
     );
     for (const answer of result) expect([413, 0]).toContain(answer.status); // today: 303, the body read whole
     expect(report.errors).toEqual([]);
     expect(report.p99).toBeLessThan(1000);
     expect(report.rssGrowthMb).toBeLessThan(150);
-    const button = await fetch(`${srv.url}/portal/join`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `event=${event.code}`, redirect: 'manual' });
+    const button = await fetch(`${srv.url}/portal/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `event=${event.code}`,
+      redirect: 'manual',
+    });
     expect(button.status).toBe(303);
     expect(button.headers.get('location')).toBe(`/portal?event=${event.code}`);
   }, 60_000);
@@ -125,7 +141,11 @@ describe('every body has a time-out', () => {
   test(`a JSON body that stalls after 10 bytes is answered 408 after about ${IDLE_SECONDS} s, not held forever`, async () => {
     const event = await srv.admin.createEvent();
     const started = Date.now();
-    const { socket, answer } = await rawRequest([`POST /api/event/${event.code}/consent HTTP/1.1`, 'Content-Type: application/json', 'Content-Length: 100']);
+    const { socket, answer } = await rawRequest([
+      `POST /api/event/${event.code}/consent HTTP/1.1`,
+      'Content-Type: application/json',
+      'Content-Length: 100',
+    ]);
     socket.write('{"userId":');
     const text = await Promise.race([answer, Bun.sleep(IDLE_SECONDS * 1000 * 4).then(() => 'nothing')]);
     socket.destroy();

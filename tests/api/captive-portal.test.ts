@@ -28,7 +28,8 @@ const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** One HTTP request from a given source address, like a phone with that address would send it. */
-const fromDevice = (server: TestServer, device: string, path: string, opts: RequestFromOptions = {}) => requestFrom(device, server.url + path, opts);
+const fromDevice = (server: TestServer, device: string, path: string, opts: RequestFromOptions = {}) =>
+  requestFrom(device, server.url + path, opts);
 
 const PHONE_A = '127.0.0.2';
 const PHONE_B = '127.0.0.3';
@@ -92,18 +93,30 @@ describe('captive portal: recovery joins the device', () => {
       const admin = new ApiClient(server.url);
       await admin.login(server.adminPassword);
       const event = await admin.createEvent({ name: 'Anna & Ben' });
-      const consent = await fromDevice(server, PHONE_A, `/api/event/${event.code}/consent`, { method: 'POST', host: '10.42.0.1', json: {} });
+      const consent = await fromDevice(server, PHONE_A, `/api/event/${event.code}/consent`, {
+        method: 'POST',
+        host: '10.42.0.1',
+        json: {},
+      });
       const { userId } = JSON.parse(consent.body) as { userId: string };
       // The same guest on a second phone (PHONE_B has never joined): the recovery link restores the session...
       expect((await fromDevice(server, PHONE_B, '/generate_204')).status).toBe(302);
-      const recovered = await fromDevice(server, PHONE_B, `/api/event/${event.code}/recover`, { method: 'POST', host: '10.42.0.1', json: { userId } });
+      const recovered = await fromDevice(server, PHONE_B, `/api/event/${event.code}/recover`, {
+        method: 'POST',
+        host: '10.42.0.1',
+        json: { userId },
+      });
       expect(recovered.status).toBe(200);
       expect(JSON.parse(recovered.body)).toMatchObject({ hasConsent: true, userId });
       // ...and joins that phone, so it stays on the Wi-Fi.
       expect((await fromDevice(server, PHONE_B, '/generate_204')).status).toBe(204);
       // An unknown id restores nothing and joins nothing.
       const PHONE_C = '127.0.0.4';
-      const unknown = await fromDevice(server, PHONE_C, `/api/event/${event.code}/recover`, { method: 'POST', host: '10.42.0.1', json: { userId: crypto.randomUUID() } });
+      const unknown = await fromDevice(server, PHONE_C, `/api/event/${event.code}/recover`, {
+        method: 'POST',
+        host: '10.42.0.1',
+        json: { userId: crypto.randomUUID() },
+      });
       expect(JSON.parse(unknown.body)).toMatchObject({ hasConsent: false });
       expect((await fromDevice(server, PHONE_C, '/generate_204')).status).toBe(302);
     } finally {
@@ -163,7 +176,8 @@ describe('the portal page', () => {
       expect(Object.values(other).filter((text) => body.includes(text))).toEqual([]);
     };
     const onEvent = ['welcome', 'titleSuffix', 'join', 'openInBrowser', 'orShort', 'iphone', 'android', 'noUploadHere'] as const;
-    const ask = (path: string, accept: string, device = PHONE_A) => fromDevice(server, device, path, { headers: { 'accept-language': accept } });
+    const ask = (path: string, accept: string, device = PHONE_A) =>
+      fromDevice(server, device, path, { headers: { 'accept-language': accept } });
     try {
       expectPage((await ask('/portal', 'en-US,en;q=0.9')).body, 'en', [...onEvent]);
       expectPage((await ask('/portal', 'de-DE,de;q=0.9,en;q=0.8')).body, 'de', [...onEvent]);
@@ -230,7 +244,7 @@ describe('the portal page', () => {
 });
 
 describe('addresses guests can reach', () => {
-  test('config says when links point at a loopback address; the admin gets the box\'s own LAN addresses as link bases', async () => {
+  test("config says when links point at a loopback address; the admin gets the box's own LAN addresses as link bases", async () => {
     const local = await startServer();
     try {
       const config = await (await fetch(`${local.url}/api/config`)).json();
@@ -250,7 +264,11 @@ describe('addresses guests can reach', () => {
     }
     const venue = await portalServer();
     try {
-      expect(await (await fetch(`${venue.url}/api/config`)).json()).toMatchObject({ publicUrl: BOX, publicUrlReachable: true, shortName: 'fotos.box' });
+      expect(await (await fetch(`${venue.url}/api/config`)).json()).toMatchObject({
+        publicUrl: BOX,
+        publicUrlReachable: true,
+        shortName: 'fotos.box',
+      });
     } finally {
       await venue.stop();
     }

@@ -19,7 +19,13 @@ const MB = 1024 * 1024;
 const IDLE_SECONDS = 4; // the server cuts stalls longer than this; shorter ones it waits out
 const MAX_ATTEMPTS = 40; // as the web app: a paused upload resumes this often before it gives up
 const RESUME_DELAY_MS = 500;
-const PROXY = { seed: 20260622, faults: { stall: 0.12, reset: 0.08, cut: 0.12, 'lose-answer': 0.06 }, delayMs: 2, jitterMs: 15, stallMs: [1000, 8000] as [number, number] };
+const PROXY = {
+  seed: 20260622,
+  faults: { stall: 0.12, reset: 0.08, cut: 0.12, 'lose-answer': 0.06 },
+  delayMs: 2,
+  jitterMs: 15,
+  stallMs: [1000, 8000] as [number, number],
+};
 
 const id = process.pid;
 const ns = `mbc${id}`;
@@ -40,7 +46,9 @@ function buildNetwork() {
   try {
     sh(['ip', 'netns', 'add', ns]);
   } catch (err) {
-    throw new Error(`The chaos test needs network namespaces (root with CAP_SYS_ADMIN and CAP_NET_ADMIN) and cannot run here: ${(err as Error).message}`);
+    throw new Error(
+      `The chaos test needs network namespaces (root with CAP_SYS_ADMIN and CAP_NET_ADMIN) and cannot run here: ${(err as Error).message}`,
+    );
   }
   sh(['ip', 'link', 'add', hostSide, 'type', 'veth', 'peer', 'name', serverSide]);
   sh(['ip', 'link', 'set', serverSide, 'netns', ns]);
@@ -52,7 +60,25 @@ function buildNetwork() {
   // A crowded 2.4 GHz cell: ~50 Mbit/s shared, queues that hold ~100 ms. (These kernels have no netem; the
   // proxy adds delay and jitter.)
   sh(['tc', 'qdisc', 'add', 'dev', hostSide, 'root', 'tbf', 'rate', '50mbit', 'burst', '64kb', 'latency', '100ms']);
-  sh(['ip', 'netns', 'exec', ns, 'tc', 'qdisc', 'add', 'dev', serverSide, 'root', 'tbf', 'rate', '50mbit', 'burst', '64kb', 'latency', '100ms']);
+  sh([
+    'ip',
+    'netns',
+    'exec',
+    ns,
+    'tc',
+    'qdisc',
+    'add',
+    'dev',
+    serverSide,
+    'root',
+    'tbf',
+    'rate',
+    '50mbit',
+    'burst',
+    '64kb',
+    'latency',
+    '100ms',
+  ]);
 }
 
 function destroyNetwork() {
@@ -151,7 +177,8 @@ class Phone {
         const res = await this.post(`/api/event/${this.eventId}/upload`, form);
         if (res.status === 408) throw new NetworkFailure('408: the server gave up waiting for the body'); // a time-out: pause, resume
         if (res.status === 201) o.acknowledged = res.body.id;
-        else if (res.status === 409) o.acknowledged = res.body.existingId; // an earlier attempt arrived, its answer did not
+        else if (res.status === 409)
+          o.acknowledged = res.body.existingId; // an earlier attempt arrived, its answer did not
         else o.trouble.push(`${res.status} ${JSON.stringify(res.body)}`);
         return;
       } catch (err) {
@@ -173,7 +200,14 @@ class Phone {
       const form = new FormData();
       const chunk = () => form.append('chunk', new File([bytes.subarray(i * size, Math.min(bytes.length, (i + 1) * size))], 'blob'));
       if (!this.profile.fieldsFirst) chunk();
-      for (const [k, v] of Object.entries({ chunkIndex: i, totalChunks: total, fileName: name, fileSize: bytes.length, uploadId, autoApprove: 'true' })) {
+      for (const [k, v] of Object.entries({
+        chunkIndex: i,
+        totalChunks: total,
+        fileName: name,
+        fileSize: bytes.length,
+        uploadId,
+        autoApprove: 'true',
+      })) {
         form.append(k, String(v));
       }
       if (this.profile.fieldsFirst) chunk();
@@ -193,7 +227,10 @@ class Phone {
         if (o.attempts > 0) {
           this.requests++;
           const q = new URLSearchParams({ fileName: name, fileSize: String(bytes.length), totalChunks: String(total), uploadId });
-          const st = await send(`${this.base}/api/event/${this.eventId}/upload-chunk/status?${q}`, { headers: { cookie: this.cookie }, timeoutMs: chunkTimeoutMs(this.profile) });
+          const st = await send(`${this.base}/api/event/${this.eventId}/upload-chunk/status?${q}`, {
+            headers: { cookie: this.cookie },
+            timeoutMs: chunkTimeoutMs(this.profile),
+          });
           if (st.status !== 200) {
             o.trouble.push(`status: ${st.status} ${JSON.stringify(st.body)}`);
             return;
@@ -238,7 +275,8 @@ function makeFile(phone: number, index: number, sizeMb: number): PhoneFile {
 
 test('20 phones upload through stalls, resets, cut bodies and lost answers: every file once and whole, no restart, no leftovers, no leaked descriptors', async () => {
   for (const tool of ['ip', 'tc']) {
-    if (!Bun.which(tool, { PATH: `${process.env.PATH}:/usr/sbin:/sbin` })) throw new Error(`The chaos test needs '${tool}' (Debian: iproute2); run scripts/ensure-test-deps.sh as root.`);
+    if (!Bun.which(tool, { PATH: `${process.env.PATH}:/usr/sbin:/sbin` }))
+      throw new Error(`The chaos test needs '${tool}' (Debian: iproute2); run scripts/ensure-test-deps.sh as root.`);
   }
   buildNetwork();
   server = await startServer({
@@ -263,7 +301,9 @@ test('20 phones upload through stalls, resets, cut bodies and lost answers: ever
     const cookie = [...guest.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     phones.push(new Phone(viaProxy, event.id, cookie, { ios: i % 3 === 0, fieldsFirst: i % 2 === 1 }));
   }
-  const files = phones.map((_, p) => Array.from({ length: p % 2 === 0 ? 2 : 1 }, (_, k) => makeFile(p, k, SIZES_MB[(p + k) % SIZES_MB.length]!)));
+  const files = phones.map((_, p) =>
+    Array.from({ length: p % 2 === 0 ? 2 : 1 }, (_, k) => makeFile(p, k, SIZES_MB[(p + k) % SIZES_MB.length]!)),
+  );
 
   const pid = server.proc.pid;
   await Bun.sleep((IDLE_SECONDS + 2) * 1000); // the setup's kept-alive connections time out first

@@ -1,6 +1,14 @@
 // The host's settings page calls, authorised only by the client token in the path.
 import { describe, expect, test } from 'bun:test';
-import type { AdminEventDto, AlbumDto, ClientSettingsDto, ClientTokenAnswer, EventDto, ExportDto, StatisticsDto } from '../../src/http/api-types.ts';
+import type {
+  AdminEventDto,
+  AlbumDto,
+  ClientSettingsDto,
+  ClientTokenAnswer,
+  EventDto,
+  ExportDto,
+  StatisticsDto,
+} from '../../src/http/api-types.ts';
 import { defaultAlbumId, expectError, expectOk, expectUnchanged, form, PHOTO, PHOTOS, send, snapshot, useServer } from './support.ts';
 
 const srv = useServer();
@@ -17,7 +25,11 @@ describe('GET /api/client/event-settings/{token}', () => {
     const { event, token, host } = await hostedEvent({ name: 'Gastgeber' });
     const hidden = await srv.admin.createAlbum(event.id, { name: 'Versteckt' });
     await srv.admin.json(`/api/album/${hidden.id}`, { method: 'PUT', json: { visible: false } });
-    await srv.admin.createAlbum(event.id, { name: 'Trauung', start_datetime: '2025-06-01T14:00:00Z', end_datetime: '2025-06-01T15:00:00Z' });
+    await srv.admin.createAlbum(event.id, {
+      name: 'Trauung',
+      start_datetime: '2025-06-01T14:00:00Z',
+      end_datetime: '2025-06-01T15:00:00Z',
+    });
     const body = await expectOk<ClientSettingsDto>(await host.fetch(`/api/client/event-settings/${token}`));
     expect(Object.keys(body).sort()).toEqual(['albums', 'event']);
     expect(body.event).toMatchObject({ id: event.id, code: event.code, name: 'Gastgeber' });
@@ -47,18 +59,36 @@ describe('PUT /api/client/event/{token} (multipart)', () => {
     const { event, token, host } = await hostedEvent();
     const res = await host.fetch(`/api/client/event/${token}`, {
       method: 'PUT',
-      body: form({ name: 'Neuer Name', primary_color: '#000000', secondary_color: 'yellow', header_style: 'premium', allow_download: 'false' }),
+      body: form({
+        name: 'Neuer Name',
+        primary_color: '#000000',
+        secondary_color: 'yellow',
+        header_style: 'premium',
+        allow_download: 'false',
+      }),
     });
     const updated = await expectOk<EventDto>(res);
-    expect(updated).toMatchObject({ id: event.id, name: 'Neuer Name', primary_color: '#000000', secondary_color: '#F59E0B', header_style: 'premium', allow_download: false });
+    expect(updated).toMatchObject({
+      id: event.id,
+      name: 'Neuer Name',
+      primary_color: '#000000',
+      secondary_color: '#F59E0B',
+      header_style: 'premium',
+      allow_download: false,
+    });
     expect(updated).not.toHaveProperty('client_token');
-    expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}`))).toMatchObject({ name: 'Neuer Name', allow_download: false });
+    expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}`))).toMatchObject({
+      name: 'Neuer Name',
+      allow_download: false,
+    });
   });
 
   test('a host image is stored and served', async () => {
     const { token, host } = await hostedEvent();
     const image = new Blob([await Bun.file(PHOTO).arrayBuffer()], { type: 'image/jpeg' });
-    const updated = await expectOk<EventDto>(await host.fetch(`/api/client/event/${token}`, { method: 'PUT', body: form({ host_image: image }) }));
+    const updated = await expectOk<EventDto>(
+      await host.fetch(`/api/client/event/${token}`, { method: 'PUT', body: form({ host_image: image }) }),
+    );
     expect(updated.host_image_url).toMatch(/^\/media\/host\/[0-9a-f]{32}\.jpg$/);
     const served = await srv.client().fetch(updated.host_image_url!);
     expect(served.status).toBe(200);
@@ -73,14 +103,26 @@ describe('PUT /api/client/event/{token} (multipart)', () => {
         body: form({ name: 'Ok', code: 'hijacked-code', event_start_datetime: '2020-01-01T00:00:00Z', event_duration_days: '28' }),
       }),
     );
-    expect(updated).toMatchObject({ name: 'Ok', code: event.code, event_start_datetime: event.event_start_datetime, event_duration_days: 14 });
+    expect(updated).toMatchObject({
+      name: 'Ok',
+      code: event.code,
+      event_start_datetime: event.event_start_datetime,
+      event_duration_days: 14,
+    });
     await expectError(await srv.client().fetch('/api/event/hijacked-code'), 404, 'NOT_FOUND');
   });
 
   test('invalid values are refused and the event stays', async () => {
     const { event, token, host } = await hostedEvent();
     const before = await snapshot(srv.admin, event.id);
-    for (const fields of [{ name: '' }, { name: '  ' }, { primary_color: 'rainbow' }, { header_style: 'huge' }, { allow_download: 'perhaps' }, { host_image: new Blob(['%PDF-1.4']) }] as Record<string, string | Blob>[]) {
+    for (const fields of [
+      { name: '' },
+      { name: '  ' },
+      { primary_color: 'rainbow' },
+      { header_style: 'huge' },
+      { allow_download: 'perhaps' },
+      { host_image: new Blob(['%PDF-1.4']) },
+    ] as Record<string, string | Blob>[]) {
       await expectError(await host.fetch(`/api/client/event/${token}`, { method: 'PUT', body: form(fields) }), 400, 'VALIDATION_ERROR');
     }
     await expectUnchanged(srv.admin, before);
@@ -89,7 +131,11 @@ describe('PUT /api/client/event/{token} (multipart)', () => {
   test('an unknown token is 404 and changes nothing', async () => {
     const { event } = await hostedEvent();
     const before = await snapshot(srv.admin, event.id);
-    await expectError(await srv.client().fetch('/api/client/event/wrong-token', { method: 'PUT', body: form({ name: 'x' }) }), 404, 'NOT_FOUND');
+    await expectError(
+      await srv.client().fetch('/api/client/event/wrong-token', { method: 'PUT', body: form({ name: 'x' }) }),
+      404,
+      'NOT_FOUND',
+    );
     await expectUnchanged(srv.admin, before);
   });
 });
@@ -98,18 +144,43 @@ describe('host albums', () => {
   test('POST creates an album (201) with dates and visibility', async () => {
     const { event, token, host } = await hostedEvent();
     const album = await expectOk<AlbumDto>(
-      await send(host, 'POST', `/api/client/event/${token}/album`, { name: 'Party', start_datetime: '2025-06-01T20:00:00Z', end_datetime: '2025-06-02T02:00:00Z', visible: false }),
+      await send(host, 'POST', `/api/client/event/${token}/album`, {
+        name: 'Party',
+        start_datetime: '2025-06-01T20:00:00Z',
+        end_datetime: '2025-06-02T02:00:00Z',
+        visible: false,
+      }),
       201,
     );
-    expect(album).toMatchObject({ event_id: event.id, name: 'Party', visible: false, start_datetime: '2025-06-01T20:00:00.000Z', end_datetime: '2025-06-02T02:00:00.000Z' });
-    const plain = await expectOk<AlbumDto>(await send(host, 'POST', `/api/client/event/${token}/album`, { name: 'Ohne Datum', start_datetime: null, end_datetime: null, visible: true }), 201);
+    expect(album).toMatchObject({
+      event_id: event.id,
+      name: 'Party',
+      visible: false,
+      start_datetime: '2025-06-01T20:00:00.000Z',
+      end_datetime: '2025-06-02T02:00:00.000Z',
+    });
+    const plain = await expectOk<AlbumDto>(
+      await send(host, 'POST', `/api/client/event/${token}/album`, {
+        name: 'Ohne Datum',
+        start_datetime: null,
+        end_datetime: null,
+        visible: true,
+      }),
+      201,
+    );
     expect(plain).toMatchObject({ visible: true, start_datetime: null, end_datetime: null });
   });
 
   test('POST refuses a missing name or an end before the start, and creates nothing', async () => {
     const { event, token, host } = await hostedEvent();
     const before = await snapshot(srv.admin, event.id);
-    for (const body of [{}, { name: '' }, { name: 7 }, { name: 'x', start_datetime: '2025-06-02T00:00:00Z', end_datetime: '2025-06-01T00:00:00Z' }, { name: 'x', visible: 'ja' }]) {
+    for (const body of [
+      {},
+      { name: '' },
+      { name: 7 },
+      { name: 'x', start_datetime: '2025-06-02T00:00:00Z', end_datetime: '2025-06-01T00:00:00Z' },
+      { name: 'x', visible: 'ja' },
+    ]) {
       await expectError(await send(host, 'POST', `/api/client/event/${token}/album`, body), 400, 'VALIDATION_ERROR');
     }
     await expectUnchanged(srv.admin, before);
@@ -117,13 +188,22 @@ describe('host albums', () => {
 
   test('PUT changes any of name, dates, visible; the toggle sends only visible', async () => {
     const { event, token, host } = await hostedEvent();
-    const album = await srv.admin.createAlbum(event.id, { name: 'Vorher', start_datetime: '2025-06-01T20:00:00Z', end_datetime: '2025-06-02T02:00:00Z' });
+    const album = await srv.admin.createAlbum(event.id, {
+      name: 'Vorher',
+      start_datetime: '2025-06-01T20:00:00Z',
+      end_datetime: '2025-06-02T02:00:00Z',
+    });
     const renamed = await expectOk<AlbumDto>(await send(host, 'PUT', `/api/client/album/${album.id}/${token}`, { name: 'Nachher' }));
     expect(renamed).toMatchObject({ name: 'Nachher', start_datetime: '2025-06-01T20:00:00.000Z', visible: true });
     const hidden = await expectOk<AlbumDto>(await send(host, 'PUT', `/api/client/album/${album.id}/${token}`, { visible: false }));
     expect(hidden).toMatchObject({ name: 'Nachher', visible: false, end_datetime: '2025-06-02T02:00:00.000Z' });
     const all = await expectOk<AlbumDto>(
-      await send(host, 'PUT', `/api/client/album/${album.id}/${token}`, { name: 'Alles', start_datetime: null, end_datetime: null, visible: true }),
+      await send(host, 'PUT', `/api/client/album/${album.id}/${token}`, {
+        name: 'Alles',
+        start_datetime: null,
+        end_datetime: null,
+        visible: true,
+      }),
     );
     expect(all).toMatchObject({ name: 'Alles', start_datetime: null, end_datetime: null, visible: true });
   });
@@ -149,12 +229,16 @@ describe('host albums', () => {
     expect((await srv.client().fetch(upload.upload.file_path)).status).toBe(404);
   });
 
-  test("an album of another event is 404 for PUT and DELETE, and that album stays", async () => {
+  test('an album of another event is 404 for PUT and DELETE, and that album stays', async () => {
     const mine = await hostedEvent();
     const theirs = await hostedEvent();
     const foreign = await srv.admin.createAlbum(theirs.event.id, { name: 'Fremd' });
     const before = await snapshot(srv.admin, theirs.event.id);
-    await expectError(await send(mine.host, 'PUT', `/api/client/album/${foreign.id}/${mine.token}`, { name: 'Gekapert' }), 404, 'NOT_FOUND');
+    await expectError(
+      await send(mine.host, 'PUT', `/api/client/album/${foreign.id}/${mine.token}`, { name: 'Gekapert' }),
+      404,
+      'NOT_FOUND',
+    );
     await expectError(await mine.host.fetch(`/api/client/album/${foreign.id}/${mine.token}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
     await expectUnchanged(srv.admin, before);
   });
@@ -184,7 +268,11 @@ describe('host statistics and export', () => {
 
     const stats = await expectOk<StatisticsDto>(await host.fetch(`/api/client/event-statistics/${token}`));
     // the guest by handle and nickname: their user id is their session, only the admin's answers carry it
-    expect(stats).toMatchObject({ uploads: 2, albums: 1, users: [{ guest_id: expect.any(Number), user_id: null, nickname: 'Mia', upload_count: 2 }] });
+    expect(stats).toMatchObject({
+      uploads: 2,
+      albums: 1,
+      users: [{ guest_id: expect.any(Number), user_id: null, nickname: 'Mia', upload_count: 2 }],
+    });
     expect(stats.total_size_mb).toBeGreaterThan(0);
     const adminStats = await srv.admin.json<StatisticsDto>(`/api/event/${event.id}/statistics`);
     expect(adminStats.users).toEqual([{ ...stats.users[0]!, user_id: userId }]);

@@ -8,7 +8,11 @@ import { useServer } from './support.ts';
 const handle = useServer();
 
 /** POST consent from a chosen loopback address. */
-async function consentFrom(localAddress: string, code: string, body: object): Promise<{ status: number; json: { error?: string; code?: string; userId?: string } }> {
+async function consentFrom(
+  localAddress: string,
+  code: string,
+  body: object,
+): Promise<{ status: number; json: { error?: string; code?: string; userId?: string } }> {
   const answer = await requestFrom(localAddress, `${handle.url}/api/event/${code}/consent`, { method: 'POST', json: body });
   return { status: answer.status, json: JSON.parse(answer.body) };
 }
@@ -30,7 +34,10 @@ test('3,000 consents from one address create at most a burst of guests, then 429
   expect(created).toBeGreaterThanOrEqual(60);
   expect(created).toBeLessThanOrEqual(70); // the burst, plus one per 10 s the loop ran
   expect(statuses.filter((s) => s === 429)).toHaveLength(3000 - created);
-  expect(refusal).toEqual({ code: 'TOO_MANY_REQUESTS', error: 'Zu viele neue Anmeldungen von diesem Gerät. Bitte warte eine Minute und versuche es dann erneut.' });
+  expect(refusal).toEqual({
+    code: 'TOO_MANY_REQUESTS',
+    error: 'Zu viele neue Anmeldungen von diesem Gerät. Bitte warte eine Minute und versuche es dann erneut.',
+  });
 
   // A phone that retries its consent (same user id) creates nothing and gets through even now.
   const retry = await consentFrom('127.0.0.1', event.code, { userId: firstGuest });

@@ -24,7 +24,6 @@ function mountTmpfs(sizeMb: number): string {
   return dir;
 }
 
-
 const free = (dir: string) => {
   const fs = statfsSync(dir);
   return fs.bavail * fs.bsize;
@@ -88,7 +87,13 @@ test('12 phones start 3 MB uploads at once with ~30 MB free and an 8 MB reserve:
       const head = multipartHead({}, 'file', `photo-${n}.jpg`);
       const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
       const body = Buffer.concat([head, photo, tail]);
-      const { socket } = await openPartialPost(server.url, `/api/event/${event.id}/upload`, { Cookie: await guestCookie(server, event) }, body.length, body.subarray(0, 256 * 1024));
+      const { socket } = await openPartialPost(
+        server.url,
+        `/api/event/${event.id}/upload`,
+        { Cookie: await guestCookie(server, event) },
+        body.length,
+        body.subarray(0, 256 * 1024),
+      );
       return { socket, rest: body.subarray(256 * 1024), status: statusOf(socket) };
     }),
   );
@@ -110,7 +115,13 @@ test('the disk filled by another program mid-upload: 507 with the partial file r
   const head = multipartHead({}, 'file', 'big.jpg');
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const body = Buffer.concat([head, photoOf(6 * MB, 99), tail]);
-  const { socket } = await openPartialPost(server.url, `/api/event/${event.id}/upload`, { Cookie: await guestCookie(server, event) }, body.length, body.subarray(0, MB));
+  const { socket } = await openPartialPost(
+    server.url,
+    `/api/event/${event.id}/upload`,
+    { Cookie: await guestCookie(server, event) },
+    body.length,
+    body.subarray(0, MB),
+  );
   const status = statusOf(socket);
   let answer = '';
   socket.on('data', (piece: Buffer) => (answer += piece.toString('utf8')));
@@ -129,7 +140,14 @@ test('the disk filled by another program mid-upload: 507 with the partial file r
   socket.write(body.subarray(MB));
   expect(await status).toBe(507);
   await Bun.sleep(100);
-  expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, '').split('\r\n')[0]!)).toMatchObject({ code: 'INSUFFICIENT_STORAGE', error: expect.stringContaining('Speicher') });
+  expect(
+    JSON.parse(
+      answer
+        .slice(answer.indexOf('\r\n\r\n') + 4)
+        .replace(/^[0-9a-f]+\r\n/, '')
+        .split('\r\n')[0]!,
+    ),
+  ).toMatchObject({ code: 'INSUFFICIENT_STORAGE', error: expect.stringContaining('Speicher') });
   socket.destroy();
   expect(readdirSync(join(dataDir, 'tmp')).filter((f) => f !== 'chunks')).toEqual([]);
 

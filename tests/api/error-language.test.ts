@@ -50,7 +50,8 @@ const multipart = (fields: Record<string, string | Blob>) => {
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   return f;
 };
-const fileForm = (name: string, bytes: Uint8Array, type: string) => multipart({ file: new File([bytes as Uint8Array<ArrayBuffer>], name, { type }) });
+const fileForm = (name: string, bytes: Uint8Array, type: string) =>
+  multipart({ file: new File([bytes as Uint8Array<ArrayBuffer>], name, { type }) });
 
 beforeAll(async () => {
   server = await startServer({ args: ['--max-upload-mb', '1', '--max-partial-uploads', '1'] });
@@ -71,13 +72,29 @@ async function check(c: Case) {
   }
   // The variant exists and its two texts differ, so the checks above could tell the languages apart.
   expect(Object.keys(MESSAGES.de[c.code])).toContain(c.variant);
-  expect(errorMessage('de', c.code, c.variant, { field: 'x', maxSizeBytes: 1048576, maxSessions: 1, maxBytes: 1048576, seconds: 1, kbPerSecond: 1 })).not.toBe(
-    errorMessage('en', c.code, c.variant, { field: 'x', maxSizeBytes: 1048576, maxSessions: 1, maxBytes: 1048576, seconds: 1, kbPerSecond: 1 }),
+  expect(
+    errorMessage('de', c.code, c.variant, {
+      field: 'x',
+      maxSizeBytes: 1048576,
+      maxSessions: 1,
+      maxBytes: 1048576,
+      seconds: 1,
+      kbPerSecond: 1,
+    }),
+  ).not.toBe(
+    errorMessage('en', c.code, c.variant, {
+      field: 'x',
+      maxSizeBytes: 1048576,
+      maxSessions: 1,
+      maxBytes: 1048576,
+      seconds: 1,
+      kbPerSecond: 1,
+    }),
   );
 }
 
 describe('error messages in the language of the request', () => {
-  test('spelled out: the spec\'s admin login text and an unknown event', async () => {
+  test("spelled out: the spec's admin login text and an unknown event", async () => {
     const wrong = { method: 'POST', json: { password: 'wrong-password' } };
     const de = await expectError(await ask(client(), ASKINGS[0]!, '/api/admin/login', wrong), 401, 'UNAUTHORIZED');
     const en = await expectError(await ask(client(), ASKINGS[2]!, '/api/admin/login', wrong), 401, 'UNAUTHORIZED');
@@ -112,38 +129,153 @@ describe('error messages in the language of the request', () => {
     const photo = new Uint8Array(await Bun.file(PHOTOS[1]!).arrayBuffer());
     // A guest's first unfinished chunked upload holds the one place --max-partial-uploads 1 gives.
     const chunk = (uploadId: string) =>
-      multipart({ chunk: new File([new Uint8Array(1024)], 'blob'), chunkIndex: '0', totalChunks: '2', fileName: 'v.mp4', fileSize: '2048', uploadId });
+      multipart({
+        chunk: new File([new Uint8Array(1024)], 'blob'),
+        chunkIndex: '0',
+        totalChunks: '2',
+        fileName: 'v.mp4',
+        fileSize: '2048',
+        uploadId,
+      });
     const partial = await guest.fetch(`/api/event/${event.id}/upload-chunk`, { method: 'POST', body: chunk('first-upload-0001') });
     expect(partial.status).toBe(200);
 
     const cases: Case[] = [
-      { code: 'VALIDATION_ERROR', status: 400, variant: 'wallLayoutInvalid', send: (a) => ask(client(), a, `/api/client/event/${token}`, { method: 'PUT', json: { wall_layout: 'diagonal' } }) },
-      { code: 'VALIDATION_ERROR', status: 400, variant: 'nicknameTooLong', send: (a) => ask(guest, a, `/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId: [...guest.cookies.values()][0], nickname: 'n'.repeat(31) } }) },
-      { code: 'VALIDATION_ERROR', status: 400, variant: 'invalidField', send: (a) => ask(admin, a, `/api/event/${event.id}/export-zip?albumId=zwei`) },
-      { code: 'INVALID_PASSWORD', status: 400, variant: 'default', send: (a) => ask(admin, a, '/api/admin/change-password', { method: 'POST', json: { currentPassword: 'not-it-at-all', newPassword: 'another-password-2' } }) },
+      {
+        code: 'VALIDATION_ERROR',
+        status: 400,
+        variant: 'wallLayoutInvalid',
+        send: (a) => ask(client(), a, `/api/client/event/${token}`, { method: 'PUT', json: { wall_layout: 'diagonal' } }),
+      },
+      {
+        code: 'VALIDATION_ERROR',
+        status: 400,
+        variant: 'nicknameTooLong',
+        send: (a) =>
+          ask(guest, a, `/api/event/${event.code}/user-nickname`, {
+            method: 'POST',
+            json: { userId: [...guest.cookies.values()][0], nickname: 'n'.repeat(31) },
+          }),
+      },
+      {
+        code: 'VALIDATION_ERROR',
+        status: 400,
+        variant: 'invalidField',
+        send: (a) => ask(admin, a, `/api/event/${event.id}/export-zip?albumId=zwei`),
+      },
+      {
+        code: 'INVALID_PASSWORD',
+        status: 400,
+        variant: 'default',
+        send: (a) =>
+          ask(admin, a, '/api/admin/change-password', {
+            method: 'POST',
+            json: { currentPassword: 'not-it-at-all', newPassword: 'another-password-2' },
+          }),
+      },
       { code: 'BAD_PATH', status: 400, variant: 'default', send: (a) => ask(client(), a, '/x%01') },
       { code: 'UNAUTHORIZED', status: 401, variant: 'default', send: (a) => ask(client(), a, '/api/event/events') },
-      { code: 'FORBIDDEN', status: 403, variant: 'unsortedOnly', send: (a) => ask(guest, a, `/api/event/${event.id}/album`, { method: 'POST', json: { name: 'Meins' } }) },
-      { code: 'CONSENT_REQUIRED', status: 403, variant: 'default', send: (a) => ask(client(), a, `/api/event/${event.id}/upload`, { method: 'POST', body: fileForm('a.jpg', photo, 'image/jpeg') }) },
-      { code: 'API_KEY_UPLOAD_ONLY', status: 403, variant: 'default', send: (a) => ask(client(), a, `/api/event/${event.id}/uploads`, { headers: { 'x-api-key': key.api_key } }) },
-      { code: 'DOWNLOADS_DISABLED', status: 403, variant: 'default', send: (a) => ask(downloader, a, `/api/event/${noDownloads.id}/download-zip`) },
-      { code: 'CROSS_SITE_REQUEST', status: 403, variant: 'default', send: (a) => ask(client(), a, `/api/event/${event.code}/consent`, { method: 'POST', json: {}, headers: { 'sec-fetch-site': 'cross-site' } }) },
+      {
+        code: 'FORBIDDEN',
+        status: 403,
+        variant: 'unsortedOnly',
+        send: (a) => ask(guest, a, `/api/event/${event.id}/album`, { method: 'POST', json: { name: 'Meins' } }),
+      },
+      {
+        code: 'CONSENT_REQUIRED',
+        status: 403,
+        variant: 'default',
+        send: (a) => ask(client(), a, `/api/event/${event.id}/upload`, { method: 'POST', body: fileForm('a.jpg', photo, 'image/jpeg') }),
+      },
+      {
+        code: 'API_KEY_UPLOAD_ONLY',
+        status: 403,
+        variant: 'default',
+        send: (a) => ask(client(), a, `/api/event/${event.id}/uploads`, { headers: { 'x-api-key': key.api_key } }),
+      },
+      {
+        code: 'DOWNLOADS_DISABLED',
+        status: 403,
+        variant: 'default',
+        send: (a) => ask(downloader, a, `/api/event/${noDownloads.id}/download-zip`),
+      },
+      {
+        code: 'CROSS_SITE_REQUEST',
+        status: 403,
+        variant: 'default',
+        send: (a) =>
+          ask(client(), a, `/api/event/${event.code}/consent`, { method: 'POST', json: {}, headers: { 'sec-fetch-site': 'cross-site' } }),
+      },
       ...(Object.entries(windows) as [ErrorCode, AdminEventDto][]).map(([code, e]) => ({
         code,
         status: 403,
         variant: 'default',
-        send: (a: Asking) => ask(windowGuests.get(code)!, a, `/api/event/${e.id}/upload`, { method: 'POST', body: fileForm('a.jpg', photo, 'image/jpeg') }),
+        send: (a: Asking) =>
+          ask(windowGuests.get(code)!, a, `/api/event/${e.id}/upload`, { method: 'POST', body: fileForm('a.jpg', photo, 'image/jpeg') }),
       })),
       { code: 'NOT_FOUND', status: 404, variant: 'event', send: (a) => ask(client(), a, '/api/event/gibt-es-nicht') },
-      { code: 'NOT_FOUND', status: 404, variant: 'clientToken', send: (a) => ask(client(), a, '/api/client/event-settings/falscher-token') },
+      {
+        code: 'NOT_FOUND',
+        status: 404,
+        variant: 'clientToken',
+        send: (a) => ask(client(), a, '/api/client/event-settings/falscher-token'),
+      },
       { code: 'NOT_FOUND', status: 404, variant: 'default', send: (a) => ask(client(), a, '/api/keine-solche-adresse') },
-      { code: 'NAME_ALREADY_EXISTS', status: 409, variant: 'default', send: (a) => ask(admin, a, '/api/admin/api-keys', { method: 'POST', json: { name: 'Fotobox' } }) },
-      { code: 'CODE_ALREADY_EXISTS', status: 409, variant: 'default', send: (a) => ask(admin, a, '/api/event', { method: 'POST', body: multipart({ name: 'Doppelt', code: event.code }) }) },
-      { code: 'DUPLICATE', status: 409, variant: 'default', send: async (a) => ask(admin, a, `/api/event/${event.id}/upload`, { method: 'POST', body: fileForm('p.jpg', new Uint8Array(await Bun.file(PHOTO).arrayBuffer()), 'image/jpeg') }) },
-      { code: 'FILE_TOO_LARGE', status: 413, variant: 'default', send: (a) => ask(guest, a, `/api/event/${event.id}/upload`, { method: 'POST', body: fileForm('big.jpg', new Uint8Array(2 * 1048576), 'image/jpeg') }) },
-      { code: 'PAYLOAD_TOO_LARGE', status: 413, variant: 'default', send: (a) => ask(client(), a, `/api/event/${event.code}/consent`, { method: 'POST', json: { userId: 'x'.repeat(2 * 1048576) } }) },
-      { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, variant: 'default', send: (a) => ask(guest, a, `/api/event/${event.id}/upload`, { method: 'POST', body: fileForm('notes.txt', new TextEncoder().encode('just text, no photo'), 'text/plain') }) },
-      { code: 'TOO_MANY_PARTIAL_UPLOADS', status: 429, variant: 'default', send: (a) => ask(guest, a, `/api/event/${event.id}/upload-chunk`, { method: 'POST', body: chunk(`another-upload-${a.name.length}x`) }) },
+      {
+        code: 'NAME_ALREADY_EXISTS',
+        status: 409,
+        variant: 'default',
+        send: (a) => ask(admin, a, '/api/admin/api-keys', { method: 'POST', json: { name: 'Fotobox' } }),
+      },
+      {
+        code: 'CODE_ALREADY_EXISTS',
+        status: 409,
+        variant: 'default',
+        send: (a) => ask(admin, a, '/api/event', { method: 'POST', body: multipart({ name: 'Doppelt', code: event.code }) }),
+      },
+      {
+        code: 'DUPLICATE',
+        status: 409,
+        variant: 'default',
+        send: async (a) =>
+          ask(admin, a, `/api/event/${event.id}/upload`, {
+            method: 'POST',
+            body: fileForm('p.jpg', new Uint8Array(await Bun.file(PHOTO).arrayBuffer()), 'image/jpeg'),
+          }),
+      },
+      {
+        code: 'FILE_TOO_LARGE',
+        status: 413,
+        variant: 'default',
+        send: (a) =>
+          ask(guest, a, `/api/event/${event.id}/upload`, {
+            method: 'POST',
+            body: fileForm('big.jpg', new Uint8Array(2 * 1048576), 'image/jpeg'),
+          }),
+      },
+      {
+        code: 'PAYLOAD_TOO_LARGE',
+        status: 413,
+        variant: 'default',
+        send: (a) => ask(client(), a, `/api/event/${event.code}/consent`, { method: 'POST', json: { userId: 'x'.repeat(2 * 1048576) } }),
+      },
+      {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        status: 415,
+        variant: 'default',
+        send: (a) =>
+          ask(guest, a, `/api/event/${event.id}/upload`, {
+            method: 'POST',
+            body: fileForm('notes.txt', new TextEncoder().encode('just text, no photo'), 'text/plain'),
+          }),
+      },
+      {
+        code: 'TOO_MANY_PARTIAL_UPLOADS',
+        status: 429,
+        variant: 'default',
+        send: (a) =>
+          ask(guest, a, `/api/event/${event.id}/upload-chunk`, { method: 'POST', body: chunk(`another-upload-${a.name.length}x`) }),
+      },
     ];
     for (const c of cases) await check(c);
 
@@ -151,13 +283,28 @@ describe('error messages in the language of the request', () => {
     const fullAdmin = new ApiClient(full.url);
     await fullAdmin.login(full.adminPassword);
     const fullEvent = await fullAdmin.createEvent();
-    await check({ code: 'INSUFFICIENT_STORAGE', status: 507, variant: 'default', send: (a) => ask(fullAdmin, a, `/api/event/${fullEvent.id}/upload`, { method: 'POST', body: fileForm('p.jpg', photo, 'image/jpeg') }) });
+    await check({
+      code: 'INSUFFICIENT_STORAGE',
+      status: 507,
+      variant: 'default',
+      send: (a) => ask(fullAdmin, a, `/api/event/${fullEvent.id}/upload`, { method: 'POST', body: fileForm('p.jpg', photo, 'image/jpeg') }),
+    });
 
     // Last, as they lock this address out: new guests past 60 at once, and sign-ins past 10 failures.
     for (let i = 0; i < 60; i++) await client().fetch(`/api/event/${event.code}/consent`, { method: 'POST', json: {} });
-    await check({ code: 'TOO_MANY_REQUESTS', status: 429, variant: 'default', send: (a) => ask(client(), a, `/api/event/${event.code}/consent`, { method: 'POST', json: {} }) });
+    await check({
+      code: 'TOO_MANY_REQUESTS',
+      status: 429,
+      variant: 'default',
+      send: (a) => ask(client(), a, `/api/event/${event.code}/consent`, { method: 'POST', json: {} }),
+    });
     for (let i = 0; i < 10; i++) await client().fetch('/api/admin/login', { method: 'POST', json: { password: `wrong-${i}` } });
-    await check({ code: 'TOO_MANY_ATTEMPTS', status: 429, variant: 'default', send: (a) => ask(client(), a, '/api/admin/login', { method: 'POST', json: { password: 'wrong' } }) });
+    await check({
+      code: 'TOO_MANY_ATTEMPTS',
+      status: 429,
+      variant: 'default',
+      send: (a) => ask(client(), a, '/api/admin/login', { method: 'POST', json: { password: 'wrong' } }),
+    });
   }, 120_000);
 });
 
@@ -168,7 +315,14 @@ describe('the dictionaries', () => {
       for (const code of ERROR_CODES) {
         expect(Object.keys(MESSAGES[language][code]).sort()).toEqual(Object.keys(MESSAGES.de[code]).sort());
         for (const variant of Object.keys(MESSAGES.de[code])) {
-          const text = errorMessage(language, code, variant, { field: 'name', maxSizeBytes: 1048576, maxSessions: 1, maxBytes: 1048576, seconds: 30, kbPerSecond: 1 });
+          const text = errorMessage(language, code, variant, {
+            field: 'name',
+            maxSizeBytes: 1048576,
+            maxSessions: 1,
+            maxBytes: 1048576,
+            seconds: 30,
+            kbPerSecond: 1,
+          });
           expect(text.trim().length).toBeGreaterThan(0);
           expect(text).not.toMatch(/undefined|NaN/);
         }

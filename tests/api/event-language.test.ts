@@ -44,7 +44,12 @@ describe('event language', () => {
   test("a language the product lacks ('fr') is refused by both forms, nothing changes", async () => {
     const event = await h.admin.createEvent({ language: 'en' });
     const token = await hostToken(event.id);
-    await expectError(await h.client().fetch(`/api/client/event/${token}`, { method: 'PUT', json: { language: 'fr' } }), 400, 'VALIDATION_ERROR', /language/);
+    await expectError(
+      await h.client().fetch(`/api/client/event/${token}`, { method: 'PUT', json: { language: 'fr' } }),
+      400,
+      'VALIDATION_ERROR',
+      /language/,
+    );
     const form = new FormData();
     form.append('language', 'fr');
     await expectError(await h.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form }), 400, 'VALIDATION_ERROR', /language/);

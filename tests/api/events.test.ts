@@ -93,7 +93,10 @@ describe('POST /api/event (multipart)', () => {
   });
 
   test('the start is read with its zone and answered in UTC', async () => {
-    const event = await expectOk<AdminEventDto>(await createRaw({ name: 'Zone', code: uniqueCode(), event_start_datetime: '2030-07-01T18:00:00+02:00' }), 201);
+    const event = await expectOk<AdminEventDto>(
+      await createRaw({ name: 'Zone', code: uniqueCode(), event_start_datetime: '2030-07-01T18:00:00+02:00' }),
+      201,
+    );
     expect(event.event_start_datetime).toBe('2030-07-01T16:00:00.000Z');
   });
 
@@ -166,7 +169,10 @@ describe('POST /api/event (multipart)', () => {
 
 describe('host image', () => {
   test('a JPEG is stored and served at host_image_url as image/jpeg, without its metadata', async () => {
-    const event = await expectOk<AdminEventDto>(await createRaw({ name: 'Mit Bild', code: uniqueCode(), host_image: await jpegBlob(PHOTO) }), 201);
+    const event = await expectOk<AdminEventDto>(
+      await createRaw({ name: 'Mit Bild', code: uniqueCode(), host_image: await jpegBlob(PHOTO) }),
+      201,
+    );
     expect(event.host_image_url).toMatch(/^\/media\/host\/[0-9a-f]{32}\.jpg$/);
     const res = await srv.client().fetch(event.host_image_url!);
     expect(res.status).toBe(200);
@@ -207,19 +213,31 @@ describe('host image', () => {
 
   test('a host_image field that is text instead of a file is refused', async () => {
     const count = (await listEvents()).length;
-    await expectError(await createRaw({ name: 'Text statt Bild', code: uniqueCode(), host_image: 'http://example.com/x.jpg' }), 400, 'VALIDATION_ERROR');
+    await expectError(
+      await createRaw({ name: 'Text statt Bild', code: uniqueCode(), host_image: 'http://example.com/x.jpg' }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect((await listEvents()).length).toBe(count);
   });
 
   test('updating with a new image replaces it; the old URL stops working', async () => {
-    const event = await expectOk<AdminEventDto>(await createRaw({ name: 'Bildwechsel', code: uniqueCode(), host_image: await jpegBlob(PHOTOS[0]) }), 201);
-    const updated = await expectOk<AdminEventDto>(await srv.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form({ host_image: await jpegBlob(PHOTOS[1]) }) }));
+    const event = await expectOk<AdminEventDto>(
+      await createRaw({ name: 'Bildwechsel', code: uniqueCode(), host_image: await jpegBlob(PHOTOS[0]) }),
+      201,
+    );
+    const updated = await expectOk<AdminEventDto>(
+      await srv.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form({ host_image: await jpegBlob(PHOTOS[1]) }) }),
+    );
     expect(updated.host_image_url).not.toBe(event.host_image_url);
     expect((await srv.client().fetch(updated.host_image_url!)).status).toBe(200);
     expect((await srv.client().fetch(event.host_image_url!)).status).toBe(404);
     // A broken image on update is refused and the current one stays.
     await expectError(
-      await srv.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form({ name: 'Kaputt', host_image: new Blob(['no image']) }) }),
+      await srv.admin.fetch(`/api/event/${event.id}`, {
+        method: 'PUT',
+        body: form({ name: 'Kaputt', host_image: new Blob(['no image']) }),
+      }),
       400,
       'VALIDATION_ERROR',
     );
@@ -231,17 +249,33 @@ describe('host image', () => {
 
 describe('PUT /api/event/{id}', () => {
   test('fields are optional; the sent ones change, the rest stays', async () => {
-    const event = await srv.admin.createEvent({ name: 'Vorher', event_start_datetime: '2030-01-01T00:00:00.000Z', event_duration_days: '7' });
+    const event = await srv.admin.createEvent({
+      name: 'Vorher',
+      event_start_datetime: '2030-01-01T00:00:00.000Z',
+      event_duration_days: '7',
+    });
     const put = (fields: Record<string, string>) => srv.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form(fields) });
 
     const renamed = await expectOk<AdminEventDto>(await put({ name: 'Nachher' }));
     expect(renamed).toMatchObject({ name: 'Nachher', code: event.code, event_duration_days: 7, primary_color: '#3B82F6' });
 
-    const styled = await expectOk<AdminEventDto>(await put({ primary_color: 'green', secondary_color: '#abc', header_style: 'split', allow_download: 'false' }));
-    expect(styled).toMatchObject({ name: 'Nachher', primary_color: '#10B981', secondary_color: '#abc', header_style: 'split', allow_download: false });
+    const styled = await expectOk<AdminEventDto>(
+      await put({ primary_color: 'green', secondary_color: '#abc', header_style: 'split', allow_download: 'false' }),
+    );
+    expect(styled).toMatchObject({
+      name: 'Nachher',
+      primary_color: '#10B981',
+      secondary_color: '#abc',
+      header_style: 'split',
+      allow_download: false,
+    });
 
     const moved = await expectOk<AdminEventDto>(await put({ event_start_datetime: '2031-02-01T10:00:00.000Z', event_duration_days: '28' }));
-    expect(moved).toMatchObject({ event_start_datetime: '2031-02-01T10:00:00.000Z', event_end_datetime: '2031-03-01T10:00:00.000Z', event_duration_days: 28 });
+    expect(moved).toMatchObject({
+      event_start_datetime: '2031-02-01T10:00:00.000Z',
+      event_end_datetime: '2031-03-01T10:00:00.000Z',
+      event_duration_days: 28,
+    });
 
     const newCode = uniqueCode('neu');
     const recoded = await expectOk<AdminEventDto>(await put({ code: newCode }));

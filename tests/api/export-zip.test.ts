@@ -110,7 +110,9 @@ test('an admin export ticket lets a plain link download the ZIP for a minute, fo
   const event = await admin.createEvent({ name: 'Ticket' });
   const other = await admin.createEvent({ name: 'Other' });
   await admin.uploadOk(event.id, cameras('Canon_40D.jpg'));
-  const { url, expires_at } = await admin.json<{ url: string; expires_at: string }>(`/api/event/${event.id}/export-ticket`, { method: 'POST' });
+  const { url, expires_at } = await admin.json<{ url: string; expires_at: string }>(`/api/event/${event.id}/export-ticket`, {
+    method: 'POST',
+  });
   expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(30_000);
   const anonymous = new ApiClient(server.url);
   const res = await anonymous.fetch(url);
@@ -132,7 +134,8 @@ test('a client that reads slowly (the server must wait for it) gets every byte o
     const free = new DataView(video.buffer, clip.length);
     free.setUint32(0, video.length - clip.length); // one `free` box of random bytes fills the rest
     video.set(new TextEncoder().encode('free'), clip.length + 4);
-    for (let at = clip.length + 8; at < video.length; at += 65536) crypto.getRandomValues(video.subarray(at, Math.min(at + 65536, video.length)));
+    for (let at = clip.length + 8; at < video.length; at += 65536)
+      crypto.getRandomValues(video.subarray(at, Math.min(at + 65536, video.length)));
     return video;
   });
   for (const [i, video] of videos.entries()) {
@@ -141,7 +144,17 @@ test('a client that reads slowly (the server must wait for it) gets every byte o
     expect((await admin.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: form })).status).toBe(201);
   }
   const zip = join(work, 'slow.zip');
-  const curl = Bun.spawn(['curl', '-sS', '--limit-rate', '8M', '-H', `authorization: Bearer ${admin.adminToken}`, '-o', zip, `${server.url}/api/event/${event.id}/export-zip`]);
+  const curl = Bun.spawn([
+    'curl',
+    '-sS',
+    '--limit-rate',
+    '8M',
+    '-H',
+    `authorization: Bearer ${admin.adminToken}`,
+    '-o',
+    zip,
+    `${server.url}/api/event/${event.id}/export-zip`,
+  ]);
   expect(await curl.exited).toBe(0);
   expect(Bun.spawnSync(['unzip', '-t', zip]).exitCode).toBe(0);
   const out = join(work, 'slow');

@@ -38,7 +38,10 @@ function routesOfDocs(): { method: string; path: string; query: string[] }[] {
     const m = /^\|\s*`(GET|POST|PUT|DELETE|PATCH) ([^`\s]+)`(?:\s*\/\s*`(\w+)`)?/.exec(line);
     if (!m) continue;
     const [path, search = ''] = m[2]!.split('?') as [string, string?];
-    const query = search.split('&').map((pair) => pair.split('=')[0]!).filter((name) => name !== '');
+    const query = search
+      .split('&')
+      .map((pair) => pair.split('=')[0]!)
+      .filter((name) => name !== '');
     routes.push({ method: m[1]!, path, query });
     if (m[3]) routes.push({ method: m[1]!, path: path.replace(/[^/]+$/, m[3]), query });
   }
@@ -82,7 +85,8 @@ function undescribed(document: OpenApiDocument, routes: ReturnType<typeof routes
     const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status));
     const answered = success.some(
       ([status, r]) =>
-        (status.startsWith('3') && r.headers?.Location) || Object.values(r.content ?? {}).some((media) => media.schema && Object.keys(media.schema).length > 0),
+        (status.startsWith('3') && r.headers?.Location) ||
+        Object.values(r.content ?? {}).some((media) => media.schema && Object.keys(media.schema).length > 0),
     );
     if (!answered) problems.push(`${name}: no success answer with a schema`);
   }
@@ -97,7 +101,9 @@ test('every documented route is described in the OpenAPI document: path paramete
   // The check sees a gap: one route without its parameter's schema, its query and its answer's schema.
   const gap = structuredClone(document);
   const albums = gap.paths['/api/event/{eventId}/uploads']!.get!;
-  albums.parameters = albums.parameters!.map((p) => (p.in === 'path' ? { name: p.name, in: 'path', schema: { type: 'string' } } : p)).filter((p) => p.in !== 'query');
+  albums.parameters = albums
+    .parameters!.map((p) => (p.in === 'path' ? { name: p.name, in: 'path', schema: { type: 'string' } } : p))
+    .filter((p) => p.in !== 'query');
   albums.responses!['200']!.content!['application/json']!.schema = {};
   expect(undescribed(gap, routes)).toEqual([
     'GET /api/event/{}/uploads: path parameter {eventId} has no schema of its own',
@@ -147,7 +153,27 @@ test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no
   expect(routes.length).toBeGreaterThanOrEqual(40);
 
   // Values that are not ids (none of them parses to a positive integer, so no sentinel id can appear).
-  const bogus = ['0', '-1', '9007199254740993', '99999999', 'abc', '1e3', '1.5', '%00', '%2e%2e', '..', '%ff', 'null', 'undefined', ' ', 'A'.repeat(300), '😀', '%E2%80%AE', '{id}', '[]'];
+  const bogus = [
+    '0',
+    '-1',
+    '9007199254740993',
+    '99999999',
+    'abc',
+    '1e3',
+    '1.5',
+    '%00',
+    '%2e%2e',
+    '..',
+    '%ff',
+    'null',
+    'undefined',
+    ' ',
+    'A'.repeat(300),
+    '😀',
+    '%E2%80%AE',
+    '{id}',
+    '[]',
+  ];
   const pools: Record<string, () => string> = {
     eventId: () => (chance(0.7) ? String(world.event.id) : pick(bogus)),
     id: () => (chance(0.7) ? String(world.event.id) : pick(bogus)),
@@ -168,13 +194,64 @@ test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no
 
   const jsonValues = (): unknown =>
     pick([
-      null, true, false, 0, -1, 1.5, 2 ** 53 + 2, NaN, '', 'Unsortiert', 'x'.repeat(5000), '<script>alert(1)</script>', '\u202E\u0000', world.userId,
-      crypto.randomUUID(), world.event.id, String(world.event.id), world.album.id, world.hidden.id, [], [1, 'a'], {}, { a: { b: { c: [] } } }, '2026-02-30T25:61:00Z',
-      '2025-06-01T20:00:00Z', '0000000000000000', 'ffffffffffffffff', 64, 65, '#8B5CF6', 'split', 'A4',
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      2 ** 53 + 2,
+      NaN,
+      '',
+      'Unsortiert',
+      'x'.repeat(5000),
+      '<script>alert(1)</script>',
+      '\u202E\u0000',
+      world.userId,
+      crypto.randomUUID(),
+      world.event.id,
+      String(world.event.id),
+      world.album.id,
+      world.hidden.id,
+      [],
+      [1, 'a'],
+      {},
+      { a: { b: { c: [] } } },
+      '2026-02-30T25:61:00Z',
+      '2025-06-01T20:00:00Z',
+      '0000000000000000',
+      'ffffffffffffffff',
+      64,
+      65,
+      '#8B5CF6',
+      'split',
+      'A4',
     ]);
-  const FIELDS = ['name', 'code', 'userId', 'nickname', 'password', 'currentPassword', 'newPassword', 'visible', 'start_datetime', 'end_datetime',
-    'phash', 'phash_bucket', 'eventId', 'threshold', 'albumId', 'autoApprove', 'primary_color', 'header_style', 'allow_download', 'event_duration_days',
-    'event_start_datetime', '__proto__', 'constructor'];
+  const FIELDS = [
+    'name',
+    'code',
+    'userId',
+    'nickname',
+    'password',
+    'currentPassword',
+    'newPassword',
+    'visible',
+    'start_datetime',
+    'end_datetime',
+    'phash',
+    'phash_bucket',
+    'eventId',
+    'threshold',
+    'albumId',
+    'autoApprove',
+    'primary_color',
+    'header_style',
+    'allow_download',
+    'event_duration_days',
+    'event_start_datetime',
+    '__proto__',
+    'constructor',
+  ];
   const jsonBody = (): string => {
     if (chance(0.1)) return pick(['{', '[]', 'null', '"x"', '{"a":', '\u0000', '{"name":"\ud800"}', '1'.repeat(2000), '{"a":1,"a":2}']);
     const body: Record<string, unknown> = {};
@@ -193,7 +270,12 @@ test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no
   ];
   const multipartBody = (): FormData => {
     const form = new FormData();
-    if (chance(0.8)) form.append(pick(['file', 'chunk', 'host_image', 'other']), pick(files)(), pick(['a.jpg', '', '../../x.jpg', '\u202Egpj.exe', 'x'.repeat(400), 'ü😀.mov']));
+    if (chance(0.8))
+      form.append(
+        pick(['file', 'chunk', 'host_image', 'other']),
+        pick(files)(),
+        pick(['a.jpg', '', '../../x.jpg', '\u202Egpj.exe', 'x'.repeat(400), 'ü😀.mov']),
+      );
     const fields = ['albumId', 'autoApprove', 'userId', 'chunkIndex', 'totalChunks', 'fileName', 'fileSize', 'uploadId', ...FIELDS];
     for (let i = Math.floor(random() * 7); i > 0; i--) form.append(pick(fields), String(jsonValues()));
     return form;
@@ -206,7 +288,14 @@ test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no
     () => ({ 'x-api-key': key.api_key }),
     () => ({ authorization: `Bearer ${key.api_key}` }),
     () => ({ authorization: pick(['Bearer', 'Basic YTpi', 'Bearer x y', `Bearer ${'a'.repeat(5000)}`, 'bearer \u0000']) }),
-    () => ({ cookie: pick([`event_${world.event.code}=not-a-uuid`, `event_${world.event.code}=${crypto.randomUUID()}`, '=;;=', `event_${world.event.code}=%E2%80%AE`]) }),
+    () => ({
+      cookie: pick([
+        `event_${world.event.code}=not-a-uuid`,
+        `event_${world.event.code}=${crypto.randomUUID()}`,
+        '=;;=',
+        `event_${world.event.code}=%E2%80%AE`,
+      ]),
+    }),
   ];
   const extraHeaders = (): Record<string, string> => {
     const h: Record<string, string> = {};
@@ -230,8 +319,10 @@ test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no
     const route = pick(routes);
     const method = chance(0.8) ? route.method : pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
     let path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => poolFor(route.path, name)());
-    if (chance(0.3)) path += `?${pick(['albumId', 'sha256', 'eventId', 'ticket', 'download', 'fileName', 'fileSize', 'totalChunks', 'uploadId', 'x'])}=${encodeURIComponent(String(jsonValues()))}`;
-    if (chance(0.05)) path = pick([path + '/', path + '%00', path.replace(/\/[^/]*$/, '/..'), path + '/' + 'Z'.repeat(400), path.toUpperCase()]);
+    if (chance(0.3))
+      path += `?${pick(['albumId', 'sha256', 'eventId', 'ticket', 'download', 'fileName', 'fileSize', 'totalChunks', 'uploadId', 'x'])}=${encodeURIComponent(String(jsonValues()))}`;
+    if (chance(0.05))
+      path = pick([path + '/', path + '%00', path.replace(/\/[^/]*$/, '/..'), path + '/' + 'Z'.repeat(400), path.toUpperCase()]);
     const headers: Record<string, string> = { ...pick(credentials)(), ...extraHeaders() };
     // Writes with the admin's token never log it out (the fuzz keeps its admin session).
     if (headers.authorization === `Bearer ${adminToken}` && path.startsWith('/api/admin/logout')) delete headers.authorization;
@@ -240,12 +331,22 @@ test(`fuzz: ${REQUESTS} mutated requests over every documented route; no 5xx, no
       const kind = random();
       if (kind < 0.45) {
         body = jsonBody();
-        headers['content-type'] = pick(['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded']);
+        headers['content-type'] = pick([
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+        ]);
       } else if (kind < 0.85) {
         body = multipartBody();
       } else if (kind < 0.95) {
         body = pick(['a=1&b=2', '', '\u0000\u0001', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc']);
-        headers['content-type'] = pick(['multipart/form-data; boundary=x', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/octet-stream']);
+        headers['content-type'] = pick([
+          'multipart/form-data; boundary=x',
+          'multipart/form-data',
+          'application/x-www-form-urlencoded',
+          'application/octet-stream',
+        ]);
       }
     }
     const label = `#${i} ${method} ${path.slice(0, 160)} (seed ${seed})`;

@@ -25,11 +25,18 @@ describe('a client generated from docs/openapi.json', () => {
     await run([join(ROOT, 'node_modules', '.bin', 'tsc'), '--noEmit', '-p', join(CLIENT, 'tsconfig.json')]);
 
     const event = await srv.admin.createEvent({ name: 'Fotobox-Client' });
-    const { api_key } = await srv.admin.json<{ api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: 'Generierte Fotobox' } });
+    const { api_key } = await srv.admin.json<{ api_key: string }>('/api/admin/api-keys', {
+      method: 'POST',
+      json: { name: 'Generierte Fotobox' },
+    });
     const { uploadPhoto } = await import(join(CLIENT, 'upload-photo.ts'));
     const photo = new File([await Bun.file(PHOTO).arrayBuffer()], 'fotobox.jpg', { type: 'image/jpeg' });
     const sent = await uploadPhoto(srv.url, api_key, event.id, photo);
-    expect(sent).toMatchObject({ status: 201, error: null, upload: { event_id: event.id, type: 'photo', original_name: 'fotobox.jpg', approved: true } });
+    expect(sent).toMatchObject({
+      status: 201,
+      error: null,
+      upload: { event_id: event.id, type: 'photo', original_name: 'fotobox.jpg', approved: true },
+    });
 
     const listed = await srv.admin.json<UploadDto[]>(`/api/event/${event.id}/uploads`);
     expect(listed.map((u) => u.id)).toEqual([sent.upload.id]);

@@ -32,7 +32,12 @@ describe('GET /api/config', () => {
 
 describe('GET /api/event/{code}', () => {
   test('a visitor reads the event with exactly the spec field names', async () => {
-    const created = await srv.admin.createEvent({ name: 'Sommerfest', primary_color: 'purple', header_style: 'split', allow_download: 'false' });
+    const created = await srv.admin.createEvent({
+      name: 'Sommerfest',
+      primary_color: 'purple',
+      header_style: 'split',
+      allow_download: 'false',
+    });
     const event = await expectOk(await srv.client().fetch(`/api/event/${created.code}`));
     expect(Object.keys(event).sort()).toEqual(EVENT_FIELDS);
     expect(event).toMatchObject({
@@ -64,8 +69,14 @@ describe('GET /api/event/{code}', () => {
 
   test('status follows the event window: not_started, ended, expired', async () => {
     const future = await srv.admin.createEvent({ event_start_datetime: new Date(Date.now() + 86_400_000).toISOString() });
-    const ended = await srv.admin.createEvent({ event_start_datetime: new Date(Date.now() - 8 * 86_400_000).toISOString(), event_duration_days: '7' });
-    const expired = await srv.admin.createEvent({ event_start_datetime: new Date(Date.now() - 40 * 86_400_000).toISOString(), event_duration_days: '7' });
+    const ended = await srv.admin.createEvent({
+      event_start_datetime: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+      event_duration_days: '7',
+    });
+    const expired = await srv.admin.createEvent({
+      event_start_datetime: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+      event_duration_days: '7',
+    });
     const status = async (code: string) => (await expectOk(await srv.client().fetch(`/api/event/${code}`))).status;
     expect(await status(future.code)).toBe('not_started');
     expect(await status(ended.code)).toBe('ended');
@@ -117,7 +128,9 @@ describe('consent', () => {
 
   test('check for an unknown or malformed user id answers false', async () => {
     const event = await srv.admin.createEvent();
-    expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}/consent/${crypto.randomUUID()}`))).toEqual({ hasConsent: false });
+    expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}/consent/${crypto.randomUUID()}`))).toEqual({
+      hasConsent: false,
+    });
     expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}/consent/not-a-uuid`))).toEqual({ hasConsent: false });
   });
 
@@ -145,7 +158,9 @@ describe('nickname', () => {
     const event = await srv.admin.createEvent();
     const guest = srv.client();
     const userId = await guest.joinAsGuest(event.code);
-    expect(await expectOk(await send(guest, 'POST', nick(event.code), { userId, nickname: '  Tante Erna  ' }))).toEqual({ nickname: 'Tante Erna' });
+    expect(await expectOk(await send(guest, 'POST', nick(event.code), { userId, nickname: '  Tante Erna  ' }))).toEqual({
+      nickname: 'Tante Erna',
+    });
     expect(await expectOk(await srv.client().fetch(`${nick(event.code)}/${userId}`))).toEqual({ nickname: 'Tante Erna' });
     // Changing it replaces it.
     expect(await expectOk(await send(guest, 'POST', nick(event.code), { userId, nickname: 'Erna' }))).toEqual({ nickname: 'Erna' });
@@ -158,12 +173,24 @@ describe('nickname', () => {
     const userId = await guest.joinAsGuest(event.code);
     const thirty = 'ä'.repeat(29) + '🎉';
     expect(await expectOk(await send(guest, 'POST', nick(event.code), { userId, nickname: thirty }))).toEqual({ nickname: thirty });
-    const body = await expectError(await send(guest, 'POST', nick(event.code), { userId, nickname: 'x'.repeat(31) }), 400, 'VALIDATION_ERROR', 'Maximal 30 Zeichen erlaubt.');
+    const body = await expectError(
+      await send(guest, 'POST', nick(event.code), { userId, nickname: 'x'.repeat(31) }),
+      400,
+      'VALIDATION_ERROR',
+      'Maximal 30 Zeichen erlaubt.',
+    );
     expect(body.field).toBe('nickname');
     // Trimmed before counting: 30 characters plus spaces are fine.
-    expect(await expectOk(await send(guest, 'POST', nick(event.code), { userId, nickname: `  ${'y'.repeat(30)}  ` }))).toEqual({ nickname: 'y'.repeat(30) });
+    expect(await expectOk(await send(guest, 'POST', nick(event.code), { userId, nickname: `  ${'y'.repeat(30)}  ` }))).toEqual({
+      nickname: 'y'.repeat(30),
+    });
     // A very long nickname is refused too and the saved one stays.
-    await expectError(await send(guest, 'POST', nick(event.code), { userId, nickname: 'z'.repeat(100_000) }), 400, 'VALIDATION_ERROR', 'Maximal 30 Zeichen erlaubt.');
+    await expectError(
+      await send(guest, 'POST', nick(event.code), { userId, nickname: 'z'.repeat(100_000) }),
+      400,
+      'VALIDATION_ERROR',
+      'Maximal 30 Zeichen erlaubt.',
+    );
     expect(await expectOk(await srv.client().fetch(`${nick(event.code)}/${userId}`))).toEqual({ nickname: 'y'.repeat(30) });
   });
 
@@ -171,13 +198,21 @@ describe('nickname', () => {
     const event = await srv.admin.createEvent();
     const guest = srv.client();
     const userId = await guest.joinAsGuest(event.code, 'Karl');
-    for (const body of [{ userId, nickname: '' }, { userId, nickname: '   ' }, { userId }, { userId, nickname: 42 }, { userId, nickname: ['Karl'] }, { userId, nickname: { n: 'Karl' } }, { userId, nickname: null }]) {
+    for (const body of [
+      { userId, nickname: '' },
+      { userId, nickname: '   ' },
+      { userId },
+      { userId, nickname: 42 },
+      { userId, nickname: ['Karl'] },
+      { userId, nickname: { n: 'Karl' } },
+      { userId, nickname: null },
+    ]) {
       await expectError(await send(guest, 'POST', nick(event.code), body), 400, 'VALIDATION_ERROR');
     }
     expect(await expectOk(await srv.client().fetch(`${nick(event.code)}/${userId}`))).toEqual({ nickname: 'Karl' });
   });
 
-  test("only the guest whose id it is may set it: another guest or a visitor gets 403 and the name stays", async () => {
+  test('only the guest whose id it is may set it: another guest or a visitor gets 403 and the name stays', async () => {
     const event = await srv.admin.createEvent();
     const owner = srv.client();
     const userId = await owner.joinAsGuest(event.code, 'Owner');

@@ -40,7 +40,7 @@ test('a guest uploads an iPhone HEIC: upright JPEG tile and preview, capture tim
   // Another guest sees the tile and the preview as plain, upright JPEGs without EXIF.
   const other = srv.client();
   await other.joinAsGuest(event.code);
-  const seen = (await other.json<typeof ready[]>(`/api/event/${event.id}/uploads`)).find((u) => u.id === ready.id)!;
+  const seen = (await other.json<(typeof ready)[]>(`/api/event/${event.id}/uploads`)).find((u) => u.id === ready.id)!;
   for (const [path, width, height] of [
     [seen.thumbnail_path!, 480, 640],
     [seen.preview_path!, 1536, 2048],
@@ -48,7 +48,12 @@ test('a guest uploads an iPhone HEIC: upright JPEG tile and preview, capture tim
     const res = await other.fetch(path);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(await bytesOf(res)).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ format: 'jpeg', width, height, exif: undefined });
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
+      format: 'jpeg',
+      width,
+      height,
+      exif: undefined,
+    });
   }
 
   // The download offers the original byte for byte and a full-size JPEG named after it.
@@ -59,7 +64,11 @@ test('a guest uploads an iPhone HEIC: upright JPEG tile and preview, capture tim
   const jpeg = await other.fetch(seen.jpeg_download_path!);
   expect(jpeg.headers.get('content-disposition')).toContain('filename="iphone_13_pro_max.jpg"');
   const jpegMeta = await sharp(await bytesOf(jpeg)).metadata();
-  expect({ format: jpegMeta.format, width: jpegMeta.width, height: jpegMeta.height }).toEqual({ format: 'jpeg', width: 3024, height: 4032 });
+  expect({ format: jpegMeta.format, width: jpegMeta.width, height: jpegMeta.height }).toEqual({
+    format: 'jpeg',
+    width: 3024,
+    height: 4032,
+  });
   expect(await exifr.parse(Buffer.from(await (await other.fetch(seen.jpeg_download_path!)).arrayBuffer()))).toBeUndefined();
 
   // The ZIP export carries the original HEIC.

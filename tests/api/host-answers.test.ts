@@ -40,8 +40,14 @@ describe("the couple's answers name guests by nickname and handle, never by thei
     const benPrivate = await ben.client.uploadOk(event.id, PHOTOS[2]!, { albumId });
     await srv.admin.uploadOk(event.id, PHOTOS[3]!, { albumId });
     // a nickname change is one message on the streams, naming Anna's uploads
-    await expectOk(await send(anna.client, 'POST', `/api/event/${event.code}/user-nickname`, { userId: anna.session, nickname: 'Anna B.' }));
-    await live.next((m) => m.event === 'nickname' && m.data?.nickname === 'Anna B.' && m.data?.upload_ids.includes(annaPrivate.id), 10_000, "Anna's new nickname on the host's stream");
+    await expectOk(
+      await send(anna.client, 'POST', `/api/event/${event.code}/user-nickname`, { userId: anna.session, nickname: 'Anna B.' }),
+    );
+    await live.next(
+      (m) => m.event === 'nickname' && m.data?.nickname === 'Anna B.' && m.data?.upload_ids.includes(annaPrivate.id),
+      10_000,
+      "Anna's new nickname on the host's stream",
+    );
 
     const bodies: { what: string; text: string }[] = [];
     const read = async (what: string, method: string, path: string, body?: unknown) => {
@@ -56,12 +62,16 @@ describe("the couple's answers name guests by nickname and handle, never by thei
     const stats = JSON.parse((await read('statistics', 'GET', `/api/client/event-statistics/${token}`)).toString()) as StatisticsDto;
     const exported = JSON.parse((await read('export', 'GET', `/api/client/event-export/${token}`)).toString()) as ExportDto;
     const page = JSON.parse((await read('moderation list', 'GET', `/api/client/event-uploads/${token}`)).toString()) as ModerationPage;
-    for (const status of ['pending', 'approved', 'failed']) await read(`moderation ${status}`, 'GET', `/api/client/event-uploads/${token}?status=${status}`);
-    for (const g of page.guests) await read(`moderation of guest ${g.guest_id}`, 'GET', `/api/client/event-uploads/${token}?guestId=${g.guest_id}`);
+    for (const status of ['pending', 'approved', 'failed'])
+      await read(`moderation ${status}`, 'GET', `/api/client/event-uploads/${token}?status=${status}`);
+    for (const g of page.guests)
+      await read(`moderation of guest ${g.guest_id}`, 'GET', `/api/client/event-uploads/${token}?guestId=${g.guest_id}`);
     await read('moderation of an album', 'GET', `/api/client/event-uploads/${token}?albumId=${second.id}`);
     await read('approve one', 'PUT', `/api/client/upload/${annaPrivate.id}/approve/${token}`);
     await read('withdraw one', 'PUT', `/api/client/upload/${shared.id}/reject/${token}`);
-    await read('approve a guest', 'PUT', `/api/client/uploads/approve/${token}`, { guestId: page.guests.find((g) => g.nickname === null)!.guest_id });
+    await read('approve a guest', 'PUT', `/api/client/uploads/approve/${token}`, {
+      guestId: page.guests.find((g) => g.nickname === null)!.guest_id,
+    });
     await read('ZIP export', 'GET', `/api/client/event-export-zip/${token}`);
     await read('ZIP of one album', 'GET', `/api/client/event-export-zip/${token}?albumId=${second.id}`);
     await read('delete one', 'DELETE', `/api/client/upload/${benPrivate.id}/${token}`);
@@ -82,7 +92,11 @@ describe("the couple's answers name guests by nickname and handle, never by thei
       [null, handles.get(null)!, null, 1],
     ]);
     expect(exported.users.map((u) => u.guest_id)).toEqual(stats.users.map((u) => u.guest_id));
-    expect(exported.uploads.find((u) => u.id === annaPrivate.id)).toMatchObject({ guest_id: handles.get('Anna B.'), user_id: null, nickname: 'Anna B.' });
+    expect(exported.uploads.find((u) => u.id === annaPrivate.id)).toMatchObject({
+      guest_id: handles.get('Anna B.'),
+      user_id: null,
+      nickname: 'Anna B.',
+    });
 
     // The admin still gets the sessions (the uploaders list with the recovery links is theirs alone).
     const uploaders = await srv.admin.json<UploaderDto[]>(`/api/event/${event.id}/uploaders`);

@@ -76,7 +76,13 @@ test('an upload trickling a byte every 2 s does not hold the previews back', asy
   await trickler.joinAsGuest(event.code);
   const head = multipartHead({}, 'file', 'slow.jpg');
   const cookie = [...trickler.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const { socket } = await openPartialPost(server.url, `/api/event/${event.id}/upload`, { Cookie: cookie }, head.length + 1_000_000, Buffer.concat([head, Buffer.from([0xff])]));
+  const { socket } = await openPartialPost(
+    server.url,
+    `/api/event/${event.id}/upload`,
+    { Cookie: cookie },
+    head.length + 1_000_000,
+    Buffer.concat([head, Buffer.from([0xff])]),
+  );
   const drip = setInterval(() => socket.write(Buffer.from([0])), 2000);
   try {
     const started = performance.now();

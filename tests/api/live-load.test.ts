@@ -15,7 +15,10 @@ afterEach(() => {
 });
 
 /** A live stream on a raw socket (see rawGet); kept for closing after the test. */
-async function rawStream(path: string, opts: { reading: boolean; headers?: Record<string, string>; localAddress?: string }): Promise<RawGet> {
+async function rawStream(
+  path: string,
+  opts: { reading: boolean; headers?: Record<string, string>; localAddress?: string },
+): Promise<RawGet> {
   const stream = await rawGet(srv.url, path, { ...opts, headers: { Accept: 'text/event-stream', ...opts.headers } });
   sockets.push(stream.socket);
   return stream;
@@ -30,7 +33,10 @@ async function sharedPhotos(guest: ApiClient, eventId: number, count: number): P
     const batch = await Promise.all(
       Array.from({ length: Math.min(4, count - i) }, async (_, j) => {
         const form = new FormData();
-        form.append('file', new File([(await freshPhoto(1000 + i + j)) as Uint8Array<ArrayBuffer>], `p${i + j}.jpg`, { type: 'image/jpeg' }));
+        form.append(
+          'file',
+          new File([(await freshPhoto(1000 + i + j)) as Uint8Array<ArrayBuffer>], `p${i + j}.jpg`, { type: 'image/jpeg' }),
+        );
         form.append('autoApprove', 'true');
         return (await guest.json<{ id: number }>(`/api/event/${eventId}/upload`, { method: 'POST', body: form })).id;
       }),
@@ -61,7 +67,9 @@ describe('a nickname change with many open streams (finding 1)', () => {
     const attacker = srv.client();
     const userId = await attacker.joinAsGuest(event.code, 'Name 0');
     const photos = await sharedPhotos(attacker, event.id, 80);
-    const streams = await Promise.all(Array.from({ length: 300 }, (_, i) => rawStream(`/api/event/${event.id}/live`, { reading: i % 2 === 0 })));
+    const streams = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => rawStream(`/api/event/${event.id}/live`, { reading: i % 2 === 0 })),
+    );
     expect(await Promise.all(streams.map((s) => s.status))).toEqual(streams.map(() => 200));
 
     const { result: postMs, report } = await withBystander({ guest: bystander, eventId: event.id, serverPid: pid }, async () => {
@@ -69,7 +77,10 @@ describe('a nickname change with many open streams (finding 1)', () => {
       for (let i = 1; i <= 12; i++) {
         const started = performance.now();
         // The same name twice in a row changes nothing: every other POST sends nothing at all.
-        await attacker.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: `Name ${Math.ceil(i / 2)}` } });
+        await attacker.json(`/api/event/${event.code}/user-nickname`, {
+          method: 'POST',
+          json: { userId, nickname: `Name ${Math.ceil(i / 2)}` },
+        });
         times.push(performance.now() - started);
       }
       await Bun.sleep(1500); // the fan-out runs after the answers
@@ -117,7 +128,8 @@ describe('reconnects with an old Last-Event-ID (finding 9)', () => {
     const ready = await first.next((m) => m.event === 'ready', 2000, 'ready');
     first.close();
     const [id] = await sharedPhotos(guest, event.id, 1);
-    for (let i = 0; i < 100; i++) await guest.json(`/api/event/${event.id}/upload/${id}/${i % 2 ? 'approve' : 'reject'}`, { method: 'PUT' });
+    for (let i = 0; i < 100; i++)
+      await guest.json(`/api/event/${event.id}/upload/${id}/${i % 2 ? 'approve' : 'reject'}`, { method: 'PUT' });
 
     const again = await rawStream(`/api/event/${event.id}/live`, { reading: true, headers: { 'Last-Event-ID': ready.id! } });
     await again.status;
@@ -127,7 +139,9 @@ describe('reconnects with an old Last-Event-ID (finding 9)', () => {
     const { report } = await withBystander({ guest: bystander, eventId: event.id, serverPid: pid }, async () => {
       const until = Date.now() + 3000;
       while (Date.now() < until) {
-        const wave = Array.from({ length: 13 }, () => rawStream(`/api/event/${event.id}/live`, { reading: true, headers: { 'Last-Event-ID': ready.id! } }));
+        const wave = Array.from({ length: 13 }, () =>
+          rawStream(`/api/event/${event.id}/live`, { reading: true, headers: { 'Last-Event-ID': ready.id! } }),
+        );
         for (const s of await Promise.all(wave)) void s.status.then(() => s.socket.destroy());
         await Bun.sleep(200); // 65 a second
       }
@@ -140,7 +154,9 @@ describe('open streams per client (finding 12)', () => {
   test('one address gets 400 streams, not thousands (429 TOO_MANY_STREAMS), one guest 10; another address and the bystander are served', async () => {
     const { event, bystander, pid } = await eventWithBystander();
     const { result: statuses, report } = await withBystander({ guest: bystander, eventId: event.id, serverPid: pid }, async () => {
-      const opened = await Promise.all(Array.from({ length: 420 }, () => rawStream(`/api/event/${event.id}/live`, { reading: true, localAddress: '127.0.0.3' })));
+      const opened = await Promise.all(
+        Array.from({ length: 420 }, () => rawStream(`/api/event/${event.id}/live`, { reading: true, localAddress: '127.0.0.3' })),
+      );
       const answers = await Promise.all(opened.map((s) => s.status));
       await Bun.sleep(1000); // the bystander goes on while they are open
       return answers;
@@ -155,7 +171,9 @@ describe('open streams per client (finding 12)', () => {
     const guest = srv.client();
     await guest.joinAsGuest(event.code, 'Many tabs');
     const cookie = [...guest.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const tabs = await Promise.all(Array.from({ length: 11 }, () => rawStream(`/api/event/${event.id}/live`, { reading: true, headers: { Cookie: cookie } })));
+    const tabs = await Promise.all(
+      Array.from({ length: 11 }, () => rawStream(`/api/event/${event.id}/live`, { reading: true, headers: { Cookie: cookie } })),
+    );
     const tabStatuses = await Promise.all(tabs.map((s) => s.status));
     expect(tabStatuses.filter((s) => s === 200)).toHaveLength(10);
     const over = tabs[tabStatuses.indexOf(429)]!;

@@ -66,7 +66,7 @@ describe('live stream', () => {
 
     // A shared upload after it: once Bob has that, the private one would have come before it (one ordered stream).
     const shared = await alice.uploadOk(event.id, PHOTOS[2]!, { autoApprove: 'true' });
-    await bobStream.next(isUpload(shared.id), 2000, 'shared upload on Bob\'s stream');
+    await bobStream.next(isUpload(shared.id), 2000, "shared upload on Bob's stream");
     expect(bobStream.messages.some((m) => m.data?.id === secret.id)).toBe(false);
     expect((await bobStream.next(isUpload(shared.id), 0)).data.user_id).toBeNull();
 
@@ -75,7 +75,11 @@ describe('live stream', () => {
     expect((await bobStream.next(isUpload(secret.id), 2000, 'upload after approval')).data.approved).toBe(true);
     await alice.json(`/api/event/${event.id}/upload/${secret.id}/reject`, { method: 'PUT' });
     await bobStream.next((m) => m.event === 'remove' && m.data.id === secret.id, 2000, 'remove after withdrawal');
-    await aliceStream.next((m) => m.event === 'update' && m.data.id === secret.id && m.data.approved === false, 2000, 'update for the owner');
+    await aliceStream.next(
+      (m) => m.event === 'update' && m.data.id === secret.id && m.data.approved === false,
+      2000,
+      'update for the owner',
+    );
 
     // Deleting the shared upload removes it everywhere.
     await alice.json(`/api/event/${event.id}/upload/${shared.id}`, { method: 'DELETE' });
@@ -137,7 +141,9 @@ describe('live stream', () => {
     await guest.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Lena B.' } });
     const msg = await visitor.next((m) => m.event === 'nickname', 2000, 'the new nickname');
     expect(msg.data).toEqual({ nickname: 'Lena B.', upload_ids: [shared.id] });
-    expect((await herself.next((m) => m.event === 'nickname', 2000, 'her new nickname')).data.upload_ids.sort()).toEqual([shared.id, own.id].sort());
+    expect((await herself.next((m) => m.event === 'nickname', 2000, 'her new nickname')).data.upload_ids.sort()).toEqual(
+      [shared.id, own.id].sort(),
+    );
     // The same nickname again changes nothing and sends nothing; the uploads list agrees with the message.
     await guest.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Lena B.' } });
     const listed = await h.client().json<any[]>(`/api/event/${event.id}/uploads`);

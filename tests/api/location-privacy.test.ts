@@ -106,7 +106,9 @@ test('the ZIP export has no positions by default and keeps them when the host tu
   expect(await exifr.gps(stripped)).toBeUndefined();
   expect((await pixels(stripped)).equals(await pixels(original))).toBe(true);
 
-  const { client_token: token } = await srv.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+  const { client_token: token } = await srv.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, {
+    method: 'POST',
+  });
   const off = await srv.client().fetch(`/api/client/event/${token}`, { method: 'PUT', json: { strip_location: false } });
   expect(off.status).toBe(200);
   expect(((await off.json()) as EventDto).strip_location).toBe(false);
@@ -119,11 +121,28 @@ test('a video with a location: others get it without the location boxes, every p
   const withLocation = join(work, 'IMG_0100.MOV');
   // What an iPhone writes: QuickTime metadata keys (mdta) with com.apple.quicktime.location.ISO6709, and a udta ©xyz.
   const make = Bun.spawnSync([
-    ffmpegPath, '-nostdin', '-v', 'error', '-y', '-i', join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'), '-map', '0', '-c', 'copy',
-    '-movflags', 'use_metadata_tags', '-metadata', 'com.apple.quicktime.location.ISO6709=+48.8584+002.2945+035.000/', '-f', 'mov', withLocation,
+    ffmpegPath,
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'),
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-movflags',
+    'use_metadata_tags',
+    '-metadata',
+    'com.apple.quicktime.location.ISO6709=+48.8584+002.2945+035.000/',
+    '-f',
+    'mov',
+    withLocation,
   ]);
   expect(make.exitCode).toBe(0);
-  const tags = (file: string) => Bun.spawnSync([ffprobePath, '-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file], { stdout: 'pipe' }).stdout.toString();
+  const tags = (file: string) =>
+    Bun.spawnSync([ffprobePath, '-v', 'error', '-show_entries', 'format_tags', '-of', 'json', file], { stdout: 'pipe' }).stdout.toString();
   expect(tags(withLocation)).toContain('+48.8584+002.2945');
 
   const anna = srv.client();
@@ -137,7 +156,10 @@ test('a video with a location: others get it without the location boxes, every p
   expect(tags(forBen)).not.toContain('48.8584');
   expect(tags(forBen)).toContain('com.apple.quicktime.creationdate'); // the rest of the metadata stays
   // The coded video and sound are the same packets: the file was not re-encoded.
-  const packets = (file: string) => Bun.spawnSync([ffmpegPath, '-v', 'error', '-i', file, '-map', '0', '-c', 'copy', '-f', 'framemd5', '-'], { stdout: 'pipe' }).stdout.toString();
+  const packets = (file: string) =>
+    Bun.spawnSync([ffmpegPath, '-v', 'error', '-i', file, '-map', '0', '-c', 'copy', '-f', 'framemd5', '-'], {
+      stdout: 'pipe',
+    }).stdout.toString();
   expect(packets(forBen)).toBe(packets(withLocation));
 });
 
@@ -146,8 +168,22 @@ test('a video with its position in udta ©xyz (as Android phones write it): othe
   const withLocation = join(work, 'VID_20260620_211500.mov');
   // The position as an ISO 6709 string in moov/udta/©xyz (this ffmpeg writes ©xyz in its QuickTime muxer only).
   const make = Bun.spawnSync([
-    ffmpegPath, '-nostdin', '-v', 'error', '-y', '-i', join(FIXTURES, 'videos', 'android-h264.mp4'), '-map', '0', '-c', 'copy',
-    '-metadata', 'location=+52.5163+013.3777/', '-f', 'mov', withLocation,
+    ffmpegPath,
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    join(FIXTURES, 'videos', 'android-h264.mp4'),
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-metadata',
+    'location=+52.5163+013.3777/',
+    '-f',
+    'mov',
+    withLocation,
   ]);
   expect(make.exitCode).toBe(0);
   const raw = (file: string) => readFileSync(file).toString('latin1');
@@ -163,6 +199,9 @@ test('a video with its position in udta ©xyz (as Android phones write it): othe
   writeFileSync(forBen, await bytes(ben, up.upload.download_path));
   expect(raw(forBen)).not.toContain('52.5163');
   expect(readFileSync(forBen).length).toBe(readFileSync(withLocation).length);
-  const packets = (file: string) => Bun.spawnSync([ffmpegPath, '-v', 'error', '-i', file, '-map', '0', '-c', 'copy', '-f', 'framemd5', '-'], { stdout: 'pipe' }).stdout.toString();
+  const packets = (file: string) =>
+    Bun.spawnSync([ffmpegPath, '-v', 'error', '-i', file, '-map', '0', '-c', 'copy', '-f', 'framemd5', '-'], {
+      stdout: 'pipe',
+    }).stdout.toString();
   expect(packets(forBen)).toBe(packets(withLocation));
 });

@@ -56,7 +56,10 @@ describe('login attempts are rate-limited per client address', () => {
   test('the operator lifts the lock-out with `momentbox reset-admin-password` while the server runs (README)', async () => {
     const login = (password: string) => send(srv.client(), 'POST', '/api/admin/login', { password });
     await expectError(await login(srv.server.adminPassword), 429, 'TOO_MANY_ATTEMPTS'); // still locked from the test above
-    const reset = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'src', 'main.ts'), 'reset-admin-password', '--data-dir', srv.server.dataDir], { cwd: ROOT });
+    const reset = Bun.spawnSync(
+      [join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'src', 'main.ts'), 'reset-admin-password', '--data-dir', srv.server.dataDir],
+      { cwd: ROOT },
+    );
     expect(reset.exitCode).toBe(0);
     const password = /New admin password: (\S+)/.exec(reset.stdout.toString())?.[1];
     expect(password).toBeDefined();

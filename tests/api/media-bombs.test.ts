@@ -94,7 +94,9 @@ async function settled(id: number, into: AdminEventDto): Promise<{ state: string
     if (row && (row.processing_state === 'failed' || row.processing_state === 'ready')) {
       const db = new Database(join(server.dataDir, 'momentbox.db'), { readonly: true });
       try {
-        const { processing_error } = db.query('SELECT processing_error FROM uploads WHERE id = ?').get(id) as { processing_error: string | null };
+        const { processing_error } = db.query('SELECT processing_error FROM uploads WHERE id = ?').get(id) as {
+          processing_error: string | null;
+        };
         return { state: row.processing_state, error: processing_error };
       } finally {
         db.close();

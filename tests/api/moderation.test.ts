@@ -21,7 +21,8 @@ async function eventWithUploads() {
 }
 
 const page = (client: ApiClient, token: string, query = '') => client.json<ModerationPage>(`/api/client/event-uploads/${token}${query}`);
-const visibleTo = async (client: ApiClient, eventId: number) => (await client.json<{ id: number }[]>(`/api/event/${eventId}/uploads`)).map((u) => u.id);
+const visibleTo = async (client: ApiClient, eventId: number) =>
+  (await client.json<{ id: number }[]>(`/api/event/${eventId}/uploads`)).map((u) => u.id);
 
 describe('host moderation', () => {
   test('lists every upload newest first with filters and paging, guests named by guest_id, never by user id', async () => {
@@ -53,13 +54,18 @@ describe('host moderation', () => {
   test('approve and withdraw one or many: other guests see exactly what the host shared', async () => {
     const { event, token, bob, ids } = await eventWithUploads();
     const host = h.client();
-    const approved = await host.json<{ approved: boolean; user_id: string | null }>(`/api/client/upload/${ids.a1}/approve/${token}`, { method: 'PUT' });
+    const approved = await host.json<{ approved: boolean; user_id: string | null }>(`/api/client/upload/${ids.a1}/approve/${token}`, {
+      method: 'PUT',
+    });
     expect(approved).toMatchObject({ approved: true, user_id: null });
     expect(await visibleTo(bob, event.id)).toContain(ids.a1);
     await host.json(`/api/client/upload/${ids.a1}/reject/${token}`, { method: 'PUT' });
     expect(await visibleTo(bob, event.id)).not.toContain(ids.a1);
 
-    expect(await expectOk(await send(host, 'PUT', `/api/client/uploads/approve/${token}`, { ids: [ids.a1, ids.b1] }))).toEqual({ success: true, count: 2 });
+    expect(await expectOk(await send(host, 'PUT', `/api/client/uploads/approve/${token}`, { ids: [ids.a1, ids.b1] }))).toEqual({
+      success: true,
+      count: 2,
+    });
     expect((await visibleTo(h.client(), event.id)).sort()).toEqual([ids.a1, ids.a2, ids.b1].sort());
     await expectOk(await send(host, 'PUT', `/api/client/uploads/reject/${token}`, { ids: [ids.a1, ids.a2, ids.b1] }));
     expect(await visibleTo(h.client(), event.id)).toEqual([]);
@@ -78,7 +84,10 @@ describe('host moderation', () => {
     await host.json(`/api/client/upload/${ids.b1}/${token}`, { method: 'DELETE' });
     expect((await page(host, token)).total).toBe(2);
     const alice = (await page(host, token)).guests.find((g) => g.nickname === 'Alice')!;
-    expect(await expectOk(await send(host, 'POST', `/api/client/uploads/delete/${token}`, { guestId: alice.guest_id }))).toEqual({ success: true, count: 2 });
+    expect(await expectOk(await send(host, 'POST', `/api/client/uploads/delete/${token}`, { guestId: alice.guest_id }))).toEqual({
+      success: true,
+      count: 2,
+    });
     expect((await page(host, token)).total).toBe(0);
     expect(await h.admin.json<unknown[]>(`/api/event/${event.id}/uploads`)).toEqual([]);
     await expectError(await host.fetch(`/api/client/upload/${ids.a1}/${token}`, { method: 'DELETE' }), 404);
@@ -90,7 +99,15 @@ describe('sharing by default and wall settings', () => {
     const { event, token } = await eventWithUploads();
     const guestView = await h.client().json<any>(`/api/event/${event.code}`);
     expect(guestView.auto_share_uploads).toBe(true);
-    expect(guestView.wall).toEqual({ seconds_per_slide: 8, show_nicknames: false, include_videos: true, show_qr: true, layout: 'single', ken_burns: false, qr_content: 'event' });
+    expect(guestView.wall).toEqual({
+      seconds_per_slide: 8,
+      show_nicknames: false,
+      include_videos: true,
+      show_qr: true,
+      layout: 'single',
+      ken_burns: false,
+      qr_content: 'event',
+    });
 
     const f = new FormData();
     f.append('auto_share_uploads', 'false');
@@ -100,7 +117,18 @@ describe('sharing by default and wall settings', () => {
     const updated = await h.client().json<any>(`/api/client/event/${token}`, { method: 'PUT', body: f });
     expect(updated.auto_share_uploads).toBe(false);
     const after = await h.client().json<any>(`/api/event/${event.code}`);
-    expect([after.auto_share_uploads, after.wall]).toEqual([false, { seconds_per_slide: 12, show_nicknames: true, include_videos: true, show_qr: false, layout: 'single', ken_burns: false, qr_content: 'event' }]);
+    expect([after.auto_share_uploads, after.wall]).toEqual([
+      false,
+      {
+        seconds_per_slide: 12,
+        show_nicknames: true,
+        include_videos: true,
+        show_qr: false,
+        layout: 'single',
+        ken_burns: false,
+        qr_content: 'event',
+      },
+    ]);
 
     const bad = new FormData();
     bad.append('wall_seconds_per_slide', '1');

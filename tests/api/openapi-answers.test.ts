@@ -59,7 +59,11 @@ test('every JSON answer of a walk through an event is valid against the document
 
   // The world: an event with an album, a guest with an upload, the admin's upload, a host link, an API key.
   const event = await admin.createEvent({ name: 'Dokument', strip_location: 'false' });
-  const album = await admin.createAlbum(event.id, { name: 'Tanz', start_datetime: '2026-06-01T18:00:00Z', end_datetime: '2026-06-01T23:00:00Z' });
+  const album = await admin.createAlbum(event.id, {
+    name: 'Tanz',
+    start_datetime: '2026-06-01T18:00:00Z',
+    end_datetime: '2026-06-01T23:00:00Z',
+  });
   const guest = srv.client();
   const userId = await guest.joinAsGuest(event.code, 'Ida');
   const guestUpload = await guest.uploadOk(event.id, PHOTOS[0]!);
@@ -67,7 +71,12 @@ test('every JSON answer of a walk through an event is valid against the document
   const sha256 = createHash('sha256').update(readFileSync(PHOTOS[1]!)).digest('hex');
   const visitor = srv.client();
 
-  const { client_token: token } = (await call(admin, 'POST', '/api/client/generate-token/{eventId}', `/api/client/generate-token/${event.id}`)) as ClientTokenAnswer;
+  const { client_token: token } = (await call(
+    admin,
+    'POST',
+    '/api/client/generate-token/{eventId}',
+    `/api/client/generate-token/${event.id}`,
+  )) as ClientTokenAnswer;
   const host = srv.client();
 
   // guests and visitors
@@ -87,7 +96,11 @@ test('every JSON answer of a walk through an event is valid against the document
   await call(guest, 'POST', '/api/event/{code}/user-nickname', `/api/event/${event.code}/user-nickname`, { userId, nickname: 'Ida B.' });
   await call(visitor, 'GET', '/api/event/{code}/user-nickname/{userId}', `/api/event/${event.code}/user-nickname/${userId}`);
   await call(guest, 'GET', '/api/media/check-exact', `/api/media/check-exact?sha256=${sha256}&eventId=${event.id}`);
-  await call(guest, 'POST', '/api/media/check-similar', '/api/media/check-similar', { phash: '0000000000000000', eventId: event.id, threshold: 12 });
+  await call(guest, 'POST', '/api/media/check-similar', '/api/media/check-similar', {
+    phash: '0000000000000000',
+    eventId: event.id,
+    threshold: 12,
+  });
   await call(visitor, 'GET', '/healthz', '/healthz');
 
   // uploads: a whole file, and one in two chunks (asked for its status in between), as a guest
@@ -98,7 +111,13 @@ test('every JSON answer of a walk through an event is valid against the document
   const half = Math.ceil(bytes.length / 2);
   const chunk = (index: number) => {
     const form = new FormData();
-    const fields = { chunkIndex: String(index), totalChunks: '2', fileName: 'teile.jpg', fileSize: String(bytes.length), uploadId: 'dokument-teile' };
+    const fields = {
+      chunkIndex: String(index),
+      totalChunks: '2',
+      fileName: 'teile.jpg',
+      fileSize: String(bytes.length),
+      uploadId: 'dokument-teile',
+    };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('chunk', new Blob([bytes.subarray(index * half, (index + 1) * half)]), 'teile.jpg');
     return form;
@@ -111,11 +130,17 @@ test('every JSON answer of a walk through an event is valid against the document
 
   // the host
   await call(host, 'GET', '/api/client/event-settings/{token}', `/api/client/event-settings/${token}`);
-  await call(host, 'PUT', '/api/client/event/{token}', `/api/client/event/${token}`, { name: 'Dokument (Host)', wall_seconds_per_slide: 10 });
+  await call(host, 'PUT', '/api/client/event/{token}', `/api/client/event/${token}`, {
+    name: 'Dokument (Host)',
+    wall_seconds_per_slide: 10,
+  });
   await call(host, 'GET', '/api/client/event-uploads/{token}', `/api/client/event-uploads/${token}?status=all&limit=10`);
   await call(host, 'PUT', '/api/client/upload/{uploadId}/approve/{token}', `/api/client/upload/${adminUpload.id}/approve/${token}`);
   await call(host, 'PUT', '/api/client/uploads/approve/{token}', `/api/client/uploads/approve/${token}`, { ids: [guestUpload.id] });
-  const hostAlbum = (await call(host, 'POST', '/api/client/event/{token}/album', `/api/client/event/${token}/album`, { name: 'Reden', visible: true })) as { id: number };
+  const hostAlbum = (await call(host, 'POST', '/api/client/event/{token}/album', `/api/client/event/${token}/album`, {
+    name: 'Reden',
+    visible: true,
+  })) as { id: number };
   await call(host, 'PUT', '/api/client/album/{albumId}/{token}', `/api/client/album/${hostAlbum.id}/${token}`, { visible: false });
   await call(host, 'GET', '/api/client/event-statistics/{token}', `/api/client/event-statistics/${token}`);
   await call(host, 'GET', '/api/client/event-export/{token}', `/api/client/event-export/${token}`);

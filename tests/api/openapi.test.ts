@@ -35,7 +35,9 @@ describe('GET /api/openapi.json', () => {
 
   test('lists every route of docs/api.md', async () => {
     const document = await served();
-    const listed = new Set(Object.entries(document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${normalise(path)}`)));
+    const listed = new Set(
+      Object.entries(document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${normalise(path)}`)),
+    );
     const documented = documentedRoutes(await Bun.file(join(ROOT, 'docs', 'api.md')).text());
     expect(documented.length).toBeGreaterThan(40);
     expect(documented.filter((r) => !listed.has(r))).toEqual([]);
@@ -43,11 +45,16 @@ describe('GET /api/openapi.json', () => {
 
   test('declares who may call each operation, the server, and one path for the event itself', async () => {
     type Operation = { security?: Record<string, string[]>[] };
-    const document = (await served()) as Document & { servers: { url: string }[]; components: { securitySchemes: Record<string, unknown> } };
+    const document = (await served()) as Document & {
+      servers: { url: string }[];
+      components: { securitySchemes: Record<string, unknown> };
+    };
     expect(document.servers.map((s) => s.url)).toEqual(['/']);
     const schemes = Object.keys(document.components.securitySchemes);
     expect(schemes.sort()).toEqual(['adminBearer', 'apiKeyBearer', 'apiKeyHeader', 'guestCookie', 'hostToken']);
-    const operations = Object.entries(document.paths).flatMap(([path, ops]) => Object.entries(ops as Record<string, Operation>).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
+    );
     for (const { path, method, op } of operations) {
       expect(op.security?.length ?? 0, `${method} ${path} names no caller`).toBeGreaterThan(0);
       for (const requirement of op.security!) for (const name of Object.keys(requirement)) expect(schemes).toContain(name);
@@ -55,7 +62,12 @@ describe('GET /api/openapi.json', () => {
     const security = (path: string, method: string) => (document.paths[path]![method] as Operation).security;
     expect(security('/api/client/event-statistics/{token}', 'get')).toEqual([{ hostToken: [] }]);
     expect(security('/api/event/{eventId}/statistics', 'get')).toEqual([{ adminBearer: [] }]);
-    expect(security('/api/event/{eventId}/upload', 'post')).toEqual([{ guestCookie: [] }, { adminBearer: [] }, { apiKeyBearer: [] }, { apiKeyHeader: [] }]);
+    expect(security('/api/event/{eventId}/upload', 'post')).toEqual([
+      { guestCookie: [] },
+      { adminBearer: [] },
+      { apiKeyBearer: [] },
+      { apiKeyHeader: [] },
+    ]);
     expect(security('/api/admin/login', 'post')).toEqual([{}]);
     // GET by code and PUT/DELETE by id: one template (the server takes both, tests/api/events.test.ts)
     expect(Object.keys(document.paths).filter((p) => /^\/api\/event\/\{[^}]+\}$/.test(p))).toEqual(['/api/event/{event}']);
@@ -68,6 +80,8 @@ describe('GET /api/openapi.json', () => {
       responses: Record<string, unknown>;
     };
     expect(Object.keys(consent.requestBody.content['application/json']!.schema.properties)).toEqual(['userId']);
-    expect(consent.responses['400']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } });
+    expect(consent.responses['400']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+    });
   });
 });

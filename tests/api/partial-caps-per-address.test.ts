@@ -36,7 +36,11 @@ function postFrom(from: string, path: string, body: { json?: unknown; form?: Rec
     const parts: Buffer[] = [];
     for (const [name, value] of Object.entries(body.form!)) {
       const file = typeof value !== 'string';
-      parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="blob"' : ''}\r\n\r\n`), Buffer.from(value), Buffer.from('\r\n'));
+      parts.push(
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="blob"' : ''}\r\n\r\n`),
+        Buffer.from(value),
+        Buffer.from('\r\n'),
+      );
     }
     parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
     payload = Buffer.concat(parts);
@@ -45,12 +49,23 @@ function postFrom(from: string, path: string, body: { json?: unknown; form?: Rec
   const url = new URL(server.url);
   return new Promise<{ status: number; json: { code?: string; scope?: string; userId?: string }; cookie: string }>((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: Number(url.port), path, method: 'POST', localAddress: from, headers: { 'content-type': type, 'content-length': String(payload.length), cookie } },
+      {
+        host: url.hostname,
+        port: Number(url.port),
+        path,
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': type, 'content-length': String(payload.length), cookie },
+      },
       (res) => {
         let text = '';
         res.on('data', (piece: Buffer) => (text += piece.toString()));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : {}, cookie: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            json: text ? JSON.parse(text) : {},
+            cookie: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+          }),
         );
       },
     );
@@ -98,7 +113,9 @@ test('20 guests made on one phone cannot hold more than its address may: 10 MB, 
       statuses.push({ status: answer.status, scope: answer.json.scope });
     }
   }
-  console.log(`one address: ${statuses.filter((a) => a.status === 200).length} of 40 first chunks kept, ${(await partialBytes()) / MB} MB held`);
+  console.log(
+    `one address: ${statuses.filter((a) => a.status === 200).length} of 40 first chunks kept, ${(await partialBytes()) / MB} MB held`,
+  );
   expect(await partialBytes()).toBeLessThanOrEqual(10 * MB);
   // 9: the tenth's first chunk comes with its form's envelope, a little over 1 MB.
   expect(statuses.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(9);

@@ -32,7 +32,12 @@ async function newGuest() {
 }
 
 function sendChunk(guest: ApiClient, f: { bytes: Uint8Array; index: number; total: number; fileSize: number; uploadId: string }) {
-  const { path, body } = chunkRequest(event.id, f.bytes, { chunkIndex: f.index, totalChunks: f.total, fileName: 'video.mp4', fileSize: f.fileSize, uploadId: f.uploadId }, 'spec order');
+  const { path, body } = chunkRequest(
+    event.id,
+    f.bytes,
+    { chunkIndex: f.index, totalChunks: f.total, fileName: 'video.mp4', fileSize: f.fileSize, uploadId: f.uploadId },
+    'spec order',
+  );
   return guest.fetch(path, { method: 'POST', body });
 }
 
@@ -72,7 +77,13 @@ test('1,000 unfinished uploads from one guest: 10 are kept, the rest refused wit
   const third = Math.ceil(photo.length / 3);
   let last: ChunkResult | null = null;
   for (let i = 0; i < 3; i++) {
-    const res = await sendChunk(other, { bytes: photo.subarray(i * third, (i + 1) * third), index: i, total: 3, fileSize: photo.length, uploadId: 'other-guest-photo' });
+    const res = await sendChunk(other, {
+      bytes: photo.subarray(i * third, (i + 1) * third),
+      index: i,
+      total: 3,
+      fileSize: photo.length,
+      uploadId: 'other-guest-photo',
+    });
     expect(res.status).toBe(200);
     last = (await res.json()) as ChunkResult;
   }

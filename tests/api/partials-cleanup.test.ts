@@ -46,7 +46,8 @@ test('partial uploads untouched for a day are removed, fresher ones stay; crash 
     await chunk('old-upload-1');
     clock = new Date('2026-06-21T06:00:00Z');
     await chunk('new-upload-1');
-    const status = (id: string) => services.ingest.chunkStatus(req, { totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId: id }).received;
+    const status = (id: string) =>
+      services.ingest.chunkStatus(req, { totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId: id }).received;
     expect(status('old-upload-1')).toEqual([0]);
 
     clock = new Date('2026-06-21T12:30:00Z'); // 24.5 h after the old one, 6.5 h after the new one
@@ -85,7 +86,8 @@ async function tightBox(opts: { capacity: number; reserve: number; maxSessions: 
   class FakeDisk extends MediaStore {
     override freeBytes(): number {
       let held = 0;
-      for (const key of readdirSync(this.chunksDir)) for (const f of readdirSync(join(this.chunksDir, key))) held += Bun.file(join(this.chunksDir, key, f)).size;
+      for (const key of readdirSync(this.chunksDir))
+        for (const f of readdirSync(join(this.chunksDir, key))) held += Bun.file(join(this.chunksDir, key, f)).size;
       return opts.capacity - held;
     }
   }
@@ -112,7 +114,8 @@ async function tightBox(opts: { capacity: number; reserve: number; maxSessions: 
       throw err;
     }
   };
-  const held = (uploadId: string) => services.ingest.chunkStatus(req, { totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId }).received;
+  const held = (uploadId: string) =>
+    services.ingest.chunkStatus(req, { totalChunks: 3, fileName: 'v.mp4', fileSize: 3000, uploadId }).received;
   const at = (minutes: number) => (clock.now = new Date(Date.parse('2026-06-20T12:00:00Z') + minutes * 60_000));
   const close = () => {
     db.$client.close();

@@ -7,7 +7,16 @@
 // X-API-Key). A cell is 'ok' (2xx and the change happened) or the refusal status (and nothing changed):
 // 401 = admin credentials missing, 403 = known but not allowed, 404 = not theirs.
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { AdminEventDto, AlbumDto, ApiKeyDto, ClientTokenAnswer, CreatedApiKey, ExportDto, UploadDto, UploadResult } from '../../src/http/api-types.ts';
+import type {
+  AdminEventDto,
+  AlbumDto,
+  ApiKeyDto,
+  ClientTokenAnswer,
+  CreatedApiKey,
+  ExportDto,
+  UploadDto,
+  UploadResult,
+} from '../../src/http/api-types.ts';
 import { ApiClient, daysFromNow, defaultAlbumId, expectError, form, PHOTOS, send, snapshot, uniqueCode, useServer } from './support.ts';
 
 // Every test builds a world of guests from 127.0.0.1; the consent limit per address has its own test.
@@ -116,7 +125,12 @@ async function world(opts: WorldOptions = {}): Promise<World> {
     w.uploads.shared = await guest.uploadOk(event.id, PHOTOS[1]!, { autoApprove: 'true', albumId });
     w.uploads.otherPending = await otherGuest.uploadOk(event.id, PHOTOS[2]!, { albumId });
     w.uploads.inHidden = await srv.admin.uploadOk(event.id, PHOTOS[3]!, { albumId: String(hidden.id) });
-    expect([w.uploads.ownPending.approved, w.uploads.shared.approved, w.uploads.otherPending.approved, w.uploads.inHidden.approved]).toEqual([false, true, false, true]);
+    expect([
+      w.uploads.ownPending.approved,
+      w.uploads.shared.approved,
+      w.uploads.otherPending.approved,
+      w.uploads.inHidden.approved,
+    ]).toEqual([false, true, false, true]);
   }
   await srv.admin.json(`/api/album/${hidden.id}`, { method: 'PUT', json: { visible: false } });
   if (opts.expired) await srv.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form(EXPIRED) });
@@ -125,7 +139,10 @@ async function world(opts: WorldOptions = {}): Promise<World> {
 
 /** An ApiClient that always presents the API key the given way. */
 class KeyClient extends ApiClient {
-  constructor(url: string, private readonly header: [string, string]) {
+  constructor(
+    url: string,
+    private readonly header: [string, string],
+  ) {
     super(url);
   }
   override fetch(path: string, init: RequestInit & { json?: unknown } = {}) {
@@ -154,14 +171,33 @@ function clientFor(w: World, role: Role): ApiClient {
 }
 
 type Action =
-  | 'read event' | 'read albums' | 'read uploads'
-  | 'upload while active' | 'upload after the end' | 'upload before the start'
-  | 'approve' | 'withdraw approval' | 'delete upload' | 'share all own uploads'
-  | 'upload is shared at once' | 'media file after viewable-until'
-  | "create album 'Unsortiert'" | 'create album with name and dates'
-  | 'edit album' | 'delete album' | 'edit event settings' | 'statistics' | 'export'
-  | 'list events' | 'create event' | 'delete event' | 'generate client token'
-  | 'list API keys' | 'create API key' | 'uploaders with recovery links' | 'change password';
+  | 'read event'
+  | 'read albums'
+  | 'read uploads'
+  | 'upload while active'
+  | 'upload after the end'
+  | 'upload before the start'
+  | 'approve'
+  | 'withdraw approval'
+  | 'delete upload'
+  | 'share all own uploads'
+  | 'upload is shared at once'
+  | 'media file after viewable-until'
+  | "create album 'Unsortiert'"
+  | 'create album with name and dates'
+  | 'edit album'
+  | 'delete album'
+  | 'edit event settings'
+  | 'statistics'
+  | 'export'
+  | 'list events'
+  | 'create event'
+  | 'delete event'
+  | 'generate client token'
+  | 'list API keys'
+  | 'create API key'
+  | 'uploaders with recovery links'
+  | 'change password';
 
 interface ActionSpec {
   /** what the world needs */
@@ -221,7 +257,9 @@ const ACTIONS: Record<Action, ActionSpec> = {
       expect(((await res.json()) as UploadDto).approved).toBe(true);
       expect((await uploadOf(w, w.uploads.ownPending!.id))!.approved).toBe(true);
       // Now a visitor sees it.
-      expect((await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).map((u) => u.id)).toContain(w.uploads.ownPending!.id);
+      expect((await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).map((u) => u.id)).toContain(
+        w.uploads.ownPending!.id,
+      );
     },
   },
   'withdraw approval': {
@@ -229,7 +267,9 @@ const ACTIONS: Record<Action, ActionSpec> = {
     call: (w, _role, c) => c.fetch(`/api/event/${w.event.id}/upload/${w.uploads.shared!.id}/reject`, { method: 'PUT' }),
     changed: async (w, res) => {
       expect(((await res.json()) as UploadDto).approved).toBe(false);
-      expect((await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).map((u) => u.id)).not.toContain(w.uploads.shared!.id);
+      expect((await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).map((u) => u.id)).not.toContain(
+        w.uploads.shared!.id,
+      );
     },
   },
   'delete upload': {
@@ -267,28 +307,42 @@ const ACTIONS: Record<Action, ActionSpec> = {
   "create album 'Unsortiert'": {
     call: (w, role, c) =>
       isHost(role)
-        ? send(c, 'POST', `/api/client/event/${w.hostToken}/album`, { name: 'Unsortiert', start_datetime: null, end_datetime: null, visible: true })
+        ? send(c, 'POST', `/api/client/event/${w.hostToken}/album`, {
+            name: 'Unsortiert',
+            start_datetime: null,
+            end_datetime: null,
+            visible: true,
+          })
         : send(c, 'POST', `/api/event/${w.event.id}/album`, { name: 'Unsortiert', start_datetime: null, end_datetime: null }),
     changed: async (w) => expect(await albumNames(w)).toContain('Unsortiert'),
   },
   'create album with name and dates': {
     call: (w, role, c) => {
       const body = { name: 'Party', start_datetime: '2025-06-01T20:00:00Z', end_datetime: '2025-06-02T02:00:00Z', visible: true };
-      return isHost(role) ? send(c, 'POST', `/api/client/event/${w.hostToken}/album`, body) : send(c, 'POST', `/api/event/${w.event.id}/album`, body);
+      return isHost(role)
+        ? send(c, 'POST', `/api/client/event/${w.hostToken}/album`, body)
+        : send(c, 'POST', `/api/event/${w.event.id}/album`, body);
     },
     changed: async (w) => expect(await albumNames(w)).toContain('Party'),
   },
   'edit album': {
     call: (w, role, c) =>
-      isHost(role) ? send(c, 'PUT', `/api/client/album/${w.album.id}/${w.hostToken}`, { name: 'Umbenannt' }) : send(c, 'PUT', `/api/album/${w.album.id}`, { name: 'Umbenannt' }),
+      isHost(role)
+        ? send(c, 'PUT', `/api/client/album/${w.album.id}/${w.hostToken}`, { name: 'Umbenannt' })
+        : send(c, 'PUT', `/api/album/${w.album.id}`, { name: 'Umbenannt' }),
     changed: async (w) => expect(await albumNames(w)).toContain('Umbenannt'),
   },
   'delete album': {
-    call: (w, role, c) => c.fetch(isHost(role) ? `/api/client/album/${w.album.id}/${w.hostToken}` : `/api/album/${w.album.id}`, { method: 'DELETE' }),
+    call: (w, role, c) =>
+      c.fetch(isHost(role) ? `/api/client/album/${w.album.id}/${w.hostToken}` : `/api/album/${w.album.id}`, { method: 'DELETE' }),
     changed: async (w) => expect(await albumNames(w)).not.toContain('Album'),
   },
   'edit event settings': {
-    call: (w, role, c) => c.fetch(isHost(role) ? `/api/client/event/${w.hostToken}` : `/api/event/${w.event.id}`, { method: 'PUT', body: form({ name: 'Neuer Name' }) }),
+    call: (w, role, c) =>
+      c.fetch(isHost(role) ? `/api/client/event/${w.hostToken}` : `/api/event/${w.event.id}`, {
+        method: 'PUT',
+        body: form({ name: 'Neuer Name' }),
+      }),
     changed: async (w) => expect((await srv.client().json<AdminEventDto>(`/api/event/${w.event.code}`)).name).toBe('Neuer Name'),
   },
   statistics: {
@@ -327,8 +381,10 @@ const ACTIONS: Record<Action, ActionSpec> = {
   },
   'change password': {
     // The same password again: allowed, and the suite's admin session (the one that changed it) stays.
-    call: (_w, _role, c) => send(c, 'POST', '/api/admin/change-password', { currentPassword: srv.server.adminPassword, newPassword: srv.server.adminPassword }),
-    changed: async () => expect((await send(srv.client(), 'POST', '/api/admin/login', { password: srv.server.adminPassword })).status).toBe(200),
+    call: (_w, _role, c) =>
+      send(c, 'POST', '/api/admin/change-password', { currentPassword: srv.server.adminPassword, newPassword: srv.server.adminPassword }),
+    changed: async () =>
+      expect((await send(srv.client(), 'POST', '/api/admin/login', { password: srv.server.adminPassword })).status).toBe(200),
   },
 };
 
@@ -362,7 +418,8 @@ describe('permission table (DESIGN.md)', () => {
 describe('what each role sees (read rows of the table)', () => {
   let w: World;
   let expired: World;
-  const label = (world: World, id: number): Label | string => (Object.entries(world.uploads).find(([, u]) => u!.id === id)?.[0] as Label) ?? `unknown ${id}`;
+  const label = (world: World, id: number): Label | string =>
+    (Object.entries(world.uploads).find(([, u]) => u!.id === id)?.[0] as Label) ?? `unknown ${id}`;
 
   async function seen(world: World, role: Role): Promise<{ albums: string[]; uploads: string[] }> {
     const c = clientFor(world, role);
@@ -411,7 +468,9 @@ describe('what each role sees (read rows of the table)', () => {
 describe('404 where the resource is not theirs', () => {
   test("a host token of another event cannot edit or delete this event's album", async () => {
     const w = await world();
-    const { client_token: otherToken } = await srv.admin.json<ClientTokenAnswer>(`/api/client/generate-token/${w.other.id}`, { method: 'POST' });
+    const { client_token: otherToken } = await srv.admin.json<ClientTokenAnswer>(`/api/client/generate-token/${w.other.id}`, {
+      method: 'POST',
+    });
     const before = await snapshot(srv.admin, w.event.id);
     await expectError(await send(srv.client(), 'PUT', `/api/client/album/${w.album.id}/${otherToken}`, { name: 'x' }), 404, 'NOT_FOUND');
     await expectError(await srv.client().fetch(`/api/client/album/${w.album.id}/${otherToken}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
@@ -447,10 +506,15 @@ describe('404 where the resource is not theirs', () => {
       expect(JSON.stringify(list)).not.toContain(w.guestId);
     }
     // The guest sees their own id (the web app marks own uploads by it), the admin sees all.
-    expect((await w.guest.json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).filter((u) => u.user_id === w.guestId).map((u) => u.id).sort()).toEqual(
-      [w.uploads.ownPending!.id, w.uploads.shared!.id].sort(),
-    );
-    expect((await srv.admin.json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).find((u) => u.id === w.uploads.shared!.id)!.user_id).toBe(w.guestId);
+    expect(
+      (await w.guest.json<UploadDto[]>(`/api/event/${w.event.id}/uploads`))
+        .filter((u) => u.user_id === w.guestId)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual([w.uploads.ownPending!.id, w.uploads.shared!.id].sort());
+    expect(
+      (await srv.admin.json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).find((u) => u.id === w.uploads.shared!.id)!.user_id,
+    ).toBe(w.guestId);
   });
 
   test('a guest cookie of another event gives no rights here', async () => {

@@ -61,7 +61,8 @@ async function settled(id: number): Promise<UploadDto> {
 }
 
 /** ffprobe runs that ended while the request was open: the request waited for them. */
-const endedDuring = (up: { sent: number; answered: number }) => spy.runs().filter((r) => r.ended !== null && r.ended >= up.sent && r.ended <= up.answered);
+const endedDuring = (up: { sent: number; answered: number }) =>
+  spy.runs().filter((r) => r.ended !== null && r.ended >= up.sent && r.ended <= up.answered);
 const startedAfter = (at: number) => spy.runs().filter((r) => r.started >= at);
 
 test('a 1,000-track MP4 is answered in under 1 s without ffprobe; the job probes it and it ends failed with its original kept', async () => {
@@ -82,7 +83,7 @@ test('a 1,000-track MP4 is answered in under 1 s without ffprobe; the job probes
   expect((await original.arrayBuffer()).byteLength).toBe(Bun.file(bomb).size);
 }, 180_000);
 
-test("a phone video is answered before ffprobe looks at it; its size, duration and playability reach an open stream from the job", async () => {
+test('a phone video is answered before ffprobe looks at it; its size, duration and playability reach an open stream from the job', async () => {
   const visitor = await SseStream.open(new ApiClient(server.url), `/api/event/${event.id}/live`);
   try {
     await visitor.next((m) => m.event === 'ready', 5000, 'ready');
@@ -93,11 +94,24 @@ test("a phone video is answered before ffprobe looks at it; its size, duration a
     // The capture time is read from the movie header in the request: the album was chosen by it.
     expect(endedDuring(up)).toEqual([]);
     expect(up.answered - up.sent).toBeLessThan(SPY_DELAY_MS);
-    expect(up.body.upload).toMatchObject({ processing_state: 'pending', width: null, preview_path: null, taken_at: '2026-06-20T21:15:00.000Z' });
+    expect(up.body.upload).toMatchObject({
+      processing_state: 'pending',
+      width: null,
+      preview_path: null,
+      taken_at: '2026-06-20T21:15:00.000Z',
+    });
 
-    const probed = await visitor.next((m) => m.event === 'update' && m.data?.id === up.body.id && m.data.width !== null, 60_000, 'the probed video');
+    const probed = await visitor.next(
+      (m) => m.event === 'update' && m.data?.id === up.body.id && m.data.width !== null,
+      60_000,
+      'the probed video',
+    );
     expect(probed.data).toMatchObject({ width: 1280, height: 720, duration_seconds: 3, preview_path: up.body.upload.file_path });
-    const ready = await visitor.next((m) => m.event === 'update' && m.data?.id === up.body.id && m.data.processing_state === 'ready', 60_000, 'the ready video');
+    const ready = await visitor.next(
+      (m) => m.event === 'update' && m.data?.id === up.body.id && m.data.processing_state === 'ready',
+      60_000,
+      'the ready video',
+    );
     expect(ready.data.thumbnail_path).not.toBeNull();
   } finally {
     visitor.close();

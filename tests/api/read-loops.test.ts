@@ -42,7 +42,12 @@ describe('read loops from one address', () => {
     expect((await srv.client().json<UploadDto[]>(listPath)).length).toBe(UPLOADS);
     // The spec's threshold at most: a larger one would match (and used to load) every photo.
     const everything = { phash: '0123456789abcdef', eventId: event.id, threshold: 64 };
-    await expectError(await send(attacker, 'POST', '/api/media/check-similar', everything), 400, 'VALIDATION_ERROR', 'threshold muss zwischen 0 und 12 liegen');
+    await expectError(
+      await send(attacker, 'POST', '/api/media/check-similar', everything),
+      400,
+      'VALIDATION_ERROR',
+      'threshold muss zwischen 0 und 12 liegen',
+    );
     const spec = { ...everything, threshold: 12 };
     expect((await expectOk(await send(attacker, 'POST', '/api/media/check-similar', spec))).matches.length).toBeLessThanOrEqual(20);
 
@@ -60,7 +65,12 @@ describe('read loops from one address', () => {
     const similar = (body: object) => () => send(attacker, 'POST', '/api/media/check-similar', body);
     // Consent again: a cheap write that changes nothing the list shows, so it must not cost the list its kept answer.
     const consentAgain = () => send(attacker, 'POST', `/api/event/${event.code}/consent`, { userId: attackerId });
-    const loops = [...Array.from({ length: 12 }, () => loop(list)), loop(similar(everything)), loop(similar(spec)), ...Array.from({ length: 4 }, () => loop(consentAgain))];
+    const loops = [
+      ...Array.from({ length: 12 }, () => loop(list)),
+      loop(similar(everything)),
+      loop(similar(spec)),
+      ...Array.from({ length: 4 }, () => loop(consentAgain)),
+    ];
 
     const bystander = srv.client();
     await bystander.joinAsGuest(event.code);
@@ -72,7 +82,9 @@ describe('read loops from one address', () => {
         form.append('file', new File([await Bun.file(photo(name)).arrayBuffer()], name, { type: 'image/jpeg' }));
         form.append('albumId', albumId);
         const started = performance.now();
-        const res = await bystander.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: form, signal: AbortSignal.timeout(30_000) }).catch((err: Error) => err);
+        const res = await bystander
+          .fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: form, signal: AbortSignal.timeout(30_000) })
+          .catch((err: Error) => err);
         times.push(performance.now() - started);
         if (res instanceof Error) throw new Error(`the upload of ${name} failed after ${Math.round(times.at(-1)!)} ms: ${res.message}`);
         expect(res.status).toBe(201);

@@ -23,7 +23,12 @@ describe('path parameters', () => {
     }
     for (const id of lax(album.id)) {
       await expectError(await send(admin, 'PUT', `/api/album/${id}`, { name: 'Umbenannt' }), 404, 'NOT_FOUND', 'Nicht gefunden');
-      await expectError(await send(admin, 'PUT', `/api/client/album/${id}/${token}`, { name: 'Umbenannt' }), 404, 'NOT_FOUND', 'Nicht gefunden');
+      await expectError(
+        await send(admin, 'PUT', `/api/client/album/${id}/${token}`, { name: 'Umbenannt' }),
+        404,
+        'NOT_FOUND',
+        'Nicht gefunden',
+      );
     }
     // The same calls with the plain id work: the 404s above are the path schema's.
     await expectOk(await admin.fetch(`/api/event/${event.id}/albums`));
@@ -50,7 +55,10 @@ describe('bodies and queries', () => {
     }
     expect(await admin.json<WifiSettings>('/api/admin/wifi')).toEqual(saved);
     // 32 bytes exactly, a name with spaces trimmed, and an empty password (an open network) are fine.
-    const open = await admin.json<WifiSettings>('/api/admin/wifi', { method: 'PUT', json: { ssid: `  ${'ä'.repeat(16)}  `, password: '' } });
+    const open = await admin.json<WifiSettings>('/api/admin/wifi', {
+      method: 'PUT',
+      json: { ssid: `  ${'ä'.repeat(16)}  `, password: '' },
+    });
     expect(open).toEqual({ ssid: 'ä'.repeat(16), password: '' });
   });
 
@@ -59,10 +67,20 @@ describe('bodies and queries', () => {
     const event = await admin.createEvent();
     const upload = await admin.uploadOk(event.id, PHOTO);
     for (const ids of ['', 'abc', `${upload.id},0`, Array.from({ length: 501 }, (_, i) => i + 1).join(',')]) {
-      const error = await expectError(await admin.fetch(`/api/event/${event.id}/download-zip?ids=${ids}`), 400, 'VALIDATION_ERROR', /^ids: 1 bis 500/);
+      const error = await expectError(
+        await admin.fetch(`/api/event/${event.id}/download-zip?ids=${ids}`),
+        400,
+        'VALIDATION_ERROR',
+        /^ids: 1 bis 500/,
+      );
       expect(error.field).toBe('ids');
     }
-    const error = await expectError(await admin.fetch(`/api/event/${event.id}/export-zip?albumId=zwei`), 400, 'VALIDATION_ERROR', 'albumId ist ungültig');
+    const error = await expectError(
+      await admin.fetch(`/api/event/${event.id}/export-zip?albumId=zwei`),
+      400,
+      'VALIDATION_ERROR',
+      'albumId ist ungültig',
+    );
     expect(error.field).toBe('albumId');
     const zip = await admin.fetch(`/api/event/${event.id}/download-zip?ids=${upload.id}`);
     expect(zip.status).toBe(200);

@@ -38,7 +38,11 @@ describe('1. cookie-authenticated writes from a foreign origin are refused', () 
     const del = await guest.fetch(`/api/event/${event.id}/upload/${upload.id}`, { method: 'DELETE', headers: EVIL });
     await expectError(del, 403, 'CROSS_SITE_REQUEST');
     for (const action of ['approve', 'reject']) {
-      await expectError(await guest.fetch(`/api/event/${event.id}/upload/${upload.id}/${action}`, { method: 'PUT', headers: EVIL }), 403, 'CROSS_SITE_REQUEST');
+      await expectError(
+        await guest.fetch(`/api/event/${event.id}/upload/${upload.id}/${action}`, { method: 'PUT', headers: EVIL }),
+        403,
+        'CROSS_SITE_REQUEST',
+      );
     }
     const up = await guest.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: photoForm(PHOTOS[1]!), headers: EVIL });
     await expectError(up, 403, 'CROSS_SITE_REQUEST');
@@ -61,7 +65,11 @@ describe('1. cookie-authenticated writes from a foreign origin are refused', () 
       { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'same-origin' },
     ];
     for (const headers of attempts) {
-      await expectError(await guest.fetch(`/api/event/${event.id}/upload/${upload.id}`, { method: 'DELETE', headers }), 403, 'CROSS_SITE_REQUEST');
+      await expectError(
+        await guest.fetch(`/api/event/${event.id}/upload/${upload.id}`, { method: 'DELETE', headers }),
+        403,
+        'CROSS_SITE_REQUEST',
+      );
     }
     expect(await uploadIds(event.id)).toEqual([upload.id]);
   });
@@ -75,7 +83,11 @@ describe('1. cookie-authenticated writes from a foreign origin are refused', () 
     await expectOk(await guest.fetch(`/api/event/${event.id}/upload/${upload.id}/approve`, { method: 'PUT', headers: ownForm }));
     await expectOk(await guest.fetch(`/api/event/${event.id}/upload/${upload.id}/approve`, { method: 'PUT' }));
     const key = await createApiKey(`booth-csrf-${event.id}`);
-    const booth = await srv.client().fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: photoForm(PHOTOS[2]!), headers: { 'X-API-Key': key, Origin: 'http://booth.example' } });
+    const booth = await srv.client().fetch(`/api/event/${event.id}/upload`, {
+      method: 'POST',
+      body: photoForm(PHOTOS[2]!),
+      headers: { 'X-API-Key': key, Origin: 'http://booth.example' },
+    });
     await expectOk(booth, 201);
     await expectOk(await guest.fetch(`/api/event/${event.id}/upload/${upload.id}`, { method: 'DELETE', headers: own }));
   });
@@ -89,7 +101,12 @@ describe('2. security headers', () => {
       const res = await srv.client().fetch(path);
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name!, values]),
+      );
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
       expect(directives.get('script-src')).toBeDefined();
       expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
@@ -124,7 +141,11 @@ describe('3. the guest cookie is HttpOnly; the web app learns its id from the se
     expect(res.headers.getSetCookie()[0]).toMatch(/;\s*HttpOnly/i);
     await expectOk(await guest.fetch(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Anna' } }));
     expect(await expectOk(await guest.fetch(`/api/event/${event.code}/me`))).toEqual({ userId, hasConsent: true, nickname: 'Anna' });
-    expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}/me`))).toEqual({ userId: null, hasConsent: false, nickname: null });
+    expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}/me`))).toEqual({
+      userId: null,
+      hasConsent: false,
+      nickname: null,
+    });
   });
 
   test('recovery sets the same ten-year HttpOnly cookie for an id with consent, and none for an unknown id', async () => {
@@ -141,7 +162,9 @@ describe('3. the guest cookie is HttpOnly; the web app learns its id from the se
     expect(cookie).toMatch(/HttpOnly/);
     expect((await expectOk(await phone.fetch(`/api/event/${event.code}/me`))).userId).toBe(userId);
 
-    const stranger = await srv.client().fetch(`/api/event/${event.code}/recover`, { method: 'POST', json: { userId: crypto.randomUUID() } });
+    const stranger = await srv
+      .client()
+      .fetch(`/api/event/${event.code}/recover`, { method: 'POST', json: { userId: crypto.randomUUID() } });
     expect(await expectOk(stranger)).toEqual({ hasConsent: false, userId: null });
     expect(stranger.headers.getSetCookie()).toHaveLength(0);
   });
@@ -180,10 +203,15 @@ describe('5. API keys may only upload', () => {
       await expectError(similar, 403, 'API_KEY_UPLOAD_ONLY');
     }
     const sha256 = new Bun.CryptoHasher('sha256').update(await Bun.file(PHOTOS[4]!).arrayBuffer()).digest('hex');
-    const exact = await expectOk(await srv.client().fetch(`/api/media/check-exact?sha256=${sha256}&eventId=${event.id}`, { headers: booth }));
+    const exact = await expectOk(
+      await srv.client().fetch(`/api/media/check-exact?sha256=${sha256}&eventId=${event.id}`, { headers: booth }),
+    );
     expect(exact).toEqual({ exists: true, duplicate: null });
     // The booth still uploads.
-    await expectOk(await srv.client().fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: photoForm(PHOTOS[0]!), headers: booth }), 201);
+    await expectOk(
+      await srv.client().fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: photoForm(PHOTOS[0]!), headers: booth }),
+      201,
+    );
   });
 });
 
@@ -202,7 +230,11 @@ describe('6. hidden albums', () => {
 
     expect((await srv.admin.uploadOk(event.id, PHOTOS[2]!, { albumId: String(hidden.id) })).album_id).toBe(hidden.id);
     const key = await createApiKey(`booth-hidden-${event.id}`);
-    const booth = await srv.client().fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: photoForm(PHOTOS[3]!, { albumId: String(hidden.id) }), headers: { 'X-API-Key': key } });
+    const booth = await srv.client().fetch(`/api/event/${event.id}/upload`, {
+      method: 'POST',
+      body: photoForm(PHOTOS[3]!, { albumId: String(hidden.id) }),
+      headers: { 'X-API-Key': key },
+    });
     expect((await expectOk<UploadResult>(booth, 201)).album_id).toBe(hidden.id);
   });
 });
@@ -239,7 +271,10 @@ describe('8. names the server writes', () => {
     const guest = srv.client();
     await guest.joinAsGuest(event.code);
     const trick = 'u\u0308😀\u202Egpj.exe.jpg'; // also not NFC: u + combining diaeresis
-    const res = await guest.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: photoForm(PHOTOS[0]!, { autoApprove: 'true' }, trick) });
+    const res = await guest.fetch(`/api/event/${event.id}/upload`, {
+      method: 'POST',
+      body: photoForm(PHOTOS[0]!, { autoApprove: 'true' }, trick),
+    });
     const up = await expectOk<UploadResult>(res, 201);
 
     const zip = await srv.admin.fetch(`/api/event/${event.id}/export-zip`);
@@ -268,9 +303,13 @@ describe('9. links are not built from a foreign Host header', () => {
     expect(local.publicUrl).toBe(`http://localhost:${own.port}`);
 
     const { event } = await guestWithUpload();
-    const uploaders = await expectOk<{ recovery_link: string }[]>(await srv.admin.fetch(`/api/event/${event.id}/uploaders`, { headers: { Host: 'evil.example' } }));
+    const uploaders = await expectOk<{ recovery_link: string }[]>(
+      await srv.admin.fetch(`/api/event/${event.id}/uploaders`, { headers: { Host: 'evil.example' } }),
+    );
     expect(uploaders[0]!.recovery_link).toStartWith(`http://${own.host}/event/`);
-    const token = await expectOk<{ settings_url: string }>(await srv.admin.fetch(`/api/client/generate-token/${event.id}`, { method: 'POST', headers: { Host: `evil.example:${own.port}` } }));
+    const token = await expectOk<{ settings_url: string }>(
+      await srv.admin.fetch(`/api/client/generate-token/${event.id}`, { method: 'POST', headers: { Host: `evil.example:${own.port}` } }),
+    );
     expect(token.settings_url).toStartWith(`http://${own.host}/event/`);
   });
 });

@@ -38,7 +38,14 @@ export const EVENT_FIELDS = [
 ];
 
 /** The keys of an event as the admin sees it: the guest fields plus client token, size and upload count, sorted. */
-export const ADMIN_EVENT_FIELDS = [...EVENT_FIELDS, 'client_token', 'total_size_mb', 'upload_count', 'private_count', 'last_upload_at'].sort();
+export const ADMIN_EVENT_FIELDS = [
+  ...EVENT_FIELDS,
+  'client_token',
+  'total_size_mb',
+  'upload_count',
+  'private_count',
+  'last_upload_at',
+].sort();
 
 export interface ServerHandle {
   server: TestServer;
@@ -107,9 +114,19 @@ export async function expectOk<T = any>(res: Response, status?: number): Promise
 }
 
 /** A JSON request with any body (including invalid or non-object JSON) and optional extra headers. */
-export function send(client: ApiClient, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function send(
+  client: ApiClient,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   if (body === undefined) return client.fetch(path, { method, headers });
-  return client.fetch(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return client.fetch(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** A multipart form from plain fields. */

@@ -43,7 +43,10 @@ function wholeFile() {
 
 function chunk(uploadId: string, index: number) {
   const fields = { chunkIndex: String(index), totalChunks: '100', fileName: 'big.mp4', fileSize: String(DECLARED), uploadId };
-  return { path: `/api/event/${event.id}/upload-chunk`, body: Buffer.concat([multipartHead(fields, 'chunk', 'blob'), someBytes(photoHead)]) };
+  return {
+    path: `/api/event/${event.id}/upload-chunk`,
+    body: Buffer.concat([multipartHead(fields, 'chunk', 'blob'), someBytes(photoHead)]),
+  };
 }
 
 /** The server is writing the body we sent (a temp file, or a chunk in place). */
@@ -80,10 +83,19 @@ test('100 uploads cut off or gone silent: same process, same file descriptors, n
   // Ten phones that go silent mid-body: the server ends each after the idle time and closes the socket.
   const silent = await Promise.all(
     Array.from({ length: 10 }, (_, i) =>
-      openPartialPost(server.url, i % 2 ? wholeFile().path : chunk(`silent-${i}-abcdef`, 0).path, { Cookie: cookie }, DECLARED, (i % 2 ? wholeFile() : chunk(`silent-${i}-abcdef`, 0)).body),
+      openPartialPost(
+        server.url,
+        i % 2 ? wholeFile().path : chunk(`silent-${i}-abcdef`, 0).path,
+        { Cookie: cookie },
+        DECLARED,
+        (i % 2 ? wholeFile() : chunk(`silent-${i}-abcdef`, 0)).body,
+      ),
     ),
   );
-  const ended = await Promise.race([Promise.all(silent.map((s) => s.closed)).then(() => true), Bun.sleep((IDLE_SECONDS + 15) * 1000).then(() => false)]);
+  const ended = await Promise.race([
+    Promise.all(silent.map((s) => s.closed)).then(() => true),
+    Bun.sleep((IDLE_SECONDS + 15) * 1000).then(() => false),
+  ]);
   expect(ended).toBe(true);
 
   // The server is the same process and serves ordinary requests.
@@ -104,7 +116,13 @@ test('a chunked upload cut in its second chunk keeps the first, and the phone re
   const bytes = randomBytes(3 * 256 * 1024);
   const size = 256 * 1024;
   const uploadId = 'resume-after-cut-1';
-  const fields = (index: number) => ({ chunkIndex: String(index), totalChunks: '3', fileName: 'clip.jpg', fileSize: String(bytes.length), uploadId });
+  const fields = (index: number) => ({
+    chunkIndex: String(index),
+    totalChunks: '3',
+    fileName: 'clip.jpg',
+    fileSize: String(bytes.length),
+    uploadId,
+  });
   const part = (index: number) => bytes.subarray(index * size, (index + 1) * size);
   const sendChunk = (index: number) => {
     const form = new FormData();
@@ -138,7 +156,13 @@ test('a slow upload that keeps sending (above the minimum rate of 1 KB/s) is not
   // 12 KB in 5 s: slower than any phone on venue Wi-Fi, faster than a trickle that holds a request open (body-limits.test.ts).
   const photo = readFileSync(join(FIXTURES, 'photos', 'cameras', 'Pentax_K10D.jpg'));
   const body = Buffer.concat([multipartHead({}, 'file', 'slow.jpg'), photo, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
-  const { socket, closed } = await openPartialPost(server.url, `/api/event/${event.id}/upload`, { Cookie: cookie }, body.length, Buffer.alloc(0));
+  const { socket, closed } = await openPartialPost(
+    server.url,
+    `/api/event/${event.id}/upload`,
+    { Cookie: cookie },
+    body.length,
+    Buffer.alloc(0),
+  );
   let answer = '';
   socket.on('data', (d) => (answer += d.toString()));
   // In 20 pieces over (IDLE_SECONDS * 2.5) seconds: every pause is far below the idle time, the whole far above it.
@@ -175,7 +199,10 @@ async function slowGet(path: string, stopAt: number): Promise<number> {
 }
 
 test('a long download and a ZIP export to a slow reader are not cut by the idle time', async () => {
-  const bytes = Buffer.concat([Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]), randomBytes(40 * 1024 * 1024)]);
+  const bytes = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]),
+    randomBytes(40 * 1024 * 1024),
+  ]);
   const form = new FormData();
   form.append('file', new File([bytes], 'long.mp4'));
   const { upload } = await admin.json<{ upload: { file_path: string } }>(`/api/event/${event.id}/upload`, { method: 'POST', body: form });

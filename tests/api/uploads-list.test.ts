@@ -49,7 +49,15 @@ describe('GET /api/event/{eventId}/uploads', () => {
     expect(all.map((u) => u.id)).toEqual([third.id, second.id, first.id]);
     for (const u of all) expect(Object.keys(u).sort()).toEqual(UPLOAD_FIELDS);
     // The user id is the guest's session: only the guest and the admin see it; others see the nickname.
-    expect(all[0]).toMatchObject({ event_id: event.id, type: 'photo', mime_type: 'image/jpeg', approved: true, user_id: null, uploader_nickname: 'Lena', nickname: 'Lena' });
+    expect(all[0]).toMatchObject({
+      event_id: event.id,
+      type: 'photo',
+      mime_type: 'image/jpeg',
+      approved: true,
+      user_id: null,
+      uploader_nickname: 'Lena',
+      nickname: 'Lena',
+    });
     expect((await guest.json<UploadDto[]>(`/api/event/${event.id}/uploads`))[0]!.user_id).toBe(userId);
     expect((await srv.admin.json<UploadDto[]>(`/api/event/${event.id}/uploads`))[0]!.user_id).toBe(userId);
 
@@ -71,17 +79,35 @@ describe('GET /api/media/check-exact', () => {
     await guest.joinAsGuest(event.code);
     const up = await guest.uploadOk(event.id, PHOTOS[0]!);
     const hash = await sha256(PHOTOS[0]!);
-    expect(await expectOk<CheckExactAnswer>(await guest.fetch(`/api/media/check-exact?sha256=${hash}&eventId=${event.id}`))).toEqual({ exists: true, duplicate: { id: up.id } });
+    expect(await expectOk<CheckExactAnswer>(await guest.fetch(`/api/media/check-exact?sha256=${hash}&eventId=${event.id}`))).toEqual({
+      exists: true,
+      duplicate: { id: up.id },
+    });
     // Upper-case hex is the same hash.
-    expect((await expectOk<CheckExactAnswer>(await guest.fetch(`/api/media/check-exact?sha256=${hash.toUpperCase()}&eventId=${event.id}`))).exists).toBe(true);
-    expect(await expectOk(await srv.admin.fetch(`/api/media/check-exact?sha256=${hash}&eventId=${other.id}`))).toEqual({ exists: false, duplicate: null });
-    expect(await expectOk(await guest.fetch(`/api/media/check-exact?sha256=${await sha256(PHOTOS[1]!)}&eventId=${event.id}`))).toEqual({ exists: false, duplicate: null });
+    expect(
+      (await expectOk<CheckExactAnswer>(await guest.fetch(`/api/media/check-exact?sha256=${hash.toUpperCase()}&eventId=${event.id}`)))
+        .exists,
+    ).toBe(true);
+    expect(await expectOk(await srv.admin.fetch(`/api/media/check-exact?sha256=${hash}&eventId=${other.id}`))).toEqual({
+      exists: false,
+      duplicate: null,
+    });
+    expect(await expectOk(await guest.fetch(`/api/media/check-exact?sha256=${await sha256(PHOTOS[1]!)}&eventId=${event.id}`))).toEqual({
+      exists: false,
+      duplicate: null,
+    });
   });
 
   test('bad input: hash or eventId missing or malformed is 400; unknown event 404; visitor 403', async () => {
     const event = await srv.admin.createEvent();
     const hash = 'a'.repeat(64);
-    for (const q of [`eventId=${event.id}`, `sha256=abc&eventId=${event.id}`, `sha256=${'g'.repeat(64)}&eventId=${event.id}`, `sha256=${hash}`, `sha256=${hash}&eventId=abc`]) {
+    for (const q of [
+      `eventId=${event.id}`,
+      `sha256=abc&eventId=${event.id}`,
+      `sha256=${'g'.repeat(64)}&eventId=${event.id}`,
+      `sha256=${hash}`,
+      `sha256=${hash}&eventId=abc`,
+    ]) {
       await expectError(await srv.admin.fetch(`/api/media/check-exact?${q}`), 400, 'VALIDATION_ERROR');
     }
     await expectError(await srv.admin.fetch(`/api/media/check-exact?sha256=${hash}&eventId=999999`), 404, 'NOT_FOUND');
@@ -90,7 +116,7 @@ describe('GET /api/media/check-exact', () => {
 });
 
 describe('POST /api/media/check-similar', () => {
-  test('matches by Hamming distance within the threshold (the spec\'s 12 at most)', async () => {
+  test("matches by Hamming distance within the threshold (the spec's 12 at most)", async () => {
     const event = await srv.admin.createEvent();
     const guest = srv.client();
     await guest.joinAsGuest(event.code);
@@ -100,7 +126,8 @@ describe('POST /api/media/check-similar', () => {
     const stored = db.query<{ dhash: string }, [number]>('SELECT dhash FROM uploads WHERE id = ?').get(up.id)!.dhash;
     db.close();
     const phash = (BigInt('0x' + stored) ^ 0b11111n).toString(16).padStart(16, '0');
-    const ask = (client: typeof guest, fields: object) => send(client, 'POST', '/api/media/check-similar', { phash, phash_bucket: phash.slice(0, 4), eventId: event.id, ...fields });
+    const ask = (client: typeof guest, fields: object) =>
+      send(client, 'POST', '/api/media/check-similar', { phash, phash_bucket: phash.slice(0, 4), eventId: event.id, ...fields });
     // The threshold is inclusive; without one it is the spec's 12.
     expect(await expectOk<CheckSimilarAnswer>(await ask(guest, { threshold: 4 }))).toEqual({ hasSimilar: false, matches: [] });
     const at = await expectOk<CheckSimilarAnswer>(await ask(guest, { threshold: 5, eventId: String(event.id) }));
@@ -128,6 +155,10 @@ describe('POST /api/media/check-similar', () => {
     ]) {
       await expectError(await send(srv.admin, 'POST', '/api/media/check-similar', body), 400, 'VALIDATION_ERROR');
     }
-    await expectError(await send(srv.client(), 'POST', '/api/media/check-similar', { phash: '0123456789abcdef', eventId: event.id }), 403, 'CONSENT_REQUIRED');
+    await expectError(
+      await send(srv.client(), 'POST', '/api/media/check-similar', { phash: '0123456789abcdef', eventId: event.id }),
+      403,
+      'CONSENT_REQUIRED',
+    );
   });
 });

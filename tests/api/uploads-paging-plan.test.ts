@@ -14,13 +14,21 @@ import type { Viewer } from '../../src/domain/permissions.ts';
 function recordingService() {
   const tmp = makeTempDir('plan');
   const sqlite = openDatabase(`${tmp.dir}/momentbox.db`).$client;
-  sqlite.exec(`INSERT INTO events (id, code, name, primary_color, secondary_color, event_start_datetime) VALUES (1, 'plan', 'Plan', 'purple', 'pink', '2026-11-23T10:00:00.000Z')`);
+  sqlite.exec(
+    `INSERT INTO events (id, code, name, primary_color, secondary_color, event_start_datetime) VALUES (1, 'plan', 'Plan', 'purple', 'pink', '2026-11-23T10:00:00.000Z')`,
+  );
   sqlite.exec(`INSERT INTO albums (id, event_id, name) VALUES (7, 1, 'Feier')`);
   const queries: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(sqlite, { schema, logger: { logQuery: (sql, params) => queries.push({ sql, params }) } }) as unknown as Db;
   const service = createUploadsService({ db, store: {} as MediaStore, live: {} as LiveService });
   const plans = (of: typeof queries) =>
-    of.map((q) => sqlite.query(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.params as never[])).map((r) => (r as { detail: string }).detail).join(' | '));
+    of.map((q) =>
+      sqlite
+        .query(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .all(...(q.params as never[]))
+        .map((r) => (r as { detail: string }).detail)
+        .join(' | '),
+    );
   return { service, queries, plans, remove: tmp.remove };
 }
 
@@ -43,7 +51,9 @@ describe('EXPLAIN QUERY PLAN of a gallery page', () => {
         const pages = queries.filter((q) => /from "uploads"/.test(q.sql));
         expect(pages.length).toBe(4);
         for (const [i, plan] of plans(pages).entries()) {
-          expect(plan).toMatch(i < 2 ? /SEARCH uploads USING INDEX uploads_event_album_created_idx/ : /SEARCH uploads USING INDEX uploads_event_created_idx/);
+          expect(plan).toMatch(
+            i < 2 ? /SEARCH uploads USING INDEX uploads_event_album_created_idx/ : /SEARCH uploads USING INDEX uploads_event_created_idx/,
+          );
           expect(plan).not.toContain('TEMP B-TREE');
           expect(plan).not.toMatch(/SCAN uploads/);
         }

@@ -17,11 +17,19 @@ async function photoFile(dir: string, size: { width: number; height: number }): 
   color++;
   const path = join(dir, `p${color}.jpg`);
   const background = { r: color % 256, g: (color * 7) % 256, b: (color * 13) % 256 };
-  await sharp({ create: { ...size, channels: 3, background } }).jpeg().toFile(path);
+  await sharp({ create: { ...size, channels: 3, background } })
+    .jpeg()
+    .toFile(path);
   return path;
 }
 
-async function uploadPhotos(client: ApiClient, eventId: number, n: number, fields: Record<string, string>, size = { width: 64, height: 48 }): Promise<number[]> {
+async function uploadPhotos(
+  client: ApiClient,
+  eventId: number,
+  n: number,
+  fields: Record<string, string>,
+  size = { width: 64, height: 48 },
+): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'mbx-paging-'));
   const ids: number[] = [];
   for (let i = 0; i < n; i++) ids.push((await client.uploadOk(eventId, await photoFile(dir, size), fields)).id);
@@ -34,7 +42,9 @@ async function walk(client: ApiClient, path: string, limit: number): Promise<num
   let cursor: string | null = null;
   for (let i = 0; i < 100; i++) {
     const sep = path.includes('?') ? '&' : '?';
-    const page: UploadPage = await expectOk<UploadPage>(await client.fetch(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`));
+    const page: UploadPage = await expectOk<UploadPage>(
+      await client.fetch(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`),
+    );
     pages.push(page.uploads.map((u) => u.id));
     cursor = page.next_cursor;
     if (cursor === null) return pages;
@@ -67,7 +77,9 @@ describe('GET /api/event/{eventId}/uploads, paged', () => {
     expect((await walk(srv.client(), `/api/event/${event.id}/uploads`, 23)).map((p) => p.length)).toEqual([23]);
     // Only a cursor: the default page size.
     const first = await expectOk<UploadPage>(await srv.client().fetch(`/api/event/${event.id}/uploads?albumId=${albumId}&limit=5`));
-    const rest = await expectOk<UploadPage>(await srv.client().fetch(`/api/event/${event.id}/uploads?albumId=${albumId}&cursor=${first.next_cursor}`));
+    const rest = await expectOk<UploadPage>(
+      await srv.client().fetch(`/api/event/${event.id}/uploads?albumId=${albumId}&cursor=${first.next_cursor}`),
+    );
     expect(ids(rest.uploads)).toEqual(ids(whole).slice(5));
     expect(rest.next_cursor).toBeNull();
   }, 60_000);
@@ -128,7 +140,12 @@ describe('GET /api/event/{eventId}/uploads, paged', () => {
     await expectError(await srv.client().fetch(`${path}?cursor=nonsense`), 400, 'VALIDATION_ERROR', 'cursor ist ungültig');
     await expectError(await srv.client().fetch(`${path}?cursor=${Buffer.from('["x"]').toString('base64url')}`), 400, 'VALIDATION_ERROR');
     for (const limit of ['0', '201', '2.5', 'zehn']) {
-      const body = await expectError(await srv.client().fetch(`${path}?limit=${limit}`), 400, 'VALIDATION_ERROR', 'limit muss zwischen 1 und 200 liegen');
+      const body = await expectError(
+        await srv.client().fetch(`${path}?limit=${limit}`),
+        400,
+        'VALIDATION_ERROR',
+        'limit muss zwischen 1 und 200 liegen',
+      );
       expect(body.field).toBe('limit');
     }
   });
@@ -143,7 +160,10 @@ describe('GET /api/event/{eventId}/albums: counts and covers per viewer', () => 
     await anna.joinAsGuest(event.code);
     const [shared] = await uploadPhotos(anna, event.id, 1, { autoApprove: 'true', albumId });
     const [own] = await uploadPhotos(anna, event.id, 1, { autoApprove: 'false', albumId }, { width: 1200, height: 900 });
-    const video = await anna.uploadOk(event.id, join(FIXTURES, 'videos', 'android-h264.mp4'), { autoApprove: 'true', albumId: String(party.id) });
+    const video = await anna.uploadOk(event.id, join(FIXTURES, 'videos', 'android-h264.mp4'), {
+      autoApprove: 'true',
+      albumId: String(party.id),
+    });
 
     const albumsOf = async (client: ApiClient) => {
       const list = await expectOk<GalleryAlbumDto[]>(await client.fetch(`/api/event/${event.id}/albums`));
@@ -155,12 +175,22 @@ describe('GET /api/event/{eventId}/albums: counts and covers per viewer', () => 
     };
 
     const visitorSees = await albumsOf(srv.client());
-    expect(visitorSees['Default Album']).toMatchObject({ upload_count: 1, video_count: 0, own_private_count: 0, cover: await coverOf(srv.admin, shared!) });
+    expect(visitorSees['Default Album']).toMatchObject({
+      upload_count: 1,
+      video_count: 0,
+      own_private_count: 0,
+      cover: await coverOf(srv.admin, shared!),
+    });
     expect(visitorSees['Party']).toMatchObject({ upload_count: 1, video_count: 1, own_private_count: 0 });
 
     // Anna also sees her own private photo, the newest, so it is her cover.
     const annaSees = await albumsOf(anna);
-    expect(annaSees['Default Album']).toMatchObject({ upload_count: 2, video_count: 0, own_private_count: 1, cover: await coverOf(anna, own!) });
+    expect(annaSees['Default Album']).toMatchObject({
+      upload_count: 2,
+      video_count: 0,
+      own_private_count: 1,
+      cover: await coverOf(anna, own!),
+    });
     const adminSees = await albumsOf(srv.admin);
     expect(adminSees['Default Album']).toMatchObject({ upload_count: 2, own_private_count: 0 });
     expect(adminSees['Party']!.upload_count).toBe(1);

@@ -48,7 +48,9 @@ const STATUSES: [EventStatus, 'untilViewable' | 'afterViewable'][] = [
 
 const tmp = makeTempDir('visibility');
 const sqlite = openDatabase(`${tmp.dir}/momentbox.db`);
-sqlite.$client.exec(`INSERT INTO events (id, code, name, primary_color, secondary_color, event_start_datetime) VALUES (1, 'vis', 'Vis', 'purple', 'pink', '2026-11-23T10:00:00.000Z')`);
+sqlite.$client.exec(
+  `INSERT INTO events (id, code, name, primary_color, secondary_color, event_start_datetime) VALUES (1, 'vis', 'Vis', 'purple', 'pink', '2026-11-23T10:00:00.000Z')`,
+);
 sqlite.$client.exec(`INSERT INTO albums (id, event_id, name, visible) VALUES (10, 1, 'Feier', 1), (11, 1, 'Versteckt', 0)`);
 const insert = sqlite.$client.prepare(
   `INSERT INTO uploads (event_id, album_id, user_id, type, mime_type, storage_key, original_ext, original_name, size_bytes, stored_bytes, sha256, approved)
@@ -63,7 +65,10 @@ afterAll(() => tmp.remove());
 /** The list's answer as labels; a viewer it refuses (403) sees nothing. */
 function listed(viewer: Viewer, status: EventStatus): string[] {
   try {
-    return service.list({ id: 1, status }, viewer).map((r) => r.storageKey).sort();
+    return service
+      .list({ id: 1, status }, viewer)
+      .map((r) => r.storageKey)
+      .sort();
   } catch (e) {
     if (e instanceof AppError && e.status === 403) return [];
     throw e;

@@ -56,7 +56,15 @@ async function sendChunkAs(
   opts: { index: number; total: number; chunkSize: number; fileName: string; uploadId?: string; albumId?: number; way?: ChunkWay },
 ): Promise<Response> {
   const part = bytes.subarray(opts.index * opts.chunkSize, Math.min(bytes.length, (opts.index + 1) * opts.chunkSize));
-  const fields = { chunkIndex: opts.index, totalChunks: opts.total, fileName: opts.fileName, fileSize: bytes.length, uploadId: opts.uploadId, albumId: opts.albumId, autoApprove: true };
+  const fields = {
+    chunkIndex: opts.index,
+    totalChunks: opts.total,
+    fileName: opts.fileName,
+    fileSize: bytes.length,
+    uploadId: opts.uploadId,
+    albumId: opts.albumId,
+    autoApprove: true,
+  };
   const { path, body } = chunkRequest(eventId, part, fields, opts.way ?? 'spec order');
   return client.fetch(path, { method: 'POST', body });
 }
@@ -117,7 +125,11 @@ describe('photos', () => {
       expect(original.length).toBe(Bun.file(photo('invalid', name)).size);
     }
     // Only the truncated-data file cannot be decoded; the odd but readable ones get their thumbnails.
-    expect(Object.entries(states).filter(([, state]) => state === 'failed').map(([name]) => name)).toEqual(['corrupted.jpg']);
+    expect(
+      Object.entries(states)
+        .filter(([, state]) => state === 'failed')
+        .map(([name]) => name),
+    ).toEqual(['corrupted.jpg']);
     expect(Object.values(states).filter((state) => state === 'ready')).toHaveLength(Object.keys(states).length - 1);
     const next = await guest.uploadOk(event.id, photo('cameras', 'Canon_40D.jpg'));
     expect(next.upload.processing_state).toBe('ready');
@@ -139,7 +151,11 @@ describe('photos', () => {
     const first = await guest.uploadOk(event.id, photo('cameras', 'Nikon_D70.jpg'));
     const again = await guest.upload(event.id, photo('cameras', 'Nikon_D70.jpg'));
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: 'DUPLICATE', error: 'Diese Datei wurde bereits hochgeladen', duplicate: { id: first.id } });
+    expect(await again.json()).toMatchObject({
+      code: 'DUPLICATE',
+      error: 'Diese Datei wurde bereits hochgeladen',
+      duplicate: { id: first.id },
+    });
     expect(await listAs(admin, event.id)).toHaveLength(1);
     // Nothing of the second copy stays on disk: one original, one derived folder, no leftover in tmp/.
     const eventDir = join(server.dataDir, 'media', String(event.id));
@@ -148,14 +164,24 @@ describe('photos', () => {
     expect(readdirSync(join(server.dataDir, 'tmp')).filter((n) => n !== 'chunks')).toEqual([]);
 
     const sha = new Bun.CryptoHasher('sha256').update(await Bun.file(photo('cameras', 'Nikon_D70.jpg')).arrayBuffer()).digest('hex');
-    expect(await guest.json(`/api/media/check-exact?sha256=${sha}&eventId=${event.id}`)).toEqual({ exists: true, duplicate: { id: first.id } });
-    expect(await guest.json(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`)).toEqual({ exists: false, duplicate: null });
+    expect(await guest.json(`/api/media/check-exact?sha256=${sha}&eventId=${event.id}`)).toEqual({
+      exists: true,
+      duplicate: { id: first.id },
+    });
+    expect(await guest.json(`/api/media/check-exact?sha256=${'0'.repeat(64)}&eventId=${event.id}`)).toEqual({
+      exists: false,
+      duplicate: null,
+    });
   });
 
   test('without an album the capture date picks the album, else Unsortiert', async () => {
     const event = await admin.createEvent();
     // Canon_40D was taken 2008-05-30; the cameras are all 2007-2008.
-    const dated = await admin.createAlbum(event.id, { name: 'Mai 2008', start_datetime: '2008-05-01T00:00:00Z', end_datetime: '2008-06-30T23:59:59Z' });
+    const dated = await admin.createAlbum(event.id, {
+      name: 'Mai 2008',
+      start_datetime: '2008-05-01T00:00:00Z',
+      end_datetime: '2008-06-30T23:59:59Z',
+    });
     const { guest } = await guestOf(event);
     const inWindow = await guest.uploadOk(event.id, photo('cameras', 'Canon_40D.jpg'));
     expect(inWindow.album_id).toBe(dated.id);
@@ -184,7 +210,12 @@ describe('photos', () => {
     // Each form a player or a resuming download sends gets exactly those bytes of the file.
     const whole = new Uint8Array(await Bun.file(photo('cameras', 'Pentax_K10D.jpg')).arrayBuffer());
     const size = whole.length;
-    for (const [header, start, end] of [['bytes=-100', size - 100, size - 1], ['bytes=1000-', 1000, size - 1], ['bytes=500-1499', 500, 1499], [`bytes=${size - 5}-${size + 99}`, size - 5, size - 1]] as const) {
+    for (const [header, start, end] of [
+      ['bytes=-100', size - 100, size - 1],
+      ['bytes=1000-', 1000, size - 1],
+      ['bytes=500-1499', 500, 1499],
+      [`bytes=${size - 5}-${size + 99}`, size - 5, size - 1],
+    ] as const) {
       const part = await guest.fetch(up.upload.file_path, { headers: { range: header } });
       expect([header, part.status, part.headers.get('content-range')]).toEqual([header, 206, `bytes ${start}-${end}/${size}`]);
       expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(start, end + 1))).toBe(true);
@@ -194,7 +225,12 @@ describe('photos', () => {
     expect(dl.headers.get('content-disposition')).toContain('attachment; filename="Pentax_K10D.jpg"');
     expect(dl.headers.get('content-type')).toBe('image/jpeg');
     // Nothing outside the media folder, no unknown key, no other extension of a known key.
-    for (const bad of ['/media/%2e%2e%2f%2e%2e%2fetc/passwd', `/media/${up.upload.file_path.split('/')[2]}/..%2f..%2f..%2fmomentbox.db`, `/media/${'0'.repeat(32)}/original.jpg`, up.upload.file_path.replace('original.jpg', 'original.png')]) {
+    for (const bad of [
+      '/media/%2e%2e%2f%2e%2e%2fetc/passwd',
+      `/media/${up.upload.file_path.split('/')[2]}/..%2f..%2f..%2fmomentbox.db`,
+      `/media/${'0'.repeat(32)}/original.jpg`,
+      up.upload.file_path.replace('original.jpg', 'original.png'),
+    ]) {
       const r = await guest.fetch(bad);
       expect(r.status).toBe(404);
       expect(await r.text()).not.toContain('root:');
@@ -211,9 +247,20 @@ describe('videos', () => {
     expect(mov.upload.mime_type).toBe('video/quicktime');
     const mp4 = await guest.uploadOk(event.id, video('android-h264.mp4'), { autoApprove: 'true' });
     // Answered before ffprobe has looked at it (the probe job does): its capture time, read from the header, is there already.
-    expect(mp4.upload).toMatchObject({ processing_state: 'pending', width: null, preview_path: null, taken_at: '2026-06-20T21:15:00.000Z' });
+    expect(mp4.upload).toMatchObject({
+      processing_state: 'pending',
+      width: null,
+      preview_path: null,
+      taken_at: '2026-06-20T21:15:00.000Z',
+    });
     const playable = await waitForProcessing(guest, event.id, mp4.id);
-    expect(playable).toMatchObject({ processing_state: 'ready', width: 1280, height: 720, duration_seconds: 3, preview_path: mp4.upload.file_path });
+    expect(playable).toMatchObject({
+      processing_state: 'ready',
+      width: 1280,
+      height: 720,
+      duration_seconds: 3,
+      preview_path: mp4.upload.file_path,
+    });
     const ready = await waitForProcessing(guest, event.id, mov.id);
     expect(ready.processing_state).toBe('ready');
     expect(ready.preview_path).toMatch(/preview\.mp4$/);
@@ -277,7 +324,10 @@ describe('chunked uploads', () => {
     const sha256 = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
     expect(new Bun.CryptoHasher('sha256').update(stored).digest('hex')).toBe(sha256);
     // The hash kept while the chunks came in is the file's: the duplicate check knows it.
-    expect(await guest.json<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${event.id}`)).toMatchObject({ exists: true, duplicate: { id: done.id } });
+    expect(await guest.json<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${event.id}`)).toMatchObject({
+      exists: true,
+      duplicate: { id: done.id },
+    });
     // The last chunk again (its answer was lost): same upload, not a duplicate error.
     const repeat = (await (await sendChunk(guest, event.id, bytes, { ...opts, index: 3 })).json()) as ChunkResult;
     expect(repeat.id).toBe(done.id);
@@ -331,7 +381,9 @@ describe('chunked uploads', () => {
     const status = await guest.fetch(`/api/event/${event.id}/upload-chunk/status?fileName=v.mp4&fileSize=x&totalChunks=3`);
     expect(status.status).toBe(400);
     expect(await status.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'fileSize', error: 'fileSize ist ungültig' });
-    const held = await guest.json<ChunkStatus>(`/api/event/${event.id}/upload-chunk/status?fileName=v.mp4&fileSize=3000&totalChunks=3&uploadId=bad-fields-0001`);
+    const held = await guest.json<ChunkStatus>(
+      `/api/event/${event.id}/upload-chunk/status?fileName=v.mp4&fileSize=3000&totalChunks=3&uploadId=bad-fields-0001`,
+    );
     expect(held).toMatchObject({ received: [], complete: false });
   });
 
@@ -389,7 +441,9 @@ test('a whole file over the limit sent without a declared length is cut off whil
   // A streamed body (chunked transfer, no Content-Length): 25 MB of JPEG-looking bytes.
   const body = new ReadableStream<Uint8Array>({
     start(c) {
-      c.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`));
+      c.enqueue(
+        enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      );
       c.enqueue(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
     },
     pull(c) {
@@ -403,7 +457,12 @@ test('a whole file over the limit sent without a declared length is cut off whil
     },
   });
   const res = await guest
-    .fetch(`/api/event/${event.id}/upload`, { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit)
+    .fetch(`/api/event/${event.id}/upload`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    } as RequestInit)
     .catch(() => null);
   // The server answers 413 as soon as the limit is passed (or closes the connection on the sender).
   if (res) {
@@ -489,7 +548,10 @@ describe('who may do what with uploads', () => {
 
   test('an API key uploads without a cookie, approved, and is marked used', async () => {
     const event = await admin.createEvent();
-    const key = await admin.json<{ id: number; api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: `booth-${event.id}` } });
+    const key = await admin.json<{ id: number; api_key: string }>('/api/admin/api-keys', {
+      method: 'POST',
+      json: { name: `booth-${event.id}` },
+    });
     const booth = new ApiClient(server.url);
     const viaHeader = await booth.upload(event.id, photo('cameras', 'Canon_40D.jpg'), {});
     expect(viaHeader.status).toBe(403);
@@ -521,8 +583,12 @@ test('JSON lists are gzip-compressed for clients that accept it; media bytes are
   const event = await admin.createEvent();
   const { guest } = await guestOf(event);
   const ids: number[] = [];
-  for (const name of ['Canon_40D.jpg', 'Nikon_D70.jpg', 'Pentax_K10D.jpg']) ids.push((await guest.uploadOk(event.id, photo('cameras', name))).id);
-  const res = await fetch(`${server.url}/api/event/${event.id}/uploads`, { headers: { 'accept-encoding': 'gzip', authorization: `Bearer ${admin.adminToken}` }, decompress: false } as RequestInit);
+  for (const name of ['Canon_40D.jpg', 'Nikon_D70.jpg', 'Pentax_K10D.jpg'])
+    ids.push((await guest.uploadOk(event.id, photo('cameras', name))).id);
+  const res = await fetch(`${server.url}/api/event/${event.id}/uploads`, {
+    headers: { 'accept-encoding': 'gzip', authorization: `Bearer ${admin.adminToken}` },
+    decompress: false,
+  } as RequestInit);
   expect(res.headers.get('content-encoding')).toBe('gzip');
   const list = JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await res.arrayBuffer())))) as UploadDto[];
   expect(list.map((u) => u.id).sort()).toEqual(ids.sort());

@@ -17,7 +17,23 @@ let server: TestServer;
 async function clip(name: string, pattern: string): Promise<string> {
   const out = join(work, name);
   const proc = Bun.spawn(
-    [ffmpegPath, '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', `${pattern}=size=1280x720:rate=30:duration=12`, '-c:v', 'mpeg4', '-q:v', '12', '-f', 'mov', out],
+    [
+      ffmpegPath,
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `${pattern}=size=1280x720:rate=30:duration=12`,
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '12',
+      '-f',
+      'mov',
+      out,
+    ],
     { stderr: 'inherit' },
   );
   expect(await proc.exited).toBe(0);

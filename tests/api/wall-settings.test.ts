@@ -20,7 +20,11 @@ describe('wall settings', () => {
     const event = await h.admin.createEvent();
     const token = await hostToken(event.id);
     const visitor = h.client();
-    expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'single', ken_burns: false, qr_content: 'event' });
+    expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({
+      layout: 'single',
+      ken_burns: false,
+      qr_content: 'event',
+    });
     const s = await SseStream.open(visitor, `/api/event/${event.id}/live`);
     open.push(s);
     await s.next((m) => m.event === 'ready', 2000, 'ready');
@@ -30,7 +34,11 @@ describe('wall settings', () => {
     });
     expect(saved.wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both' });
     await s.next((m) => m.event === 'settings', 2000, 'settings message');
-    expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both' });
+    expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({
+      layout: 'collage',
+      ken_burns: true,
+      qr_content: 'both',
+    });
   });
 
   test('an unknown layout or QR content is refused with a readable message, nothing changes', async () => {
@@ -38,7 +46,12 @@ describe('wall settings', () => {
     const token = await hostToken(event.id);
     const put = (json: Record<string, unknown>) => h.client().fetch(`/api/client/event/${token}`, { method: 'PUT', json });
     await expectError(await put({ wall_layout: 'diagonal' }), 400, 'VALIDATION_ERROR', /wall_layout muss single, collage oder pairs sein/);
-    await expectError(await put({ wall_qr_content: 'bluetooth' }), 400, 'VALIDATION_ERROR', /wall_qr_content muss event, wifi oder both sein/);
+    await expectError(
+      await put({ wall_qr_content: 'bluetooth' }),
+      400,
+      'VALIDATION_ERROR',
+      /wall_qr_content muss event, wifi oder both sein/,
+    );
     expect((await h.client().json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'single', qr_content: 'event' });
   });
 });

@@ -17,17 +17,23 @@ describe('unknown paths', () => {
     await expectError(await srv.client().fetch(path, { method }), 404, 'NOT_FOUND');
   });
 
-  test.each(['/', '/admin', '/admin/dashboard', '/event/some-code', '/event/token/settings', '/impressum', '/no/such/page', '/event/x/recover/y'])(
-    '%s answers the web app (index.html, 200 text/html)',
-    async (path) => {
-      const res = await srv.client().fetch(path);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/html');
-      const html = await res.text();
-      expect(html).toContain('<div id="root"');
-      expect(html.toLowerCase()).toContain('<!doctype html>');
-    },
-  );
+  test.each([
+    '/',
+    '/admin',
+    '/admin/dashboard',
+    '/event/some-code',
+    '/event/token/settings',
+    '/impressum',
+    '/no/such/page',
+    '/event/x/recover/y',
+  ])('%s answers the web app (index.html, 200 text/html)', async (path) => {
+    const res = await srv.client().fetch(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<div id="root"');
+    expect(html.toLowerCase()).toContain('<!doctype html>');
+  });
 
   test('built assets are served with their type; a path outside web/dist is not', async () => {
     const html = await (await srv.client().fetch('/')).text();

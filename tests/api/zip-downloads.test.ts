@@ -20,10 +20,30 @@ const cookieOf = (guest: ApiClient) => [...guest.cookies].map(([k, v]) => `${k}=
 
 /** A photo of noise: JPEG cannot shrink it, so a few make a ZIP larger than the kernel's socket buffers hold. */
 const noisePhoto = async (n: number) =>
-  new Uint8Array(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: n, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer());
+  new Uint8Array(
+    await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: { r: n, g: 0, b: 0 },
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer(),
+  );
 
-async function download(guest: ApiClient, eventId: number, ids: number[], opts: { reading: boolean; localAddress?: string }): Promise<RawGet> {
-  const get = await rawGet(srv.url, `/api/event/${eventId}/download-zip?ids=${ids.join(',')}`, { ...opts, headers: { Cookie: cookieOf(guest) } });
+async function download(
+  guest: ApiClient,
+  eventId: number,
+  ids: number[],
+  opts: { reading: boolean; localAddress?: string },
+): Promise<RawGet> {
+  const get = await rawGet(srv.url, `/api/event/${eventId}/download-zip?ids=${ids.join(',')}`, {
+    ...opts,
+    headers: { Cookie: cookieOf(guest) },
+  });
   sockets.push(get.socket);
   return get;
 }
@@ -48,12 +68,15 @@ test('slow ZIP readers: 24 at once per address and 4 per guest, then 429 TOO_MAN
     readers.push(guest);
   }
 
-  const { result: statuses, report } = await withBystander({ guest: bystander, eventId: event.id, serverPid: srv.server.proc.pid }, async () => {
-    const held = await Promise.all(readers.map((guest) => download(guest, event.id, ids, { reading: false, localAddress: '127.0.0.4' })));
-    const answers = await Promise.all(held.map((d) => d.status));
-    await Bun.sleep(1500); // the bystander goes on while they are held
-    return answers;
-  });
+  const { result: statuses, report } = await withBystander(
+    { guest: bystander, eventId: event.id, serverPid: srv.server.proc.pid },
+    async () => {
+      const held = await Promise.all(readers.map((guest) => download(guest, event.id, ids, { reading: false, localAddress: '127.0.0.4' })));
+      const answers = await Promise.all(held.map((d) => d.status));
+      await Bun.sleep(1500); // the bystander goes on while they are held
+      return answers;
+    },
+  );
   expect(report.errors).toEqual([]);
   expect(report.p99).toBeLessThan(1000);
   expect(report.rssGrowthMb).toBeLessThan(150);
@@ -63,7 +86,9 @@ test('slow ZIP readers: 24 at once per address and 4 per guest, then 429 TOO_MAN
   // One guest (a family on one phone) on another address: 4 at once.
   const family = srv.client();
   await family.joinAsGuest(event.code, 'Family');
-  const four = await Promise.all(Array.from({ length: 5 }, () => download(family, event.id, ids, { reading: false, localAddress: '127.0.0.5' })));
+  const four = await Promise.all(
+    Array.from({ length: 5 }, () => download(family, event.id, ids, { reading: false, localAddress: '127.0.0.5' })),
+  );
   const fourStatuses = await Promise.all(four.map((d) => d.status));
   expect(fourStatuses.filter((s) => s === 200)).toHaveLength(4);
   const refused = four[fourStatuses.indexOf(429)]!;
@@ -97,7 +122,10 @@ test('ZIPs asked for and left before the answer came give their places back', as
   });
   // The phone asks and is gone at once, eight times: more than its four places.
   for (let i = 0; i < 8; i++) {
-    const left = await rawGet(srv.url, `/api/event/${event.id}/download-zip?ids=${id}`, { reading: false, headers: { Cookie: cookieOf(guest) } });
+    const left = await rawGet(srv.url, `/api/event/${event.id}/download-zip?ids=${id}`, {
+      reading: false,
+      headers: { Cookie: cookieOf(guest) },
+    });
     left.socket.destroy();
   }
   await Bun.sleep(500);

@@ -19,11 +19,14 @@ afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true }))
 beforeAll(async () => {
   // web/dist as the suite built it (or built here when missing); rebuilt, it would vanish under the browser tests.
   await ensureWebBuilt();
-  const build = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'scripts', 'build-binary.ts'), '--target', 'all', '--skip-web'], {
-    cwd: ROOT,
-    stdout: 'inherit',
-    stderr: 'inherit',
-  });
+  const build = Bun.spawnSync(
+    [join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'scripts', 'build-binary.ts'), '--target', 'all', '--skip-web'],
+    {
+      cwd: ROOT,
+      stdout: 'inherit',
+      stderr: 'inherit',
+    },
+  );
   if (build.exitCode !== 0) throw new Error('npm run build failed');
 }, 600_000);
 
@@ -87,9 +90,28 @@ async function expectHeicProcessed(guest: ApiClient, eventId: number, timeoutMs:
 async function expectHdrToneMapped(dir: string, guest: ApiClient, eventId: number): Promise<void> {
   const clip = join(dir, 'IMG_HLG.MOV');
   const make = Bun.spawnSync([
-    ffmpegPath, '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '1',
-    '-vf', 'format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le',
-    '-c:v', 'libx265', '-x265-params', 'colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error', '-tag:v', 'hvc1', '-f', 'mov', clip,
+    ffmpegPath,
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=640x360:rate=25',
+    '-t',
+    '1',
+    '-vf',
+    'format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le',
+    '-c:v',
+    'libx265',
+    '-x265-params',
+    'colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error',
+    '-tag:v',
+    'hvc1',
+    '-f',
+    'mov',
+    clip,
   ]);
   expect(make.exitCode).toBe(0);
   const up = await guest.uploadOk(eventId, clip, { autoApprove: 'true' });
@@ -101,16 +123,40 @@ async function expectHdrToneMapped(dir: string, guest: ApiClient, eventId: numbe
   expect(row?.processing_state).toBe('ready');
   const preview = join(dir, 'hlg-preview.mp4');
   writeFileSync(preview, Buffer.from(await (await guest.fetch(row!.preview_path!)).arrayBuffer()));
-  const probe = Bun.spawnSync([ffprobePath, '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,pix_fmt,color_transfer,color_primaries', '-of', 'json', preview], { stdout: 'pipe' });
-  expect(JSON.parse(probe.stdout.toString()).streams[0]).toEqual({ codec_name: 'h264', pix_fmt: 'yuv420p', color_transfer: 'bt709', color_primaries: 'bt709' });
+  const probe = Bun.spawnSync(
+    [
+      ffprobePath,
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name,pix_fmt,color_transfer,color_primaries',
+      '-of',
+      'json',
+      preview,
+    ],
+    { stdout: 'pipe' },
+  );
+  expect(JSON.parse(probe.stdout.toString()).streams[0]).toEqual({
+    codec_name: 'h264',
+    pix_fmt: 'yuv420p',
+    color_transfer: 'bt709',
+    color_primaries: 'bt709',
+  });
 }
 
 /** A video sent in two chunks, fields first (as the web app does): the hash worker, its own entry point of the binary, hashed it. */
 async function expectChunkedUploadHashed(guest: ApiClient, eventId: number) {
   const bytes = new Uint8Array(readFileSync(join(FIXTURES, 'videos', 'android-h264.mp4')));
-  const answer = await uploadChunked(guest.fetch.bind(guest), eventId, bytesSource('chunked.mp4', bytes), Math.ceil(bytes.length / 2), { uploadId: 'smoke-chunked-0001' });
+  const answer = await uploadChunked(guest.fetch.bind(guest), eventId, bytesSource('chunked.mp4', bytes), Math.ceil(bytes.length / 2), {
+    uploadId: 'smoke-chunked-0001',
+  });
   const sha256 = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
-  expect(await guest.json(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`)).toMatchObject({ exists: true, duplicate: { id: answer.id } });
+  expect(await guest.json(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`)).toMatchObject({
+    exists: true,
+    duplicate: { id: answer.id },
+  });
 }
 
 async function adminWithEvent(url: string): Promise<{ admin: ApiClient; guest: ApiClient; event: AdminEventDto }> {
@@ -136,7 +182,9 @@ describe('x64 binary', () => {
     await expectChunkedUploadHashed(guest, event.id);
     expect(run.output()).not.toContain('background hasher stopped');
 
-    const video: UploadResult = await guest.uploadOk(event.id, join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'), { autoApprove: 'true' });
+    const video: UploadResult = await guest.uploadOk(event.id, join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'), {
+      autoApprove: 'true',
+    });
     let row: UploadDto | undefined;
     for (let i = 0; i < 240 && row?.processing_state !== 'ready' && row?.processing_state !== 'failed'; i++) {
       await Bun.sleep(250);
@@ -225,7 +273,9 @@ fi`,
       expect(out).toContain('Momentbox is running.');
       expect(out).toMatch(/Admin: http:\/\/\S+\/admin/);
       expect(out).toContain(`Admin password: ${password}`);
-      expect(readFileSync(join(root, 'etc/systemd/system/momentbox.service'), 'utf8')).toBe(readFileSync(join(ROOT, 'systemd', 'momentbox.service'), 'utf8'));
+      expect(readFileSync(join(root, 'etc/systemd/system/momentbox.service'), 'utf8')).toBe(
+        readFileSync(join(ROOT, 'systemd', 'momentbox.service'), 'utf8'),
+      );
       expect(readFileSync(join(root, 'etc/momentbox/momentbox.env'), 'utf8')).toContain('# MOMENTBOX_PUBLIC_URL=');
       const calls = readFileSync(log, 'utf8');
       expect(calls).toContain('useradd --system --user-group');
@@ -252,7 +302,16 @@ describe('systemd unit', () => {
     temps.push(dir);
     const unit = readFileSync(join(ROOT, 'systemd', 'momentbox.service'), 'utf8');
     expect(unit).toContain('ExecStart=/usr/local/bin/momentbox');
-    for (const line of ['StateDirectory=momentbox', 'AmbientCapabilities=CAP_NET_BIND_SERVICE', 'Restart=on-failure', 'ProtectSystem=strict', 'ProtectHome=true', 'PrivateTmp=true', 'NoNewPrivileges=true', 'EnvironmentFile=-/etc/momentbox/momentbox.env']) {
+    for (const line of [
+      'StateDirectory=momentbox',
+      'AmbientCapabilities=CAP_NET_BIND_SERVICE',
+      'Restart=on-failure',
+      'ProtectSystem=strict',
+      'ProtectHome=true',
+      'PrivateTmp=true',
+      'NoNewPrivileges=true',
+      'EnvironmentFile=-/etc/momentbox/momentbox.env',
+    ]) {
       expect(unit).toContain(line);
     }
     writeFileSync(join(dir, 'momentbox.service'), unit.replace('/usr/local/bin/momentbox', join(ROOT, 'dist', 'momentbox-linux-x64')));

@@ -81,7 +81,11 @@ describe('every page under the Content-Security-Policy', () => {
     await page.goto(`/portal?event=${event.code}`);
     await page.getByText('Sommerfest').first().waitFor();
     // The portal's stylesheet applies (a file of our own origin), so the page is not unstyled.
-    expect(await page.evaluate(() => [...document.styleSheets].some((s) => (s.href ?? '').includes('/portal/style.css') && s.cssRules.length > 0))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((s) => (s.href ?? '').includes('/portal/style.css') && s.cssRules.length > 0),
+      ),
+    ).toBe(true);
     await expectClean(page, watch);
     await context.close();
 
@@ -151,7 +155,9 @@ describe('every page under the Content-Security-Policy', () => {
     });
     await thumb.click();
     await page.getByTestId('viewer').waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=viewer] img')].some((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid=viewer] img')].some((i) => i.complete && i.naturalWidth > 0),
+    );
     await expectClean(page, watch);
     await context.close();
 
@@ -159,10 +165,14 @@ describe('every page under the Content-Security-Policy', () => {
     const screen = await newContext();
     const wall = await screen.context.newPage();
     await wall.goto(`/event/${event.code}/wall`);
-    await wall.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('.wall__layer.is-visible img:not([hidden])');
-      return !!img && img.complete && img.naturalWidth > 0;
-    }, undefined, { timeout: 15_000 });
+    await wall.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('.wall__layer.is-visible img:not([hidden])');
+        return !!img && img.complete && img.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
     await wall.getByTestId('wall-qr').locator('img').waitFor();
     await expectClean(wall, screen.watch);
     await screen.context.close();

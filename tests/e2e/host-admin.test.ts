@@ -1,7 +1,18 @@
 import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
-import { berlinToIso, card, closeDialogs, eventually, guestPageExists, HOST_IMAGE, loginUi, setUp, toastShown, type Harness } from './host/harness.ts';
+import {
+  berlinToIso,
+  card,
+  closeDialogs,
+  eventually,
+  guestPageExists,
+  HOST_IMAGE,
+  loginUi,
+  setUp,
+  toastShown,
+  type Harness,
+} from './host/harness.ts';
 
 // The admin dashboard in Chromium against a real server: login, events, albums modal, code lock, search,
 // delete, change password and the 401 rule.
@@ -217,7 +228,8 @@ describe('admin dashboard', () => {
     // a current album (now inside its window) and one without dates
     const now = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
-    const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    const local = (d: Date) =>
+      `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
     // the browser runs in Europe/Berlin; build the values from the same instants there
     const berlin = (d: Date) => local(new Date(d.toLocaleString('en-US', { timeZone: 'Europe/Berlin' })));
     await dialog.getByLabel('Album name').fill('Trauung');
@@ -245,7 +257,11 @@ describe('admin dashboard', () => {
     await dialog.getByLabel('End (optional)').fill('2026-06-21T03:00');
     await dialog.getByRole('button', { name: 'Update Album' }).click();
     await dialog.locator('[data-album="Party & Tanz"]').waitFor();
-    await eventually(async () => (await visibleAlbums(ev())).some((a) => a.name === 'Party & Tanz' && a.start_datetime === berlinToIso('2026-06-20T20:00')), 'guests see the renamed album');
+    await eventually(
+      async () =>
+        (await visibleAlbums(ev())).some((a) => a.name === 'Party & Tanz' && a.start_datetime === berlinToIso('2026-06-20T20:00')),
+      'guests see the renamed album',
+    );
 
     // hide, then show
     await dialog.getByRole('button', { name: c.hideNamed('Trauung') }).click();

@@ -62,9 +62,7 @@ function unzipList(path: string): string[] {
   const out = Bun.spawnSync(['unzip', '-l', path]);
   if (out.exitCode !== 0) throw new Error(`unzip -l failed: ${out.stderr.toString()}`);
   const lines = out.stdout.toString().split('\n');
-  return lines
-    .map((l) => /^\s*\d+\s+\S+\s+\S+\s+(.+)$/.exec(l)?.[1])
-    .filter((n): n is string => !!n && n !== 'Name' && !/^-+$/.test(n));
+  return lines.map((l) => /^\s*\d+\s+\S+\s+\S+\s+(.+)$/.exec(l)?.[1]).filter((n): n is string => !!n && n !== 'Name' && !/^-+$/.test(n));
 }
 
 function unzipTest(path: string) {
@@ -145,14 +143,20 @@ describe('API keys', () => {
     await row.waitFor({ state: 'detached' });
     const again = new FormData();
     again.append('file', new File([readFileSync(PHOTO)], 'booth.jpg', { type: 'image/jpeg' }));
-    const denied = await fetch(`${h.server.url}/api/event/${event.id}/upload`, { method: 'POST', headers: { 'X-API-Key': key }, body: again });
+    const denied = await fetch(`${h.server.url}/api/event/${event.id}/upload`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key },
+      body: again,
+    });
     expect(denied.status).toBe(401);
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
   test('a failing list shows Fehler beim Laden der API-Schlüssel', async () => {
     const { page } = h;
-    await page.route('**/api/admin/api-keys', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
+    await page.route('**/api/admin/api-keys', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }),
+    );
     await page.getByRole('button', { name: 'API keys' }).click();
     await page.getByRole('dialog', { name: 'API Keys' }).getByText(hostEn.apiKeysLoadFailed).waitFor();
     await page.unroute('**/api/admin/api-keys');
@@ -164,11 +168,16 @@ describe('ZIP export', () => {
   test('dashboard on plain http: the browser downloads the streamed ZIP through a ticket link, unzips to event/album/file', async () => {
     const { page } = h;
     await page.reload();
-    const [download] = await Promise.all([page.waitForEvent('download'), card(page, 'export-party').getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card(page, 'export-party').getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.url()).toMatch(/\/api\/event\/\d+\/export-zip\?ticket=/);
     const file = join(tmp, 'admin-download.zip');
     await download.saveAs(file);
-    await card(page, 'export-party').getByText(hostEn.exportProgress(4, 4, 100)).waitFor();
+    await card(page, 'export-party')
+      .getByText(hostEn.exportProgress(4, 4, 100))
+      .waitFor();
     await toastShown(page, hostEn.exportDone);
     await h.shot('42-dashboard-export');
     unzipTest(file);
@@ -209,7 +218,9 @@ describe('ZIP export', () => {
       if (Date.now() > deadline) throw new Error('export did not finish');
       await Bun.sleep(20);
     }
-    await card(p, 'export-party').getByText(hostEn.exportProgress(4, 4, 100)).waitFor();
+    await card(p, 'export-party')
+      .getByText(hostEn.exportProgress(4, 4, 100))
+      .waitFor();
     const b64: string = await p.evaluate(async () => {
       const z = (window as unknown as { __zip: { chunks: Uint8Array[] } }).__zip;
       const blob = new Blob(z.chunks as BlobPart[]);
@@ -240,10 +251,13 @@ describe('ZIP export', () => {
     await p.getByRole('tab', { name: 'Export' }).click();
     await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
     await p.locator('.hx-alert').filter({ hasText: 'Keine Uploads zum Exportieren gefunden' }).waitFor();
-    for (const a of await h.admin.json<{ id: number }[]>(`/api/event/${empty.id}/albums`)) await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
+    for (const a of await h.admin.json<{ id: number }[]>(`/api/event/${empty.id}/albums`))
+      await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
     await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
     await p.locator('.hx-alert').filter({ hasText: 'Keine Alben oder Uploads zum Exportieren gefunden' }).waitFor();
-    await p.route('**/api/client/event-export/**', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
+    await p.route('**/api/client/event-export/**', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }),
+    );
     await p.getByRole('button', { name: 'Als ZIP exportieren' }).click();
     await p.locator('.hx-alert').filter({ hasText: 'Fehler beim Exportieren der Daten' }).waitFor();
     await p.context().close();
@@ -255,13 +269,18 @@ describe('printable QR material', () => {
 
   test('A4 poster from the dashboard: event colours, name, event QR with the public URL, Wi-Fi QR beside it', async () => {
     const { page, context } = h;
-    const [p] = await Promise.all([context.waitForEvent('page'), card(page, 'export-party').getByRole('link', { name: 'Print QR' }).click()]);
+    const [p] = await Promise.all([
+      context.waitForEvent('page'),
+      card(page, 'export-party').getByRole('link', { name: 'Print QR' }).click(),
+    ]);
     await p.getByTestId('print-sheet').waitFor();
     const config = await h.visitor.json<AppConfig>('/api/config');
     expect(await qrOf(p, new RegExp(`^${hostDe.sheetEventQr('')}`))).toBe(`${config.publicUrl}/event/export-party`);
     expect(await qrOf(p, new RegExp(`^${hostDe.sheetWifiQr('')}`))).toBe('WIFI:T:WPA;S:Gäste\\;WLAN;P:sekt\\:und\\,torte;;');
     // A vector image, so the poster prints sharp at any size.
-    expect(await p.getByRole('img', { name: new RegExp(`^${hostDe.sheetEventQr('')}`) }).getAttribute('src')).toStartWith('data:image/svg+xml');
+    expect(await p.getByRole('img', { name: new RegExp(`^${hostDe.sheetEventQr('')}`) }).getAttribute('src')).toStartWith(
+      'data:image/svg+xml',
+    );
     const sheet = p.getByTestId('print-sheet');
     expect(await sheet.innerText()).toContain('Export: Party/Ü30');
     expect(await sheet.innerText()).toContain(WIFI.ssid);

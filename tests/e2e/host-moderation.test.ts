@@ -19,7 +19,7 @@ let bob: ApiClient;
 const ids = { a1: 0, a2: 0, a3: 0, b1: 0 };
 
 const items = () => p.getByTestId('moderation-item');
-const itemIds = async () => (await items().evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.uploadId))));
+const itemIds = async () => await items().evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.uploadId)));
 const visibleToGuests = async () => (await h.visitor.json<{ id: number }[]>(`/api/event/${event.id}/uploads`)).map((u) => u.id).sort();
 const item = (id: number) => p.locator(`[data-testid=moderation-item][data-upload-id="${id}"]`);
 
@@ -105,7 +105,11 @@ describe("settings tab 'Uploads' on a German phone", () => {
     await p.getByRole('tab', { name: 'Alben' }).click();
     const counts = p.getByTestId('album-count');
     await counts.first().waitFor();
-    await eventually(async () => (await counts.allInnerTexts()).every((t) => t === '0 Fotos und Videos'), 'every album counted empty', 5_000);
+    await eventually(
+      async () => (await counts.allInnerTexts()).every((t) => t === '0 Fotos und Videos'),
+      'every album counted empty',
+      5_000,
+    );
   });
 
   test("'Neue Uploads sofort für alle sichtbar' is stored for the event", async () => {

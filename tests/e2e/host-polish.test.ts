@@ -6,7 +6,19 @@ import { join } from 'node:path';
 import type { AdminEventDto, AppConfig, StatisticsDto, WifiSettings } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { controlsUnder, DESKTOP } from '../helpers/browser.ts';
-import { card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTO, PHOTOS, setUp, toastShown, WIFI, type Harness } from './host/harness.ts';
+import {
+  card,
+  closeDialogs,
+  eventually,
+  HOST_IMAGE,
+  loginUi,
+  PHOTO,
+  PHOTOS,
+  setUp,
+  toastShown,
+  WIFI,
+  type Harness,
+} from './host/harness.ts';
 
 // Issue 16, the host's rough edges, in Chromium at the desktop viewport where they were seen: the event's
 // window and status, field errors, the Wi-Fi set in the dashboard, the 4-up card sheet, the confirmation
@@ -39,7 +51,6 @@ async function germanPage() {
   await ctx.addInitScript(NO_PICKER);
   return ctx.newPage();
 }
-
 
 describe('event window and status (item 10)', () => {
   test('the form shows the upload window, the viewing date and the status while typing, and warns about a past start', async () => {
@@ -205,7 +216,7 @@ describe('printing (item 13)', () => {
     const hz = (await marks.nth(1).boundingBox())!;
     expect(Math.round((v.x - sheetBox.x) / mm)).toBe(105);
     expect(Math.round(v.height / mm)).toBe(297);
-    expect(Math.round((hz.y - sheetBox.y) / mm * 2)).toBe(297);
+    expect(Math.round(((hz.y - sheetBox.y) / mm) * 2)).toBe(297);
     expect(Math.round(hz.width / mm)).toBe(210);
     await h.shot('polish-13-four-cards', p);
 
@@ -257,7 +268,14 @@ describe('activity (item 15)', () => {
     await c.getByTestId('event-activity').waitFor({ state: 'visible' });
     expect(await c.getByTestId('activity-uploads').textContent()).toContain('2 uploads');
     expect(await c.getByTestId('activity-private').textContent()).toContain('1 private');
-    const shown = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(newest));
+    const shown = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Berlin',
+    }).format(new Date(newest));
     expect(await c.getByTestId('activity-last').textContent()).toContain(shown);
     expect(await page.getByTestId('box-disk').textContent()).toMatch(/\d+(\.\d)? (GB|MB) free on the box/);
     expect(await page.getByTestId('box-queue').textContent()).toContain('no videos waiting for conversion');
@@ -295,11 +313,18 @@ describe('activity (item 15)', () => {
 describe('statistics (item 16)', () => {
   test('nicknames and the guest handle (never the user id); photo-booth uploads rank under the key name, the admin under Unbekannt', async () => {
     const event = await h.admin.createEvent({ name: 'Statistik', code: 'statistik-polish' });
-    const { api_key } = await h.admin.json<{ api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: 'Fotobox Eingang' } });
+    const { api_key } = await h.admin.json<{ api_key: string }>('/api/admin/api-keys', {
+      method: 'POST',
+      json: { name: 'Fotobox Eingang' },
+    });
     for (const photo of PHOTOS.slice(0, 3)) {
       const form = new FormData();
       form.append('file', new File([await Bun.file(photo).arrayBuffer()], photo.split('/').pop()!, { type: 'image/jpeg' }));
-      const res = await fetch(`${h.server.url}/api/event/${event.id}/upload`, { method: 'POST', body: form, headers: { 'X-API-Key': api_key } });
+      const res = await fetch(`${h.server.url}/api/event/${event.id}/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-API-Key': api_key },
+      });
       expect(res.status).toBe(201);
     }
     const guest = new ApiClient(h.server.url);
@@ -337,7 +362,10 @@ describe('per-album export (item 17)', () => {
     await p.getByRole('tab', { name: 'Export' }).click();
     await p.getByText('ein Album nach dem anderen').waitFor();
     await h.shot('polish-17-settings-export', p);
-    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Nur das Album „Kirche“ exportieren' }).click()]);
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: 'Nur das Album „Kirche“ exportieren' }).click(),
+    ]);
     expect(download.url()).toContain(`albumId=${other.id}`);
     expect(download.suggestedFilename()).toBe('Momentbox_Aktivität_Kirche_export.zip');
     const file = join(tmp, 'kirche.zip');
@@ -352,7 +380,10 @@ describe('per-album export (item 17)', () => {
     const { page } = h;
     await page.reload();
     await card(page, 'aktivitaet-polish').getByRole('button', { name: 'Albums' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Party as ZIP' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Party as ZIP' }).click(),
+    ]);
     expect(download.url()).toMatch(/export-zip\?ticket=.*&albumId=\d+/);
     const file = join(tmp, 'party.zip');
     await download.saveAs(file);
@@ -367,7 +398,9 @@ describe('load errors and expired sessions (item 18)', () => {
   test('albums that fail to load show the error, not the empty state', async () => {
     const { page } = h;
     await page.reload();
-    await page.route('**/api/event/*/albums', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL"}' }));
+    await page.route('**/api/event/*/albums', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL"}' }),
+    );
     await card(page, 'laufend-polish').getByRole('button', { name: 'Albums' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('alert').filter({ hasText: 'Failed to load albums' }).waitFor();

@@ -4,7 +4,19 @@ import type { Page } from 'playwright-core';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
 import { PHONE } from '../helpers/browser.ts';
 import { ApiClient } from '../helpers/api-client.ts';
-import { berlinToIso, card, closeDialogs, eventually, HOST_IMAGE, loginUi, PHOTOS, setUp, toastShown, VIDEO, type Harness } from './host/harness.ts';
+import {
+  berlinToIso,
+  card,
+  closeDialogs,
+  eventually,
+  HOST_IMAGE,
+  loginUi,
+  PHOTOS,
+  setUp,
+  toastShown,
+  VIDEO,
+  type Harness,
+} from './host/harness.ts';
 
 // The host settings page reached by the client link: spinner, error panel, General Settings with the live
 // preview, Albums with every toast, lazily loaded Statistiken after real guest uploads, and the admin's
@@ -83,7 +95,14 @@ describe('settings page', () => {
     expect(await view.getAttribute('href')).toBe('/event/sommerfest');
     expect(await view.getAttribute('target')).toBe('_blank');
     const tabs = await settings.getByRole('tab').allInnerTexts();
-    expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual(['general settings', 'albums', 'statistics beta', 'export', 'uploads', 'live wall']);
+    expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual([
+      'general settings',
+      'albums',
+      'statistics beta',
+      'export',
+      'uploads',
+      'live wall',
+    ]);
     expect(await settings.getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected')).toBe('true');
     await settings.getByText('This code is used in the URL and cannot be changed.').waitFor();
     const code = settings.getByLabel('Event Code');
@@ -154,7 +173,8 @@ describe('settings page', () => {
 
   test('Albums: empty list, create, edit (form filled and focused), cancel, hide, show, delete, each with its toast', async () => {
     // start from an event without albums
-    for (const a of await h.admin.json<AlbumDto[]>(`/api/event/${event.id}/albums`)) await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
+    for (const a of await h.admin.json<AlbumDto[]>(`/api/event/${event.id}/albums`))
+      await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
     await settings.reload();
     await settings.getByRole('tab', { name: 'Albums' }).click();
     await settings.getByText('No albums found. Create your first album using the form.').waitFor();
@@ -198,7 +218,10 @@ describe('settings page', () => {
     await settings.getByRole('heading', { name: 'Edit Album' }).waitFor();
     expect(await settings.getByLabel('Album Name').inputValue()).toBe('Sektempfang');
     expect(await settings.getByLabel('End Date & Time (optional)').inputValue()).toBe('2026-06-20T16:30');
-    await eventually(async () => (await settings.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) === 'album_name', 'name focused');
+    await eventually(
+      async () => (await settings.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) === 'album_name',
+      'name focused',
+    );
     await h.shot('26-settings-album-editing', settings);
     await settings.getByLabel('Album Name').fill('Sektempfang & Kuchen');
     await settings.getByLabel('End Date & Time (optional)').fill('2030-06-20T16:30');
@@ -288,7 +311,16 @@ describe('settings page', () => {
     expect(rows[2]).toContain(hostEn.anonymous);
     const albums = await settings.getByRole('table', { name: hostEn.albums }).locator('tbody tr').allInnerTexts();
     // by the status cell ('Versteckte Ecke' itself contains 'Versteckt')
-    expect(albums.some((r) => r.includes('Versteckte Ecke') && r.split('\t').map((cell) => cell.trim()).includes(hostEn.hidden))).toBe(true);
+    expect(
+      albums.some(
+        (r) =>
+          r.includes('Versteckte Ecke') &&
+          r
+            .split('\t')
+            .map((cell) => cell.trim())
+            .includes(hostEn.hidden),
+      ),
+    ).toBe(true);
     expect(albums.some((r) => r.includes(album.name) && r.includes(hostEn.visible) && r.includes('6'))).toBe(true);
     await h.shot('29-settings-statistiken', settings);
     await settings.getByRole('tab', { name: 'Albums' }).click();
@@ -307,7 +339,9 @@ describe('settings page', () => {
   });
 
   test('Statistiken failing to load: inline text and toast', async () => {
-    await settings.route('**/api/client/event-statistics/**', (route) => route.fulfill({ status: 500, body: '{"error":"x","code":"INTERNAL_ERROR"}' }));
+    await settings.route('**/api/client/event-statistics/**', (route) =>
+      route.fulfill({ status: 500, body: '{"error":"x","code":"INTERNAL_ERROR"}' }),
+    );
     await settings.reload();
     await settings.getByRole('tab', { name: /Statistics/ }).click();
     await settings.getByText('Failed to load event statistics').waitFor();
@@ -354,10 +388,14 @@ describe('admin statistics and uploaders', () => {
   test('statistics modal of an event without uploads: Keine Statistikdaten verfügbar', async () => {
     const { page } = h;
     const empty = await h.admin.createEvent({ name: 'Leeres Event', code: 'leer' });
-    for (const a of await h.admin.json<AlbumDto[]>(`/api/event/${empty.id}/albums`)) await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
+    for (const a of await h.admin.json<AlbumDto[]>(`/api/event/${empty.id}/albums`))
+      await h.admin.fetch(`/api/album/${a.id}`, { method: 'DELETE' });
     await page.reload();
     await card(page, 'leer').getByRole('button', { name: 'Stats' }).click();
-    await page.getByRole('dialog', { name: /^Statistics/ }).getByText(hostEn.noStats).waitFor();
+    await page
+      .getByRole('dialog', { name: /^Statistics/ })
+      .getByText(hostEn.noStats)
+      .waitFor();
   });
 
   test('uploader list: nickname or Anonym, counts, recovery links that restore the session', async () => {

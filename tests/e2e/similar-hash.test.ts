@@ -53,7 +53,10 @@ test("the browser's hash of a photo and of a smaller re-encode finds the server'
   const original = await guest.uploadOk(event.id, file);
 
   const similar = (phash: string) =>
-    guest.json<CheckSimilarAnswer>('/api/media/check-similar', { method: 'POST', json: { phash, phash_bucket: 'ffff', eventId: event.id } });
+    guest.json<CheckSimilarAnswer>('/api/media/check-similar', {
+      method: 'POST',
+      json: { phash, phash_bucket: 'ffff', eventId: event.id },
+    });
 
   const same = await browserHash(new Uint8Array(await Bun.file(file).arrayBuffer()));
   const copy = await browserHash(new Uint8Array(await sharp(file).rotate().resize(300).jpeg({ quality: 60 }).toBuffer()));

@@ -35,7 +35,7 @@ const lanIPv4 = () =>
     .map((a) => a.address);
 
 describe('links guests can reach', () => {
-  test('opened through localhost: dashboard and print page warn loudly and offer the box\'s LAN addresses', async () => {
+  test("opened through localhost: dashboard and print page warn loudly and offer the box's LAN addresses", async () => {
     const server = await startServer();
     const { page, admin, close } = await adminPage(server);
     try {
@@ -80,7 +80,9 @@ describe('links guests can reach', () => {
           await page.goto(`/print/${event.id}?format=${format}`);
           await page.getByTestId('print-sheet').waitFor();
           expect(await page.getByTestId('short-address').innerText()).toBe('oder im Browser eintippen: fotos.box/anna-ben');
-          expect(await page.getByRole('img', { name: new RegExp(`^${hostDe.sheetEventQr('')}`) }).getAttribute('data-qr')).toBe('http://10.42.0.1/event/anna-ben');
+          expect(await page.getByRole('img', { name: new RegExp(`^${hostDe.sheetEventQr('')}`) }).getAttribute('data-qr')).toBe(
+            'http://10.42.0.1/event/anna-ben',
+          );
           expect(await page.getByTestId('unreachable-warning').count()).toBe(0);
           // The extra line still fits: nothing is cut off at the bottom of the sheet, which prints on one page.
           const overflow = await page.getByTestId('print-sheet').evaluate((sheet) => {

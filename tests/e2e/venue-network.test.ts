@@ -55,7 +55,8 @@ function spawnLogged(name: string, cmd: string[], env: Record<string, string>) {
 async function waitFor(what: string, ready: () => boolean, ms: number) {
   const deadline = Date.now() + ms;
   while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms.\n${[...logs].map(([k, v]) => `--- ${k}\n${v}`).join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} did not happen within ${ms} ms.\n${[...logs].map(([k, v]) => `--- ${k}\n${v}`).join('\n')}`);
     await Bun.sleep(100);
   }
 }
@@ -85,7 +86,9 @@ function fromPhone(phone: Phone, url: string, method = 'GET', form?: string): Pr
 async function chromiumIn(phone: Phone): Promise<Browser> {
   const wrapper = join(work, `chromium-in-${phone.namespace}`);
   const unset = ['http_proxy', 'https_proxy', 'all_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'].map((v) => `-u ${v}`).join(' ');
-  writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${phone.namespace} env ${unset} ${CHROMIUM_PATH} --no-proxy-server "$@"\n`, { mode: 0o755 });
+  writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${phone.namespace} env ${unset} ${CHROMIUM_PATH} --no-proxy-server "$@"\n`, {
+    mode: 0o755,
+  });
   const browser = await launchBrowser({ executablePath: wrapper });
   browsers.push(browser);
   return browser;
@@ -94,10 +97,21 @@ async function chromiumIn(phone: Phone): Promise<Browser> {
 /** Gets an address and DNS for the phone by DHCP, as a phone joining the Wi-Fi does. */
 function dhcp(phone: Phone) {
   const run = Bun.spawnSync(
-    venue.exec(phone.namespace, ['dhclient', '-1', '-lf', join(work, `${phone.namespace}.leases`), '-pf', join(work, `${phone.namespace}.pid`), phone.device]),
+    venue.exec(phone.namespace, [
+      'dhclient',
+      '-1',
+      '-lf',
+      join(work, `${phone.namespace}.leases`),
+      '-pf',
+      join(work, `${phone.namespace}.pid`),
+      phone.device,
+    ]),
     { env: proxyFreeEnv(), stdout: 'pipe', stderr: 'pipe', timeout: 90_000 },
   );
-  if (run.exitCode !== 0) throw new Error(`dhclient in ${phone.namespace} failed (${run.exitCode}): ${run.stderr.toString()}\n--- dnsmasq\n${logs.get('dnsmasq')}`);
+  if (run.exitCode !== 0)
+    throw new Error(
+      `dhclient in ${phone.namespace} failed (${run.exitCode}): ${run.stderr.toString()}\n--- dnsmasq\n${logs.get('dnsmasq')}`,
+    );
 }
 
 beforeAll(async () => {
@@ -128,7 +142,15 @@ beforeAll(async () => {
 
   spawnLogged(
     'dnsmasq',
-    venue.exec(venue.box, ['dnsmasq', '--keep-in-foreground', `--conf-file=${join(setupRoot, 'etc/momentbox/dnsmasq.conf')}`, `--pid-file=${join(work, 'dnsmasq.pid')}`, `--dhcp-leasefile=${join(work, 'dnsmasq.leases')}`, '--log-facility=-', '--log-dhcp']),
+    venue.exec(venue.box, [
+      'dnsmasq',
+      '--keep-in-foreground',
+      `--conf-file=${join(setupRoot, 'etc/momentbox/dnsmasq.conf')}`,
+      `--pid-file=${join(work, 'dnsmasq.pid')}`,
+      `--dhcp-leasefile=${join(work, 'dnsmasq.leases')}`,
+      '--log-facility=-',
+      '--log-dhcp',
+    ]),
     proxyFreeEnv(),
   );
   spawnLogged(
@@ -182,7 +204,9 @@ describe('the venue network', () => {
     const portal = fromPhone(phoneA, `http://${BOX}/portal`);
     expect(portal.status).toBe(200);
     expect(portal.body).toContain('Hochzeit Anna &amp; Ben');
-    expect(portal.body?.replaceAll('<wbr>', '')).toContain(`<p class="address" data-testid="event-address">http://${BOX}/event/${eventCode}</p>`);
+    expect(portal.body?.replaceAll('<wbr>', '')).toContain(
+      `<p class="address" data-testid="event-address">http://${BOX}/event/${eventCode}</p>`,
+    );
     expect(portal.body).not.toMatch(/<script/i);
   });
 

@@ -43,7 +43,6 @@ let tmp: string;
 const ids = new Map<string, number>();
 const errors: string[] = [];
 
-
 /** The slide of `id` is fully on screen: faded in, the other layer faded out, its picture decoded. */
 async function settled(p: Page, id: number, timeout: number) {
   await p.waitForFunction(
@@ -52,7 +51,9 @@ async function settled(p: Page, id: number, timeout: number) {
       if (layer?.dataset.uploadId !== String(id) || getComputedStyle(layer).opacity !== '1') return false;
       if (![...document.querySelectorAll('.wall__layer:not(.is-visible)')].every((l) => getComputedStyle(l).opacity === '0')) return false;
       const pic = document.querySelector(selector);
-      return pic instanceof HTMLImageElement ? pic.complete && pic.naturalWidth > 0 : pic instanceof HTMLVideoElement && pic.readyState >= 2;
+      return pic instanceof HTMLImageElement
+        ? pic.complete && pic.naturalWidth > 0
+        : pic instanceof HTMLVideoElement && pic.readyState >= 2;
     },
     { id, selector: PICTURE },
     { timeout, polling: 100 },
@@ -110,7 +111,11 @@ describe('the wall shows every picture whole (Einzelbild)', () => {
         const shot = await page.screenshot({ path: screenshotPath('wall-geometry', `${m.name}-${at}`) });
         const reference = isVideo
           ? await videoFrame(page, PICTURE)
-          : Buffer.from(await (await fetch(new URL(await page.locator(PICTURE).evaluate((e: HTMLImageElement) => e.currentSrc), server.url))).arrayBuffer());
+          : Buffer.from(
+              await (
+                await fetch(new URL(await page.locator(PICTURE).evaluate((e: HTMLImageElement) => e.currentSrc), server.url))
+              ).arrayBuffer(),
+            );
         const exclude = await rectsOf(page, OVERLAYS);
         problems.push(...(await screenshotProblems(shot, measured.rect, reference, { exclude })).map((p) => `${at} screenshot: ${p}`));
       }

@@ -11,7 +11,10 @@ import type { Size } from '../helpers/picture-geometry.ts';
 /** A panorama (4:1) cut from a real phone photo, written into `dir`; its upright size. */
 export async function makePanorama(dir: string): Promise<{ file: string; upright: Size }> {
   const file = join(dir, 'panorama.jpg');
-  await sharp(join(FIXTURES, 'photos', 'phones', 'jolla.jpg')).extract({ left: 0, top: 816, width: 3264, height: 816 }).jpeg({ quality: 90 }).toFile(file);
+  await sharp(join(FIXTURES, 'photos', 'phones', 'jolla.jpg'))
+    .extract({ left: 0, top: 816, width: 3264, height: 816 })
+    .jpeg({ quality: 90 })
+    .toFile(file);
   return { file, upright: { width: 3264, height: 816 } };
 }
 
@@ -19,7 +22,9 @@ export async function makePanorama(dir: string): Promise<{ file: string; upright
 export async function waitProcessed(serverUrl: string, eventId: number, count: number, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const list = await new ApiClient(serverUrl).json<{ processing_state: string; preview_path: string | null }[]>(`/api/event/${eventId}/uploads`);
+    const list = await new ApiClient(serverUrl).json<{ processing_state: string; preview_path: string | null }[]>(
+      `/api/event/${eventId}/uploads`,
+    );
     if (list.length === count && list.every((u) => u.processing_state === 'ready' && u.preview_path)) return;
     if (Date.now() > deadline) throw new Error(`media not processed: ${JSON.stringify(list.map((u) => u.processing_state))}`);
     await Bun.sleep(300);
@@ -32,7 +37,9 @@ export async function openWall(browser: Browser, serverUrl: string, code: string
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`/event/${code}/wall`);
-  await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, {
+    timeout: 20_000,
+  });
   return page;
 }
 

@@ -44,19 +44,22 @@ const upright = new Map<number, Size>();
 const must = new Map<number, string>();
 const errors: string[] = [];
 
-
 /** All cross-fades are over and every shown picture is decoded. */
 async function settled(p: Page) {
   await p.waitForFunction(
     () => {
       const faders = [...document.querySelectorAll<HTMLElement>('.wall__layer, .wall__tile > .wall__frame')];
       if (!faders.every((f) => getComputedStyle(f).opacity === (f.classList.contains('is-visible') ? '1' : '0'))) return false;
-      const shown = [...document.querySelectorAll('.wall__layer.is-visible .wall__frame[data-upload-id], .wall__tile > .wall__frame.is-visible')];
+      const shown = [
+        ...document.querySelectorAll('.wall__layer.is-visible .wall__frame[data-upload-id], .wall__tile > .wall__frame.is-visible'),
+      ];
       return (
         shown.length > 0 &&
         shown.every((f) => {
           const pic = f.querySelector('.wall__picture:not([hidden])');
-          return pic instanceof HTMLImageElement ? pic.complete && pic.naturalWidth > 0 : pic instanceof HTMLVideoElement && pic.readyState >= 2;
+          return pic instanceof HTMLImageElement
+            ? pic.complete && pic.naturalWidth > 0
+            : pic instanceof HTMLVideoElement && pic.readyState >= 2;
         })
       );
     },
@@ -178,7 +181,11 @@ describe('wall layouts, switched live from the Live-Wand tab', () => {
   test('Collage: a grid of pictures, each whole in its tile; one tile changes at a time; a new upload enters first', async () => {
     await setWall({ wall_layout: 'collage' });
     await layoutIs(wall, 'collage');
-    await wall.waitForFunction(() => document.querySelectorAll('.wall__tile > .wall__frame.is-visible[data-upload-id]').length === 6, undefined, { timeout: 30_000 });
+    await wall.waitForFunction(
+      () => document.querySelectorAll('.wall__tile > .wall__frame.is-visible[data-upload-id]').length === 6,
+      undefined,
+      { timeout: 30_000 },
+    );
     expect(await wall.locator('.wall__tile').count()).toBe(6); // 7 uploads: 3x2
     const before = (await framesOnScreen(wall)).map((f) => f.id);
     expect(new Set(before).size).toBe(6); // no picture twice
@@ -202,7 +209,9 @@ describe('wall layouts, switched live from the Live-Wand tab', () => {
     await guest.joinAsGuest(event.code, 'Ole');
     const { id } = await guest.uploadOk(event.id, join(PHOTOS, 'gps', 'DSCN0021.jpg'), { autoApprove: 'true' });
     upright.set(id, { width: 640, height: 480 });
-    await wall.waitForFunction((id) => !!document.querySelector(`.wall__tile > .wall__frame.is-visible[data-upload-id="${id}"]`), id, { timeout: 10_000 });
+    await wall.waitForFunction((id) => !!document.querySelector(`.wall__tile > .wall__frame.is-visible[data-upload-id="${id}"]`), id, {
+      timeout: 10_000,
+    });
     expect(await wall.locator(`.wall__tile > .wall__frame.is-visible[data-upload-id="${id}"] .wall__badge`).textContent()).toBe('Neu');
     const withNew = await checkScreen(wall, 'collage-new');
     expect(withNew.problems).toEqual([]);
@@ -211,19 +220,34 @@ describe('wall layouts, switched live from the Live-Wand tab', () => {
   test('Einzelbild with Ken Burns: the picture zooms by at most 4%; none under prefers-reduced-motion', async () => {
     await setWall({ wall_layout: 'single', wall_ken_burns: true });
     await layoutIs(wall, 'single');
-    await wall.waitForFunction(() => document.querySelector('[data-testid="wall"]')?.classList.contains('wall--kenburns'), undefined, { timeout: 15_000 });
+    await wall.waitForFunction(() => document.querySelector('[data-testid="wall"]')?.classList.contains('wall--kenburns'), undefined, {
+      timeout: 15_000,
+    });
     await step(wall);
     await settled(wall);
     const picture = '.wall__layer.is-visible .wall__picture:not([hidden])';
-    expect(await wall.locator(picture).first().evaluate((e) => getComputedStyle(e).animationName)).toBe('wall-kenburns');
+    expect(
+      await wall
+        .locator(picture)
+        .first()
+        .evaluate((e) => getComputedStyle(e).animationName),
+    ).toBe('wall-kenburns');
     // Far into the slide: move the animation to its end and measure.
-    await wall.locator(picture).first().evaluate((e) => e.getAnimations().forEach((a) => (a.currentTime = (a.effect?.getComputedTiming().endTime as number) - 1)));
+    await wall
+      .locator(picture)
+      .first()
+      .evaluate((e) => e.getAnimations().forEach((a) => (a.currentTime = (a.effect?.getComputedTiming().endTime as number) - 1)));
     const { problems } = await checkScreen(wall, 'kenburns', 0.04);
     expect(problems).toEqual([]);
     const m = await measurePicture(wall, picture);
     expect(Math.max(m.rect.width / m.frame.width, m.rect.height / m.frame.height)).toBeGreaterThan(1.01); // it does move
     await wall.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await wall.locator(picture).first().evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
+    expect(
+      await wall
+        .locator(picture)
+        .first()
+        .evaluate((e) => getComputedStyle(e).animationName),
+    ).toBe('none');
     await wall.emulateMedia({ reducedMotion: null });
     await setWall({ wall_ken_burns: false });
     expect(errors).toEqual([]);

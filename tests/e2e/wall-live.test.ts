@@ -39,7 +39,11 @@ const visible = (p: Page, id: number, timeout: number) =>
   );
 /** The cross-fade is over (for a screenshot of the slide alone). */
 const faded = (p: Page) =>
-  p.waitForFunction(() => [...document.querySelectorAll('.wall__layer')].every((l) => getComputedStyle(l).opacity === (l.classList.contains('is-visible') ? '1' : '0')));
+  p.waitForFunction(() =>
+    [...document.querySelectorAll('.wall__layer')].every(
+      (l) => getComputedStyle(l).opacity === (l.classList.contains('is-visible') ? '1' : '0'),
+    ),
+  );
 const badge = (p: Page) => p.locator('.wall__layer.is-visible .wall__badge:not([hidden])');
 const caption = (p: Page) => p.locator('.wall__layer.is-visible [data-caption]:not([hidden])');
 
@@ -67,7 +71,9 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`/event/${event.code}/wall`);
-  await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, {
+    timeout: 20_000,
+  });
 });
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
@@ -87,7 +93,9 @@ describe('new uploads on the wall (60 s per slide)', () => {
   test("with nicknames on: 'Neu von Mia' on its first showing, her nickname alone when it comes round again", async () => {
     await setWall({ wall_show_nicknames: true });
     await page.reload();
-    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, {
+      timeout: 20_000,
+    });
     const { id } = await cutIn('Mia', join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg'));
     expect(await badge(page).textContent()).toBe('Neu von Mia');
     await faded(page);
@@ -106,7 +114,11 @@ describe('new uploads on the wall (60 s per slide)', () => {
   test('a photo the host deletes leaves the screen at once, not at the next slide change', async () => {
     const id = Number((await wallData(page)).current);
     await admin.json(`/api/event/${event.id}/upload/${id}`, { method: 'DELETE' });
-    await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId !== String(id), id, { timeout: 5_000 });
+    await page.waitForFunction(
+      (id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId !== String(id),
+      id,
+      { timeout: 5_000 },
+    );
     expect(errors).toEqual([]);
   });
 });

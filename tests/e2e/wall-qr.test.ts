@@ -23,7 +23,8 @@ let admin: ApiClient;
 let setWall: WallEvent['setWall'];
 const errors: string[] = [];
 
-const payloads = (p: Page) => p.locator('[data-testid="wall-qr"] img[data-qr]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-qr')));
+const payloads = (p: Page) =>
+  p.locator('[data-testid="wall-qr"] img[data-qr]').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('data-qr')));
 const setQr = async (content: string) => {
   await setWall({ wall_qr_content: content });
   // The open wall takes it from the live stream, without a reload.

@@ -90,7 +90,9 @@ const show = (f: Footprint) => `${f.nodes} nodes, ${f.listeners} listeners, ${f.
 /** The footprint in Einzelbild after `n` steps there (each layout builds its own elements; compare like with like). */
 async function settleInSingle(n = 10): Promise<Footprint> {
   await setWall({ wall_layout: 'single' });
-  await wall.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.layout === 'single', undefined, { timeout: 15_000 });
+  await wall.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.layout === 'single', undefined, {
+    timeout: 15_000,
+  });
   for (let i = 0; i < n; i++) await step(wall);
   await Bun.sleep(1_500); // the last fade and the old layer's release
   return footprint();
@@ -111,7 +113,9 @@ beforeAll(async () => {
   ({ event, setWall } = made);
   // A photo booth's API key: it stays valid across the restart below.
   booth = new ApiClient(server.url);
-  booth.adminToken = (await made.admin.json<{ api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: 'soak-booth' } })).api_key;
+  booth.adminToken = (
+    await made.admin.json<{ api_key: string }>('/api/admin/api-keys', { method: 'POST', json: { name: 'soak-booth' } })
+  ).api_key;
   const files = [
     ...PHOTOS,
     join(FIXTURES, 'photos', 'orientation', 'portrait_6.jpg'),
@@ -172,9 +176,13 @@ describe('the wall all night (compressed)', () => {
       const meanwhile = await booth.uploadOk(event.id, join(FIXTURES, 'photos', 'gps', 'DSCN0021.jpg'));
       wifi.restore();
       await overWifi.getByTestId('wall-offline').waitFor({ state: 'detached', timeout: 30_000 });
-      await overWifi.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), meanwhile.id, {
-        timeout: 30_000,
-      });
+      await overWifi.waitForFunction(
+        (id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id),
+        meanwhile.id,
+        {
+          timeout: 30_000,
+        },
+      );
     } finally {
       await overWifi.context().close();
       wifi.stop();
@@ -189,10 +197,14 @@ describe('the wall all night (compressed)', () => {
       for (let i = 0; i < 3; i++) await step(wall); // the slideshow goes on from what it has while the box is away
       server = await startServer({ dataDir: server.dataDir, args: ['--port', port] });
       const fresh = await booth.uploadOk(event.id, photo);
-      await wall.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), fresh.id, {
-        timeout: 40_000,
-        polling: 200,
-      });
+      await wall.waitForFunction(
+        (id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id),
+        fresh.id,
+        {
+          timeout: 40_000,
+          polling: 200,
+        },
+      );
       await wall.getByTestId('wall-offline').waitFor({ state: 'detached' });
       return settleInSingle();
     };

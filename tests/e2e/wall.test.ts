@@ -52,7 +52,9 @@ afterAll(async () => {
 describe('live wall at 1920x1080', () => {
   test('shows the approved photos full screen with the event name and the QR overlay', async () => {
     await page.goto(`/event/${event.code}/wall`);
-    await page.waitForFunction(() => document.querySelector('.wall__layer.is-visible img.wall__picture:not([hidden])'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('.wall__layer.is-visible img.wall__picture:not([hidden])'), undefined, {
+      timeout: 15_000,
+    });
     expect(await onScreen(page)).toBeGreaterThan(0);
     await expect(page.getByTestId('wall-event-name').textContent()).resolves.toBe('Hochzeit Lea & Tom');
     const qr = page.getByTestId('wall-qr');
@@ -87,7 +89,9 @@ describe('live wall at 1920x1080', () => {
     await page.getByTestId('wall-paused').waitFor();
     const before = await slides(page);
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > n, before, { timeout: 5_000 });
+    await page.waitForFunction((n) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > n, before, {
+      timeout: 5_000,
+    });
     await page.keyboard.press(' ');
     await page.getByTestId('wall-paused').waitFor({ state: 'detached' });
   });
@@ -102,7 +106,9 @@ describe('live wall at 1920x1080', () => {
     const step = async () => {
       const n = await slides(page);
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, { timeout: 10_000 });
+      await page.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, {
+        timeout: 10_000,
+      });
     };
     for (let i = 0; i < 20; i++) await step(); // warm up: every photo decoded once, code paths compiled
     const elements = await page.locator('.wall__stage *').count();
@@ -138,7 +144,11 @@ describe('live wall at 1920x1080', () => {
     const mia = new ApiClient(server.url);
     await mia.joinAsGuest(event.code, 'Mia');
     const hers = await mia.uploadOk(event.id, join(FIXTURES, 'photos', 'phones', 'jolla.jpg'), { autoApprove: 'true' });
-    await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), hers.id, { timeout: 10_000 });
+    await page.waitForFunction(
+      (id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id),
+      hers.id,
+      { timeout: 10_000 },
+    );
     // Her first showing names her in the 'new' badge (the caption: tests/e2e/wall-live.test.ts).
     expect(await page.locator('.wall__layer.is-visible .wall__badge:not([hidden])').textContent()).toBe('Neu von Mia');
     await admin.json(`/api/client/event/${client_token}`, { method: 'PUT', json: { wall_show_nicknames: false, wall_show_qr: true } });
@@ -173,13 +183,19 @@ describe('live wall at 1920x1080', () => {
       if (r.url().includes('/api/') && r.headers()['authorization']) withCredential.push(r.url());
     });
     await signedIn.goto(`/event/${event.code}/wall`);
-    await signedIn.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 15_000 });
+    await signedIn.waitForFunction(
+      () => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0,
+      undefined,
+      { timeout: 15_000 },
+    );
     const shown = new Set<number>();
     for (let i = 0; i < 12; i++) {
       const n = await slides(signedIn);
       shown.add(Number(await signedIn.evaluate(() => document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.current)));
       await signedIn.keyboard.press('ArrowRight');
-      await signedIn.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, { timeout: 10_000 });
+      await signedIn.waitForFunction((m) => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')!.dataset.slides) > m, n, {
+        timeout: 10_000,
+      });
     }
     expect(shown.size).toBeGreaterThan(3); // it went round the event's photos
     expect(shown.has(secret.id)).toBe(false);
@@ -193,10 +209,14 @@ describe('live wall at 1920x1080', () => {
     await page.getByTestId('wall-offline').waitFor({ timeout: 60_000 });
     server = await startServer({ dataDir: server.dataDir, args: ['--port', port] });
     const fresh = await booth.uploadOk(event.id, PHOTOS[3]!);
-    await page.waitForFunction((id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id), fresh.id, {
-      timeout: 40_000,
-      polling: 200,
-    });
+    await page.waitForFunction(
+      (id) => document.querySelector<HTMLElement>('.wall__layer.is-visible')?.dataset.uploadId === String(id),
+      fresh.id,
+      {
+        timeout: 40_000,
+        polling: 200,
+      },
+    );
     await page.getByTestId('wall-offline').waitFor({ state: 'detached' });
   });
 });

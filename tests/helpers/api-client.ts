@@ -53,7 +53,10 @@ export class ApiClient {
     return this.json<AdminEventDto>('/api/event', { method: 'POST', body: form });
   }
 
-  async createAlbum(eventId: number, fields: { name: string; start_datetime?: string | null; end_datetime?: string | null }): Promise<AlbumDto> {
+  async createAlbum(
+    eventId: number,
+    fields: { name: string; start_datetime?: string | null; end_datetime?: string | null },
+  ): Promise<AlbumDto> {
     return this.json<AlbumDto>(`/api/event/${eventId}/album`, { method: 'POST', json: fields });
   }
 

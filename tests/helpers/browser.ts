@@ -27,8 +27,7 @@ export const PHONE: BrowserContextOptions = {
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
   locale: 'de-DE',
   timezoneId: 'Europe/Berlin',
 };
@@ -57,12 +56,15 @@ export async function controlsUnder(page: Page, covering: Locator, layer: string
       const cover = document.querySelector<HTMLElement>(layer)!;
       cover.style.visibility = 'hidden';
       const hits: string[] = [];
-      for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=file]), select, textarea, label[for], [role=tab]')) {
+      for (const el of document.querySelectorAll<HTMLElement>(
+        'button, a[href], input:not([type=file]), select, textarea, label[for], [role=tab]',
+      )) {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue;
         const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         if (!top || !(el === top || el.contains(top))) continue; // off screen or beneath something else
-        if (r.left < x + width && r.right > x && r.top < y + height && r.bottom > y) hits.push(el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
+        if (r.left < x + width && r.right > x && r.top < y + height && r.bottom > y)
+          hits.push(el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
       }
       cover.style.visibility = '';
       return hits;

@@ -24,7 +24,11 @@ export async function freshPhoto(n: number): Promise<Uint8Array> {
     const by = Math.floor(bit / 8) * 6;
     for (let y = by; y < by + 6; y++) for (let x = bx; x < bx + 6; x++) pixels.set([value, value, value], (y * size + x) * 3);
   }
-  return new Uint8Array(await sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 export interface BystanderReport {
@@ -46,7 +50,10 @@ const percentile = (values: number[], p: number) => {
  * Runs `attack` while `guest` (joined to the event) reads a page of the gallery and uploads a photo in turn,
  * one request at a time, and the server's RSS is sampled. Resolves with the attack's result and the report.
  */
-export async function withBystander<T>(opts: { guest: ApiClient; eventId: number; serverPid: number }, attack: () => Promise<T>): Promise<{ result: T; report: BystanderReport }> {
+export async function withBystander<T>(
+  opts: { guest: ApiClient; eventId: number; serverPid: number },
+  attack: () => Promise<T>,
+): Promise<{ result: T; report: BystanderReport }> {
   const { guest, eventId, serverPid } = opts;
   const rssBefore = rssMb(serverPid);
   let rssPeak = rssBefore;

@@ -76,7 +76,8 @@ export class ChaosProxy {
     // reaches the other only after the data before it.
     let toServer = Promise.resolve();
     let toClient = Promise.resolve();
-    const written = (socket: Socket, data: Buffer) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(data, () => resolve())));
+    const written = (socket: Socket, data: Buffer) =>
+      new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.write(data, () => resolve())));
     client.on('close', () => void toServer.then(() => upstream.destroy()));
     upstream.on('close', () => void toClient.then(() => client.destroy()));
 

@@ -20,7 +20,12 @@ export interface ChunkFields {
 export type ChunkWay = 'fields first' | 'spec order' | 'query string';
 
 /** The path (with its query for 'query string') and the body of one chunk request. */
-export function chunkRequest(eventId: number, bytes: Uint8Array, fields: ChunkFields, way: ChunkWay = 'fields first'): { path: string; body: FormData } {
+export function chunkRequest(
+  eventId: number,
+  bytes: Uint8Array,
+  fields: ChunkFields,
+  way: ChunkWay = 'fields first',
+): { path: string; body: FormData } {
   const text: Record<string, string> = {};
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) text[k] = String(v);
   const body = new FormData();
@@ -39,7 +44,11 @@ export interface UploadSource {
   slice(start: number, end: number): Uint8Array<ArrayBuffer>;
 }
 
-export const bytesSource = (name: string, bytes: Uint8Array<ArrayBuffer>): UploadSource => ({ name, size: bytes.length, slice: (start, end) => bytes.slice(start, end) });
+export const bytesSource = (name: string, bytes: Uint8Array<ArrayBuffer>): UploadSource => ({
+  name,
+  size: bytes.length,
+  slice: (start, end) => bytes.slice(start, end),
+});
 
 /** Sends a request to the server: an ApiClient's `fetch`, or plain fetch with a base URL and headers. */
 export type Send = (path: string, init: RequestInit) => Promise<Response>;
@@ -54,7 +63,15 @@ export async function uploadChunked(
   eventId: number,
   file: UploadSource,
   chunkSize: number,
-  opts: { uploadId?: string; way?: ChunkWay; autoApprove?: boolean; albumId?: number; bytesPerSecond?: number; signal?: AbortSignal; onChunk?: () => void } = {},
+  opts: {
+    uploadId?: string;
+    way?: ChunkWay;
+    autoApprove?: boolean;
+    albumId?: number;
+    bytesPerSecond?: number;
+    signal?: AbortSignal;
+    onChunk?: () => void;
+  } = {},
 ): Promise<any> {
   const totalChunks = Math.ceil(file.size / chunkSize);
   const uploadId = opts.uploadId ?? `test-${crypto.randomUUID()}`;
@@ -62,7 +79,15 @@ export async function uploadChunked(
   for (let i = 0; i < totalChunks; i++) {
     const sent = performance.now();
     const bytes = file.slice(i * chunkSize, Math.min(file.size, (i + 1) * chunkSize));
-    const fields = { chunkIndex: i, totalChunks, fileName: file.name, fileSize: file.size, uploadId, albumId: opts.albumId, autoApprove: opts.autoApprove ?? true };
+    const fields = {
+      chunkIndex: i,
+      totalChunks,
+      fileName: file.name,
+      fileSize: file.size,
+      uploadId,
+      albumId: opts.albumId,
+      autoApprove: opts.autoApprove ?? true,
+    };
     const { path, body } = chunkRequest(eventId, bytes, fields, opts.way);
     const res = await send(path, { method: 'POST', body, signal: opts.signal });
     const text = await res.text();

@@ -10,7 +10,10 @@ export const FFPROBE_SPY_PRELOAD = join(import.meta.dir, 'ffprobe-spy.preload.ts
  * and ended (ms since the epoch). A request that waits for ffprobe takes at least `delayMs`; one that does not
  * is answered before any run it caused has ended.
  */
-export function ffprobeSpy(dir: string, delayMs: number): { env: Record<string, string>; runs(): { started: number; ended: number | null }[] } {
+export function ffprobeSpy(
+  dir: string,
+  delayMs: number,
+): { env: Record<string, string>; runs(): { started: number; ended: number | null }[] } {
   const log = join(dir, 'ffprobe-runs.log');
   const wrapper = join(dir, 'ffprobe-spy.sh');
   writeFileSync(
@@ -21,10 +24,18 @@ export function ffprobeSpy(dir: string, delayMs: number): { env: Record<string, 
   return {
     env: { FFPROBE_SPY: wrapper },
     runs() {
-      const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.split(' ')) : [];
+      const lines = existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => l.split(' '))
+        : [];
       return lines
         .filter(([what]) => what === 'start')
-        .map(([, pid, at]) => ({ started: Number(at), ended: Number(lines.find(([what, p]) => what === 'end' && p === pid)?.[2] ?? NaN) || null }));
+        .map(([, pid, at]) => ({
+          started: Number(at),
+          ended: Number(lines.find(([what, p]) => what === 'end' && p === pid)?.[2] ?? NaN) || null,
+        }));
     },
   };
 }

@@ -16,7 +16,9 @@ try {
     signal: AbortSignal.timeout(10_000),
   });
   const body = await res.text();
-  console.log(JSON.stringify({ status: res.status, location: res.headers.get('location'), contentType: res.headers.get('content-type'), body }));
+  console.log(
+    JSON.stringify({ status: res.status, location: res.headers.get('location'), contentType: res.headers.get('content-type'), body }),
+  );
 } catch (err) {
   console.log(JSON.stringify({ error: (err as Error).message }));
 }

@@ -57,7 +57,11 @@ export function tellTales(lang: Lang): string[] {
 }
 
 /** The keys of every dictionary: a key shown raw on a screen ('uploadTileHint') is a missing lookup. */
-const KEYS = new Set(Object.values(DICTS).flatMap((ds) => ds.flatMap((d) => Object.keys(d))).filter((k) => /[A-Z]/.test(k)));
+const KEYS = new Set(
+  Object.values(DICTS)
+    .flatMap((ds) => ds.flatMap((d) => Object.keys(d)))
+    .filter((k) => /[A-Z]/.test(k)),
+);
 
 export interface ScreenText {
   /** the visible text of the page (innerText of body) */
@@ -118,7 +122,8 @@ export async function languageProblems(page: Page, lang: Lang, allow: string[] =
   }
   for (const h of haystacks) {
     for (const w of h.match(/\b[a-z]+[A-Z][A-Za-z]*\b/g) ?? []) if (KEYS.has(w)) problems.push(`raw key: "${w}"`);
-    for (const w of h.match(/\b(undefined|null|NaN|\[object Object\])\b/g) ?? []) problems.push(`broken text "${w}" in "${h.slice(0, 80)}"`);
+    for (const w of h.match(/\b(undefined|null|NaN|\[object Object\])\b/g) ?? [])
+      problems.push(`broken text "${w}" in "${h.slice(0, 80)}"`);
   }
   for (const u of screen.unnamed) problems.push(`control without a name: ${u}`);
   return [...new Set(problems)];

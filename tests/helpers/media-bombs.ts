@@ -43,7 +43,11 @@ function firstTile(heic: Uint8Array): { hvcC: number[]; data: Uint8Array; side: 
   }
   const { offset, length } = smallest;
   const ispe = props.ispe![0]!;
-  return { hvcC: [...heic.subarray(hvcC, hvcC + dv.getUint32(hvcC))], data: heic.subarray(offset, offset + length), side: dv.getUint32(ispe + 12) };
+  return {
+    hvcC: [...heic.subarray(hvcC, hvcC + dv.getUint32(hvcC))],
+    data: heic.subarray(offset, offset + length),
+    side: dv.getUint32(ispe + 12),
+  };
 }
 
 /**
@@ -61,20 +65,37 @@ export function heicGridBomb(fixture: Uint8Array, side: number): Uint8Array {
   // Every cell is its own item (libheif refuses a grid naming one item twice), all pointing at the same bytes.
   const tiles = Array.from({ length: cells }, (_, i) => i + 2);
   const metaWithout = (mdatStart: number) => {
-    const iloc = fullBox('iloc', 1, 0, [0x44, 0x00], u16(1 + cells),
+    const iloc = fullBox(
+      'iloc',
+      1,
+      0,
+      [0x44, 0x00],
+      u16(1 + cells),
       // item 1, the grid: in idat (construction method 1)
-      u16(1), u16(1), u16(0), u16(1), u32(0), u32(gridDescriptor.length),
+      u16(1),
+      u16(1),
+      u16(0),
+      u16(1),
+      u32(0),
+      u32(gridDescriptor.length),
       // the tiles: in mdat
-      ...tiles.map((id) => [...u16(id), ...u16(0), ...u16(0), ...u16(1), ...u32(mdatStart + 8), ...u32(tile.data.length)]));
-    return box('meta', [0, 0, 0, 0],
+      ...tiles.map((id) => [...u16(id), ...u16(0), ...u16(0), ...u16(1), ...u32(mdatStart + 8), ...u32(tile.data.length)]),
+    );
+    return box(
+      'meta',
+      [0, 0, 0, 0],
       fullBox('hdlr', 0, 0, u32(0), ascii('pict'), u32(0), u32(0), u32(0), [0]),
       fullBox('pitm', 0, 0, u16(1)),
       fullBox('iinf', 0, 0, u16(1 + cells), infe(1, 'grid'), ...tiles.map((id) => infe(id, 'hvc1'))),
       fullBox('iref', 0, 0, box('dimg', u16(1), u16(cells), ...tiles.map(u16))),
-      box('iprp', box('ipco', tile.hvcC, ispe(tile.side, tile.side), ispe(side, side)),
-        fullBox('ipma', 0, 0, u32(1 + cells), u16(1), [1, 0x83], ...tiles.map((id) => [...u16(id), 2, 0x81, 0x02]))),
+      box(
+        'iprp',
+        box('ipco', tile.hvcC, ispe(tile.side, tile.side), ispe(side, side)),
+        fullBox('ipma', 0, 0, u32(1 + cells), u16(1), [1, 0x83], ...tiles.map((id) => [...u16(id), 2, 0x81, 0x02])),
+      ),
       box('idat', gridDescriptor),
-      iloc);
+      iloc,
+    );
   };
   const headLength = ftyp.length + metaWithout(0).length;
   const head = [...ftyp, ...metaWithout(headLength)];
@@ -94,12 +115,17 @@ export function interlaced16BitPng(side: number): Promise<Buffer> {
 
 /** A progressive JPEG of width × height: libjpeg keeps every coefficient of the whole picture until the last scan. */
 export function progressiveJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#7a5' } }).jpeg({ progressive: true, quality: 50, chromaSubsampling: '4:2:0' }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#7a5' } })
+    .jpeg({ progressive: true, quality: 50, chromaSubsampling: '4:2:0' })
+    .toBuffer();
 }
 
 /** Runs ffmpeg to make a test video; throws with its words when it fails. */
 async function ffmpeg(ffmpegPath: string, args: string[]): Promise<void> {
-  const proc = Bun.spawn([ffmpegPath, '-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args], { stdout: 'ignore', stderr: 'pipe' });
+  const proc = Bun.spawn([ffmpegPath, '-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args], {
+    stdout: 'ignore',
+    stderr: 'pipe',
+  });
   const [err, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new Error(`ffmpeg failed: ${err}`);
 }
@@ -108,14 +134,49 @@ async function ffmpeg(ffmpegPath: string, args: string[]): Promise<void> {
 export async function manyTrackMp4(ffmpegPath: string, dir: string, tracks: number): Promise<string> {
   const out = join(dir, `tracks-${tracks}.mp4`);
   const one = join(dir, 'one-track.mp4');
-  await ffmpeg(ffmpegPath, ['-f', 'lavfi', '-i', 'color=c=blue:size=64x64:rate=1:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', one]);
-  await ffmpeg(ffmpegPath, ['-i', one, ...Array.from({ length: tracks }, () => ['-map', '0:v']).flat(), '-c', 'copy', '-metadata', `comment=${randomBytes(4).toString('hex')}`, out]);
+  await ffmpeg(ffmpegPath, [
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=blue:size=64x64:rate=1:duration=1',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    one,
+  ]);
+  await ffmpeg(ffmpegPath, [
+    '-i',
+    one,
+    ...Array.from({ length: tracks }, () => ['-map', '0:v']).flat(),
+    '-c',
+    'copy',
+    '-metadata',
+    `comment=${randomBytes(4).toString('hex')}`,
+    out,
+  ]);
   return out;
 }
 
 /** A short H.264 clip of side² pixels: every frame ffmpeg decodes is side² × 1.5 bytes, and it keeps several. */
 export async function hugeVideo(ffmpegPath: string, dir: string, side: number): Promise<string> {
   const out = join(dir, `huge-${side}.mp4`);
-  await ffmpeg(ffmpegPath, ['-f', 'lavfi', '-i', `color=c=red:size=${side}x${side}:rate=2:duration=2`, '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '40', '-pix_fmt', 'yuv420p', out]);
+  await ffmpeg(ffmpegPath, [
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=red:size=${side}x${side}:rate=2:duration=2`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '40',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
   return out;
 }

@@ -48,7 +48,9 @@ export async function measurePicture(page: Evaluates, selector: string, frameSel
       const viewport = { width: window.innerWidth, height: window.innerHeight };
       const frameEl = frameSelector ? document.querySelector(frameSelector) : null;
       const natural =
-        el instanceof HTMLVideoElement ? { width: el.videoWidth, height: el.videoHeight } : { width: el.naturalWidth, height: el.naturalHeight };
+        el instanceof HTMLVideoElement
+          ? { width: el.videoWidth, height: el.videoHeight }
+          : { width: el.naturalWidth, height: el.naturalHeight };
       return { rect: box(el), natural, frame: frameEl ? box(frameEl) : { x: 0, y: 0, ...viewport }, viewport };
     },
     { selector, frameSelector },
@@ -76,11 +78,15 @@ export function geometryProblems(p: PictureOnScreen, upload: Size, { tolerance =
   }
   const want = upload.width / upload.height;
   const drawn = rect.width / rect.height;
-  if (Math.abs(drawn / want - 1) > tolerance) problems.push(`drawn aspect ${drawn.toFixed(3)} differs from the upload's ${want.toFixed(3)}`);
+  if (Math.abs(drawn / want - 1) > tolerance)
+    problems.push(`drawn aspect ${drawn.toFixed(3)} differs from the upload's ${want.toFixed(3)}`);
   if (natural.width === 0 || natural.height === 0) problems.push('picture not decoded');
   else {
     const decoded = natural.width / natural.height;
-    if (Math.abs(decoded / want - 1) > tolerance) problems.push(`decoded aspect ${decoded.toFixed(3)} (${natural.width}x${natural.height}) differs from the upload's ${want.toFixed(3)}`);
+    if (Math.abs(decoded / want - 1) > tolerance)
+      problems.push(
+        `decoded aspect ${decoded.toFixed(3)} (${natural.width}x${natural.height}) differs from the upload's ${want.toFixed(3)}`,
+      );
   }
   const fillsWidth = rect.width >= frame.width - px;
   const fillsHeight = rect.height >= frame.height - px;
@@ -91,7 +97,9 @@ export function geometryProblems(p: PictureOnScreen, upload: Size, { tolerance =
   const longNatural = Math.max(natural.width, natural.height);
   const longUpload = Math.max(upload.width, upload.height);
   if (longNatural < Math.min(longDrawn, longUpload) * 0.95) {
-    problems.push(`a ${natural.width}x${natural.height} image is blown up to ${Math.round(rect.width)}x${Math.round(rect.height)} though the upload is ${upload.width}x${upload.height}`);
+    problems.push(
+      `a ${natural.width}x${natural.height} image is blown up to ${Math.round(rect.width)}x${Math.round(rect.height)} though the upload is ${upload.width}x${upload.height}`,
+    );
   }
   return problems;
 }
@@ -109,7 +117,12 @@ async function rgb(image: Buffer, size: Size, extract?: { left: number; top: num
  * difference per channel at most `maxDiff` of 255). Pixels under `exclude` (overlays such as the QR card)
  * are skipped. A picture drawn partly off screen fails before any pixel is compared.
  */
-export async function screenshotProblems(screenshot: Buffer, rect: Rect, reference: Buffer, { exclude = [] as Rect[], maxDiff = 24, band = 0.06 } = {}): Promise<string[]> {
+export async function screenshotProblems(
+  screenshot: Buffer,
+  rect: Rect,
+  reference: Buffer,
+  { exclude = [] as Rect[], maxDiff = 24, band = 0.06 } = {},
+): Promise<string[]> {
   const shot = await sharp(screenshot).metadata();
   const left = Math.round(rect.x);
   const top = Math.round(rect.y);
@@ -120,11 +133,13 @@ export async function screenshotProblems(screenshot: Buffer, rect: Rect, referen
   if (left < 0) problems.push(`the left ${-left} px columns of the picture are off screen`);
   if (top + height > shot.height!) problems.push(`the bottom ${top + height - shot.height!} px rows of the picture are off screen`);
   if (left + width > shot.width!) problems.push(`the right ${left + width - shot.width!} px columns of the picture are off screen`);
-  if (problems.length > 0 || width < 8 || height < 8) return problems.length ? problems : [`picture too small to compare (${width}x${height})`];
+  if (problems.length > 0 || width < 8 || height < 8)
+    return problems.length ? problems : [`picture too small to compare (${width}x${height})`];
 
   const size = { width, height };
   const [seen, want] = await Promise.all([rgb(screenshot, size, { left, top, width, height }), rgb(reference, size)]);
-  const covered = (x: number, y: number) => exclude.some((r) => x + left >= r.x && x + left < r.x + r.width && y + top >= r.y && y + top < r.y + r.height);
+  const covered = (x: number, y: number) =>
+    exclude.some((r) => x + left >= r.x && x + left < r.x + r.width && y + top >= r.y && y + top < r.y + r.height);
   const diff = (x0: number, y0: number, x1: number, y1: number) => {
     let sum = 0;
     let n = 0;
@@ -147,7 +162,8 @@ export async function screenshotProblems(screenshot: Buffer, rect: Rect, referen
     ['right columns', diff(width - bw, 0, width, height)],
     ['whole picture', diff(0, 0, width, height)],
   ];
-  for (const [name, d] of bands) if (d > maxDiff) problems.push(`${name} differ from the reference (mean difference ${d.toFixed(1)} > ${maxDiff})`);
+  for (const [name, d] of bands)
+    if (d > maxDiff) problems.push(`${name} differ from the reference (mean difference ${d.toFixed(1)} > ${maxDiff})`);
   return problems;
 }
 

@@ -11,7 +11,11 @@ export interface RawGet {
   text(): string;
 }
 
-export async function rawGet(url: string, path: string, opts: { reading: boolean; headers?: Record<string, string>; localAddress?: string }): Promise<RawGet> {
+export async function rawGet(
+  url: string,
+  path: string,
+  opts: { reading: boolean; headers?: Record<string, string>; localAddress?: string },
+): Promise<RawGet> {
   const { hostname, port } = new URL(url);
   const socket = connect({ host: hostname, port: Number(port), localAddress: opts.localAddress });
   socket.on('error', () => {});

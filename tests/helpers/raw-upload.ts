@@ -14,7 +14,10 @@ export const fdCount = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 export function tmpContents(dataDir: string): { files: string[]; chunkSessions: string[] } {
   const tmp = join(dataDir, 'tmp');
   // Dot files in tmp/chunks are the chunk store's own (boot id, clean stop), not sessions.
-  return { files: readdirSync(tmp).filter((n) => n !== 'chunks'), chunkSessions: readdirSync(join(tmp, 'chunks')).filter((n) => !n.startsWith('.')) };
+  return {
+    files: readdirSync(tmp).filter((n) => n !== 'chunks'),
+    chunkSessions: readdirSync(join(tmp, 'chunks')).filter((n) => !n.startsWith('.')),
+  };
 }
 
 /** The server has a file under its tmp/ open: it is writing a body (a temp file, or a chunk into its file). */
@@ -36,7 +39,6 @@ export function multipartHead(fields: Record<string, string>, fileField: string,
   text += `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   return Buffer.from(text);
 }
-
 
 /**
  * Opens a POST whose headers promise `declaredBytes` of multipart body and writes `sent` of it. The

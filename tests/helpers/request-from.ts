@@ -47,7 +47,9 @@ export function requestFrom(localAddress: string, url: string, opts: RequestFrom
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: (res.headers.location as string | undefined) ?? null, body: text }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, location: (res.headers.location as string | undefined) ?? null, body: text }),
+        );
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer from ${url} within 30 s`)));

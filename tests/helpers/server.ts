@@ -35,12 +35,28 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'momentbox-test-'));
   const adminPassword = opts.env?.MOMENTBOX_ADMIN_PASSWORD ?? 'test-admin-password';
-  const proc = Bun.spawn([...(opts.wrap ?? []), BUN, ...SERVER_RUNTIME_FLAGS, ...(opts.preload ? ['--preload', opts.preload] : []), join(ROOT, 'src', 'main.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], {
-    cwd: ROOT,
-    env: { ...process.env, MOMENTBOX_ADMIN_PASSWORD: adminPassword, MOMENTBOX_LOG_LEVEL: 'info', ...opts.env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
+  const proc = Bun.spawn(
+    [
+      ...(opts.wrap ?? []),
+      BUN,
+      ...SERVER_RUNTIME_FLAGS,
+      ...(opts.preload ? ['--preload', opts.preload] : []),
+      join(ROOT, 'src', 'main.ts'),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+      ...(opts.args ?? []),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, MOMENTBOX_ADMIN_PASSWORD: adminPassword, MOMENTBOX_LOG_LEVEL: 'info', ...opts.env },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  );
   let out = '';
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();

@@ -11,7 +11,12 @@ export function runSetupScript(root: string, args: string[]) {
   const log = join(root, 'calls.log');
   if (!existsSync(shims)) {
     mkdirSync(shims, { recursive: true });
-    for (const [name, body] of [['nmcli', ''], ['systemctl', 'exit 0'], ['getent', 'exit 0'], ['chgrp', '']] as const) {
+    for (const [name, body] of [
+      ['nmcli', ''],
+      ['systemctl', 'exit 0'],
+      ['getent', 'exit 0'],
+      ['chgrp', ''],
+    ] as const) {
       writeFileSync(join(shims, name), `#!/usr/bin/env bash\necho "${name} $*" >> ${log}\n${body}\n`, { mode: 0o755 });
     }
   }

@@ -84,7 +84,8 @@ export class SseStream {
       const found = this.messages.find(match);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms; got: ${JSON.stringify(this.messages.map((m) => [m.event, m.data?.id]))}`);
+      if (left <= 0)
+        throw new Error(`no ${what} within ${timeoutMs} ms; got: ${JSON.stringify(this.messages.map((m) => [m.event, m.data?.id]))}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

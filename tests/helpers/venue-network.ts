@@ -43,13 +43,17 @@ export class VenueNetwork {
   build(boxAddress: string) {
     for (const tool of ['ip', 'dnsmasq', 'dhclient']) {
       if (!Bun.which(tool, { PATH: `${process.env.PATH}:/usr/sbin:/sbin` })) {
-        throw new Error(`The venue test needs '${tool}' (Debian: iproute2, dnsmasq-base, isc-dhcp-client); run scripts/ensure-test-deps.sh as root.`);
+        throw new Error(
+          `The venue test needs '${tool}' (Debian: iproute2, dnsmasq-base, isc-dhcp-client); run scripts/ensure-test-deps.sh as root.`,
+        );
       }
     }
     try {
       this.addNamespace(this.box);
     } catch (err) {
-      throw new Error(`Network namespaces cannot be created here, so the venue network cannot be built (it needs root with CAP_SYS_ADMIN and CAP_NET_ADMIN): ${(err as Error).message}`);
+      throw new Error(
+        `Network namespaces cannot be created here, so the venue network cannot be built (it needs root with CAP_SYS_ADMIN and CAP_NET_ADMIN): ${(err as Error).message}`,
+      );
     }
     run(['ip', '-n', this.box, 'link', 'set', 'lo', 'up']);
     run(['ip', '-n', this.box, 'link', 'add', this.bridge, 'type', 'bridge']);

@@ -30,7 +30,8 @@ export function findMiniBrowser(): string | null {
   // another layout (a triplet we do not know, or libexec): any webkit2gtk-4.1 folder that has it
   for (const dir of ['/usr/lib', '/usr/libexec']) {
     if (!existsSync(dir)) continue;
-    for (const sub of readdirSync(dir)) candidates.push(join(dir, sub, 'webkit2gtk-4.1', 'MiniBrowser'), join(dir, 'webkit2gtk-4.1', 'MiniBrowser'));
+    for (const sub of readdirSync(dir))
+      candidates.push(join(dir, sub, 'webkit2gtk-4.1', 'MiniBrowser'), join(dir, 'webkit2gtk-4.1', 'MiniBrowser'));
   }
   return candidates.find((c) => existsSync(c)) ?? null;
 }
@@ -71,7 +72,12 @@ export async function bounded<T>(what: string, p: Promise<T>, ms = 60_000): Prom
   }
 }
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs: number, everyMs = 100): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown = null;
   for (;;) {
@@ -82,7 +88,8 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
       if ((e as Error).message.startsWith('WebKit did not answer')) throw e;
       last = e;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
     await Bun.sleep(everyMs);
   }
 }
@@ -288,7 +295,12 @@ export class WebKitSession {
 export interface WebKit {
   /** a folder where this WebKit's downloads land */
   downloads: string;
-  session(opts?: { name?: string; size?: { width: number; height: number }; javascript?: boolean; iphone?: boolean }): Promise<WebKitSession>;
+  session(opts?: {
+    name?: string;
+    size?: { width: number; height: number };
+    javascript?: boolean;
+    iphone?: boolean;
+  }): Promise<WebKitSession>;
   /** processes still running that this WebKit started (its own and their children): none after stop() */
   leftovers(): string[];
   stop(): Promise<void>;
@@ -302,7 +314,11 @@ export async function startWebKit(): Promise<WebKit> {
   const miniBrowser = findMiniBrowser();
   const driverBin = which('WebKitWebDriver');
   const xvfb = which('Xvfb');
-  const missing = [!miniBrowser && 'MiniBrowser (libwebkit2gtk-4.1-0)', !driverBin && 'WebKitWebDriver (webkit2gtk-driver)', !xvfb && 'Xvfb (xvfb)'].filter(Boolean);
+  const missing = [
+    !miniBrowser && 'MiniBrowser (libwebkit2gtk-4.1-0)',
+    !driverBin && 'WebKitWebDriver (webkit2gtk-driver)',
+    !xvfb && 'Xvfb (xvfb)',
+  ].filter(Boolean);
   if (missing.length) throw new Error(`WebKit cannot start, missing: ${missing.join(', ')}. Run scripts/ensure-test-deps.sh as root.`);
 
   const home = mkdtempSync(join(tmpdir(), 'momentbox-webkit-'));
@@ -341,7 +357,11 @@ export async function startWebKit(): Promise<WebKit> {
 
   try {
     // -displayfd: Xvfb picks a free display itself and writes its number.
-    const x = Bun.spawn([xvfb!, '-displayfd', '1', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { env: { ...process.env, HOME: home }, stdout: 'pipe', stderr: 'pipe' });
+    const x = Bun.spawn([xvfb!, '-displayfd', '1', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
+      env: { ...process.env, HOME: home },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
     started.push(x);
     const reader = (x.stdout as ReadableStream<Uint8Array>).getReader();
     let shown = '';
@@ -397,10 +417,17 @@ export async function startWebKit(): Promise<WebKit> {
       downloads,
       async session({ name = 'webkit', size = PHONE_SIZE, javascript = true, iphone = size.width < 800 } = {}) {
         const { port, driver } = await startDriver();
-        const args = ['--automation', ...(javascript ? [] : ['--enable-javascript=false']), ...(iphone ? [`--user-agent=${IPHONE_UA}`, ...IPHONE_ARGS] : [])];
+        const args = [
+          '--automation',
+          ...(javascript ? [] : ['--enable-javascript=false']),
+          ...(iphone ? [`--user-agent=${IPHONE_UA}`, ...IPHONE_ARGS] : []),
+        ];
         const wd = await new Builder()
           .usingServer(`http://127.0.0.1:${port}`)
-          .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args, useOverlayScrollbars: true } })
+          .withCapabilities({
+            browserName: 'MiniBrowser',
+            'webkitgtk:browserOptions': { binary: miniBrowser, args, useOverlayScrollbars: true },
+          })
           .build()
           .catch((e: Error) => {
             throw new Error(`WebKit did not open a session: ${e.message}\n${log.out}`);
@@ -411,11 +438,18 @@ export async function startWebKit(): Promise<WebKit> {
         });
         sessions.push(s);
         // The window holds MiniBrowser's toolbar above the page: size it so the page gets exactly `size`.
-        await wd.manage().window().setRect({ x: 0, y: 0, ...size });
+        await wd
+          .manage()
+          .window()
+          .setRect({ x: 0, y: 0, ...size });
         const inner = await wd.executeScript<[number, number]>('return [innerWidth, innerHeight]');
-        await wd.manage().window().setRect({ x: 0, y: 0, width: size.width * 2 - inner[0], height: size.height * 2 - inner[1] });
+        await wd
+          .manage()
+          .window()
+          .setRect({ x: 0, y: 0, width: size.width * 2 - inner[0], height: size.height * 2 - inner[1] });
         const got = await wd.executeScript<[number, number]>('return [innerWidth, innerHeight]');
-        if (got[0] !== size.width || got[1] !== size.height) throw new Error(`WebKit's page is ${got.join('x')}, not ${size.width}x${size.height}`);
+        if (got[0] !== size.width || got[1] !== size.height)
+          throw new Error(`WebKit's page is ${got.join('x')}, not ${size.width}x${size.height}`);
         return s;
       },
       leftovers: () => processesWithHome(home),
@@ -440,7 +474,8 @@ function processesWithHome(home: string): string[] {
   for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
     try {
       if (/^State:\s*Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))) continue; // already exited, not yet reaped
-      if (readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`HOME=${home}`)) found.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' ')}`);
+      if (readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`HOME=${home}`))
+        found.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' ')}`);
     } catch {
       // gone meanwhile, or not ours to read
     }

@@ -19,7 +19,8 @@ const LANGUAGE_CHUNK_MAX_GZIP = 6_600;
 const read = (file: string) => readFileSync(join(ASSETS, file), 'utf8');
 
 /** The chunks a module imports statically (minified: `import{a as b}from"./x.js"`, `import"./x.js"`; not `import(...)`). */
-const staticImports = (source: string) => [...source.matchAll(/\bimport\s*(?:[^"'`()]*?from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]!);
+const staticImports = (source: string) =>
+  [...source.matchAll(/\bimport\s*(?:[^"'`()]*?from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]!);
 
 function withStaticImports(start: string[]): string[] {
   const seen = new Set<string>();

@@ -35,7 +35,9 @@ describe('shared constants', () => {
 
   test('the check sees a redeclaration and a copied list', () => {
     expect(redeclarations('MAX_ZIP_FILES', 500, { 'a.ts': 'export const MAX_ZIP_FILES = 500;' })).toEqual(['a.ts']);
-    expect(redeclarations('WALL_LAYOUTS', limits.WALL_LAYOUTS, { 'b.tsx': "const LAYOUTS = ['single', 'collage', 'pairs'];" })).toEqual(['b.tsx']);
+    expect(redeclarations('WALL_LAYOUTS', limits.WALL_LAYOUTS, { 'b.tsx': "const LAYOUTS = ['single', 'collage', 'pairs'];" })).toEqual([
+      'b.tsx',
+    ]);
     expect(redeclarations('MAX_ZIP_FILES', 500, { 'c.ts': "import { MAX_ZIP_FILES } from '../../src/domain/limits.ts';" })).toEqual([]);
   });
 });

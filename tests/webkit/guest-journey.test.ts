@@ -50,7 +50,11 @@ const counter = (s: WebKitSession) => s.text('[data-testid=viewer-counter]');
 const uploads = async () => admin.json<UploadDto[]>(`/api/event/${event.id}/uploads`);
 
 async function expectHealthy(s: WebKitSession) {
-  expect({ page: await s.driver.getCurrentUrl(), ...(await s.health()) }).toEqual({ page: await s.driver.getCurrentUrl(), problems: [], text: [] });
+  expect({ page: await s.driver.getCurrentUrl(), ...(await s.health()) }).toEqual({
+    page: await s.driver.getCurrentUrl(),
+    problems: [],
+    text: [],
+  });
 }
 
 /** The first-visit consent with a nickname; returns the recovery link the modal shows. */
@@ -163,7 +167,9 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
     await anna.screenshot('upload-done');
 
     // After the cut the engine asked the box and sent only what it did not hold: no chunk the box had is sent twice.
-    const sent = (await anna.eval<string[]>('() => window.__chunks')).filter((c) => c.startsWith(`${videoName}:`)).map((c) => Number(c.split(':')[1]));
+    const sent = (await anna.eval<string[]>('() => window.__chunks'))
+      .filter((c) => c.startsWith(`${videoName}:`))
+      .map((c) => Number(c.split(':')[1]));
     const resent = sent.filter((i, k) => sent.indexOf(i) !== k);
     expect(resent.filter((i) => atCut.includes(i))).toEqual([]);
     expect(new Set(sent).size).toBe(Math.ceil(Bun.file(video).size / (10 * MiB)));
@@ -177,7 +183,12 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
   }, 420_000); // ~70 s on a quiet machine; WebKit's hashing and the 57 MiB slow down a lot on a busy one
 
   test("the second guest's open page shows the photos without a reload", async () => {
-    await ben.waitUntil('five tiles on the second phone', '() => document.querySelectorAll("[data-testid=media-tile] img").length === 5', [], 20_000);
+    await ben.waitUntil(
+      'five tiles on the second phone',
+      '() => document.querySelectorAll("[data-testid=media-tile] img").length === 5',
+      [],
+      20_000,
+    );
     await ben.screenshot('event-second-guest');
     await expectHealthy(ben);
   });
@@ -185,15 +196,21 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
   test('viewer: next photo by pointer drag and by keyboard', async () => {
     await anna.waitUntil('five tiles', '() => document.querySelectorAll("[data-testid=media-tile]").length === 5', [], 20_000);
     // each with its picture (own uploads get theirs once the box has made them, over the live stream)
-    await anna.waitUntil(
-      'a picture in each tile',
-      '() => [...document.querySelectorAll("[data-testid=media-tile]")].every((t) => t.querySelector("img"))',
-      [],
-      20_000,
-    ).catch(async (e: Error) => {
-      const tiles = await anna.eval<string[]>('() => [...document.querySelectorAll("[data-testid=media-tile]")].map((t) => t.dataset.uploadId + ": " + (t.querySelector("img") ? "img" : t.querySelector(".ev-tile__open").innerHTML.slice(0, 120)))');
-      throw new Error(`${e.message}: ${JSON.stringify(tiles)} ${JSON.stringify((await uploads()).map((u) => [u.id, u.processing_state, u.thumbnail_path]))}`);
-    });
+    await anna
+      .waitUntil(
+        'a picture in each tile',
+        '() => [...document.querySelectorAll("[data-testid=media-tile]")].every((t) => t.querySelector("img"))',
+        [],
+        20_000,
+      )
+      .catch(async (e: Error) => {
+        const tiles = await anna.eval<string[]>(
+          '() => [...document.querySelectorAll("[data-testid=media-tile]")].map((t) => t.dataset.uploadId + ": " + (t.querySelector("img") ? "img" : t.querySelector(".ev-tile__open").innerHTML.slice(0, 120)))',
+        );
+        throw new Error(
+          `${e.message}: ${JSON.stringify(tiles)} ${JSON.stringify((await uploads()).map((u) => [u.id, u.processing_state, u.thumbnail_path]))}`,
+        );
+      });
     await anna.screenshot('event-page');
     await anna.click(PHOTO_TILE);
     await anna.find('[data-testid=viewer]');
@@ -204,9 +221,19 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
     await anna.screenshot('viewer');
     // a finger's swipe to the left (WebKitGTK's automation delivers it as pointer events)
     await anna.drag({ x: 300, y: 420 }, -200);
-    await anna.waitUntil('the next one', '(n) => document.querySelector("[data-testid=viewer-counter]").textContent === n', [nth(1)], 5_000);
+    await anna.waitUntil(
+      'the next one',
+      '(n) => document.querySelector("[data-testid=viewer-counter]").textContent === n',
+      [nth(1)],
+      5_000,
+    );
     await anna.press(Key.ARROW_RIGHT);
-    await anna.waitUntil('the one after', '(n) => document.querySelector("[data-testid=viewer-counter]").textContent === n', [nth(2)], 5_000);
+    await anna.waitUntil(
+      'the one after',
+      '(n) => document.querySelector("[data-testid=viewer-counter]").textContent === n',
+      [nth(2)],
+      5_000,
+    );
     await anna.press(Key.ESCAPE);
     await anna.gone('[data-testid=viewer]');
     await expectHealthy(anna);
@@ -217,9 +244,19 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
     const v = await anna.find('[data-testid=viewer-video]');
     expect(await v.getAttribute('controls')).not.toBeNull();
     // HAVE_ENOUGH_DATA, and its time advances
-    await anna.waitUntil('the video to have enough data', '() => document.querySelector("[data-testid=viewer-video]").readyState === 4', [], 30_000);
+    await anna.waitUntil(
+      'the video to have enough data',
+      '() => document.querySelector("[data-testid=viewer-video]").readyState === 4',
+      [],
+      30_000,
+    );
     const t0 = await anna.eval<number>('() => document.querySelector("[data-testid=viewer-video]").currentTime');
-    await anna.waitUntil('its time to advance', '(t) => document.querySelector("[data-testid=viewer-video]").currentTime > t + 0.5', [t0], 15_000);
+    await anna.waitUntil(
+      'its time to advance',
+      '(t) => document.querySelector("[data-testid=viewer-video]").currentTime > t + 0.5',
+      [t0],
+      15_000,
+    );
     await anna.screenshot('viewer-video');
     await anna.press(Key.ESCAPE);
     await anna.gone('[data-testid=viewer]');
@@ -235,7 +272,11 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
     await ben.click('[data-testid=viewer-download]');
     const file = join(webkit.downloads, name);
     const deadline = Date.now() + 20_000;
-    while (!(existsSync(file) && Bun.file(file).size > 0 && readdirSync(webkit.downloads).every((n) => !n.endsWith('.wkdownload'))) && Date.now() < deadline) await Bun.sleep(100);
+    while (
+      !(existsSync(file) && Bun.file(file).size > 0 && readdirSync(webkit.downloads).every((n) => !n.endsWith('.wkdownload'))) &&
+      Date.now() < deadline
+    )
+      await Bun.sleep(100);
     expect(readdirSync(webkit.downloads)).toContain(name);
     expect(Bun.file(file).size).toBeGreaterThan(10_000);
     await ben.press(Key.ESCAPE);
@@ -245,9 +286,19 @@ describe('a guest on an iPhone (WebKit, 390x844)', () => {
   test('the recovery link brings the guest back on another phone', async () => {
     const again = await webkit.session({ name: 'Anna again' });
     await again.goto(recoveryLink);
-    await again.waitUntil('the success message', '() => document.querySelector("[data-testid=recover]").textContent.includes("Sitzung erfolgreich wiederhergestellt!")', [], 10_000);
+    await again.waitUntil(
+      'the success message',
+      '() => document.querySelector("[data-testid=recover]").textContent.includes("Sitzung erfolgreich wiederhergestellt!")',
+      [],
+      10_000,
+    );
     await again.waitUntil('the event page', '() => location.pathname === "/event/lea-tom"', [], 10_000);
-    await again.waitUntil('her five uploads, as hers', '() => document.querySelectorAll("[data-testid=media-tile][data-own=true]").length === 5', [], 20_000);
+    await again.waitUntil(
+      'her five uploads, as hers',
+      '() => document.querySelectorAll("[data-testid=media-tile][data-own=true]").length === 5',
+      [],
+      20_000,
+    );
     expect(await again.eval<number>('() => document.querySelectorAll("[data-testid=help-modal]").length')).toBe(0);
     const cookie = await again.driver.manage().getCookie('event_lea-tom');
     expect(recoveryLink.endsWith(`/${cookie.value}`)).toBe(true);

@@ -24,7 +24,8 @@ beforeAll(async () => {
   hostToken = (await admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' })).client_token;
   const alice = new ApiClient(server.url);
   await alice.joinAsGuest(event.code, 'Alice');
-  for (const f of ['Nikon_D70.jpg', 'Pentax_K10D.jpg']) ids.push((await alice.uploadOk(event.id, join(FIXTURES, 'photos', 'cameras', f), { autoApprove: 'false' })).id);
+  for (const f of ['Nikon_D70.jpg', 'Pentax_K10D.jpg'])
+    ids.push((await alice.uploadOk(event.id, join(FIXTURES, 'photos', 'cameras', f), { autoApprove: 'false' })).id);
   webkit = await startWebKit();
 });
 afterAll(async () => {
@@ -45,7 +46,9 @@ test("the couple's phone: settings page, moderation list, approve and withdraw",
   const item = (id: number) => `[data-testid=moderation-item][data-upload-id="${id}"]`;
   await host.find(item(ids[0]!));
   await host.find(item(ids[1]!));
-  expect(await host.eval<string[]>('() => [...document.querySelectorAll("[data-testid=moderation-item]")].map((e) => e.dataset.state)')).toEqual(['private', 'private']);
+  expect(
+    await host.eval<string[]>('() => [...document.querySelectorAll("[data-testid=moderation-item]")].map((e) => e.dataset.state)'),
+  ).toEqual(['private', 'private']);
   expect(await host.eval<string>('(s) => document.querySelector(s).textContent', `${item(ids[0]!)} .hx-mod__meta`)).toContain('Alice');
   expect(await sharedIds()).toEqual([]);
   await host.screenshot('host-moderation');

@@ -36,7 +36,9 @@ test('without JavaScript the button joins and the page shows the address to open
   expect(await sheet.text('[data-testid=event-address]')).toBe(`${server.url}/event/${event.code}`);
   expect(await sheet.eval<string>('() => location.pathname + location.search')).toBe(`/portal?event=${event.code}`);
   // the stylesheet (its own file, no inline style) applied: the button and the address are styled
-  expect(await sheet.eval<string>('() => getComputedStyle(document.querySelector("[data-testid=event-address]")).fontWeight')).not.toBe('400');
+  expect(await sheet.eval<string>('() => getComputedStyle(document.querySelector("[data-testid=event-address]")).fontWeight')).not.toBe(
+    '400',
+  );
   await sheet.screenshot('portal-joined');
   expect(await sheet.health()).toEqual({ problems: [], text: [] });
   await sheet.close();

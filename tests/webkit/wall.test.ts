@@ -55,7 +55,10 @@ beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'webkit-wall-'));
   // A panorama (4:1), cut from a real phone photo.
   PHOTOS[2]!.file = join(tmp, 'panorama.jpg');
-  await sharp(join(FIXTURES, 'photos', 'phones', 'jolla.jpg')).extract({ left: 0, top: 816, width: 3264, height: 816 }).jpeg({ quality: 90 }).toFile(PHOTOS[2]!.file);
+  await sharp(join(FIXTURES, 'photos', 'phones', 'jolla.jpg'))
+    .extract({ left: 0, top: 816, width: 3264, height: 816 })
+    .jpeg({ quality: 90 })
+    .toFile(PHOTOS[2]!.file);
   server = await startServer();
   admin = new ApiClient(server.url);
   await admin.login(server.adminPassword);
@@ -80,7 +83,12 @@ describe('live wall in WebKit at 1920x1080', () => {
     const n = await slides();
     const t0 = Date.now();
     // a slide's time starts once its picture is decoded and faded in: slower than the set seconds under load
-    await wall.waitUntil('two more slides', '(n) => Number(document.querySelector("[data-testid=wall]").dataset.slides) >= n + 2', [n], 60_000);
+    await wall.waitUntil(
+      'two more slides',
+      '(n) => Number(document.querySelector("[data-testid=wall]").dataset.slides) >= n + 2',
+      [n],
+      60_000,
+    );
     console.log(`wall: 2 slides in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${SECONDS_PER_SLIDE} s per slide`);
     expect(await wall.text('[data-testid=wall-event-name]')).toBe('Hochzeit Lea & Tom');
     await wall.screenshot('wall');
@@ -95,10 +103,19 @@ describe('live wall in WebKit at 1920x1080', () => {
     test(`${p.name} is shown whole: inside the screen, its own aspect ratio, as large as fits, pixels match`, async () => {
       const id = ids.get(p.name)!;
       // step with the arrow key until it is up (paused: nothing moves by itself)
-      for (let i = 0; i < 8 && (await wall.eval<string>('() => document.querySelector("[data-testid=wall]").dataset.current')) !== String(id); i++) {
+      for (
+        let i = 0;
+        i < 8 && (await wall.eval<string>('() => document.querySelector("[data-testid=wall]").dataset.current')) !== String(id);
+        i++
+      ) {
         const n = await slides();
         await wall.press(Key.ARROW_RIGHT);
-        await wall.waitUntil('the next slide', '(n) => Number(document.querySelector("[data-testid=wall]").dataset.slides) > n', [n], 15_000);
+        await wall.waitUntil(
+          'the next slide',
+          '(n) => Number(document.querySelector("[data-testid=wall]").dataset.slides) > n',
+          [n],
+          15_000,
+        );
       }
       await settled(id, 15_000);
       const measured = await measurePicture(wall, PICTURE);
@@ -106,7 +123,10 @@ describe('live wall in WebKit at 1920x1080', () => {
       const src = await wall.eval<string>('(s) => document.querySelector(s).currentSrc', PICTURE);
       const reference = Buffer.from(await (await fetch(new URL(src, server.url))).arrayBuffer());
       const exclude = await rectsOf(wall, OVERLAYS);
-      const problems = [...geometryProblems(measured, p.upright), ...(await screenshotProblems(shot, measured.rect, reference, { exclude })).map((x) => `screenshot: ${x}`)];
+      const problems = [
+        ...geometryProblems(measured, p.upright),
+        ...(await screenshotProblems(shot, measured.rect, reference, { exclude })).map((x) => `screenshot: ${x}`),
+      ];
       await wall.screenshot(`wall-${p.name}`);
       expect(problems).toEqual([]);
     });

@@ -28,12 +28,40 @@ export function App() {
           {/* a link cut off before the user id still reaches the page, which says it is invalid */}
           <Route path="/event/:code/recover" element={<RecoverPage />} />
           <Route path="/event/:code/wall" element={<WallPage />} />
-          <Route path="/event/:token/settings" element={<Host><SettingsPage /></Host>} />
+          <Route
+            path="/event/:token/settings"
+            element={
+              <Host>
+                <SettingsPage />
+              </Host>
+            }
+          />
           <Route path="/impressum" element={<LegalPage kind="impressum" />} />
           <Route path="/datenschutz" element={<LegalPage kind="datenschutz" />} />
-          <Route path="/admin" element={<Host><AdminLoginPage /></Host>} />
-          <Route path="/admin/dashboard" element={<Host><AdminDashboardPage /></Host>} />
-          <Route path="/print/:eventId" element={<Host><PrintPage /></Host>} />
+          <Route
+            path="/admin"
+            element={
+              <Host>
+                <AdminLoginPage />
+              </Host>
+            }
+          />
+          <Route
+            path="/admin/dashboard"
+            element={
+              <Host>
+                <AdminDashboardPage />
+              </Host>
+            }
+          />
+          <Route
+            path="/print/:eventId"
+            element={
+              <Host>
+                <PrintPage />
+              </Host>
+            }
+          />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

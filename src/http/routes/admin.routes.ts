@@ -25,14 +25,24 @@ const login = endpoint({
   tag: 'admin',
   callers: ['anyone'],
   // Anything but a string is a wrong password (and counts as a failed attempt), not a malformed request.
-  body: z.object({ password: z.unknown().optional().transform((v) => (typeof v === 'string' ? v : '')) }),
+  body: z.object({
+    password: z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === 'string' ? v : '')),
+  }),
   ok: answer('A session token for `Authorization: Bearer`', LoginAnswerSchema),
   errors: [401, 429],
 });
-const logout = endpoint({ summary: 'Ends the admin session', tag: 'admin', ok: answer('{ success: true }', SuccessSchema), errors: [401, 403] });
+const logout = endpoint({
+  summary: 'Ends the admin session',
+  tag: 'admin',
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: [401, 403],
+});
 const passwordsRequired = problem('passwordsRequired');
 const changePassword = endpoint({
-  summary: "Changes the admin password (other sessions end; 400 INVALID_PASSWORD for a wrong current one)",
+  summary: 'Changes the admin password (other sessions end; 400 INVALID_PASSWORD for a wrong current one)',
   tag: 'admin',
   body: z.object({
     currentPassword: z.string({ error: passwordsRequired }),
@@ -41,20 +51,44 @@ const changePassword = endpoint({
   ok: answer('{ success: true }', SuccessSchema),
   errors: [401, 403],
 });
-const addresses = endpoint({ summary: "The box's own addresses other devices can reach", tag: 'admin', ok: answer('BoxAddress[]', z.array(BoxAddressSchema)), errors: [401, 403] });
-const listKeys = endpoint({ summary: 'The API keys (photo booths)', tag: 'admin', ok: answer('ApiKeyDto[]', z.array(ApiKeyDtoSchema)), errors: [401, 403] });
+const addresses = endpoint({
+  summary: "The box's own addresses other devices can reach",
+  tag: 'admin',
+  ok: answer('BoxAddress[]', z.array(BoxAddressSchema)),
+  errors: [401, 403],
+});
+const listKeys = endpoint({
+  summary: 'The API keys (photo booths)',
+  tag: 'admin',
+  ok: answer('ApiKeyDto[]', z.array(ApiKeyDtoSchema)),
+  errors: [401, 403],
+});
 const createKey = endpoint({
   summary: 'Creates an API key; the key itself is answered only this once',
   tag: 'admin',
   body: z.object({
-    name: z.string({ error: problem('apiKeyNameRequired') }).trim().min(1, problem('apiKeyNameRequired')).max(API_KEY_NAME_MAX, problem('apiKeyNameTooLong')),
+    name: z
+      .string({ error: problem('apiKeyNameRequired') })
+      .trim()
+      .min(1, problem('apiKeyNameRequired'))
+      .max(API_KEY_NAME_MAX, problem('apiKeyNameTooLong')),
   }),
   ok: answer('The new key (`api_key` only in this answer)', CreatedApiKeySchema),
   status: 201,
   errors: [401, 403, 409],
 });
-const box = endpoint({ summary: 'Free disk space and the videos still to convert', tag: 'admin', ok: answer('BoxStatus', BoxStatusSchema), errors: [401, 403] });
-const wifi = endpoint({ summary: 'The venue Wi-Fi printed on the QR cards', tag: 'admin', ok: answer("WifiSettings (ssid '' when none)", WifiSettingsSchema), errors: [401, 403] });
+const box = endpoint({
+  summary: 'Free disk space and the videos still to convert',
+  tag: 'admin',
+  ok: answer('BoxStatus', BoxStatusSchema),
+  errors: [401, 403],
+});
+const wifi = endpoint({
+  summary: 'The venue Wi-Fi printed on the QR cards',
+  tag: 'admin',
+  ok: answer("WifiSettings (ssid '' when none)", WifiSettingsSchema),
+  errors: [401, 403],
+});
 const setWifi = endpoint({
   summary: 'Saves the venue Wi-Fi; an empty ssid removes the Wi-Fi QR code',
   tag: 'admin',
@@ -73,7 +107,13 @@ const setWifi = endpoint({
   ok: answer('WifiSettings as saved', WifiSettingsSchema),
   errors: [401, 403],
 });
-const deleteKey = endpoint({ summary: 'Deletes an API key', tag: 'admin', params: ApiKeyPath, ok: answer('{ success: true }', SuccessSchema), errors: [401, 403] });
+const deleteKey = endpoint({
+  summary: 'Deletes an API key',
+  tag: 'admin',
+  params: ApiKeyPath,
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: [401, 403],
+});
 
 const wifiDto = (w: VenueWifi | null): WifiSettings => ({ ssid: w?.ssid ?? '', password: w?.password ?? '' });
 const apiKeyDto = (k: ApiKeyRow): ApiKeyDto => ({ id: k.id, name: k.name, created_at: k.createdAt, last_used_at: k.lastUsedAt });
@@ -108,7 +148,11 @@ export function adminRoutes() {
     const port = /:(\d+)$/.exec(c.req.header('host') ?? '')?.[1];
     const suffix = port && port !== '80' ? `:${port}` : '';
     return c.json<BoxAddress[]>(
-      lanAddresses().map((a) => ({ interface: a.interface, address: a.address, url: `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}${suffix}` })),
+      lanAddresses().map((a) => ({
+        interface: a.interface,
+        address: a.address,
+        url: `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}${suffix}`,
+      })),
     );
   });
 

@@ -30,8 +30,21 @@ const create = endpoint({
   also: { 200: answer("A guest's 'Unsortiert' (the existing one, or made now)", AlbumDtoSchema) },
   errors: [403],
 });
-const change = endpoint({ summary: 'Changes an album (admin)', tag: 'admin', params: AlbumPath, body: AlbumChangeBody, ok: answer('The album as changed', AlbumDtoSchema), errors: [401, 403] });
-const remove = endpoint({ summary: 'Deletes an album with its uploads (admin)', tag: 'admin', params: AlbumPath, ok: answer('{ success: true }', SuccessSchema), errors: [401, 403] });
+const change = endpoint({
+  summary: 'Changes an album (admin)',
+  tag: 'admin',
+  params: AlbumPath,
+  body: AlbumChangeBody,
+  ok: answer('The album as changed', AlbumDtoSchema),
+  errors: [401, 403],
+});
+const remove = endpoint({
+  summary: 'Deletes an album with its uploads (admin)',
+  tag: 'admin',
+  params: AlbumPath,
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: [401, 403],
+});
 
 /** Albums as guests and admins reach them (the host's album calls are in client.routes.ts). */
 export function albumRoutes() {

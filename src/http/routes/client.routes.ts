@@ -24,18 +24,41 @@ import {
 import { ExportZipQuery, zipOf } from './export-zip.ts';
 import { EventChangeForm, readEventForm } from './forms.ts';
 
-
-const settings = endpoint({ summary: "The host's settings page: the event and all its albums", tag: 'host', params: TokenPath, ok: answer('The event and all its albums (with upload_count)', ClientSettingsDtoSchema) });
+const settings = endpoint({
+  summary: "The host's settings page: the event and all its albums",
+  tag: 'host',
+  params: TokenPath,
+  ok: answer('The event and all its albums (with upload_count)', ClientSettingsDtoSchema),
+});
 const editEvent = endpoint({
-  summary: "Changes the event's name, colours, header style, download, sharing default, wall settings and host image (not its code or dates)",
+  summary:
+    "Changes the event's name, colours, header style, download, sharing default, wall settings and host image (not its code or dates)",
   tag: 'host',
   params: TokenPath,
   form: EventChangeForm,
   ok: answer('The event as changed', EventDtoSchema),
 });
-const createAlbum = endpoint({ summary: 'Creates an album', tag: 'host', params: TokenPath, body: NewAlbumBody, ok: answer('The new album', AlbumDtoSchema), status: 201 });
-const changeAlbum = endpoint({ summary: 'Changes an album (the toggle sends only visible)', tag: 'host', params: TokenAlbumPath, body: AlbumChangeBody, ok: answer('The album as changed', AlbumDtoSchema) });
-const deleteAlbum = endpoint({ summary: 'Deletes an album with its uploads', tag: 'host', params: TokenAlbumPath, ok: answer('{ success: true }', SuccessSchema) });
+const createAlbum = endpoint({
+  summary: 'Creates an album',
+  tag: 'host',
+  params: TokenPath,
+  body: NewAlbumBody,
+  ok: answer('The new album', AlbumDtoSchema),
+  status: 201,
+});
+const changeAlbum = endpoint({
+  summary: 'Changes an album (the toggle sends only visible)',
+  tag: 'host',
+  params: TokenAlbumPath,
+  body: AlbumChangeBody,
+  ok: answer('The album as changed', AlbumDtoSchema),
+});
+const deleteAlbum = endpoint({
+  summary: 'Deletes an album with its uploads',
+  tag: 'host',
+  params: TokenAlbumPath,
+  ok: answer('{ success: true }', SuccessSchema),
+});
 const moderationList = endpoint({
   summary: "The event's uploads for moderation, newest first, one page at a time",
   tag: 'host',
@@ -53,20 +76,58 @@ const moderationList = endpoint({
   params: TokenPath,
   ok: answer('One page of the moderation list', ModerationPageSchema),
 });
-const moderateOne = endpoint({ summary: 'Approves or withdraws any upload of the event', tag: 'host', params: TokenUploadPath, ok: answer('The upload as changed', UploadDtoSchema) });
-const deleteOne = endpoint({ summary: 'Deletes any upload of the event', tag: 'host', params: TokenUploadPath, ok: answer('{ success: true }', SuccessSchema) });
+const moderateOne = endpoint({
+  summary: 'Approves or withdraws any upload of the event',
+  tag: 'host',
+  params: TokenUploadPath,
+  ok: answer('The upload as changed', UploadDtoSchema),
+});
+const deleteOne = endpoint({
+  summary: 'Deletes any upload of the event',
+  tag: 'host',
+  params: TokenUploadPath,
+  ok: answer('{ success: true }', SuccessSchema),
+});
 const bulkMessage = problem('bulkIds');
 /** Many uploads at once: `{ ids: [...] }` (at most 500), or `{ guestId }` for 'remove all uploads of this guest'. */
 const BulkBody = z
   .object({
     guestId: id(problem('invalidField')).optional(),
-    ids: z.array(id(problem('idsInvalid')), { error: bulkMessage }).min(1, bulkMessage).max(MAX_BULK, bulkMessage).optional(),
+    ids: z
+      .array(id(problem('idsInvalid')), { error: bulkMessage })
+      .min(1, bulkMessage)
+      .max(MAX_BULK, bulkMessage)
+      .optional(),
   })
   .refine((b) => b.guestId !== undefined || b.ids !== undefined, { message: bulkMessage, path: ['ids'] });
-const moderateMany = endpoint({ summary: 'Approves or withdraws many uploads at once', tag: 'host', params: TokenPath, body: BulkBody, ok: answer('How many changed', BulkAnswerSchema), errors: [404] });
-const deleteMany = endpoint({ summary: 'Deletes many uploads at once', tag: 'host', params: TokenPath, body: BulkBody, ok: answer('How many were deleted', BulkAnswerSchema), errors: [404] });
-const statistics = endpoint({ summary: "The event's statistics", tag: 'host', params: TokenPath, ok: answer('StatisticsDto', StatisticsDtoSchema) });
-const exportList = endpoint({ summary: "The event's uploads as a list for the export", tag: 'host', params: TokenPath, ok: answer('ExportDto', ExportDtoSchema) });
+const moderateMany = endpoint({
+  summary: 'Approves or withdraws many uploads at once',
+  tag: 'host',
+  params: TokenPath,
+  body: BulkBody,
+  ok: answer('How many changed', BulkAnswerSchema),
+  errors: [404],
+});
+const deleteMany = endpoint({
+  summary: 'Deletes many uploads at once',
+  tag: 'host',
+  params: TokenPath,
+  body: BulkBody,
+  ok: answer('How many were deleted', BulkAnswerSchema),
+  errors: [404],
+});
+const statistics = endpoint({
+  summary: "The event's statistics",
+  tag: 'host',
+  params: TokenPath,
+  ok: answer('StatisticsDto', StatisticsDtoSchema),
+});
+const exportList = endpoint({
+  summary: "The event's uploads as a list for the export",
+  tag: 'host',
+  params: TokenPath,
+  ok: answer('ExportDto', ExportDtoSchema),
+});
 const exportZip = endpoint({
   summary: 'The whole event as one streamed ZIP (X-Archive-Size)',
   tag: 'host',
@@ -142,7 +203,13 @@ export function clientRoutes() {
     if (query.albumId !== undefined) services.albums.getInEvent(event.id, query.albumId);
     const limit = Math.min(query.limit ?? MODERATION_PAGE, MAX_MODERATION_PAGE);
     const offset = query.offset ?? 0;
-    const page = services.uploads.moderationPage(event.id, { status: query.status, albumId: query.albumId, guestId: query.guestId, limit, offset });
+    const page = services.uploads.moderationPage(event.id, {
+      status: query.status,
+      albumId: query.albumId,
+      guestId: query.guestId,
+      limit,
+      offset,
+    });
     const uploaders = services.guests.uploaders(event.id);
     const guestIds = new Map(uploaders.map((g) => [g.userId, g.guestId]));
     const nicknames = services.guests.nicknames(event.id);
@@ -155,7 +222,10 @@ export function clientRoutes() {
     });
   });
 
-  for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
+  for (const [action, approved] of [
+    ['approve', true],
+    ['reject', false],
+  ] as const) {
     app.put(`/api/client/upload/:uploadId/${action}/:token`, moderateOne.doc, (c) => {
       const { token, uploadId } = moderateOne.params(c);
       const { services, event, viewer } = asHost(c, token);

@@ -19,25 +19,82 @@ import {
 import { EventChangeForm, NewEventForm, readEventForm } from './forms.ts';
 
 const admin = [401, 403];
-const list = endpoint({ summary: 'All events with their size and upload count', tag: 'admin', ok: answer('AdminEventDto[]', z.array(AdminEventDtoSchema)), errors: admin });
-const create = endpoint({ summary: 'Creates an event (multipart, as the dashboard sends it, or JSON)', tag: 'admin', form: NewEventForm, ok: answer('The new event', AdminEventDtoSchema), status: 201, errors: [...admin, 409] });
-const update = endpoint({ summary: 'Changes an event (same form, every field optional)', tag: 'admin', params: EventByIdPath, form: EventChangeForm, ok: answer('The event as changed', AdminEventDtoSchema), errors: [...admin, 409] });
-const remove = endpoint({ summary: 'Deletes an event with its albums, uploads and files', tag: 'admin', params: EventByIdPath, ok: answer('{ success: true }', SuccessSchema), errors: admin });
-const uploaders = endpoint({ summary: "The event's guests with their recovery links", tag: 'admin', params: EventIdPath, ok: answer('UploaderDto[]', z.array(UploaderDtoSchema)), errors: admin });
-const statistics = endpoint({ summary: "The event's statistics", tag: 'admin', params: EventIdPath, ok: answer('StatisticsDto', StatisticsDtoSchema), errors: admin });
-const exportList = endpoint({ summary: "The event's uploads as a list for the export", tag: 'admin', params: EventIdPath, ok: answer('ExportDto', ExportDtoSchema), errors: admin });
+const list = endpoint({
+  summary: 'All events with their size and upload count',
+  tag: 'admin',
+  ok: answer('AdminEventDto[]', z.array(AdminEventDtoSchema)),
+  errors: admin,
+});
+const create = endpoint({
+  summary: 'Creates an event (multipart, as the dashboard sends it, or JSON)',
+  tag: 'admin',
+  form: NewEventForm,
+  ok: answer('The new event', AdminEventDtoSchema),
+  status: 201,
+  errors: [...admin, 409],
+});
+const update = endpoint({
+  summary: 'Changes an event (same form, every field optional)',
+  tag: 'admin',
+  params: EventByIdPath,
+  form: EventChangeForm,
+  ok: answer('The event as changed', AdminEventDtoSchema),
+  errors: [...admin, 409],
+});
+const remove = endpoint({
+  summary: 'Deletes an event with its albums, uploads and files',
+  tag: 'admin',
+  params: EventByIdPath,
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: admin,
+});
+const uploaders = endpoint({
+  summary: "The event's guests with their recovery links",
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('UploaderDto[]', z.array(UploaderDtoSchema)),
+  errors: admin,
+});
+const statistics = endpoint({
+  summary: "The event's statistics",
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('StatisticsDto', StatisticsDtoSchema),
+  errors: admin,
+});
+const exportList = endpoint({
+  summary: "The event's uploads as a list for the export",
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('ExportDto', ExportDtoSchema),
+  errors: admin,
+});
 const exportZip = endpoint({
   summary: 'The whole event (or one album) as one streamed ZIP (Bearer, or ?ticket= from export-ticket)',
   tag: 'admin',
   // a browser's download manager, with the ticket in the query instead of the Bearer header
   callers: ['admin', 'anyone'],
   params: EventIdPath,
-  query: ExportZipQuery.extend({ ticket: z.string().optional().meta({ description: 'A ticket from export-ticket, instead of the Bearer header' }) }),
+  query: ExportZipQuery.extend({
+    ticket: z.string().optional().meta({ description: 'A ticket from export-ticket, instead of the Bearer header' }),
+  }),
   ok: bytes('The ZIP, streamed; its exact size in X-Archive-Size', ['application/zip']),
   errors: [...admin, 429],
 });
-const exportTicket = endpoint({ summary: "A single-use, one-minute link to the ZIP for the browser's download manager", tag: 'admin', params: EventIdPath, ok: answer('The link and when it expires', ExportTicketSchema), errors: admin });
-const clientToken = endpoint({ summary: 'A new host link for the event (the old one stops working)', tag: 'admin', params: EventIdPath, ok: answer('The token and the settings link', ClientTokenAnswerSchema), errors: admin });
+const exportTicket = endpoint({
+  summary: "A single-use, one-minute link to the ZIP for the browser's download manager",
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('The link and when it expires', ExportTicketSchema),
+  errors: admin,
+});
+const clientToken = endpoint({
+  summary: 'A new host link for the event (the old one stops working)',
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('The token and the settings link', ClientTokenAnswerSchema),
+  errors: admin,
+});
 
 /** Event management for the admin dashboard. */
 export function eventRoutes() {

@@ -22,8 +22,16 @@ const media = endpoint({
   summary: "An upload's original or derived file, for anyone with its URL until the event's viewable-until (then the admin only)",
   tag: 'guest',
   params: MediaPath,
-  query: z.object({ download: z.string().optional().meta({ description: 'Present (e.g. `1`): sent as an attachment under the original name' }) }),
-  ok: bytes('The file (ETag; a Range answers 206 Partial Content)', ['image/jpeg', 'image/png', 'image/heic', 'video/mp4', 'video/quicktime']),
+  query: z.object({
+    download: z.string().optional().meta({ description: 'Present (e.g. `1`): sent as an attachment under the original name' }),
+  }),
+  ok: bytes('The file (ETag; a Range answers 206 Partial Content)', [
+    'image/jpeg',
+    'image/png',
+    'image/heic',
+    'video/mp4',
+    'video/quicktime',
+  ]),
 });
 
 const DERIVED_TYPES: Record<string, string> = {

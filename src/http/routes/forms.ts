@@ -4,7 +4,16 @@ import { isValidColor } from '../../domain/colors.ts';
 import { isIsoDateTime } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
-import { EVENT_NAME_MAX, HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS, type HeaderStyle, type WallLayout, type WallQrContent } from '../../domain/limits.ts';
+import {
+  EVENT_NAME_MAX,
+  HEADER_STYLES,
+  WALL_LAYOUTS,
+  WALL_QR_CONTENTS,
+  WALL_SECONDS,
+  type HeaderStyle,
+  type WallLayout,
+  type WallQrContent,
+} from '../../domain/limits.ts';
 import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import type { Ctx } from '../context.ts';
 import { readForm, readJson } from '../body.ts';
@@ -63,10 +72,7 @@ const headerStyle = text()
   .transform((v) => v as HeaderStyle | undefined);
 const wallSeconds = text(true)
   .transform((v) => (v === undefined ? undefined : Number(v)))
-  .refine(
-    (v) => v === undefined || (Number.isInteger(v) && v >= WALL_SECONDS.min && v <= WALL_SECONDS.max),
-    problem('wallSecondsInvalid'),
-  );
+  .refine((v) => v === undefined || (Number.isInteger(v) && v >= WALL_SECONDS.min && v <= WALL_SECONDS.max), problem('wallSecondsInvalid'));
 const wallLayout = text()
   .refine((v) => v === undefined || (WALL_LAYOUTS as readonly string[]).includes(v), problem('wallLayoutInvalid'))
   .transform((v) => v as WallLayout | undefined);
@@ -118,7 +124,10 @@ export const NewEventForm = EventChangeForm.extend({
 type WithImage<T> = Omit<T, 'host_image'> & { host_image?: Uint8Array };
 
 /** The event form, as multipart (spec) or JSON, read with `schema` (a new event, or a change). */
-export async function readEventForm<S extends typeof EventChangeForm | typeof NewEventForm>(c: Ctx, schema: S): Promise<WithImage<z.output<S>>> {
+export async function readEventForm<S extends typeof EventChangeForm | typeof NewEventForm>(
+  c: Ctx,
+  schema: S,
+): Promise<WithImage<z.output<S>>> {
   const isJson = (c.req.header('content-type') ?? '').includes('application/json');
   const body: Record<string, unknown> = isJson
     ? await readJson(c)

@@ -33,7 +33,12 @@ const Nickname = z
   .refine((n) => !nicknameTooLong(n), problem('nicknameTooLong'));
 
 const config = endpoint({ summary: 'Settings the web app needs first', tag: 'guest', ok: answer('AppConfig', AppConfigSchema) });
-const eventByCode = endpoint({ summary: 'An event by its code', tag: 'guest', params: EventByCodePath, ok: answer('EventDto', EventDtoSchema) });
+const eventByCode = endpoint({
+  summary: 'An event by its code',
+  tag: 'guest',
+  params: EventByCodePath,
+  ok: answer('EventDto', EventDtoSchema),
+});
 const consent = endpoint({
   summary: 'Consent to the terms: stores it and sets the guest cookie event_{code}',
   tag: 'guest',
@@ -42,7 +47,12 @@ const consent = endpoint({
   ok: answer('Consent stored; the cookie event_{code} holds userId', ConsentGivenSchema),
   errors: [429],
 });
-const me = endpoint({ summary: 'Who this browser is in the event (from its cookie)', tag: 'guest', params: CodePath, ok: answer('GuestIdentity', GuestIdentitySchema) });
+const me = endpoint({
+  summary: 'Who this browser is in the event (from its cookie)',
+  tag: 'guest',
+  params: CodePath,
+  ok: answer('GuestIdentity', GuestIdentitySchema),
+});
 const recover = endpoint({
   summary: 'Session recovery: the cookie comes back for a user id that gave consent',
   tag: 'guest',
@@ -50,7 +60,12 @@ const recover = endpoint({
   body: z.object({ userId: UserId }),
   ok: answer('RecoverAnswer', RecoverAnswerSchema),
 });
-const consentOf = endpoint({ summary: 'Whether a user id gave consent', tag: 'guest', params: CodeUserPath, ok: answer('{ hasConsent }', ConsentAnswerSchema) });
+const consentOf = endpoint({
+  summary: 'Whether a user id gave consent',
+  tag: 'guest',
+  params: CodeUserPath,
+  ok: answer('{ hasConsent }', ConsentAnswerSchema),
+});
 const setNickname = endpoint({
   summary: "Sets the guest's own nickname",
   tag: 'guest',
@@ -60,7 +75,12 @@ const setNickname = endpoint({
   ok: answer('The nickname as stored', NicknameAnswerSchema),
   errors: [403],
 });
-const nicknameOf = endpoint({ summary: "A guest's nickname (null without one)", tag: 'guest', params: CodeUserPath, ok: answer('{ nickname }', NicknameAnswerSchema) });
+const nicknameOf = endpoint({
+  summary: "A guest's nickname (null without one)",
+  tag: 'guest',
+  params: CodeUserPath,
+  ok: answer('{ nickname }', NicknameAnswerSchema),
+});
 
 /** Config, the event by code, consent and nickname: what a guest's phone asks first. */
 export function guestRoutes() {

@@ -15,7 +15,12 @@ import { ChunkResultSchema, ChunkStatusSchema, UploadResultSchema } from '../sch
 const binary = (description: string) => z.string().meta({ format: 'binary', description });
 
 /** What both upload calls share: the event in the path, a multipart form, the ways a file is refused. */
-const sending = { tag: 'uploads' as const, params: EventIdPath, formTypes: ['multipart/form-data'], errors: [403, 408, 409, 413, 415, 429, 507] };
+const sending = {
+  tag: 'uploads' as const,
+  params: EventIdPath,
+  formTypes: ['multipart/form-data'],
+  errors: [403, 408, 409, 413, 415, 429, 507],
+};
 const upload = endpoint({
   ...sending,
   summary: 'Uploads one whole file (the spec: files up to 5 MB, 2 MB on phones); streamed to disk, typed by content',
@@ -25,7 +30,8 @@ const upload = endpoint({
 });
 const uploadChunk = endpoint({
   ...sending,
-  summary: 'One chunk of a large file; the last one completes the file. A chunk whose fields come before it (or in the query string) is written straight into its place',
+  summary:
+    'One chunk of a large file; the last one completes the file. A chunk whose fields come before it (or in the query string) is written straight into its place',
   form: ChunkFormSchema.safeExtend({ chunk: binary('The chunk: bytes chunkIndex x chunk size on (all chunks but the last of one size)') }),
   ok: answer('What the server holds; after the last chunk the stored upload', ChunkResultSchema),
 });
@@ -115,7 +121,9 @@ export function ingestRoutes() {
       totalChunks: query.totalChunks,
       complete: status.complete,
       ...('processing' in status ? { processing: true } : {}),
-      ...(row ? { id: row.id, approved: row.approved, album_id: row.albumId, upload: uploadDto(row, services.guests.nicknames(row.eventId)) } : {}),
+      ...(row
+        ? { id: row.id, approved: row.approved, album_id: row.albumId, upload: uploadDto(row, services.guests.nicknames(row.eventId)) }
+        : {}),
     });
   });
 

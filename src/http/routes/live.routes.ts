@@ -26,7 +26,9 @@ const live = endpoint({
     clientToken: z.string().optional().meta({ description: "The host's client token (EventSource cannot send headers)" }),
     lastEventId: z.string().optional().meta({ description: 'The last message id seen, when the Last-Event-ID header cannot be sent' }),
   }),
-  ok: bytes('text/event-stream: `id`, `event` and JSON `data` per message (UploadDto, or `{ id }` for remove)', ['text/event-stream'], { type: 'string' }),
+  ok: bytes('text/event-stream: `id`, `event` and JSON `data` per message (UploadDto, or `{ id }` for remove)', ['text/event-stream'], {
+    type: 'string',
+  }),
   errors: [401, 403, 429],
 });
 

@@ -33,7 +33,7 @@ const WHOLE_LISTS_BYTES = 24 * 1024 * 1024;
 const list = endpoint({
   summary: 'The uploads the viewer may see, newest first (approved ones; a guest also their own; host and admin all)',
   description:
-    'Without `limit` and `cursor` the whole list as an array (the spec\'s call). With either, one page: `UploadPage` ' +
+    "Without `limit` and `cursor` the whole list as an array (the spec's call). With either, one page: `UploadPage` " +
     `{ uploads, next_cursor } of \`limit\` uploads (default ${UPLOADS_PAGE_SIZE}, at most ${MAX_UPLOADS_PAGE_SIZE}); ` +
     'the next page is asked with `cursor=next_cursor` until it is null. Uploads arriving meanwhile never shift the pages to come.',
   tag: 'guest',
@@ -66,7 +66,14 @@ const approveOwn = endpoint({
   ok: answer('How many were shared', BulkAnswerSchema),
   errors: [403],
 });
-const remove = endpoint({ summary: 'Deletes an upload: its guest, the admin', tag: 'guest', callers: ['guest', 'admin'], params: EventUploadPath, ok: answer('{ success: true }', SuccessSchema), errors: [403] });
+const remove = endpoint({
+  summary: 'Deletes an upload: its guest, the admin',
+  tag: 'guest',
+  callers: ['guest', 'admin'],
+  params: EventUploadPath,
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: [403],
+});
 const eventId = id(problem('invalidField'));
 const checkExact = endpoint({
   summary: 'Whether the event already has a file with this SHA-256 (asked before uploading)',
@@ -110,10 +117,19 @@ const DownloadZipQuery = z.object({
   ids: z
     .string({ error: zipIdsMessage })
     .optional()
-    .transform((v) => (v === undefined ? undefined : v.split(',').filter((x) => x !== '').map(parseId)))
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(',')
+            .filter((x) => x !== '')
+            .map(parseId),
+    )
     .refine((ids) => ids === undefined || (ids.length > 0 && ids.length <= MAX_ZIP_FILES && ids.every((id) => id !== null)), zipIdsMessage)
     .transform((ids) => ids as number[] | undefined)
-    .meta({ description: `Upload ids, comma-separated (1 to ${MAX_ZIP_FILES}); without: every upload of the event the viewer sees ('Alle Fotos')` }),
+    .meta({
+      description: `Upload ids, comma-separated (1 to ${MAX_ZIP_FILES}); without: every upload of the event the viewer sees ('Alle Fotos')`,
+    }),
 });
 const downloadZip = endpoint({
   summary: "A guest's chosen uploads, or all they see of the event, as one streamed ZIP (only where the event allows downloads)",
@@ -128,7 +144,7 @@ const downloadZipSize = endpoint({
   tag: 'guest',
   params: EventIdPath,
   query: DownloadZipQuery,
-  ok: answer('The ZIP\'s size in bytes and its number of files', ZipSizeSchema),
+  ok: answer("The ZIP's size in bytes and its number of files", ZipSizeSchema),
   errors: [403],
 });
 
@@ -145,12 +161,21 @@ export function uploadRoutes() {
     if (query.limit === undefined && query.cursor === undefined) {
       authorize(viewer, 'readEvent', { eventId: event.id });
       // Everyone who sees the same list shares one kept answer: a guest without uploads of their own sees what a visitor sees.
-      const audience = seesWholeEvent(viewer, event.id) ? 'all' : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId) ? `guest:${viewer.userId}` : 'public';
+      const audience = seesWholeEvent(viewer, event.id)
+        ? 'all'
+        : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId)
+          ? `guest:${viewer.userId}`
+          : 'public';
       const key = `${event.id}/${albumId ?? ''}/${audience}/${seesMedia(viewer, event)}`;
-      return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () => toDtos(services.uploads.list(event, viewer, { albumId }), services.guests.nicknames(event.id)));
+      return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () =>
+        toDtos(services.uploads.list(event, viewer, { albumId }), services.guests.nicknames(event.id)),
+      );
     }
     const page = services.uploads.page(event, viewer, { albumId, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
-    const nicknames = services.guests.nicknames(event.id, page.rows.map((u) => u.userId));
+    const nicknames = services.guests.nicknames(
+      event.id,
+      page.rows.map((u) => u.userId),
+    );
     return c.json<UploadPage>({ uploads: toDtos(page.rows, nicknames), next_cursor: page.nextCursor });
   });
 
@@ -164,7 +189,10 @@ export function uploadRoutes() {
     return c.json<ZipSize>({ size_bytes: zip.size, files: zip.entries.length });
   });
 
-  for (const [action, approved] of [['approve', true], ['reject', false]] as const) {
+  for (const [action, approved] of [
+    ['approve', true],
+    ['reject', false],
+  ] as const) {
     app.put(`/api/event/:eventId/upload/:uploadId/${action}`, moderate.doc, inEvent, (c) => {
       const { services, event, viewer } = inEventOf(c);
       const row = services.uploads.setApproved(event.id, moderate.params(c).uploadId, approved, viewer);
@@ -208,12 +236,15 @@ export function uploadRoutes() {
     const { phash, eventId, threshold } = await checkSimilar.body(c);
     const { event, viewer } = checkEvent(c, eventId);
     authorize(viewer, 'readEvent', { eventId: event.id }); // ids and distances of others' photos: no API key
-    const matches = c.get('deps').services.uploads.findSimilar(event.id, phash, threshold).map(({ row, distance }) => {
-      const own = isUploader(row, viewer);
-      // Only the asker's own thumbnail: another guest's photo may not be shared (approved) at all.
-      const thumbnail = own && row.hasThumbnail ? mediaUrl.derived(row.storageKey, DERIVED.thumbnail) : null;
-      return { id: row.id, distance, own, thumbnail_path: thumbnail };
-    });
+    const matches = c
+      .get('deps')
+      .services.uploads.findSimilar(event.id, phash, threshold)
+      .map(({ row, distance }) => {
+        const own = isUploader(row, viewer);
+        // Only the asker's own thumbnail: another guest's photo may not be shared (approved) at all.
+        const thumbnail = own && row.hasThumbnail ? mediaUrl.derived(row.storageKey, DERIVED.thumbnail) : null;
+        return { id: row.id, distance, own, thumbnail_path: thumbnail };
+      });
     return c.json<CheckSimilarAnswer>({ hasSimilar: matches.length > 0, matches });
   });
 

@@ -121,7 +121,9 @@ export const AlbumDtoSchema = z
   })
   .meta({ id: 'AlbumDto' });
 /** A grid image in the sizes the box has for it: `thumbnail_srcset` for 1x/2x/3x screens, null for uploads made before it (their thumbnail only). */
-export const ThumbnailImageSchema = z.object({ thumbnail_path: z.string(), thumbnail_srcset: z.string().nullable() }).meta({ id: 'ThumbnailImage' });
+export const ThumbnailImageSchema = z
+  .object({ thumbnail_path: z.string(), thumbnail_srcset: z.string().nullable() })
+  .meta({ id: 'ThumbnailImage' });
 /**
  * addition: an album as GET /api/event/{eventId}/albums lists it, with what this viewer may see of it, so
  * the guest page paints its album cards without loading every album's uploads.
@@ -185,7 +187,9 @@ export const UploadPageSchema = z
 export const ZipSizeSchema = z.object({ size_bytes: z.number().int(), files: z.number().int() }).meta({ id: 'ZipSize' });
 
 /** The upload calls' answers (ingest.routes.ts). */
-export const UploadResultSchema = z.object({ id: z.number().int(), approved: z.boolean(), album_id: z.number().int(), upload: UploadDtoSchema }).meta({ id: 'UploadResult' });
+export const UploadResultSchema = z
+  .object({ id: z.number().int(), approved: z.boolean(), album_id: z.number().int(), upload: UploadDtoSchema })
+  .meta({ id: 'UploadResult' });
 export const ChunkResultSchema = z
   .object({
     /** true while more chunks are needed */
@@ -223,11 +227,15 @@ export const NicknameAnswerSchema = z.object({ nickname: z.string().nullable() }
  * Who this browser is in an event (GET /api/event/{code}/me): the guest cookie is HttpOnly, so the web app
  * learns its user id here, from consent (POST .../consent) or from a recovery (POST .../recover).
  */
-export const GuestIdentitySchema = z.object({ userId: userId.nullable(), hasConsent: z.boolean(), nickname: z.string().nullable() }).meta({ id: 'GuestIdentity' });
+export const GuestIdentitySchema = z
+  .object({ userId: userId.nullable(), hasConsent: z.boolean(), nickname: z.string().nullable() })
+  .meta({ id: 'GuestIdentity' });
 /** POST /api/event/{code}/recover: the cookie is set only when the id has given consent in this event. */
 export const RecoverAnswerSchema = z.object({ hasConsent: z.boolean(), userId: userId.nullable() }).meta({ id: 'RecoverAnswer' });
 
-export const CheckExactAnswerSchema = z.object({ exists: z.boolean(), duplicate: z.object({ id: z.number().int() }).nullable() }).meta({ id: 'CheckExactAnswer' });
+export const CheckExactAnswerSchema = z
+  .object({ exists: z.boolean(), duplicate: z.object({ id: z.number().int() }).nullable() })
+  .meta({ id: 'CheckExactAnswer' });
 export const CheckSimilarAnswerSchema = z
   .object({
     hasSimilar: z.boolean(),
@@ -235,7 +243,9 @@ export const CheckSimilarAnswerSchema = z
      * Closest first. Addition: `own` when the asker uploaded it (the web app asks the guest about those only:
      * a similar photo of someone else is uploaded without a question), and then its grid thumbnail.
      */
-    matches: z.array(z.object({ id: z.number().int(), distance: z.number().int(), own: z.boolean(), thumbnail_path: z.string().nullable() })),
+    matches: z.array(
+      z.object({ id: z.number().int(), distance: z.number().int(), own: z.boolean(), thumbnail_path: z.string().nullable() }),
+    ),
   })
   .meta({ id: 'CheckSimilarAnswer' });
 
@@ -244,7 +254,9 @@ const apiKeyFields = { id: z.number().int(), name: z.string(), created_at: isoTi
 export const ApiKeyDtoSchema = z.object(apiKeyFields).meta({ id: 'ApiKeyDto' });
 export const CreatedApiKeySchema = z.object({ ...apiKeyFields, /** shown once */ api_key: z.string() }).meta({ id: 'CreatedApiKey' });
 
-export const UploaderDtoSchema = z.object({ user_id: userId, nickname: z.string().nullable(), upload_count: z.number().int(), recovery_link: z.string() }).meta({ id: 'UploaderDto' });
+export const UploaderDtoSchema = z
+  .object({ user_id: userId, nickname: z.string().nullable(), upload_count: z.number().int(), recovery_link: z.string() })
+  .meta({ id: 'UploaderDto' });
 /** A guest's handle for the host: their row id, not their session. */
 const guestId = z.number().int().meta({ description: "The guest's handle (not their session); null for uploads without a guest" });
 export const UploaderStatSchema = z
@@ -275,7 +287,9 @@ export const StatisticsDtoSchema = z
  * their session: `user_id` is null but for the admin).
  */
 export const ModerationUploadDtoSchema = z.object({ ...uploadFields, guest_id: guestId.nullable() }).meta({ id: 'ModerationUploadDto' });
-export const ExportAlbumSchema = z.object({ ...albumFields, upload_count: z.number().int().optional(), uploads: z.array(ModerationUploadDtoSchema) }).meta({ id: 'ExportAlbum' });
+export const ExportAlbumSchema = z
+  .object({ ...albumFields, upload_count: z.number().int().optional(), uploads: z.array(ModerationUploadDtoSchema) })
+  .meta({ id: 'ExportAlbum' });
 export const ExportDtoSchema = z
   .object({
     event: EventDtoSchema,
@@ -288,7 +302,9 @@ export const ExportDtoSchema = z
 /** `POST /api/event/{id}/export-ticket`: a single-use, one-minute link to the event's ZIP. */
 export const ExportTicketSchema = z.object({ url: z.string(), expires_at: isoTime }).meta({ id: 'ExportTicket' });
 
-export const ClientSettingsDtoSchema = z.object({ event: EventDtoSchema, albums: z.array(AlbumDtoSchema) }).meta({ id: 'ClientSettingsDto' });
+export const ClientSettingsDtoSchema = z
+  .object({ event: EventDtoSchema, albums: z.array(AlbumDtoSchema) })
+  .meta({ id: 'ClientSettingsDto' });
 export const ClientTokenAnswerSchema = z.object({ client_token: z.string(), settings_url: z.string() }).meta({ id: 'ClientTokenAnswer' });
 /** `GET /api/client/event-uploads/{token}`: one page of the host's moderation list, newest first. */
 export const ModerationPageSchema = z

@@ -8,7 +8,15 @@ import { hashSecret } from '../../lib/ids.ts';
 import type { BackgroundHasher } from '../../storage/background-hasher.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
 import { startWriteback } from '../../storage/writeback.ts';
-import { asStorageError, copyInto, fileTooLarge, HEAD_BYTES, removeFile, writePieces, type WrittenFile } from '../../storage/file-writer.ts';
+import {
+  asStorageError,
+  copyInto,
+  fileTooLarge,
+  HEAD_BYTES,
+  removeFile,
+  writePieces,
+  type WrittenFile,
+} from '../../storage/file-writer.ts';
 import type { UploadRow } from '../uploads.service.ts';
 import type { Committer, UploadTarget } from './commit.ts';
 
@@ -29,8 +37,7 @@ export interface ChunkFields {
 }
 
 export type ChunkOutcome =
-  | { done: false; received: number[]; totalChunks: number }
-  | { done: true; upload: UploadRow; received: number[]; totalChunks: number };
+  { done: false; received: number[]; totalChunks: number } | { done: true; upload: UploadRow; received: number[]; totalChunks: number };
 
 /**
  * Where a chunk's bytes go, decided before they arrive: into the session's file at `offset` (at most
@@ -67,7 +74,6 @@ export interface ChunkedDeps {
   now: () => Date;
 }
 
-
 const incomplete = () => new AppError(400, 'UPLOAD_INCOMPLETE');
 const mismatch = () => badRequest('chunkMismatch', { field: 'fileSize' });
 
@@ -75,7 +81,13 @@ const mismatch = () => badRequest('chunkMismatch', { field: 'fileSize' });
 type Pour = (fd: number, offset: number, accept: (piece: Uint8Array, total: number) => void) => Promise<number>;
 
 /** Reads a part to its end without keeping it (a chunk the session already holds). */
-const drain = (source: Readable) => new Promise<void>((resolve, reject) => source.on('data', () => {}).once('end', resolve).once('error', reject));
+const drain = (source: Readable) =>
+  new Promise<void>((resolve, reject) =>
+    source
+      .on('data', () => {})
+      .once('end', resolve)
+      .once('error', reject),
+  );
 
 const allIndexes = (total: number) => Array.from({ length: total }, (_, i) => i);
 
@@ -92,12 +104,11 @@ function ownerOf(viewer: Viewer): string {
 }
 
 const tooManyPartials = (limits: { maxSessions: number; maxBytes: number }, scope: 'owner' | 'address') =>
-  new AppError(
-    429,
-    'TOO_MANY_PARTIAL_UPLOADS',
-    scope === 'owner' ? 'default' : 'address',
-    { maxSessions: limits.maxSessions, maxBytes: limits.maxBytes, scope },
-  );
+  new AppError(429, 'TOO_MANY_PARTIAL_UPLOADS', scope === 'owner' ? 'default' : 'address', {
+    maxSessions: limits.maxSessions,
+    maxBytes: limits.maxBytes,
+    scope,
+  });
 
 /** The chunk size a session's held chunks imply: a non-last chunk is it, the last one is what remains. */
 function chunkSizeOf(held: Map<number, number>, f: ChunkFields): number | null {
@@ -162,7 +173,11 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   const unfinishedFrom = (address: string) => and(eq(chunkSessions.address, address), isNull(chunkSessions.uploadId));
 
   function heldWhere(which: ReturnType<typeof unfinishedOf>): { sessions: number; bytes: number } {
-    const row = db.select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) }).from(chunkSessions).where(which).get();
+    const row = db
+      .select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) })
+      .from(chunkSessions)
+      .where(which)
+      .get();
     return { sessions: row?.sessions ?? 0, bytes: Number(row?.bytes ?? 0) };
   }
 
@@ -177,7 +192,12 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   /** The caps a target's sessions count against: its owner's, and its client address's when set. */
   function capsOf(target: UploadTarget) {
     const owner = { who: `owner ${ownerOf(target.viewer)}`, where: unfinishedOf(ownerOf(target.viewer)), limits, scope: 'owner' as const };
-    const address = limits.perAddress && { who: `address ${target.address}`, where: unfinishedFrom(target.address), limits: limits.perAddress, scope: 'address' as const };
+    const address = limits.perAddress && {
+      who: `address ${target.address}`,
+      where: unfinishedFrom(target.address),
+      limits: limits.perAddress,
+      scope: 'address' as const,
+    };
     return address ? [owner, address] : [owner];
   }
 
@@ -302,7 +322,17 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   function touch(key: string, f: ChunkFields, target: UploadTarget, receivedBytes: number) {
     const stamp = now().toISOString();
     db.insert(chunkSessions)
-      .values({ key, eventId: target.event.id, owner: ownerOf(target.viewer), address: target.address, fileName: f.fileName.slice(0, 255), fileSize: f.fileSize, totalChunks: f.totalChunks, receivedBytes, updatedAt: stamp })
+      .values({
+        key,
+        eventId: target.event.id,
+        owner: ownerOf(target.viewer),
+        address: target.address,
+        fileName: f.fileName.slice(0, 255),
+        fileSize: f.fileSize,
+        totalChunks: f.totalChunks,
+        receivedBytes,
+        updatedAt: stamp,
+      })
       .onConflictDoUpdate({ target: chunkSessions.key, set: { receivedBytes, updatedAt: stamp } })
       .run();
   }
@@ -310,7 +340,12 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   /** After a chunk was stored: the session's bytes for the limits, and the file once every chunk is there. */
   function afterChunk(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> | ChunkOutcome {
     const held = chunks.held(key);
-    touch(key, f, target, [...held.values()].reduce((a, b) => a + b, 0));
+    touch(
+      key,
+      f,
+      target,
+      [...held.values()].reduce((a, b) => a + b, 0),
+    );
     if (held.size < f.totalChunks) {
       // Another request may have just completed it with this very chunk.
       return assembling.get(key) ?? { done: false, received: [...held.keys()], totalChunks: f.totalChunks };
@@ -343,14 +378,18 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       forget(key);
       throw err;
     }
-    db.update(chunkSessions).set({ uploadId: upload.id, receivedBytes: 0, updatedAt: now().toISOString() }).where(eq(chunkSessions.key, key)).run();
+    db.update(chunkSessions)
+      .set({ uploadId: upload.id, receivedBytes: 0, updatedAt: now().toISOString() })
+      .where(eq(chunkSessions.key, key))
+      .run();
     chunks.remove(key);
     return { done: true, upload, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
   }
 
   /** The answer for a chunk that needed no bytes written: the finished file, or what the session holds. */
   function settled(at: Extract<Placement, { kind: 'held' | 'finished' }>, f: ChunkFields, target: UploadTarget) {
-    if (at.kind === 'finished') return { done: true as const, upload: at.upload, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
+    if (at.kind === 'finished')
+      return { done: true as const, upload: at.upload, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
     return afterChunk(at.key, f, target);
   }
 
@@ -358,7 +397,12 @@ export function createChunkedUploads(deps: ChunkedDeps) {
    * A chunk whose fields came before its bytes (our web client; or in the query string): written straight
    * into its place in the file. Returns what to answer once the request's form is read to its end.
    */
-  async function receiveInPlace(target: UploadTarget, f: ChunkFields, bytesHint: number, source: Readable): Promise<(() => Promise<ChunkOutcome> | ChunkOutcome) | null> {
+  async function receiveInPlace(
+    target: UploadTarget,
+    f: ChunkFields,
+    bytesHint: number,
+    source: Readable,
+  ): Promise<(() => Promise<ChunkOutcome> | ChunkOutcome) | null> {
     const at = place(target, f, bytesHint, null);
     if (at.kind === 'unplaced') return null;
     if (at.kind === 'write') {

@@ -64,7 +64,11 @@ export function createCommitter(deps: CommitDeps) {
   }
 
   function findDuplicate(eventId: number, sha256: string) {
-    return db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.eventId, eventId), eq(uploads.sha256, sha256))).get();
+    return db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.eventId, eventId), eq(uploads.sha256, sha256)))
+      .get();
   }
 
   /**
@@ -164,7 +168,9 @@ export function createCommitter(deps: CommitDeps) {
           .returning()
           .get();
         if (inserted && inserted.processingState === 'pending') {
-          tx.insert(jobs).values({ kind: inserted.type === 'video' ? VIDEO_PROBE_JOB : PHOTO_JOB, uploadId: inserted.id }).run();
+          tx.insert(jobs)
+            .values({ kind: inserted.type === 'video' ? VIDEO_PROBE_JOB : PHOTO_JOB, uploadId: inserted.id })
+            .run();
         }
         return inserted;
       });
@@ -188,7 +194,10 @@ export type Committer = ReturnType<typeof createCommitter>;
 
 /** The client's file name, for display and downloads only: no path, no control characters, right extension. */
 export function cleanName(raw: string, ext: string): string {
-  const base = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const base = (raw.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
   if (!base) return `upload.${ext}`;
   return base;
 }

@@ -54,7 +54,12 @@ export const ChunkFormSchema = UploadFormSchema.extend(ChunkOf.shape)
   })
   .refine((f) => f.chunkIndex < f.totalChunks, { message: invalid, path: ['chunkIndex'] });
 
-export const ChunkStatusQuery = ChunkOf.extend({ fileName: z.string().optional().transform((v) => v ?? '') });
+export const ChunkStatusQuery = ChunkOf.extend({
+  fileName: z
+    .string()
+    .optional()
+    .transform((v) => v ?? ''),
+});
 
 export type UploadForm = z.output<typeof UploadFormSchema>;
 export type ChunkForm = z.output<typeof ChunkFormSchema>;

@@ -24,14 +24,32 @@ export function createSweeper(deps: { db: Db; store: MediaStore; chunks: ChunkSt
      */
     removeOrphans(): number {
       let removed = store.removeTemp();
-      const sessions = new Set(db.select({ key: chunkSessions.key }).from(chunkSessions).all().map((s) => s.key));
+      const sessions = new Set(
+        db
+          .select({ key: chunkSessions.key })
+          .from(chunkSessions)
+          .all()
+          .map((s) => s.key),
+      );
       for (const key of chunks.keys()) {
         if (sessions.has(key)) continue;
         chunks.remove(key);
         removed++;
       }
-      const keys = new Set(db.select({ key: uploads.storageKey }).from(uploads).all().map((u) => u.key));
-      const hostKeys = new Set(db.select({ key: events.hostImageKey }).from(events).all().map((e) => e.key));
+      const keys = new Set(
+        db
+          .select({ key: uploads.storageKey })
+          .from(uploads)
+          .all()
+          .map((u) => u.key),
+      );
+      const hostKeys = new Set(
+        db
+          .select({ key: events.hostImageKey })
+          .from(events)
+          .all()
+          .map((e) => e.key),
+      );
       removed += store.removeUnknownMedia(keys, hostKeys);
       return removed;
     },
@@ -39,7 +57,11 @@ export function createSweeper(deps: { db: Db; store: MediaStore; chunks: ChunkSt
     /** Removes chunked uploads without a chunk for `maxAgeMs`, and temp files as old; the count of sessions removed. */
     removeStale(maxAgeMs = STALE_PARTIALS_MS): number {
       const cutoff = new Date(now().getTime() - maxAgeMs);
-      const stale = db.select({ key: chunkSessions.key }).from(chunkSessions).where(lt(chunkSessions.updatedAt, cutoff.toISOString())).all();
+      const stale = db
+        .select({ key: chunkSessions.key })
+        .from(chunkSessions)
+        .where(lt(chunkSessions.updatedAt, cutoff.toISOString()))
+        .all();
       for (const s of stale) {
         chunks.remove(s.key);
         db.delete(chunkSessions).where(eq(chunkSessions.key, s.key)).run();
@@ -50,7 +72,11 @@ export function createSweeper(deps: { db: Db; store: MediaStore; chunks: ChunkSt
 
     /** Unfinished chunked uploads the box holds (for /healthz). */
     held(): { sessions: number; bytes: number } {
-      const row = db.select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) }).from(chunkSessions).where(isNull(chunkSessions.uploadId)).get();
+      const row = db
+        .select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) })
+        .from(chunkSessions)
+        .where(isNull(chunkSessions.uploadId))
+        .get();
       return { sessions: row?.sessions ?? 0, bytes: Number(row?.bytes ?? 0) };
     },
   };

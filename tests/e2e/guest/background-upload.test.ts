@@ -3,7 +3,19 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page, Route } from 'playwright-core';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { controlsUnder, PHONE } from '../../helpers/browser.ts';
-import { bigVideo, CAMERAS, consent, createEvent, newGuest, openEvent, PHONES, shot, startGuestEnv, waitForUploadsDone, type GuestEnv } from './helpers.ts';
+import {
+  bigVideo,
+  CAMERAS,
+  consent,
+  createEvent,
+  newGuest,
+  openEvent,
+  PHONES,
+  shot,
+  startGuestEnv,
+  waitForUploadsDone,
+  type GuestEnv,
+} from './helpers.ts';
 
 // A guest on a phone sends a video and three photos over a slow link, closes the progress sheet and goes on:
 // the bar at the bottom shows files done of all and the percent, stays while they scroll, switch albums and

@@ -2,7 +2,20 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { PHONE } from '../../helpers/browser.ts';
-import { CAMERAS, consent, createEvent, FIXTURES, newGuest, openEvent, selectAlbum, shot, startGuestEnv, waitForToast, waitForUploadsDone, type GuestEnv } from './helpers.ts';
+import {
+  CAMERAS,
+  consent,
+  createEvent,
+  FIXTURES,
+  newGuest,
+  openEvent,
+  selectAlbum,
+  shot,
+  startGuestEnv,
+  waitForToast,
+  waitForUploadsDone,
+  type GuestEnv,
+} from './helpers.ts';
 
 // A truncated video and a damaged photo are kept by the server but cannot be read: the guest is told so in
 // the upload list (not 'Hochgeladen'), their tiles say so (no play icon), and the guest can delete them.
@@ -55,7 +68,11 @@ test('broken files are reported as unreadable in the upload list and on their ti
 
   // The guest deletes both.
   for (let left = 2; left > 0; left--) {
-    await page.locator('[data-testid=media-tile]', { has: page.getByTestId('tile-unreadable') }).first().getByTestId('delete-upload').click();
+    await page
+      .locator('[data-testid=media-tile]', { has: page.getByTestId('tile-unreadable') })
+      .first()
+      .getByTestId('delete-upload')
+      .click();
     await page.getByTestId('delete-confirm').click();
     await waitForToast(page, 'Upload wurde gelöscht');
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=tile-unreadable]').length === n, left - 1);

@@ -8,14 +8,28 @@ import type { Page } from 'playwright-core';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { DESKTOP, PHONE } from '../../helpers/browser.ts';
-import { CAMERAS, consent, createEvent, FIXTURES, newGuest, openEvent, PHONES, selectAlbum, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
+import {
+  CAMERAS,
+  consent,
+  createEvent,
+  FIXTURES,
+  newGuest,
+  openEvent,
+  PHONES,
+  selectAlbum,
+  shot,
+  startGuestEnv,
+  type GuestEnv,
+} from './helpers.ts';
 
 // Issue 22, a guest's night on a phone (390x844, touch): photos first (a header that collapses to a slim
 // bar, album chips that stick, light uploader badges, the '+' in a bottom bar that covers nothing), a
 // viewer that tells who took a photo and when, downloads of a selection or of the whole event as one ZIP
 // whose size shows before it starts, and dark mode.
 
-const ORIENTATION = ['landscape_1.jpg', 'landscape_2.jpg', 'landscape_3.jpg', 'portrait_1.jpg'].map((f) => join(FIXTURES, 'photos', 'orientation', f));
+const ORIENTATION = ['landscape_1.jpg', 'landscape_2.jpg', 'landscape_3.jpg', 'portrait_1.jpg'].map((f) =>
+  join(FIXTURES, 'photos', 'orientation', f),
+);
 const GPS_PHOTO = join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg'); // GPS 43.4674 N 11.8851 E
 const HEIC = join(FIXTURES, 'photos', 'heic', 'iphone_13_pro_max.HEIC');
 
@@ -35,7 +49,11 @@ beforeAll(async () => {
   env = await startGuestEnv();
   tmp = mkdtempSync(join(tmpdir(), 'momentbox-guest-browse-'));
   event = await createEvent(env.admin, { name: 'Sommerfest am See', code: 'sommerfest' });
-  const abend = await env.admin.createAlbum(event.id, { name: 'Abend', start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2030-01-01T00:00:00Z' });
+  const abend = await env.admin.createAlbum(event.id, {
+    name: 'Abend',
+    start_datetime: '2000-01-01T00:00:00Z',
+    end_datetime: '2030-01-01T00:00:00Z',
+  });
   const into = { albumId: String(abend.id), autoApprove: 'true' };
   await env.admin.createAlbum(event.id, { name: 'Party' });
   await env.admin.createAlbum(event.id, { name: 'Kirche' });
@@ -123,9 +141,16 @@ describe('item 4: photos first on a phone', () => {
     expect(ids.length).toBe(15);
     for (const id of ids) {
       for (const block of ['end', 'start'] as const) {
-        await page.evaluate(({ id, block }) => document.querySelector(`[data-testid=media-tile][data-upload-id="${id}"]`)!.scrollIntoView({ block }), { id, block });
+        await page.evaluate(
+          ({ id, block }) => document.querySelector(`[data-testid=media-tile][data-upload-id="${id}"]`)!.scrollIntoView({ block }),
+          { id, block },
+        );
         await page.waitForTimeout(60); // the slim bar's slide
-        expect({ id, block, covered: await coveredPoints(`[data-testid=media-tile][data-upload-id="${id}"]`) }).toEqual({ id, block, covered: [] });
+        expect({ id, block, covered: await coveredPoints(`[data-testid=media-tile][data-upload-id="${id}"]`) }).toEqual({
+          id,
+          block,
+          covered: [],
+        });
       }
     }
     // Mara's own tile: its share toggle is reachable too
@@ -271,7 +296,9 @@ describe('item 6: downloads that make sense', () => {
 
   test("a guest's ZIP holds only what they may see: another guest's private photo is refused, for the size too", async () => {
     for (const path of ['download-zip', 'download-zip/size']) {
-      const res = await anonymous.fetch(`/api/event/${event.id}/download-zip${path.endsWith('size') ? '/size' : ''}?ids=${nameless.id},${maraOwn.id}`);
+      const res = await anonymous.fetch(
+        `/api/event/${event.id}/download-zip${path.endsWith('size') ? '/size' : ''}?ids=${nameless.id},${maraOwn.id}`,
+      );
       expect(res.status).toBe(404);
     }
     const all = await anonymous.json<{ size_bytes: number; files: number }>(`/api/event/${event.id}/download-zip/size`);
@@ -281,9 +308,18 @@ describe('item 6: downloads that make sense', () => {
 
 describe('item 9: dark mode', () => {
   async function seriousContrast(p: Page) {
-    await p.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'));
+    await p.waitForFunction(() =>
+      document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+    );
     const r = await new AxeBuilder({ page: p }).withRules(['color-contrast']).analyze();
-    if (r.violations.length) console.error(JSON.stringify(r.violations.map((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).slice(0, 6)), null, 1));
+    if (r.violations.length)
+      console.error(
+        JSON.stringify(
+          r.violations.map((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).slice(0, 6)),
+          null,
+          1,
+        ),
+      );
     return r.violations.length;
   }
   const luminance = (css: string) => {

@@ -20,7 +20,9 @@ describe('consent flow edges', () => {
   test('saving the consent fails: the flow continues as consented', async () => {
     const { context, page } = await newGuest(env, PHONE);
     await page.route('**/api/event/*/consent', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","code":"INTERNAL_ERROR"}' })
+        : route.continue(),
     );
     await openEvent(page, env, event.code);
     await page.getByTestId('help-modal').waitFor();

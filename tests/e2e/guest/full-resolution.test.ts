@@ -5,7 +5,18 @@ import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { PHONE } from '../../helpers/browser.ts';
 import { de } from '../../../web/src/i18n/de.ts';
-import { albumsOf, consent, createEvent, FIXTURES, newGuest, openEvent, shot, startGuestEnv, waitForToast, type GuestEnv } from './helpers.ts';
+import {
+  albumsOf,
+  consent,
+  createEvent,
+  FIXTURES,
+  newGuest,
+  openEvent,
+  shot,
+  startGuestEnv,
+  waitForToast,
+  type GuestEnv,
+} from './helpers.ts';
 
 // Issue 22 item 6: on an iPhone a guest saves a photo by long-pressing it ('Zu Fotos hinzufügen'), which
 // saves what the viewer shows. So there, where the event allows downloads, a photo that stays on screen
@@ -63,7 +74,11 @@ interface Shown {
 const shown = (page: Page): Promise<Shown> =>
   page.getByTestId('viewer-image').evaluate((img: HTMLImageElement) => {
     const r = img.getBoundingClientRect();
-    return { src: new URL(img.currentSrc).pathname + new URL(img.currentSrc).search, naturalWidth: img.naturalWidth, box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+    return {
+      src: new URL(img.currentSrc).pathname + new URL(img.currentSrc).search,
+      naturalWidth: img.naturalWidth,
+      box: { x: r.x, y: r.y, width: r.width, height: r.height },
+    };
   });
 
 /** Opens the event's upload in the viewer and returns what it shows once its preview is on screen. */
@@ -73,12 +88,16 @@ async function openPhoto(page: Page, event: AdminEventDto, u: UploadDto): Promis
   const tile = page.locator(`[data-testid=media-tile][data-upload-id="${u.id}"]`);
   await tile.locator('img').waitFor({ timeout: 30_000 });
   await tile.locator('button.ev-tile__open').click();
-  await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid=viewer-image].is-loaded')?.naturalWidth ?? 0) > 0);
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLImageElement>('[data-testid=viewer-image].is-loaded')?.naturalWidth ?? 0) > 0,
+  );
   return shown(page);
 }
 
 const fullWidth = (page: Page, width: number) =>
-  page.waitForFunction((w) => document.querySelector<HTMLImageElement>('[data-testid=viewer-image]')?.naturalWidth === w, width, { timeout: SWAP_TIMEOUT });
+  page.waitForFunction((w) => document.querySelector<HTMLImageElement>('[data-testid=viewer-image]')?.naturalWidth === w, width, {
+    timeout: SWAP_TIMEOUT,
+  });
 
 test('iPhone: a JPEG shows its preview, then after the dwell its original at full width in the same box', async () => {
   const { context, page } = await newGuest(env, IPHONE);
@@ -133,7 +152,9 @@ test('iPhone: paging through quicker than the dwell fetches no full-resolution f
   await openPhoto(page, withDownloads, heic);
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid=viewer-image].is-loaded')?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('[data-testid=viewer-image].is-loaded')?.naturalWidth ?? 0) > 0,
+    );
   }
   await page.getByTestId('viewer-close').click();
   await page.waitForTimeout(2000);

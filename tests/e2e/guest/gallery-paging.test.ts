@@ -25,7 +25,9 @@ let uploads: UploadDto[] = [];
 /** A small JPEG of its own colour (every one a different file). */
 async function photo(i: number): Promise<string> {
   const path = join(tmp, `p${i}.jpg`);
-  await sharp({ create: { width: 96, height: 72, channels: 3, background: { r: i % 256, g: (i * 3) % 256, b: 200 } } }).jpeg().toFile(path);
+  await sharp({ create: { width: 96, height: 72, channels: 3, background: { r: i % 256, g: (i * 3) % 256, b: 200 } } })
+    .jpeg()
+    .toFile(path);
   return path;
 }
 
@@ -33,7 +35,11 @@ beforeAll(async () => {
   env = await startGuestEnv();
   tmp = mkdtempSync(join(tmpdir(), 'momentbox-gallery-paging-'));
   event = await createEvent(env.admin, { name: 'Große Hochzeit', code: 'grosse-hochzeit' });
-  album = await env.admin.createAlbum(event.id, { name: 'Alle Fotos', start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2030-01-01T00:00:00Z' });
+  album = await env.admin.createAlbum(event.id, {
+    name: 'Alle Fotos',
+    start_datetime: '2000-01-01T00:00:00Z',
+    end_datetime: '2030-01-01T00:00:00Z',
+  });
   for (let i = 0; i < PHOTOS; i++) await env.admin.uploadOk(event.id, await photo(i), { albumId: String(album.id) });
   uploads = await env.admin.json<UploadDto[]>(`/api/event/${event.id}/uploads?albumId=${album.id}`);
 }, 120_000);
@@ -76,7 +82,9 @@ describe('a 130-photo album on a phone', () => {
     // Boxes for the whole album from the start: the page is as tall before the scroll as after it.
     const heightBefore = await page.evaluate(() => document.documentElement.scrollHeight);
     // The newest photos first.
-    const firstIds = await page.getByTestId('media-tile').evaluateAll((els) => els.slice(0, 3).map((e) => Number(e.getAttribute('data-upload-id'))));
+    const firstIds = await page
+      .getByTestId('media-tile')
+      .evaluateAll((els) => els.slice(0, 3).map((e) => Number(e.getAttribute('data-upload-id'))));
     expect(firstIds).toEqual(uploads.slice(0, 3).map((u) => u.id));
 
     for (let i = 0; i < 40 && (await loadedCount(page)) < PHOTOS; i++) {
@@ -101,7 +109,10 @@ describe('a 130-photo album on a phone', () => {
     await page.getByTestId('viewer').waitFor();
     expect(await counter(page).textContent()).toBe(`${PAGE} / ${PHOTOS}`);
     await page.getByTestId('viewer-next').click();
-    await page.waitForFunction((want) => document.querySelector('[data-testid=viewer-counter]')?.textContent === want, `${PAGE + 1} / ${PHOTOS}`);
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid=viewer-counter]')?.textContent === want,
+      `${PAGE + 1} / ${PHOTOS}`,
+    );
     expect(keyOf(await page.getByTestId('viewer-image').getAttribute('src'))).toBe(keyOf(uploads[PAGE]!.preview_path));
     await page.keyboard.press('Escape');
 
@@ -110,7 +121,10 @@ describe('a 130-photo album on a phone', () => {
     await page.getByTestId('media-tile').first().locator('.ev-tile__open').click();
     await page.getByTestId('viewer').waitFor();
     await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction((want) => document.querySelector('[data-testid=viewer-counter]')?.textContent === want, `${PHOTOS} / ${PHOTOS}`);
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid=viewer-counter]')?.textContent === want,
+      `${PHOTOS} / ${PHOTOS}`,
+    );
     expect(keyOf(await page.getByTestId('viewer-image').getAttribute('src'))).toBe(keyOf(uploads.at(-1)!.preview_path));
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('[data-testid=viewer-counter]')?.textContent?.startsWith('1 / '));
@@ -119,7 +133,11 @@ describe('a 130-photo album on a phone', () => {
 
   test('a photo uploaded meanwhile arrives at the top over the live stream, the count follows', async () => {
     const fresh = await env.admin.uploadOk(event.id, await photo(PHOTOS + 1), { albumId: String(album.id) });
-    await page.waitForFunction((id) => document.querySelector('[data-testid=media-tile]')?.getAttribute('data-upload-id') === String(id), fresh.id, { timeout: 15_000 });
+    await page.waitForFunction(
+      (id) => document.querySelector('[data-testid=media-tile]')?.getAttribute('data-upload-id') === String(id),
+      fresh.id,
+      { timeout: 15_000 },
+    );
     await page.waitForFunction(
       (want) => document.querySelector('[data-testid=album-card][aria-current=true] [data-testid=album-count]')?.textContent === want,
       `${PHOTOS + 1} Medien`,

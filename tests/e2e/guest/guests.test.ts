@@ -2,7 +2,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE } from '../../helpers/browser.ts';
 import type { AdminEventDto, AlbumDto } from '../../../src/http/api-types.ts';
-import { CAMERAS, consent, createEvent, FIXTURES, newGuest, openEvent, shot, startGuestEnv, swipe, waitForToast, waitForUploadsDone, type GuestEnv } from './helpers.ts';
+import {
+  CAMERAS,
+  consent,
+  createEvent,
+  FIXTURES,
+  newGuest,
+  openEvent,
+  shot,
+  startGuestEnv,
+  swipe,
+  waitForToast,
+  waitForUploadsDone,
+  type GuestEnv,
+} from './helpers.ts';
 import { join } from 'node:path';
 
 // Two guests of one event: Anna (phone) uploads without sharing, Ben (desktop) sees nothing until Anna
@@ -23,7 +36,11 @@ beforeAll(async () => {
   event = await createEvent(env.admin, { name: 'Hochzeit Lena & Tom', code: 'lena-tom', header_style: 'split', primary_color: 'pink' });
   // One album for everything: no dates, so every photo lands in 'Unsortiert'... unless we give one window
   // that holds all fixture dates.
-  album = await env.admin.createAlbum(event.id, { name: 'Alle Fotos', start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2030-01-01T00:00:00Z' });
+  album = await env.admin.createAlbum(event.id, {
+    name: 'Alle Fotos',
+    start_datetime: '2000-01-01T00:00:00Z',
+    end_datetime: '2030-01-01T00:00:00Z',
+  });
   anna = await newGuest(env, PHONE);
   ben = await newGuest(env, DESKTOP);
 });
@@ -102,7 +119,9 @@ describe('two guests', () => {
     expect(await counter.textContent()).toBe('1 / 4');
     await p.getByTestId('viewer-prev').click();
     expect(await counter.textContent()).toBe('4 / 4');
-    await p.waitForFunction(() => (document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null)?.classList.contains('is-loaded'));
+    await p.waitForFunction(() =>
+      (document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null)?.classList.contains('is-loaded'),
+    );
     expect(await p.getByTestId('viewer-download').count()).toBe(1);
     await shot(p, 'viewer-desktop');
     await p.keyboard.press('Escape');
@@ -123,7 +142,8 @@ describe('two guests', () => {
     // While dragging far, the preview moves at most 100 px.
     const cdp = await p.context().newCDPSession(p);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [mid] });
-    for (let i = 1; i <= 6; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: mid.x - i * 40, y: mid.y }] });
+    for (let i = 1; i <= 6; i++)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: mid.x - i * 40, y: mid.y }] });
     await p.waitForTimeout(100);
     expect(await p.locator('.ev-viewer__media').getAttribute('data-drag')).toBe('-100');
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -199,7 +219,10 @@ describe('two guests', () => {
     await fresh.context.close();
 
     // An unknown id: no session; the error offers the way home.
-    for (const [vp, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [vp, opts] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const other = await newGuest(env, opts);
       await other.page.goto(`${env.url}/event/${event.code}/recover/${crypto.randomUUID()}`);
       await other.page.getByText('Wiederherstellung fehlgeschlagen: Keine gültige Sitzung gefunden.').waitFor();
@@ -237,7 +260,10 @@ describe('two guests', () => {
     await waitForToast(p, '3 Bilder erfolgreich heruntergeladen');
     await p.waitForTimeout(500);
     expect(got.length).toBe(1);
-    const entries = Bun.spawnSync(['unzip', '-Z1', (await zip.path())!]).stdout.toString().trim().split('\n');
+    const entries = Bun.spawnSync(['unzip', '-Z1', (await zip.path())!])
+      .stdout.toString()
+      .trim()
+      .split('\n');
     expect(entries.length).toBe(3);
     expect(entries.map((e) => e.split('/').pop())).not.toContain(name);
     await p.getByTestId('download-album').click();

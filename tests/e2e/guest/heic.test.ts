@@ -30,7 +30,9 @@ test('a guest uploads a HEIC and sees it upright in the grid and the viewer, and
   // The tile turns from the placeholder into the thumbnail once the job queue has made it: a portrait.
   const tileImg = page.locator('[data-testid=media-tile] img');
   await tileImg.waitFor({ timeout: 60_000 });
-  await page.waitForFunction(() => ((document.querySelector('[data-testid=media-tile] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+  await page.waitForFunction(
+    () => ((document.querySelector('[data-testid=media-tile] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+  );
   // The file the tile chose for this 2x screen (naturalWidth of a srcset image is divided by its density).
   const tile = await tileImg.evaluate(async (img: HTMLImageElement) => {
     const file = new Image();
@@ -44,8 +46,13 @@ test('a guest uploads a HEIC and sees it upright in the grid and the viewer, and
   await page.getByTestId('media-tile').first().locator('button.ev-tile__open').click();
   const viewerImg = page.getByTestId('viewer-image');
   await viewerImg.waitFor();
-  await page.waitForFunction(() => ((document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-  expect(await viewerImg.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }))).toEqual({ w: 1536, h: 2048 });
+  await page.waitForFunction(
+    () => ((document.querySelector('[data-testid=viewer-image]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+  );
+  expect(await viewerImg.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }))).toEqual({
+    w: 1536,
+    h: 2048,
+  });
   await shot(page, 'heic-viewer-phone');
 
   const [original] = await Promise.all([page.waitForEvent('download'), page.getByTestId('viewer-download').click()]);

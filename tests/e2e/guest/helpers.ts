@@ -48,9 +48,21 @@ export async function createEvent(admin: ApiClient, fields: Record<string, strin
 
 /** Albums whose windows hold the fixture photos' capture dates (read as Europe/Berlin local times). */
 export async function createFixtureAlbums(admin: ApiClient, eventId: number): Promise<Record<string, AlbumDto>> {
-  const spring = await admin.createAlbum(eventId, { name: 'Frühling 2008', start_datetime: '2008-03-01T00:00:00Z', end_datetime: '2008-05-31T21:59:59Z' });
-  const summer = await admin.createAlbum(eventId, { name: 'Sommer 2008', start_datetime: '2008-05-31T22:00:00Z', end_datetime: '2008-08-31T21:59:59Z' });
-  const phones = await admin.createAlbum(eventId, { name: 'Handys 2014–2015', start_datetime: '2014-01-01T00:00:00Z', end_datetime: '2015-12-31T22:59:59Z' });
+  const spring = await admin.createAlbum(eventId, {
+    name: 'Frühling 2008',
+    start_datetime: '2008-03-01T00:00:00Z',
+    end_datetime: '2008-05-31T21:59:59Z',
+  });
+  const summer = await admin.createAlbum(eventId, {
+    name: 'Sommer 2008',
+    start_datetime: '2008-05-31T22:00:00Z',
+    end_datetime: '2008-08-31T21:59:59Z',
+  });
+  const phones = await admin.createAlbum(eventId, {
+    name: 'Handys 2014–2015',
+    start_datetime: '2014-01-01T00:00:00Z',
+    end_datetime: '2015-12-31T22:59:59Z',
+  });
   return { spring, summer, phones };
 }
 
@@ -126,7 +138,12 @@ export async function albumsOf(admin: ApiClient, eventId: number): Promise<Album
 export const bigVideo = () => cbrVideo({ megabytes: 33 });
 
 /** A swipe with real touch events (Chromium's input pipeline makes pointer events from them). */
-export async function swipe(page: Page, from: { x: number; y: number }, dx: number, opts: { steps?: number; holdMs?: number } = {}): Promise<void> {
+export async function swipe(
+  page: Page,
+  from: { x: number; y: number },
+  dx: number,
+  opts: { steps?: number; holdMs?: number } = {},
+): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const steps = opts.steps ?? 8;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });

@@ -28,7 +28,8 @@ test('Instagram webview: banner with address and copy before the upload tile; Ch
     const w = window as unknown as { copied: string[] };
     w.copied = [];
     document.execCommand = (cmd: string) => {
-      if (cmd === 'copy') w.copied.push(String(document.getSelection() ?? '') || ((document.activeElement as HTMLInputElement | null)?.value ?? ''));
+      if (cmd === 'copy')
+        w.copied.push(String(document.getSelection() ?? '') || ((document.activeElement as HTMLInputElement | null)?.value ?? ''));
       return cmd === 'copy';
     };
   });

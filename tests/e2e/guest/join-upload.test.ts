@@ -62,7 +62,11 @@ describe('guest on a phone', () => {
     expect(await page.getByTestId('consent-confirm').isDisabled()).toBe(true);
     await page.getByTestId('consent-nickname').fill('x'.repeat(31));
     expect(await page.getByTestId('help-modal').getByRole('alert').textContent()).toBe('Maximal 30 Zeichen erlaubt.');
-    expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.subtle, typeof crypto.randomUUID])).toEqual([false, 'undefined', 'undefined']);
+    expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.subtle, typeof crypto.randomUUID])).toEqual([
+      false,
+      'undefined',
+      'undefined',
+    ]);
     const link = await consent(page, 'Anna');
     const cookies = await context.cookies();
     const cookie = cookies.find((c) => c.name === 'event_sommerfest-e2e');
@@ -119,9 +123,9 @@ describe('guest on a phone', () => {
     await selectAlbum(page, 'Frühling 2008');
     await page.locator('[data-testid=media-tile] img').first().waitFor();
     expect(await page.getByTestId('media-tile').count()).toBe(3);
-    expect(
-      await page.locator('[data-testid=album-card][data-album-name="Frühling 2008"] [data-testid=album-count]').textContent(),
-    ).toBe('3 Medien');
+    expect(await page.locator('[data-testid=album-card][data-album-name="Frühling 2008"] [data-testid=album-count]').textContent()).toBe(
+      '3 Medien',
+    );
     expect(await page.locator('[data-testid=album-card][data-album-name="Sommer 2008"] [data-testid=album-count]').textContent()).toBe(
       '1 Medium',
     );

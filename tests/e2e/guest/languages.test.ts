@@ -21,7 +21,10 @@ const LEGAL = ['impressum', 'datenschutz'].map((k) => readFileSync(join(ROOT, 'a
 const phoneIn = (lang: Lang): BrowserContextOptions => ({ ...PHONE, locale: lang === 'de' ? 'de-DE' : 'en-GB' });
 
 let env: GuestEnv;
-const events = {} as Record<Lang, { open: AdminEventDto; notStarted: AdminEventDto; ended: AdminEventDto; empty: AdminEventDto; hostToken: string }>;
+const events = {} as Record<
+  Lang,
+  { open: AdminEventDto; notStarted: AdminEventDto; ended: AdminEventDto; empty: AdminEventDto; hostToken: string }
+>;
 let similarCopy: string;
 let notAPicture: string;
 
@@ -30,16 +33,33 @@ beforeAll(async () => {
   for (const lang of ['de', 'en'] as const) {
     // neutral names, so the event's own words are no language's
     const open = await createEvent(env.admin, { name: 'Anna & Ben', code: `lang-${lang}`, language: lang });
-    const party = await env.admin.createAlbum(open.id, { name: 'Party', start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2030-01-01T00:00:00Z' });
+    const party = await env.admin.createAlbum(open.id, {
+      name: 'Party',
+      start_datetime: '2000-01-01T00:00:00Z',
+      end_datetime: '2030-01-01T00:00:00Z',
+    });
     await env.admin.uploadOk(open.id, NOKIA, { albumId: String(party.id), autoApprove: 'true' });
     const soon = new Date(Date.now() + 5 * 86400_000).toISOString();
-    const notStarted = await createEvent(env.admin, { name: 'Lea & Tom', code: `soon-${lang}`, language: lang, event_start_datetime: soon });
+    const notStarted = await createEvent(env.admin, {
+      name: 'Lea & Tom',
+      code: `soon-${lang}`,
+      language: lang,
+      event_start_datetime: soon,
+    });
     const past = new Date(Date.now() - 20 * 86400_000).toISOString();
-    const ended = await createEvent(env.admin, { name: 'Mia & Max', code: `over-${lang}`, language: lang, event_start_datetime: past, event_duration_days: '14' });
+    const ended = await createEvent(env.admin, {
+      name: 'Mia & Max',
+      code: `over-${lang}`,
+      language: lang,
+      event_start_datetime: past,
+      event_duration_days: '14',
+    });
     const empty = await createEvent(env.admin, { name: 'Ida & Ole', code: `wall-${lang}`, language: lang });
-    const hostToken = (await env.admin.json<{ client_token: string }>(`/api/client/generate-token/${open.id}`, { method: 'POST' })).client_token;
+    const hostToken = (await env.admin.json<{ client_token: string }>(`/api/client/generate-token/${open.id}`, { method: 'POST' }))
+      .client_token;
     await env.admin.json(`/api/client/event/${hostToken}`, { method: 'PUT', json: { show_qr: true } });
-    const emptyToken = (await env.admin.json<{ client_token: string }>(`/api/client/generate-token/${empty.id}`, { method: 'POST' })).client_token;
+    const emptyToken = (await env.admin.json<{ client_token: string }>(`/api/client/generate-token/${empty.id}`, { method: 'POST' }))
+      .client_token;
     await env.admin.json(`/api/client/event/${emptyToken}`, { method: 'PUT', json: { show_qr: true } });
     events[lang] = { open, notStarted, ended, empty, hostToken };
   }
@@ -125,7 +145,11 @@ describe.each(['de', 'en'] as const)('the guest side in %s', (lang) => {
     await page.getByTestId('upload-close').click();
 
     // the menu's dialogs
-    for (const [item, modal] of [['menu-profile', 'profile-modal'], ['menu-share', 'qr-modal'], ['menu-help', 'help-modal']] as const) {
+    for (const [item, modal] of [
+      ['menu-profile', 'profile-modal'],
+      ['menu-share', 'qr-modal'],
+      ['menu-help', 'help-modal'],
+    ] as const) {
       await page.getByTestId('menu').click();
       await check(page, lang, 'menu');
       await page.getByTestId(item).click();
@@ -197,7 +221,9 @@ describe.each(['de', 'en'] as const)('the guest side in %s', (lang) => {
     await page.getByTestId('wall-qr').waitFor();
     await check(page, lang, 'wall-empty', ['Ida & Ole']);
     await page.goto(`${env.url}/event/${events[lang].open.code}/wall`);
-    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, {
+      timeout: 20_000,
+    });
     await page.getByTestId('wall-qr').waitFor();
     await check(page, lang, 'wall-photo');
     await context.close();

@@ -16,8 +16,13 @@ test("another guest's new nickname shows under their photos on an open page, wit
   const event = await createEvent(env.admin);
   const lena = new ApiClient(env.url);
   const userId = await lena.joinAsGuest(event.code, 'Lena');
-  const photos = [await lena.uploadOk(event.id, CAMERAS[0]!, { autoApprove: 'true' }), await lena.uploadOk(event.id, CAMERAS[2]!, { autoApprove: 'true' })];
-  const album = (await env.admin.json<{ id: number; name: string }[]>(`/api/event/${event.id}/albums`)).find((a) => a.id === photos[0]!.album_id)!;
+  const photos = [
+    await lena.uploadOk(event.id, CAMERAS[0]!, { autoApprove: 'true' }),
+    await lena.uploadOk(event.id, CAMERAS[2]!, { autoApprove: 'true' }),
+  ];
+  const album = (await env.admin.json<{ id: number; name: string }[]>(`/api/event/${event.id}/albums`)).find(
+    (a) => a.id === photos[0]!.album_id,
+  )!;
 
   const { context, page } = await newGuest(env, PHONE);
   const { userId: mine } = await env.admin.json<{ userId: string }>(`/api/event/${event.code}/consent`, { method: 'POST', json: {} });
@@ -30,7 +35,10 @@ test("another guest's new nickname shows under their photos on an open page, wit
   page.on('framenavigated', () => (reloaded = true));
 
   await lena.json(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Lena B.' } });
-  for (const p of photos) await page.locator(`[data-testid=media-tile][data-upload-id="${p.id}"] [data-testid=shared-by]`, { hasText: 'Lena B.' }).waitFor({ timeout: 5000 });
+  for (const p of photos)
+    await page
+      .locator(`[data-testid=media-tile][data-upload-id="${p.id}"] [data-testid=shared-by]`, { hasText: 'Lena B.' })
+      .waitFor({ timeout: 5000 });
   for (const p of photos) expect(await sharedBy(p.id).textContent()).toBe('Geteilt von: Lena B.');
   expect(await sharedBy(photos[0]!.id).isVisible()).toBe(true);
   expect(reloaded).toBe(false);

@@ -7,7 +7,18 @@ import sharp from 'sharp';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { PHONE } from '../../helpers/browser.ts';
 import { ROOT } from '../../helpers/server.ts';
-import { CAMERAS, consent, createEvent, newGuest, openEvent, PHONES, shot, startGuestEnv, waitForUploadsDone, type GuestEnv } from './helpers.ts';
+import {
+  CAMERAS,
+  consent,
+  createEvent,
+  newGuest,
+  openEvent,
+  PHONES,
+  shot,
+  startGuestEnv,
+  waitForUploadsDone,
+  type GuestEnv,
+} from './helpers.ts';
 
 // Nothing held back in silence: of seven files picked on a phone, two similar to a photo the guest already
 // uploaded, an exact copy, a text file, a photo over the box's 2 MB limit and one the box fails on are listed
@@ -41,7 +52,8 @@ afterAll(async () => env?.stop());
 async function contrastIssues(page: Page): Promise<number> {
   await page.waitForTimeout(300);
   const r = await new AxeBuilder({ page }).include('[data-testid=upload-modal]').withRules(['color-contrast']).analyze();
-  if (r.violations.length) console.error(JSON.stringify(r.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`))));
+  if (r.violations.length)
+    console.error(JSON.stringify(r.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`))));
   return r.violations.length;
 }
 
@@ -64,7 +76,9 @@ test('every file not uploaded is listed with its reason; similar ones can go up 
   expect(await summary.getAttribute('data-tone')).toBe('held');
   expect(await summary.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(GREEN_BACKGROUND);
   expect(await page.getByTestId('upload-close').textContent()).toBe('Schließen');
-  expect(await page.getByTestId('upload-not-uploaded').getByTestId('upload-item-status').textContent()).toBe('Diese Datei wurde bereits hochgeladen');
+  expect(await page.getByTestId('upload-not-uploaded').getByTestId('upload-item-status').textContent()).toBe(
+    'Diese Datei wurde bereits hochgeladen',
+  );
   await page.getByTestId('upload-close').click();
 
   // The box fails on one photo.
@@ -122,7 +136,10 @@ test('every file not uploaded is listed with its reason; similar ones can go up 
       expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
       expect((await img.boundingBox())!.width).toBeGreaterThan(40);
     }
-    const [a, b] = [(await it.getByTestId('upload-similar-thumb').boundingBox())!, (await it.getByTestId('upload-similar-new').boundingBox())!];
+    const [a, b] = [
+      (await it.getByTestId('upload-similar-thumb').boundingBox())!,
+      (await it.getByTestId('upload-similar-new').boundingBox())!,
+    ];
     expect(Math.abs(a.y - b.y)).toBeLessThan(2); // side by side
   }
   await shot(page, 'not-uploaded-summary-phone');

@@ -6,14 +6,31 @@ import type { Page } from 'playwright-core';
 import type { AdminEventDto, AlbumDto, UploadDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { controlsUnder, DESKTOP, PHONE } from '../../helpers/browser.ts';
-import { CAMERAS, consent, createEvent, FIXTURES, newGuest, openEvent, PHONES, selectAlbum, shot, startGuestEnv, swipe, waitForToast, waitForUploadsDone, type GuestEnv } from './helpers.ts';
+import {
+  CAMERAS,
+  consent,
+  createEvent,
+  FIXTURES,
+  newGuest,
+  openEvent,
+  PHONES,
+  selectAlbum,
+  shot,
+  startGuestEnv,
+  swipe,
+  waitForToast,
+  waitForUploadsDone,
+  type GuestEnv,
+} from './helpers.ts';
 
 // Issue 16, what guests stumbled over, in Chromium at the viewport where it was seen: an upload action in
 // reach on a phone, swiping that starts on a video, bulk download as one ZIP, the empty album while uploads
 // are closed, the message for a wrong file type, toasts that cover no button, album dates in the desktop
 // sidebar, the invalid recovery link, and hidden albums in Admin Mode.
 
-const ORIENTATION = ['landscape_1.jpg', 'landscape_2.jpg', 'landscape_3.jpg', 'portrait_1.jpg'].map((f) => join(FIXTURES, 'photos', 'orientation', f));
+const ORIENTATION = ['landscape_1.jpg', 'landscape_2.jpg', 'landscape_3.jpg', 'portrait_1.jpg'].map((f) =>
+  join(FIXTURES, 'photos', 'orientation', f),
+);
 const PHOTOS = [...CAMERAS, ...PHONES.slice(0, 2), ...ORIENTATION]; // 11 photos: the grid runs far below the first screen
 const VIDEO = join(FIXTURES, 'videos', 'android-h264.mp4');
 
@@ -28,7 +45,11 @@ beforeAll(async () => {
   env = await startGuestEnv();
   tmp = mkdtempSync(join(tmpdir(), 'momentbox-guest-polish-'));
   open = await createEvent(env.admin, { name: 'Gartenfest', code: 'gartenfest' });
-  album = await env.admin.createAlbum(open.id, { name: 'Alle Fotos', start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2030-01-01T00:00:00Z' });
+  album = await env.admin.createAlbum(open.id, {
+    name: 'Alle Fotos',
+    start_datetime: '2000-01-01T00:00:00Z',
+    end_datetime: '2030-01-01T00:00:00Z',
+  });
   // across midnight: the sidebar must show both dates whole
   await env.admin.createAlbum(open.id, { name: 'Party', start_datetime: '2026-06-20T16:00:00Z', end_datetime: '2026-06-21T00:30:00Z' });
   hidden = await env.admin.createAlbum(open.id, { name: 'Geheim' });
@@ -42,7 +63,6 @@ afterAll(async () => {
   await env?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
-
 
 const unzipList = (file: string) => Bun.spawnSync(['unzip', '-Z1', file]).stdout.toString().trim().split('\n').filter(Boolean).sort();
 
@@ -65,7 +85,12 @@ describe('phone', () => {
     const b = (await fab.boundingBox())!;
     expect(b.y + b.height).toBeLessThanOrEqual(844);
     expect(b.x + b.width).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid=upload-fab]') !== null, { x: b.x + b.width / 2, y: b.y + b.height / 2 })).toBe(true);
+    expect(
+      await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid=upload-fab]') !== null, {
+        x: b.x + b.width / 2,
+        y: b.y + b.height / 2,
+      }),
+    ).toBe(true);
     await shot(page, 'polish-01-fab-phone', { fullPage: false });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fab.click()]);
     await chooser.setFiles(join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg'));
@@ -152,7 +177,10 @@ describe('phone', () => {
   test('item 3: the server gives only what the guest sees, only where downloads are allowed', async () => {
     const other = new ApiClient(env.url);
     await other.joinAsGuest(open.code, 'Privat');
-    const privateUpload = await other.uploadOk(open.id, join(FIXTURES, 'photos', 'orientation', 'portrait_3.jpg'), { albumId: String(album.id), autoApprove: 'false' });
+    const privateUpload = await other.uploadOk(open.id, join(FIXTURES, 'photos', 'orientation', 'portrait_3.jpg'), {
+      albumId: String(album.id),
+      autoApprove: 'false',
+    });
     const cookies = await page.context().cookies();
     const asMara = new ApiClient(env.url);
     for (const c of cookies) asMara.cookies.set(c.name, c.value);

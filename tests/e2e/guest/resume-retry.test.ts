@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => env?.stop());
 
-const field = (req: Request, name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]+)`).exec(req.postDataBuffer()?.toString('latin1') ?? '')?.[1] ?? null;
+const field = (req: Request, name: string) =>
+  new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]+)`).exec(req.postDataBuffer()?.toString('latin1') ?? '')?.[1] ?? null;
 
 test('a cancelled and a failed video continue from the chunks on the box', async () => {
   const video = await bigVideo();

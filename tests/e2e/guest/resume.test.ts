@@ -3,7 +3,19 @@ import { basename } from 'node:path';
 import type { Request, Route } from 'playwright-core';
 import { DESKTOP } from '../../helpers/browser.ts';
 import type { AdminEventDto } from '../../../src/http/api-types.ts';
-import { albumsOf, albumUploads, bigVideo, consent, createEvent, newGuest, openEvent, shot, startGuestEnv, waitForUploadsDone, type GuestEnv } from './helpers.ts';
+import {
+  albumsOf,
+  albumUploads,
+  bigVideo,
+  consent,
+  createEvent,
+  newGuest,
+  openEvent,
+  shot,
+  startGuestEnv,
+  waitForUploadsDone,
+  type GuestEnv,
+} from './helpers.ts';
 
 // A 30 MB video goes up in chunks (20 MB + 10 MB on a desktop); the connection drops while the second
 // chunk is on its way. The item pauses with 'Upload pausiert - wird automatisch fortgesetzt', asks the
@@ -60,7 +72,9 @@ describe('chunked upload with a cut connection', () => {
     await page.getByTestId('upload-input').setInputFiles(video);
     await page.getByTestId('upload-modal').waitFor();
     // The item shows the pause text while it waits to resume.
-    await page.locator('[data-testid=upload-item-status]', { hasText: 'Upload pausiert - wird automatisch fortgesetzt' }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid=upload-item-status]', { hasText: 'Upload pausiert - wird automatisch fortgesetzt' })
+      .waitFor({ timeout: 60_000 });
     await shot(page, 'upload-paused-desktop');
     const summary = await waitForUploadsDone(page, 120_000);
     expect(summary).toBe('Alle 1 Uploads erfolgreich');
@@ -91,10 +105,14 @@ describe('chunked upload with a cut connection', () => {
     await v.waitFor();
     expect(await v.getAttribute('controls')).not.toBeNull();
     expect(await v.evaluate((el: HTMLVideoElement) => el.autoplay)).toBe(true);
-    await page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid=viewer-video]') as HTMLVideoElement | null;
-      return !!el && el.readyState >= 2 && el.duration > 7;
-    }, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('[data-testid=viewer-video]') as HTMLVideoElement | null;
+        return !!el && el.readyState >= 2 && el.duration > 7;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     await shot(page, 'viewer-video-desktop');
     await context.close();
   });

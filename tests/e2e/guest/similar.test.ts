@@ -5,7 +5,18 @@ import sharp from 'sharp';
 import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { PHONE } from '../../helpers/browser.ts';
 import { ROOT } from '../../helpers/server.ts';
-import { consent, createEvent, newGuest, openEvent, PHONES, shot, startGuestEnv, uploadSummary, waitForUploadsDone, type GuestEnv } from './helpers.ts';
+import {
+  consent,
+  createEvent,
+  newGuest,
+  openEvent,
+  PHONES,
+  shot,
+  startGuestEnv,
+  uploadSummary,
+  waitForUploadsDone,
+  type GuestEnv,
+} from './helpers.ts';
 
 // Similar is not the same: a guest who picks a smaller re-encode of a photo they already uploaded is asked
 // ('Ähnliches Foto bereits hochgeladen', with the thumbnail of theirs) and may upload it anyway; another
@@ -50,7 +61,9 @@ test('the same guest is asked about a similar photo and uploads it anyway; anoth
   expect(await item.getByTestId('upload-item-status').textContent()).toBe('Ähnliches Foto bereits hochgeladen');
   const thumb = item.getByTestId('upload-similar-thumb');
   expect(await thumb.getAttribute('src')).toBe(first!.thumbnail_path);
-  await anna.page.waitForFunction(() => ((document.querySelector('[data-testid=upload-similar-thumb]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+  await anna.page.waitForFunction(
+    () => ((document.querySelector('[data-testid=upload-similar-thumb]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+  );
   expect(await uploadSummary(anna.page)).toBe('0 neue Datei(en) hochgeladen1 ähnliche(s) Foto(s) nicht hochgeladen');
   await shot(anna.page, 'upload-similar-phone');
   expect(await count()).toBe(1);

@@ -6,7 +6,8 @@ import { CAMERAS, createEvent, newGuest, openEvent, shot, startGuestEnv, waitFor
 
 let env: GuestEnv;
 const DAY = 86400_000;
-const fmt = (d: Date) => new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(d);
+const fmt = (d: Date) =>
+  new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(d);
 const time = (d: Date) => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(d);
 
 beforeAll(async () => {
@@ -15,7 +16,10 @@ beforeAll(async () => {
 afterAll(async () => env?.stop());
 
 async function tryUpload(env: GuestEnv, code: string, toast: string, name: string) {
-  for (const [vp, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [vp, opts] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     const { context, page } = await newGuest(env, opts);
     // A returning guest with consent, so only the event window can stop the upload.
     const { userId } = await env.admin.json<{ userId: string }>(`/api/event/${code}/consent`, { method: 'POST', json: {} });
@@ -57,7 +61,12 @@ async function tryUpload(env: GuestEnv, code: string, toast: string, name: strin
 describe('event status banners', () => {
   test('ended: amber, end date and available-until date, uploads refused', async () => {
     const start = new Date(Date.now() - 20 * DAY);
-    const ev = await createEvent(env.admin, { name: 'Vorbei', code: 'vorbei', event_start_datetime: start.toISOString(), event_duration_days: '14' });
+    const ev = await createEvent(env.admin, {
+      name: 'Vorbei',
+      code: 'vorbei',
+      event_start_datetime: start.toISOString(),
+      event_duration_days: '14',
+    });
     const r = await tryUpload(env, ev.code, 'Dieses Event akzeptiert keine neuen Uploads mehr.', 'ended');
     expect(r.status).toBe('ended');
     const end = new Date(ev.event_end_datetime);
@@ -70,7 +79,12 @@ describe('event status banners', () => {
 
   test('expired: red, the gallery and its upload tile are gone', async () => {
     const start = new Date(Date.now() - 80 * DAY);
-    const ev = await createEvent(env.admin, { name: 'Lange her', code: 'lange-her', event_start_datetime: start.toISOString(), event_duration_days: '14' });
+    const ev = await createEvent(env.admin, {
+      name: 'Lange her',
+      code: 'lange-her',
+      event_start_datetime: start.toISOString(),
+      event_duration_days: '14',
+    });
     const r = await tryUpload(env, ev.code, 'Dieses Event akzeptiert keine neuen Uploads mehr.', 'expired');
     expect(r.status).toBe('expired');
     expect(r.text).toBe('Dieses Event ist abgelaufen und nicht mehr verfügbar.');
@@ -79,7 +93,12 @@ describe('event status banners', () => {
 
   test('not started: blue, start date and time, uploads refused', async () => {
     const start = new Date(Date.now() + 3 * DAY);
-    const ev = await createEvent(env.admin, { name: 'Bald', code: 'bald', event_start_datetime: start.toISOString(), event_duration_days: '7' });
+    const ev = await createEvent(env.admin, {
+      name: 'Bald',
+      code: 'bald',
+      event_start_datetime: start.toISOString(),
+      event_duration_days: '7',
+    });
     const r = await tryUpload(env, ev.code, 'Dieses Event hat noch nicht begonnen. Bitte versuche es später erneut.', 'not-started');
     expect(r.status).toBe('not_started');
     const s = new Date(ev.event_start_datetime);
@@ -88,7 +107,10 @@ describe('event status banners', () => {
   });
 
   test("an unknown code shows Event Not Found: in German to a German browser, in the spec's English to an English one", async () => {
-    for (const [vp, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [vp, opts] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const { context, page } = await newGuest(env, opts);
       await page.goto(`${env.url}/event/gibt-es-nicht`);
       await page.getByTestId('event-not-found').waitFor();

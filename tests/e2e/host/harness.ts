@@ -11,7 +11,9 @@ import { hostEn } from '../../../web/src/i18n/host.en.ts';
 // desktop viewport, an admin API client for arranging data and checking what guests see.
 
 export const PHOTO = join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg');
-export const PHOTOS = ['Nikon_D70.jpg', 'Pentax_K10D.jpg', 'Sony_HDR-HC3.jpg', 'Panasonic_DMC-FZ30.jpg'].map((f) => join(FIXTURES, 'photos', 'cameras', f));
+export const PHOTOS = ['Nikon_D70.jpg', 'Pentax_K10D.jpg', 'Sony_HDR-HC3.jpg', 'Panasonic_DMC-FZ30.jpg'].map((f) =>
+  join(FIXTURES, 'photos', 'cameras', f),
+);
 export const VIDEO = join(FIXTURES, 'videos', 'android-h264.mp4');
 export const HOST_IMAGE = join(FIXTURES, 'photos', 'orientation', 'landscape_1.jpg');
 
@@ -39,7 +41,12 @@ export async function setUp(opts: { env?: Record<string, string>; contextInit?: 
     env: { MOMENTBOX_WIFI_SSID: WIFI.ssid, MOMENTBOX_WIFI_PASSWORD: WIFI.password, ...opts.env },
   });
   const browser = await launchBrowser();
-  const context = await browser.newContext({ ...DESKTOP, locale: opts.locale ?? DESKTOP.locale, baseURL: server.url, acceptDownloads: true });
+  const context = await browser.newContext({
+    ...DESKTOP,
+    locale: opts.locale ?? DESKTOP.locale,
+    baseURL: server.url,
+    acceptDownloads: true,
+  });
   if (opts.contextInit) await context.addInitScript(opts.contextInit);
   const errors: string[] = [];
   const watch = (p: Page) => {

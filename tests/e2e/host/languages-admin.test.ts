@@ -50,7 +50,6 @@ async function expectOneLanguage(page: Page, lang: Lang, shot: string, allow: st
   expect({ screen: shot, problems: await languageProblems(page, lang, allow) }).toEqual({ screen: shot, problems: [] });
 }
 
-
 async function signIn(page: Page, lang: Lang) {
   const t = DICT[lang];
   await page.getByLabel(t.password, { exact: true }).fill(h.server.adminPassword);
@@ -108,13 +107,16 @@ for (const lang of ['de', 'en'] as const) {
         await d.open(page);
         await page.getByRole('dialog').waitFor();
         // wait for what the dialog loads (a spinner has no text to check)
-        await page.locator('.hx-modal .spinner-wrap').waitFor({ state: 'detached' }).catch(() => undefined);
+        await page
+          .locator('.hx-modal .spinner-wrap')
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
         await expectOneLanguage(page, lang, `dialog-${d.name}`);
         await closeDialogs(page);
       });
     }
 
-    test('the event form offers the guests\' language, set to the event\'s', async () => {
+    test("the event form offers the guests' language, set to the event's", async () => {
       await closeDialogs(page);
       await card(page, events[lang].code).getByRole('button', { name: t.actionEdit }).click();
       const select = page.getByLabel(t.guestLanguage);
@@ -158,7 +160,7 @@ describe('switching', () => {
     }
   });
 
-  test("the print view of an English event from a German dashboard: German toolbar, English sheet", async () => {
+  test('the print view of an English event from a German dashboard: German toolbar, English sheet', async () => {
     const { context, page } = await browserIn('de');
     try {
       await page.goto('/admin');

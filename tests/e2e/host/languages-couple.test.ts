@@ -27,7 +27,11 @@ beforeAll(async () => {
   await h.admin.createAlbum(event.id, { name: 'Trauung', start_datetime: null, end_datetime: null });
   // an album under way: its card carries the phase badge ('Aktuell' / 'Current')
   const hour = 3_600_000;
-  await h.admin.createAlbum(event.id, { name: 'Empfang', start_datetime: new Date(Date.now() - hour).toISOString(), end_datetime: new Date(Date.now() + 5 * hour).toISOString() });
+  await h.admin.createAlbum(event.id, {
+    name: 'Empfang',
+    start_datetime: new Date(Date.now() - hour).toISOString(),
+    end_datetime: new Date(Date.now() + 5 * hour).toISOString(),
+  });
   const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
   settingsPath = `/event/${client_token}/settings`;
   const guest = new ApiClient(h.server.url);
@@ -67,7 +71,7 @@ for (const lang of ['de', 'en'] as const) {
     });
     const tab = (id: keyof typeof c.tabs) => p.getByRole('tab', { name: c.tabs[id] });
 
-    test('General: header, tabs, the form with the guests\' language and the live preview', async () => {
+    test("General: header, tabs, the form with the guests' language and the live preview", async () => {
       expect(await p.evaluate(() => document.documentElement.lang)).toBe(lang);
       expect(await tab('general').getAttribute('aria-selected')).toBe('true');
       await p.getByRole('button', { name: c.saveSettings }).waitFor();

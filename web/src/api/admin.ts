@@ -79,7 +79,8 @@ export const adminApi = {
 
 /** The form field a refusal names (`{ field }` in the error body) and the server's reason, for showing it beside that field. */
 export function fieldError(err: unknown): { field: string; message: string } | null {
-  if (err instanceof HttpError && typeof err.body?.field === 'string' && err.body.error) return { field: err.body.field, message: err.body.error };
+  if (err instanceof HttpError && typeof err.body?.field === 'string' && err.body.error)
+    return { field: err.body.field, message: err.body.error };
   return null;
 }
 

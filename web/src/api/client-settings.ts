@@ -1,5 +1,16 @@
 import type { Language } from '../../../src/domain/languages.ts';
-import type { AlbumDto, ApiError, BulkAnswer, ClientSettingsDto, EventDto, ExportDto, ModerationPage, StatisticsDto, UploadDto, WallSettings } from '../../../src/http/api-types';
+import type {
+  AlbumDto,
+  ApiError,
+  BulkAnswer,
+  ClientSettingsDto,
+  EventDto,
+  ExportDto,
+  ModerationPage,
+  StatisticsDto,
+  UploadDto,
+  WallSettings,
+} from '../../../src/http/api-types';
 import { eventFormData, type EventDesignFields } from './event-form';
 import { HttpError } from './http';
 import type { ModerationStatus } from '../../../src/domain/limits.ts';
@@ -62,8 +73,7 @@ export type BulkTarget = { ids: number[] } | { guestId: number };
 export const clientApi = {
   settings: (token: string) => call<ClientSettingsDto>('GET', `/api/client/event-settings/${t(token)}`),
   saveSettings: (token: string, f: SettingsFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, eventFormData(f)),
-  createAlbum: (token: string, f: ClientAlbumFields) =>
-    call<AlbumDto>('POST', `/api/client/event/${t(token)}/album`, { ...f }),
+  createAlbum: (token: string, f: ClientAlbumFields) => call<AlbumDto>('POST', `/api/client/event/${t(token)}/album`, { ...f }),
   updateAlbum: (token: string, albumId: number, f: Partial<ClientAlbumFields>) =>
     call<AlbumDto>('PUT', `/api/client/album/${albumId}/${t(token)}`, { ...f }),
   deleteAlbum: (token: string, albumId: number) => call<{ success: true }>('DELETE', `/api/client/album/${albumId}/${t(token)}`),
@@ -83,5 +93,6 @@ export const clientApi = {
     call<BulkAnswer>('PUT', `/api/client/uploads/${approved ? 'approve' : 'reject'}/${t(token)}`, { ...target }),
   deleteMany: (token: string, target: BulkTarget) => call<BulkAnswer>('POST', `/api/client/uploads/delete/${t(token)}`, { ...target }),
   /** the event's ZIP, or one album's */
-  exportZipUrl: (token: string, albumId?: number) => `/api/client/event-export-zip/${t(token)}${albumId === undefined ? '' : `?albumId=${albumId}`}`,
+  exportZipUrl: (token: string, albumId?: number) =>
+    `/api/client/event-export-zip/${t(token)}${albumId === undefined ? '' : `?albumId=${albumId}`}`,
 };

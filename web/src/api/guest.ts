@@ -40,7 +40,9 @@ export const guestApi = {
     api.post<AlbumDto>(`/api/event/${eventId}/album`, { name, start_datetime: null, end_datetime: null }),
   /** one page of an album's grid, newest first; `cursor` is the page before's next_cursor (null: the first) */
   uploadsPage: (eventId: number, albumId: number, cursor: string | null) =>
-    api.get<UploadPage>(`/api/event/${eventId}/uploads?albumId=${albumId}&limit=${UPLOADS_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`),
+    api.get<UploadPage>(
+      `/api/event/${eventId}/uploads?albumId=${albumId}&limit=${UPLOADS_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+    ),
   /** the event and every upload a visitor may see, whoever is signed in on this browser (the wall) */
   visitorConfig: () => visitorGet<AppConfig>('/api/config'),
   visitorEvent: (code: string) => visitorGet<EventDto>(`/api/event/${enc(code)}`),
@@ -49,8 +51,7 @@ export const guestApi = {
   reject: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/reject`),
   shareAllOwn: (eventId: number) => api.put<{ success: true; count: number }>(`/api/event/${eventId}/uploads/approve-own`),
   /** The admin's Bearer header is added by http.ts whenever a token is stored. */
-  deleteUpload: (eventId: number, uploadId: number) =>
-    api.del<{ success: true }>(`/api/event/${eventId}/upload/${uploadId}`),
+  deleteUpload: (eventId: number, uploadId: number) => api.del<{ success: true }>(`/api/event/${eventId}/upload/${uploadId}`),
   saveConsent: (code: string, userId: string) =>
     api.post<ConsentAnswer & { userId?: string }>(`/api/event/${enc(code)}/consent`, { userId }),
   /** The guest cookie is HttpOnly: who this browser is comes from the server. */
@@ -59,8 +60,7 @@ export const guestApi = {
   recover: (code: string, userId: string) => api.post<RecoverAnswer>(`/api/event/${enc(code)}/recover`, { userId }),
   saveNickname: (code: string, userId: string, nickname: string) =>
     api.post<NicknameAnswer>(`/api/event/${enc(code)}/user-nickname`, { userId, nickname }),
-  checkExact: (eventId: number, sha256: string) =>
-    api.get<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`),
+  checkExact: (eventId: number, sha256: string) => api.get<CheckExactAnswer>(`/api/media/check-exact?sha256=${sha256}&eventId=${eventId}`),
   checkSimilar: (eventId: number, phash: string, threshold = SIMILARITY_THRESHOLD) =>
     api.post<CheckSimilarAnswer>('/api/media/check-similar', {
       phash,

@@ -57,8 +57,10 @@ export const configQuery = () =>
 export const adminQueries = {
   events: () => queryOptions({ queryKey: queryKeys.admin.events, queryFn: adminApi.events }),
   albums: (eventId: number) => queryOptions({ queryKey: queryKeys.admin.albums(eventId), queryFn: () => adminApi.albums(eventId) }),
-  statistics: (eventId: number) => queryOptions({ queryKey: queryKeys.admin.statistics(eventId), queryFn: () => adminApi.statistics(eventId) }),
-  uploaders: (eventId: number) => queryOptions({ queryKey: queryKeys.admin.uploaders(eventId), queryFn: () => adminApi.uploaders(eventId) }),
+  statistics: (eventId: number) =>
+    queryOptions({ queryKey: queryKeys.admin.statistics(eventId), queryFn: () => adminApi.statistics(eventId) }),
+  uploaders: (eventId: number) =>
+    queryOptions({ queryKey: queryKeys.admin.uploaders(eventId), queryFn: () => adminApi.uploaders(eventId) }),
   apiKeys: () => queryOptions({ queryKey: queryKeys.admin.apiKeys, queryFn: adminApi.apiKeys }),
   wifi: () => queryOptions({ queryKey: queryKeys.admin.wifi, queryFn: adminApi.wifi }),
   box: () => queryOptions({ queryKey: queryKeys.admin.box, queryFn: adminApi.box }),
@@ -68,8 +70,10 @@ export const adminQueries = {
 export const hostQueries = {
   settings: (token: string) => queryOptions({ queryKey: queryKeys.host.settings(token), queryFn: () => clientApi.settings(token) }),
   /** loaded on the tab's first opening and kept for the page (spec: 'loaded lazily on first open'); a change on the page invalidates it */
-  statistics: (token: string) => queryOptions({ queryKey: queryKeys.host.statistics(token), queryFn: () => clientApi.statistics(token), staleTime: Infinity }),
-  uploads: (token: string, q: ModerationQuery) => queryOptions({ queryKey: queryKeys.host.uploads(token, q), queryFn: () => clientApi.uploads(token, q) }),
+  statistics: (token: string) =>
+    queryOptions({ queryKey: queryKeys.host.statistics(token), queryFn: () => clientApi.statistics(token), staleTime: Infinity }),
+  uploads: (token: string, q: ModerationQuery) =>
+    queryOptions({ queryKey: queryKeys.host.uploads(token, q), queryFn: () => clientApi.uploads(token, q) }),
 };
 
 /** The wall re-reads its event and the config this often, so the host's changes (name, colours, wall settings) arrive. */
@@ -88,7 +92,10 @@ export const wallQueries = {
 
 /** The events list (cards: sizes, counts, client link) and the box status (disk, video queue). */
 export function invalidateAdminEvents() {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.events }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.box })]);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.admin.events }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.admin.box }),
+  ]);
 }
 
 /** An event's albums or uploads changed: its albums, statistics and uploaders, and the cards. */
@@ -113,7 +120,8 @@ export const guestQueries = {
   event: (code: string) => queryOptions({ queryKey: queryKeys.guest.byCode(code), queryFn: () => guestApi.event(code) }),
   /** who this browser is in the event (the guest cookie is HttpOnly) */
   me: (code: string) => queryOptions({ queryKey: queryKeys.guest.me(code), queryFn: () => guestApi.me(code) }),
-  albums: (eventId: number) => queryOptions({ queryKey: queryKeys.guest.albums(eventId), queryFn: () => guestApi.albums(eventId), staleTime: GALLERY_FRESH_MS }),
+  albums: (eventId: number) =>
+    queryOptions({ queryKey: queryKeys.guest.albums(eventId), queryFn: () => guestApi.albums(eventId), staleTime: GALLERY_FRESH_MS }),
   /** an album's grid, page by page (the server's cursor), newest first */
   uploads: (eventId: number, albumId: number) =>
     infiniteQueryOptions({

@@ -9,7 +9,13 @@ describe('read retries on a venue box', () => {
   });
 
   test('a busy or broken box and a failed network are tried again, at most twice', () => {
-    for (const error of [new HttpError(500, null), new HttpError(503, null), new HttpError(408, null), new HttpError(429, null), new TypeError('Failed to fetch')]) {
+    for (const error of [
+      new HttpError(500, null),
+      new HttpError(503, null),
+      new HttpError(408, null),
+      new HttpError(429, null),
+      new TypeError('Failed to fetch'),
+    ]) {
       expect(shouldRetryRead(0, error)).toBe(true);
       expect(shouldRetryRead(MAX_READ_RETRIES - 1, error)).toBe(true);
       expect(shouldRetryRead(MAX_READ_RETRIES, error)).toBe(false);
@@ -31,7 +37,13 @@ describe('read retries on a venue box', () => {
 describe('query keys', () => {
   test("invalidating one event reaches its albums, statistics and uploaders, not another event's nor the events list", async () => {
     const client = createQueryClient();
-    const keys = [queryKeys.admin.albums(1), queryKeys.admin.statistics(1), queryKeys.admin.uploaders(1), queryKeys.admin.albums(2), queryKeys.admin.events];
+    const keys = [
+      queryKeys.admin.albums(1),
+      queryKeys.admin.statistics(1),
+      queryKeys.admin.uploaders(1),
+      queryKeys.admin.albums(2),
+      queryKeys.admin.events,
+    ];
     for (const key of keys) client.setQueryData(key, []);
     await client.invalidateQueries({ queryKey: queryKeys.admin.event(1) });
     expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, false, false]);
@@ -40,7 +52,12 @@ describe('query keys', () => {
   test("a host page's key covers its settings, statistics and every moderation page, not another token's", async () => {
     const client = createQueryClient();
     const q = { status: 'all', limit: 50, offset: 0 } as const;
-    const keys = [queryKeys.host.settings('a'), queryKeys.host.statistics('a'), queryKeys.host.uploads('a', q), queryKeys.host.uploads('b', q)];
+    const keys = [
+      queryKeys.host.settings('a'),
+      queryKeys.host.statistics('a'),
+      queryKeys.host.uploads('a', q),
+      queryKeys.host.uploads('b', q),
+    ];
     for (const key of keys) client.setQueryData(key, []);
     await client.invalidateQueries({ queryKey: queryKeys.host.uploadsAll('a') });
     expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([false, false, true, false]);
@@ -53,7 +70,14 @@ describe('what a change makes stale', () => {
   // the helpers act on the app's one client
   const seed = () => {
     queryClient.clear();
-    const keys = [queryKeys.admin.events, queryKeys.admin.box, queryKeys.admin.albums(1), queryKeys.admin.albums(2), queryKeys.admin.apiKeys, queryKeys.config];
+    const keys = [
+      queryKeys.admin.events,
+      queryKeys.admin.box,
+      queryKeys.admin.albums(1),
+      queryKeys.admin.albums(2),
+      queryKeys.admin.apiKeys,
+      queryKeys.config,
+    ];
     for (const key of keys) queryClient.setQueryData(key, []);
     return () => keys.map((key) => queryClient.getQueryState(key)?.isInvalidated);
   };

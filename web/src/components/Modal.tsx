@@ -60,7 +60,18 @@ interface ModalProps {
   look?: keyof typeof LOOKS;
 }
 
-export function Modal({ title, onClose, children, footer, size = 'md', icon, initialFocus, className, testId, look = 'guest' }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  icon,
+  initialFocus,
+  className,
+  testId,
+  look = 'guest',
+}: ModalProps) {
   const t = useT();
   const css = LOOKS[look];
   const ref = useRef<HTMLDivElement>(null);
@@ -85,7 +96,8 @@ export function Modal({ title, onClose, children, footer, size = 'md', icon, ini
     const unlock = lockScroll();
     const root = ref.current;
     // A field that focused itself (autoFocus) keeps the focus.
-    if (root && !root.contains(document.activeElement)) firstFocus(root, firstFocusRef.current.look, firstFocusRef.current.initialFocus).focus();
+    if (root && !root.contains(document.activeElement))
+      firstFocus(root, firstFocusRef.current.look, firstFocusRef.current.initialFocus).focus();
     // Escape also works when the focus fell out of the dialog (e.g. onto <body> when a button it was on went away).
     const onDocumentKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || !root || openDialogs.at(-1) !== root || root.contains(document.activeElement)) return;

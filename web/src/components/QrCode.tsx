@@ -5,7 +5,19 @@ import { useEffect, useState } from 'react';
  * library, loaded only when a code is shown, as an image, so it stays sharp on a screen and on paper.
  * `size` fixes the box in pixels; without it the box takes its size from `className`.
  */
-export function QrCode({ value, label, size, className, testId }: { value: string; label: string; size?: number; className?: string; testId?: string }) {
+export function QrCode({
+  value,
+  label,
+  size,
+  className,
+  testId,
+}: {
+  value: string;
+  label: string;
+  size?: number;
+  className?: string;
+  testId?: string;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;

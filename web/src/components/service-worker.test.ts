@@ -20,8 +20,7 @@ test('SW_UPDATED clears local and session storage and reloads; other messages do
 });
 
 test('the build id is the content hash of the entry script', () => {
-  const doc = (src: string | null) =>
-    ({ querySelector: () => (src === null ? null : { getAttribute: () => src }) }) as unknown as Document;
+  const doc = (src: string | null) => ({ querySelector: () => (src === null ? null : { getAttribute: () => src }) }) as unknown as Document;
   expect(buildId(doc('/assets/index-BcdeC4Dm.js'))).toBe('BcdeC4Dm');
   expect(buildId(doc('/src/main.tsx'))).toBeNull();
   expect(buildId(doc(null))).toBeNull();

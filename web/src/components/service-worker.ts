@@ -4,7 +4,11 @@
 
 let started = false;
 
-export function onServiceWorkerMessage(data: unknown, storage = { local: localStorage, session: sessionStorage }, reload = () => location.reload()) {
+export function onServiceWorkerMessage(
+  data: unknown,
+  storage = { local: localStorage, session: sessionStorage },
+  reload = () => location.reload(),
+) {
   if (!data || typeof data !== 'object' || (data as { type?: unknown }).type !== 'SW_UPDATED') return false;
   try {
     storage.local.clear();

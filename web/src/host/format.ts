@@ -4,7 +4,6 @@ import { parseDate } from '../lib/dates';
 
 export const SIZE_AMBER_MB = 100;
 
-
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 
 /** Day, month, year, hour and minute in the locale (minute precision, as the spec says); null when missing or unparseable. */
@@ -27,7 +26,8 @@ export function formatMb(mb: number | null | undefined, locale: string): string 
 
 /** Free space as GB with one decimal (MB below 1 GB), in the locale. */
 export function formatGb(bytes: number, locale: string): string {
-  const number = (n: number, digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+  const number = (n: number, digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
   return bytes >= 1024 ** 3 ? `${number(bytes / 1024 ** 3, 1)} GB` : `${number(Math.round(bytes / 1024 ** 2), 0)} MB`;
 }
 

@@ -30,7 +30,7 @@ describe('dates and numbers in the locale', () => {
   test('null for missing and unparseable (the caller names it)', () => {
     for (const v of [null, undefined, '', 'not a date']) expect(formatDateTime(v, 'de-DE')).toBeNull();
   });
-  test('sizes with the locale\'s decimal mark', () => {
+  test("sizes with the locale's decimal mark", () => {
     expect(formatMb(150.5, 'de-DE')).toBe('150,50 MB');
     expect(formatMb(1234.5, 'en-GB')).toBe('1234.50 MB');
     expect(formatGb(2.5 * 1024 ** 3, 'de-DE')).toBe('2,5 GB');

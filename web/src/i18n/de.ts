@@ -39,8 +39,7 @@ export const de = {
   // Status
   statusNotStarted: (date: string, time: string) => `Dieses Event beginnt am ${date} um ${time}.`,
   statusExpired: 'Dieses Event ist abgelaufen und nicht mehr verfügbar.',
-  statusEnded: (date: string) =>
-    `Das Event ist seit dem ${date} beendet. Es können keine neuen Uploads mehr hinzugefügt werden.`,
+  statusEnded: (date: string) => `Das Event ist seit dem ${date} beendet. Es können keine neuen Uploads mehr hinzugefügt werden.`,
   statusAvailableUntil: (date: string) => `Alle Inhalte sind bis zum ${date} verfügbar.`,
 
   // Albums
@@ -125,8 +124,7 @@ export const de = {
 
   // QR modal
   qrTitle: 'QR-Code zum Event',
-  qrText:
-    'Lass andere Gäste diesen QR-Code mit der Handykamera scannen oder schicke ihnen den Link. So landen alle Fotos im selben Event.',
+  qrText: 'Lass andere Gäste diesen QR-Code mit der Handykamera scannen oder schicke ihnen den Link. So landen alle Fotos im selben Event.',
   qrAlt: 'QR-Code mit dem Link zum Event',
   eventLink: 'Link zum Event',
   copy: 'Kopieren',
@@ -138,12 +136,10 @@ export const de = {
   nicknameTooLong: 'Maximal 30 Zeichen erlaubt.',
   recoveryLink: 'Dein persönlicher Wiederherstellungs-Link',
   recoverySection: 'Auf anderen Geräten weitermachen',
-  recoveryExplain:
-    'Mit diesem Link kommst du auf einem anderen Gerät oder nach dem Löschen der Browserdaten wieder an deine Uploads.',
+  recoveryExplain: 'Mit diesem Link kommst du auf einem anderen Gerät oder nach dem Löschen der Browserdaten wieder an deine Uploads.',
   recoveryQrAlt: 'QR-Code mit deinem Wiederherstellungs-Link',
   warningTitle: 'ACHTUNG',
-  warningText:
-    'Teile diesen Link niemals mit anderen! Wer ihn hat, kann deine Uploads freigeben, zurückziehen und löschen.',
+  warningText: 'Teile diesen Link niemals mit anderen! Wer ihn hat, kann deine Uploads freigeben, zurückziehen und löschen.',
   cancel: 'Abbrechen',
   save: 'Speichern',
   noSessionYet: 'Du hast noch keine Sitzung. Bestätige zuerst die Nutzungsbedingungen, um Fotos hochzuladen.',
@@ -207,8 +203,7 @@ export const de = {
   tooLargeLocal: (n: number) => `Datei zu groß (über ${n}MB)`,
   duplicateError: 'Diese Datei wurde bereits hochgeladen',
   fileTooLargeToast: (n: number) => `Die Datei ist zu groß. Die maximale Dateigröße beträgt ${n} MB.`,
-  largeNetworkError:
-    'Die Datei ist zu groß oder die Verbindung wurde unterbrochen. Bitte versuche es mit einer kleineren Datei.',
+  largeNetworkError: 'Die Datei ist zu groß oder die Verbindung wurde unterbrochen. Bitte versuche es mit einer kleineren Datei.',
   genericUploadError: 'Upload fehlgeschlagen. Bitte versuche es erneut.',
   mobileNetworkError: 'Netzwerkfehler. Bitte prüfe deine Internetverbindung.',
   mobileTimeout: 'Upload-Timeout. Bitte versuche es mit einer kleineren Datei.',

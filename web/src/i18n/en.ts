@@ -118,8 +118,7 @@ export const en: Dict = {
 
   // QR modal
   qrTitle: 'Event QR code',
-  qrText:
-    'Let other guests scan this QR code with their phone camera or send them the link. That way all photos end up in the same event.',
+  qrText: 'Let other guests scan this QR code with their phone camera or send them the link. That way all photos end up in the same event.',
   qrAlt: 'QR code with the link to the event',
   eventLink: 'Link to the event',
   copy: 'Copy',
@@ -148,8 +147,7 @@ export const en: Dict = {
     'You decide whether everyone sees your uploads: the lock icon shares them or stops sharing.',
     'In the menu at the top right you change your nickname and share the event.',
   ],
-  terms:
-    'I agree that my uploads are stored on this device at the venue and – when I share them – shown to the other guests.',
+  terms: 'I agree that my uploads are stored on this device at the venue and – when I share them – shown to the other guests.',
   termsLinkText: 'Privacy notice',
   nicknameOptional: 'Nickname (optional)',
   confirm: "Let's go",

@@ -36,7 +36,8 @@ export const hostDe = {
   headerStyleNames: { minimalistic: 'Minimalistisch', split: 'Geteilt', premium: 'Premium' },
   allowDownload: 'Gästen das Herunterladen von Bildern erlauben',
   stripLocation: 'Standortdaten entfernen',
-  stripLocationNote: 'Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position. Wer hochgeladen hat, bekommt die eigene Datei unverändert.',
+  stripLocationNote:
+    'Originale, die andere herunterladen (auch als ZIP), enthalten keine GPS-Position. Wer hochgeladen hat, bekommt die eigene Datei unverändert.',
   currentImage: 'Aktuelles Bild',
   noImage: 'Kein Bild',
   replaceImage: 'Bild ersetzen',
@@ -52,10 +53,14 @@ export const hostDe = {
   topUploader: 'Top Uploader',
   unreachableTitle: 'Gäste können diese Links nicht öffnen.',
   /** around the configured address */
-  unreachableText: [' QR-Codes, gedruckte Karten und Wiederherstellungslinks zeigen auf ', ', eine Adresse, die nur dieser Computer erreicht.'],
+  unreachableText: [
+    ' QR-Codes, gedruckte Karten und Wiederherstellungslinks zeigen auf ',
+    ', eine Adresse, die nur dieser Computer erreicht.',
+  ],
   unreachableOffer:
     ' Öffnen Sie Momentbox unter einer Adresse der Box, die Gäste erreichen (Sie melden sich dort einmal an), oder setzen Sie MOMENTBOX_PUBLIC_URL auf eine davon:',
-  unreachableNone: ' Diese Box hat keine Adresse, die andere Geräte erreichen: verbinden Sie sie mit dem Netz des Veranstaltungsorts (scripts/setup-hotspot.sh).',
+  unreachableNone:
+    ' Diese Box hat keine Adresse, die andere Geräte erreichen: verbinden Sie sie mit dem Netz des Veranstaltungsorts (scripts/setup-hotspot.sh).',
   unreachableAskAdmin: ' Bitten Sie den Admin, MOMENTBOX_PUBLIC_URL auf die Adresse der Box im Netz des Veranstaltungsorts zu setzen.',
 
   // login
@@ -80,7 +85,12 @@ export const hostDe = {
   eventCount: (n: number) => (n === 1 ? '1 Event' : `${n} Events`),
   loadingEvents: 'Events werden geladen …',
   freeOnBox: (size: string) => `${size} frei auf der Box`,
-  videoQueue: (n: number) => (n === 0 ? 'keine Videos warten auf die Umwandlung' : n === 1 ? '1 Video wartet auf die Umwandlung' : `${n} Videos warten auf die Umwandlung`),
+  videoQueue: (n: number) =>
+    n === 0
+      ? 'keine Videos warten auf die Umwandlung'
+      : n === 1
+        ? '1 Video wartet auf die Umwandlung'
+        : `${n} Videos warten auf die Umwandlung`,
   searchPlaceholder: 'Nach Name oder Code suchen',
   searchEvents: 'Events durchsuchen',
   createEvent: 'Neues Event erstellen',
@@ -157,7 +167,8 @@ export const hostDe = {
   // schedule (event form and card)
   scheduleUploads: 'Uploads',
   viewableUntil: 'Gäste können ansehen bis',
-  startPastOver: 'Der Start liegt in der Vergangenheit: Mit dieser Dauer ist die Upload-Zeit schon vorbei und Gäste können nicht hochladen.',
+  startPastOver:
+    'Der Start liegt in der Vergangenheit: Mit dieser Dauer ist die Upload-Zeit schon vorbei und Gäste können nicht hochladen.',
   startPastShort: 'Der Start liegt in der Vergangenheit: Gäste haben weniger Zeit zum Hochladen als die gewählte Dauer.',
 
   // event form
@@ -204,7 +215,12 @@ export const hostDe = {
   // API keys dialog
   apiKeysTitle: 'API-Schlüssel',
   /** around the header name, the Bearer form and the upload call */
-  apiKeysIntro: ['Mit API-Schlüsseln laden Fotobox-Apps in jedes Event hoch. Senden Sie den Schlüssel als Header ', ' oder als ', ' mit ', '.'],
+  apiKeysIntro: [
+    'Mit API-Schlüsseln laden Fotobox-Apps in jedes Event hoch. Senden Sie den Schlüssel als Header ',
+    ' oder als ',
+    ' mit ',
+    '.',
+  ],
   keyName: 'Name des Schlüssels',
   keyNamePlaceholder: 'z. B. Fotobox Eingang',
   createKey: 'Schlüssel erstellen',
@@ -221,7 +237,10 @@ export const hostDe = {
   deleteApiKey: 'API-Schlüssel löschen',
   deleteKey: 'Schlüssel löschen',
   /** around the key's name */
-  deleteApiKeyAsk: ['API-Schlüssel ', ' löschen? Apps, die ihn nutzen, können dann nicht mehr hochladen. Das lässt sich nicht rückgängig machen.'],
+  deleteApiKeyAsk: [
+    'API-Schlüssel ',
+    ' löschen? Apps, die ihn nutzen, können dann nicht mehr hochladen. Das lässt sich nicht rückgängig machen.',
+  ],
   noApiKeys: 'Noch keine API-Schlüssel.',
   lastUsed: 'Zuletzt benutzt',
   status: 'Status',
@@ -243,7 +262,8 @@ export const hostDe = {
 
   // Wi-Fi dialog
   venueWifi: 'WLAN des Veranstaltungsorts',
-  wifiIntro: 'Wird als QR-Code neben den QR-Code des Events gedruckt, damit Gäste sich mit der Kamera verbinden. Ohne Namen wird kein WLAN-Code gedruckt.',
+  wifiIntro:
+    'Wird als QR-Code neben den QR-Code des Events gedruckt, damit Gäste sich mit der Kamera verbinden. Ohne Namen wird kein WLAN-Code gedruckt.',
   wifiSsid: 'WLAN-Name (SSID)',
   wifiPassword: 'WLAN-Passwort',
   openNetwork: 'Leer lassen für ein offenes Netz.',
@@ -315,7 +335,14 @@ export const hostDe = {
     viewEvent: 'Event anzeigen',
     eventNav: 'Event',
     sections: 'Bereiche der Einstellungen',
-    tabs: { general: 'Allgemeine Einstellungen', albums: 'Alben', stats: 'Statistiken', export: 'Export', uploads: 'Uploads', wall: 'Live-Wand' },
+    tabs: {
+      general: 'Allgemeine Einstellungen',
+      albums: 'Alben',
+      stats: 'Statistiken',
+      export: 'Export',
+      uploads: 'Uploads',
+      wall: 'Live-Wand',
+    },
     beta: 'Beta',
 
     // General
@@ -370,7 +397,12 @@ export const hostDe = {
     deleteAlbumConfirm: 'Album löschen',
     deleteAlbumWarning: 'Möchten Sie dieses Album wirklich löschen? Alle Fotos und Videos darin werden endgültig gelöscht.',
     /** what the delete confirmation adds to the warning: how many uploads go with the album */
-    goingWith: (n: number) => (n === 0 ? 'Das Album ist leer.' : n === 1 ? '1 Foto oder Video wird mit ihm gelöscht.' : `${n} Fotos und Videos werden mit ihm gelöscht.`),
+    goingWith: (n: number) =>
+      n === 0
+        ? 'Das Album ist leer.'
+        : n === 1
+          ? '1 Foto oder Video wird mit ihm gelöscht.'
+          : `${n} Fotos und Videos werden mit ihm gelöscht.`,
     albumCount: (n: number) => (n === 1 ? '1 Foto oder Video' : `${n} Fotos und Videos`),
     /** an album's badge when both dates are set (spec: 'Aktuell' inside the range) */
     albumPhases: { current: 'Aktuell', upcoming: 'Bevorstehend', past: 'Vorbei' },
@@ -452,12 +484,14 @@ export const hostDe = {
     deleteOneTitle: 'Upload löschen?',
     deleteManyTitle: (n: number) => `${n} Uploads löschen?`,
     deleteForever: 'Endgültig löschen',
-    removeGuestText: (name: string) => `Alle Fotos und Videos von ${name} werden endgültig gelöscht. Das kann nicht rückgängig gemacht werden.`,
+    removeGuestText: (name: string) =>
+      `Alle Fotos und Videos von ${name} werden endgültig gelöscht. Das kann nicht rückgängig gemacht werden.`,
     deleteText: 'Die Dateien werden endgültig gelöscht. Das kann nicht rückgängig gemacht werden.',
 
     // Live wall
     wall: 'Live-Wand',
-    wallIntro: 'Ein Beamer oder Fernseher zeigt die freigegebenen Fotos und Videos, sobald Gäste sie hochladen – neue zuerst, ältere dazwischen.',
+    wallIntro:
+      'Ein Beamer oder Fernseher zeigt die freigegebenen Fotos und Videos, sobald Gäste sie hochladen – neue zuerst, ältere dazwischen.',
     wallSeconds: 'Sekunden pro Bild',
     wallSecondsNote: (min: number, max: number) => `${min} bis ${max} Sekunden; Videos laufen bis zu einer Minute.`,
     wallNicknames: 'Nicknames der Gäste anzeigen',

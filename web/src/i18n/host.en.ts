@@ -31,7 +31,8 @@ export const hostEn: HostDict = {
   headerStyleNames: { minimalistic: 'Minimalistic', split: 'Split', premium: 'Premium' },
   allowDownload: 'Allow users to download images',
   stripLocation: 'Remove location data',
-  stripLocationNote: 'Originals that others download (also as ZIP) carry no GPS position. Whoever uploaded a file gets their own file unchanged.',
+  stripLocationNote:
+    'Originals that others download (also as ZIP) carry no GPS position. Whoever uploaded a file gets their own file unchanged.',
   currentImage: 'Current image',
   noImage: 'No image',
   replaceImage: 'Replace image',
@@ -72,7 +73,8 @@ export const hostEn: HostDict = {
   eventCount: (n: number) => (n === 1 ? '1 event' : `${n} events`),
   loadingEvents: 'Loading events…',
   freeOnBox: (size: string) => `${size} free on the box`,
-  videoQueue: (n: number) => (n === 0 ? 'no videos waiting for conversion' : n === 1 ? '1 video waiting for conversion' : `${n} videos waiting for conversion`),
+  videoQueue: (n: number) =>
+    n === 0 ? 'no videos waiting for conversion' : n === 1 ? '1 video waiting for conversion' : `${n} videos waiting for conversion`,
   searchPlaceholder: 'Search by name or code',
   searchEvents: 'Search events',
   createEvent: 'Create New Event',
@@ -223,7 +225,8 @@ export const hostEn: HostDict = {
   passwordChanged: 'Password changed successfully. You will be logged out in 2 seconds.',
 
   venueWifi: 'Venue Wi-Fi',
-  wifiIntro: "Printed as a QR code next to the event's QR code, so guests join the network with their camera. Leave the name empty for no Wi-Fi code.",
+  wifiIntro:
+    "Printed as a QR code next to the event's QR code, so guests join the network with their camera. Leave the name empty for no Wi-Fi code.",
   wifiSsid: 'Wi-Fi name (SSID)',
   wifiPassword: 'Wi-Fi password',
   openNetwork: 'Empty for an open network.',
@@ -234,7 +237,8 @@ export const hostEn: HostDict = {
   saveWifi: 'Save Wi-Fi',
 
   uploadersOf: (event: string) => `Uploader · ${event}`,
-  uploadersIntro: "A recovery link restores a guest's session on a new phone or browser, so they can manage their uploads again. Share it only with that guest.",
+  uploadersIntro:
+    "A recovery link restores a guest's session on a new phone or browser, so they can manage their uploads again. Share it only with that guest.",
   uploadersLoadFailed: 'Failed to load the uploaders',
   noUploads: 'No uploads yet.',
   uploaders: 'Uploaders',
@@ -342,7 +346,12 @@ export const hostEn: HostDict = {
     deleteAlbumTitle: 'Delete Album',
     deleteAlbumConfirm: 'Delete album',
     deleteAlbumWarning: 'Are you sure you want to delete this album? All photos and videos in this album will be permanently deleted.',
-    goingWith: (n: number) => (n === 0 ? 'The album is empty.' : n === 1 ? '1 photo or video will be deleted with it.' : `${n} photos and videos will be deleted with it.`),
+    goingWith: (n: number) =>
+      n === 0
+        ? 'The album is empty.'
+        : n === 1
+          ? '1 photo or video will be deleted with it.'
+          : `${n} photos and videos will be deleted with it.`,
     albumCount: (n: number) => (n === 1 ? '1 photo or video' : `${n} photos and videos`),
     albumPhases: { current: 'Current', upcoming: 'Upcoming', past: 'Past' },
     duplicateName: (name: string) => `An album named “${name}” exists already; guests could not tell the two apart.`,
@@ -424,7 +433,8 @@ export const hostEn: HostDict = {
     deleteText: 'The files will be permanently deleted. This cannot be undone.',
 
     wall: 'Live wall',
-    wallIntro: 'A projector or TV shows the approved photos and videos as soon as guests upload them – new ones first, older ones in between.',
+    wallIntro:
+      'A projector or TV shows the approved photos and videos as soon as guests upload them – new ones first, older ones in between.',
     wallSeconds: 'Seconds per picture',
     wallSecondsNote: (min: number, max: number) => `${min} to ${max} seconds; videos play for up to a minute.`,
     wallNicknames: "Show the guests' nicknames",

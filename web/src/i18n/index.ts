@@ -29,7 +29,13 @@ interface LanguageRow {
 /** Adding a language is a row here and its two dictionary files (README.md). */
 export const LANGUAGE_ROWS: readonly LanguageRow[] = [
   { code: 'de', name: 'Deutsch', locale: 'de-DE', guest: async () => de, host: () => import('./host.de').then((m) => m.hostDe) },
-  { code: 'en', name: 'English', locale: 'en-GB', guest: () => import('./en').then((m) => m.en), host: () => import('./host.en').then((m) => m.hostEn) },
+  {
+    code: 'en',
+    name: 'English',
+    locale: 'en-GB',
+    guest: () => import('./en').then((m) => m.en),
+    host: () => import('./host.en').then((m) => m.hostEn),
+  },
 ];
 
 const row = (code: Language): LanguageRow => LANGUAGE_ROWS.find((r) => r.code === code) ?? LANGUAGE_ROWS[0]!;

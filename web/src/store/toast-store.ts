@@ -45,7 +45,8 @@ export const useToasts = create<ToastState>((set, get) => ({
 }));
 
 /** A toast on the guest page: 4 s, one at a time. */
-export const toast = (message: string, kind: ToastKind = 'info') => useToasts.getState().push(kind, message, { ms: GUEST_TOAST_MS, alone: true });
+export const toast = (message: string, kind: ToastKind = 'info') =>
+  useToasts.getState().push(kind, message, { ms: GUEST_TOAST_MS, alone: true });
 
 /** Toasts on the host screens: 3 s, stacked. */
 export const hostToast = {

@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'bun:test';
-import { chunkPlan, chunkRange, chunkSizeFor, chunkTimeoutMs, concurrencyFor, detectDevice, isIos, MB, memoryPressure, singleUploadLimit, uploadDelayMs } from './device';
+import {
+  chunkPlan,
+  chunkRange,
+  chunkSizeFor,
+  chunkTimeoutMs,
+  concurrencyFor,
+  detectDevice,
+  isIos,
+  MB,
+  memoryPressure,
+  singleUploadLimit,
+  uploadDelayMs,
+} from './device';
 
 const desktop = { mobile: false, ios: false, lowEnd: false };
 const android = { mobile: true, ios: false, lowEnd: false };
@@ -7,10 +19,16 @@ const ios = { mobile: true, ios: true, lowEnd: false };
 
 describe('device classes', () => {
   test('detects iOS, Android and desktop from the user agent', () => {
-    expect(detectDevice({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' })).toEqual({ ...ios });
-    expect(detectDevice({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15', maxTouchPoints: 5 }).ios).toBe(true);
+    expect(
+      detectDevice({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' }),
+    ).toEqual({ ...ios });
+    expect(detectDevice({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15', maxTouchPoints: 5 }).ios).toBe(
+      true,
+    );
     expect(detectDevice({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile Safari/537.36' })).toEqual(android);
-    expect(detectDevice({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', hardwareConcurrency: 8 })).toEqual(desktop);
+    expect(detectDevice({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', hardwareConcurrency: 8 })).toEqual(
+      desktop,
+    );
     expect(detectDevice({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', hardwareConcurrency: 2 }).lowEnd).toBe(true);
   });
 });

@@ -92,15 +92,25 @@ afterEach(() => {
 const MB = 1024 * 1024;
 const android: DeviceProfile = { mobile: true, ios: false, lowEnd: false };
 const ios: DeviceProfile = { mobile: true, ios: true, lowEnd: false };
-const album: AlbumDto = { id: 7, event_id: 1, name: 'Party', visible: true, start_datetime: '2000-01-01T00:00:00Z', end_datetime: '2100-01-01T00:00:00Z', created_at: '' };
+const album: AlbumDto = {
+  id: 7,
+  event_id: 1,
+  name: 'Party',
+  visible: true,
+  start_datetime: '2000-01-01T00:00:00Z',
+  end_datetime: '2100-01-01T00:00:00Z',
+  created_at: '',
+};
 
 function video(size: number, name = 'clip.mp4') {
   return new File([new Uint8Array(size)], name, { type: 'video/mp4', lastModified: Date.UTC(2026, 5, 20) });
 }
 
 /** An item (or a patch) with its error worded as the German page shows it. */
-const worded = <T extends Partial<UploadItem>>(it: T): Omit<T, 'error'> & { error?: string | null } =>
-  ({ ...it, error: it.error === undefined ? undefined : (it.error?.(de) ?? null) });
+const worded = <T extends Partial<UploadItem>>(it: T): Omit<T, 'error'> & { error?: string | null } => ({
+  ...it,
+  error: it.error === undefined ? undefined : (it.error?.(de) ?? null),
+});
 
 async function run(files: File[], device: DeviceProfile, over: Partial<UploadDeps> = {}) {
   const items = new Map<string, UploadItem>();
@@ -137,7 +147,9 @@ async function run(files: File[], device: DeviceProfile, over: Partial<UploadDep
 }
 
 const chunkOk = (i: number, total: number, id = 99) =>
-  i === total - 1 ? { status: 200, body: { partial: false, received: [...Array(total).keys()], totalChunks: total, id, approved: true } } : { status: 200, body: { partial: true, received: [i], totalChunks: total } };
+  i === total - 1
+    ? { status: 200, body: { partial: false, received: [...Array(total).keys()], totalChunks: total, id, approved: true } }
+    : { status: 200, body: { partial: true, received: [i], totalChunks: total } };
 
 describe('upload engine', () => {
   test('a network error pauses the item; it resumes from the chunks the server has, with one stable uploadId', async () => {
@@ -150,19 +162,25 @@ describe('upload engine', () => {
       return chunkOk(s.chunkIndex!, 3);
     };
     fetchAnswer = (url) =>
-      url.includes('upload-chunk/status') ? { status: 200, body: { received: [0], totalChunks: 3, complete: false } } : { status: 200, body: { exists: false, duplicate: null } };
+      url.includes('upload-chunk/status')
+        ? { status: 200, body: { received: [0], totalChunks: 3, complete: false } }
+        : { status: 200, body: { exists: false, duplicate: null } };
     const r = await run([video(3 * MB)], android);
     expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 1, 2]);
     expect(new Set(sent.map((s) => s.uploadId)).size).toBe(1);
     expect(fetched.filter((u) => u.includes('upload-chunk/status')).length).toBe(1);
-    expect(r.history.some((h) => h.paused === true && h.error === 'Upload pausiert - wird automatisch fortgesetzt' && h.status === 'pending')).toBe(true);
+    expect(
+      r.history.some((h) => h.paused === true && h.error === 'Upload pausiert - wird automatisch fortgesetzt' && h.status === 'pending'),
+    ).toBe(true);
     expect(r.items[0]).toMatchObject({ status: 'success', progress: 100, approved: true, targetAlbumId: 7, paused: false });
   });
 
   test('after a pause the server may already have the whole file: done without sending again', async () => {
     xhrAnswer = (s) => (s.chunkIndex === 2 ? 'network' : chunkOk(s.chunkIndex!, 3));
     fetchAnswer = (url) =>
-      url.includes('upload-chunk/status') ? { status: 200, body: { received: [0, 1, 2], totalChunks: 3, complete: true, id: 5, approved: false } } : { status: 200, body: { exists: false, duplicate: null } };
+      url.includes('upload-chunk/status')
+        ? { status: 200, body: { received: [0, 1, 2], totalChunks: 3, complete: true, id: 5, approved: false } }
+        : { status: 200, body: { exists: false, duplicate: null } };
     const r = await run([video(3 * MB)], android);
     expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 2]);
     expect(r.items[0]).toMatchObject({ status: 'success', approved: false });
@@ -188,7 +206,8 @@ describe('upload engine', () => {
   });
 
   test('a 5xx on a chunk aborts the upload', async () => {
-    xhrAnswer = (s) => (s.chunkIndex === 1 ? { status: 500, body: { error: 'Platte voll', code: 'INTERNAL_ERROR' } } : chunkOk(s.chunkIndex!, 3));
+    xhrAnswer = (s) =>
+      s.chunkIndex === 1 ? { status: 500, body: { error: 'Platte voll', code: 'INTERNAL_ERROR' } } : chunkOk(s.chunkIndex!, 3);
     const r = await run([video(3 * MB)], android);
     expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1]);
     expect(r.items[0]!.status).toBe('error');
@@ -196,14 +215,16 @@ describe('upload engine', () => {
   });
 
   test('other chunk errors only warn and the upload continues', async () => {
-    xhrAnswer = (s) => (s.chunkIndex === 1 ? { status: 400, body: { error: 'komisch', code: 'VALIDATION_ERROR' } } : chunkOk(s.chunkIndex!, 3));
+    xhrAnswer = (s) =>
+      s.chunkIndex === 1 ? { status: 400, body: { error: 'komisch', code: 'VALIDATION_ERROR' } } : chunkOk(s.chunkIndex!, 3);
     const r = await run([video(3 * MB)], android);
     expect(sent.map((s) => s.chunkIndex)).toEqual([0, 1, 2]);
     expect(r.items[0]!.status).toBe('success');
   });
 
   test("the last chunk's answer must carry the id", async () => {
-    xhrAnswer = (s) => (s.chunkIndex === 2 ? { status: 200, body: { partial: false, received: [0, 1, 2], totalChunks: 3 } } : chunkOk(s.chunkIndex!, 3));
+    xhrAnswer = (s) =>
+      s.chunkIndex === 2 ? { status: 200, body: { partial: false, received: [0, 1, 2], totalChunks: 3 } } : chunkOk(s.chunkIndex!, 3);
     const r = await run([video(3 * MB)], android);
     expect(r.items[0]!.error).toBe(de.noUploadId);
   });
@@ -219,7 +240,10 @@ describe('upload engine', () => {
   });
 
   test('a whole-file upload the server gave up waiting for (408) pauses and is sent again', async () => {
-    xhrAnswer = (_s, nth) => (nth === 0 ? { status: 408, body: { error: 'stalled', code: 'UPLOAD_STALLED' } } : { status: 201, body: { id: 3, approved: true, album_id: 7 } });
+    xhrAnswer = (_s, nth) =>
+      nth === 0
+        ? { status: 408, body: { error: 'stalled', code: 'UPLOAD_STALLED' } }
+        : { status: 201, body: { id: 3, approved: true, album_id: 7 } };
     const r = await run([video(1 * MB)], android);
     expect(sent).toHaveLength(2);
     expect(r.history.some((h) => h.paused === true && h.status === 'pending')).toBe(true);
@@ -243,7 +267,8 @@ describe('upload engine', () => {
   });
 
   test('the pre-check finds an exact duplicate: nothing is sent', async () => {
-    fetchAnswer = (url) => (url.includes('check-exact') ? { status: 200, body: { exists: true, duplicate: { id: 11 } } } : { status: 404, body: {} });
+    fetchAnswer = (url) =>
+      url.includes('check-exact') ? { status: 200, body: { exists: true, duplicate: { id: 11 } } } : { status: 404, body: {} };
     const r = await run([video(1 * MB)], android);
     expect(sent).toHaveLength(0);
     expect(fetched.some((u) => /check-exact\?sha256=[0-9a-f]{64}&eventId=1/.test(u))).toBe(true);
@@ -307,7 +332,11 @@ describe('upload engine', () => {
   test('a file that failed partway, picked again, asks the box what it holds and sends only the rest, under the same id', async () => {
     const stored = new Map<string, string>();
     const realStorage = (globalThis as { localStorage?: unknown }).localStorage;
-    (globalThis as { localStorage?: unknown }).localStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => stored.set(k, v), removeItem: (k: string) => stored.delete(k) };
+    (globalThis as { localStorage?: unknown }).localStorage = {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => stored.set(k, v),
+      removeItem: (k: string) => stored.delete(k),
+    };
     try {
       xhrAnswer = (s) => (s.chunkIndex === 1 ? { status: 503, body: { error: 'gleich wieder da' } } : chunkOk(s.chunkIndex!, 3));
       const first = await run([video(3 * MB)], android);
@@ -318,7 +347,9 @@ describe('upload engine', () => {
       sent = [];
       xhrAnswer = (s) => chunkOk(s.chunkIndex!, 3);
       fetchAnswer = (url) =>
-        url.includes('/upload-chunk/status') ? { status: 200, body: { received: [0], totalChunks: 3, complete: false } } : { status: 200, body: { exists: false, duplicate: null } };
+        url.includes('/upload-chunk/status')
+          ? { status: 200, body: { received: [0], totalChunks: 3, complete: false } }
+          : { status: 200, body: { exists: false, duplicate: null } };
       const again = await run([video(3 * MB)], android);
       expect(again.items[0]!.status).toBe('success');
       expect(fetched.some((u) => u.includes('/upload-chunk/status') && u.includes(`uploadId=${firstId}`))).toBe(true);

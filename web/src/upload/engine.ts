@@ -134,7 +134,13 @@ export function startQueue(deps: UploadDeps): QueueRun {
           deps.update(entry.id, { status: 'cancelled', paused: false, error: null, extractingMetadata: false, retryable: true });
         } else {
           console.error('upload', err);
-          deps.update(entry.id, { status: 'error', paused: false, error: (t) => t.genericUploadError, extractingMetadata: false, retryable: true });
+          deps.update(entry.id, {
+            status: 'error',
+            paused: false,
+            error: (t) => t.genericUploadError,
+            extractingMetadata: false,
+            retryable: true,
+          });
         }
         return null;
       });

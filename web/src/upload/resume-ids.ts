@@ -7,7 +7,8 @@ const KEY = 'momentbox.upload-ids';
 const MAX = 200;
 
 /** The same file picked again: same event, name, size and modification time. */
-export const fileKey = (eventId: number, f: { name: string; size: number; lastModified: number }) => `${eventId}:${f.size}:${f.lastModified}:${f.name}`;
+export const fileKey = (eventId: number, f: { name: string; size: number; lastModified: number }) =>
+  `${eventId}:${f.size}:${f.lastModified}:${f.name}`;
 
 function read(): Record<string, string> {
   try {

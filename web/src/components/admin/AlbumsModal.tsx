@@ -114,7 +114,12 @@ export function AlbumsModal({
       )}
 
       {confirmDelete && (
-        <InlineConfirm label={h.deleteAlbum} confirmLabel={h.deleteAlbum} onCancel={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
+        <InlineConfirm
+          label={h.deleteAlbum}
+          confirmLabel={h.deleteAlbum}
+          onCancel={() => setConfirmDelete(null)}
+          onConfirm={() => remove.mutate(confirmDelete)}
+        >
           <strong>{confirmDelete.name}</strong>
           <br />
           {c.deleteAlbumWarning}
@@ -137,7 +142,11 @@ export function AlbumsModal({
       ) : (
         <ul className="hx-album-list" aria-label={h.albums}>
           {albums.map((a) => (
-            <li key={a.id} className={`hx-album-row${a.visible ? '' : ' is-hidden'}${editing?.id === a.id ? ' is-editing' : ''}`} data-album={a.name}>
+            <li
+              key={a.id}
+              className={`hx-album-row${a.visible ? '' : ' is-hidden'}${editing?.id === a.id ? ' is-editing' : ''}`}
+              data-album={a.name}
+            >
               <div className="hx-album-row__main">
                 <div className="hx-album-row__title">
                   <span className="hx-album-row__name">{albumName(a.name)}</span>

@@ -38,9 +38,7 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
     },
     onError: (err) =>
       setError(
-        err instanceof HttpError && (err.code === 'NAME_ALREADY_EXISTS' || err.status === 409)
-          ? h.apiKeyExists
-          : h.apiKeyCreateFailed,
+        err instanceof HttpError && (err.code === 'NAME_ALREADY_EXISTS' || err.status === 409) ? h.apiKeyExists : h.apiKeyCreateFailed,
       ),
   });
   const busy = creation.isPending;
@@ -68,14 +66,24 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
       <p className="hx-muted hx-intro">
         <Parts
           parts={h.apiKeysIntro}
-          values={[<code key="header">X-API-Key</code>, <code key="bearer">Authorization: Bearer &lt;key&gt;</code>, <code key="call">POST /api/event/{'{eventId}'}/upload</code>]}
+          values={[
+            <code key="header">X-API-Key</code>,
+            <code key="bearer">Authorization: Bearer &lt;key&gt;</code>,
+            <code key="call">POST /api/event/{'{eventId}'}/upload</code>,
+          ]}
         />
       </p>
 
       <form className="hx-inline-form" onSubmit={create}>
         <label className="hx-field hx-grow">
           <span className="hx-label">{h.keyName}</span>
-          <input name="api_key_name" value={name} placeholder={h.keyNamePlaceholder} maxLength={API_KEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
+          <input
+            name="api_key_name"
+            value={name}
+            placeholder={h.keyNamePlaceholder}
+            maxLength={API_KEY_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <button type="submit" className="hx-btn hx-btn--primary" disabled={!name.trim() || busy}>
           <Plus size={16} /> {h.createKey}
@@ -116,7 +124,12 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
       )}
 
       {confirmDelete && (
-        <InlineConfirm label={h.deleteApiKey} confirmLabel={h.deleteKey} onCancel={() => setConfirmDelete(null)} onConfirm={() => removal.mutate(confirmDelete)}>
+        <InlineConfirm
+          label={h.deleteApiKey}
+          confirmLabel={h.deleteKey}
+          onCancel={() => setConfirmDelete(null)}
+          onConfirm={() => removal.mutate(confirmDelete)}
+        >
           <Parts parts={h.deleteApiKeyAsk} values={[<strong key="name">{confirmDelete.name}</strong>]} />
         </InlineConfirm>
       )}
@@ -145,10 +158,18 @@ export function ApiKeysModal({ onClose }: { onClose: () => void }) {
                 <td>{formatDateTime(k.created_at, locale) ?? h.notSet}</td>
                 <td>{formatDateTime(k.last_used_at, locale) ?? h.never}</td>
                 <td>
-                  <span className={`hx-badge ${k.last_used_at ? 'hx-badge--green' : 'hx-badge--gray'}`}>{k.last_used_at ? h.keyActive : h.keyUnused}</span>
+                  <span className={`hx-badge ${k.last_used_at ? 'hx-badge--green' : 'hx-badge--gray'}`}>
+                    {k.last_used_at ? h.keyActive : h.keyUnused}
+                  </span>
                 </td>
                 <td className="hx-num">
-                  <button type="button" className="hx-icon-btn hx-icon-btn--danger" aria-label={h.deleteNamed(k.name)} title={h.deleteKey} onClick={() => setConfirmDelete(k)}>
+                  <button
+                    type="button"
+                    className="hx-icon-btn hx-icon-btn--danger"
+                    aria-label={h.deleteNamed(k.name)}
+                    title={h.deleteKey}
+                    onClick={() => setConfirmDelete(k)}
+                  >
                     <Trash2 size={18} />
                   </button>
                 </td>

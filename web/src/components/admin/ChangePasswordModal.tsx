@@ -93,7 +93,14 @@ export function ChangePasswordModal({ onClose, onLoggedOut }: { onClose: () => v
         </div>
         <label className="hx-field">
           <span className="hx-label">{h.confirmPassword}</span>
-          <input type="password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} required />
+          <input
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirm(e.target.value)}
+            required
+          />
         </label>
         {error && (
           <div className="hx-alert hx-alert--error" role="alert">

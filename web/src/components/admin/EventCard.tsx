@@ -120,7 +120,8 @@ export function EventCard({
           <EyeOff size={14} aria-hidden="true" /> {h.privateCount(event.private_count)}
         </span>
         <span data-testid="activity-last" title={h.newestUpload}>
-          <Clock size={14} aria-hidden="true" /> {event.last_upload_at ? h.lastUpload(formatDateTime(event.last_upload_at, locale) ?? '') : h.noUploadsYet}
+          <Clock size={14} aria-hidden="true" />{' '}
+          {event.last_upload_at ? h.lastUpload(formatDateTime(event.last_upload_at, locale) ?? '') : h.noUploadsYet}
         </span>
       </div>
 
@@ -181,7 +182,14 @@ export function EventCard({
               >
                 <Copy size={15} />
               </button>
-              <a className="hx-btn hx-btn--secondary hx-btn--icon" href={url} target="_blank" rel="noopener noreferrer" title={h.openSettingsPage} aria-label={h.openSettingsPage}>
+              <a
+                className="hx-btn hx-btn--secondary hx-btn--icon"
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={h.openSettingsPage}
+                aria-label={h.openSettingsPage}
+              >
                 <ExternalLink size={15} />
               </a>
             </div>
@@ -196,7 +204,12 @@ export function EventCard({
         )}
       </div>
       {confirmRegenerate && (
-        <ConfirmModal title={h.regenerateTitle} confirmLabel={h.regenerateConfirm} onClose={() => setConfirmRegenerate(false)} onConfirm={generate}>
+        <ConfirmModal
+          title={h.regenerateTitle}
+          confirmLabel={h.regenerateConfirm}
+          onClose={() => setConfirmRegenerate(false)}
+          onConfirm={generate}
+        >
           <p>
             <Parts parts={h.regenerateAsk} values={[<strong key="name">{event.name}</strong>]} />
           </p>

@@ -24,8 +24,22 @@ export function ColorFields({
 }) {
   return (
     <div className="hx-grid-2">
-      <ColorField label={labels[0]} name="primary_color" value={primary} fallback={NEW_EVENT_PRIMARY} onChange={onPrimary} error={errors.primary_color} />
-      <ColorField label={labels[1]} name="secondary_color" value={secondary} fallback={NEW_EVENT_SECONDARY} onChange={onSecondary} error={errors.secondary_color} />
+      <ColorField
+        label={labels[0]}
+        name="primary_color"
+        value={primary}
+        fallback={NEW_EVENT_PRIMARY}
+        onChange={onPrimary}
+        error={errors.primary_color}
+      />
+      <ColorField
+        label={labels[1]}
+        name="secondary_color"
+        value={secondary}
+        fallback={NEW_EVENT_SECONDARY}
+        onChange={onSecondary}
+        error={errors.secondary_color}
+      />
     </div>
   );
 }

@@ -102,7 +102,8 @@ export function EventFormModal({
   };
 
   return (
-    <Modal look="host"
+    <Modal
+      look="host"
       title={editing ? h.editEvent : h.createEvent}
       icon={editing ? <Pencil size={20} /> : <CalendarPlus size={20} />}
       onClose={onClose}
@@ -148,13 +149,7 @@ export function EventFormModal({
               )}
             </div>
             <span className="hx-small hx-muted">
-              {editing
-                ? codeUnlocked
-                  ? h.codeUnlocked
-                  : h.codeLocked
-                : codeEdited
-                  ? h.codeCustom
-                  : h.codeGenerated}
+              {editing ? (codeUnlocked ? h.codeUnlocked : h.codeLocked) : codeEdited ? h.codeCustom : h.codeGenerated}
             </span>
           </div>
         </div>
@@ -188,19 +183,18 @@ export function EventFormModal({
 
         {schedule && <EventSchedule schedule={schedule} warnPast={startChosen} />}
 
-        <ImageField
-          label={h.hostImage}
-          currentUrl={event?.host_image_url}
-          file={image}
-          onFile={setImage}
-          hint={h.hostImageHint}
-        />
+        <ImageField label={h.hostImage} currentUrl={event?.host_image_url} file={image} onFile={setImage} hint={h.hostImageHint} />
 
         <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} />
         <StripLocationField checked={stripLocation} onChange={setStripLocation} />
         <label className="hx-field">
           <span className="hx-label">{h.guestLanguage}</span>
-          <select name="language" value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-describedby="event-language-hint">
+          <select
+            name="language"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as Language)}
+            aria-describedby="event-language-hint"
+          >
             <LanguageOptions />
           </select>
           <span id="event-language-hint" className="hx-small hx-muted">

@@ -21,12 +21,30 @@ export function scheduleOf(startIso: string, durationDays: number, retentionDays
 }
 
 /** The window of a saved event, as the server computed it. */
-export function scheduleOfEvent(e: { event_start_datetime: string; event_end_datetime: string; event_viewable_until_datetime: string; status: EventStatus }): Schedule {
-  return { start: new Date(e.event_start_datetime), end: new Date(e.event_end_datetime), viewableUntil: new Date(e.event_viewable_until_datetime), status: e.status };
+export function scheduleOfEvent(e: {
+  event_start_datetime: string;
+  event_end_datetime: string;
+  event_viewable_until_datetime: string;
+  status: EventStatus;
+}): Schedule {
+  return {
+    start: new Date(e.event_start_datetime),
+    end: new Date(e.event_end_datetime),
+    viewableUntil: new Date(e.event_viewable_until_datetime),
+    status: e.status,
+  };
 }
 
 /** The event's window and status; `warnPast` adds the warning that uploads would start in the past. */
-export function EventSchedule({ schedule, warnPast = false, compact = false }: { schedule: Schedule; warnPast?: boolean; compact?: boolean }) {
+export function EventSchedule({
+  schedule,
+  warnPast = false,
+  compact = false,
+}: {
+  schedule: Schedule;
+  warnPast?: boolean;
+  compact?: boolean;
+}) {
   const h = useHostT();
   const locale = localeOf(useLanguage());
   const when = (d: Date) => formatDateTime(d.toISOString(), locale);
@@ -59,9 +77,7 @@ export function EventSchedule({ schedule, warnPast = false, compact = false }: {
       {startsInPast && (
         <p className="hx-field-warning" data-testid="schedule-past-warning">
           <AlertTriangle size={15} aria-hidden="true" />
-          {status === 'ended' || status === 'expired'
-            ? h.startPastOver
-            : h.startPastShort}
+          {status === 'ended' || status === 'expired' ? h.startPastOver : h.startPastShort}
         </p>
       )}
     </div>

@@ -25,7 +25,7 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
   const totalMb = stats.total_size_mb ?? stats.statistics?.total_size_mb ?? 0;
   const uploads = stats.uploads ?? stats.statistics?.total_uploads ?? 0;
   const albums = stats.albums ?? stats.statistics?.total_albums ?? 0;
-  const top = (stats.top_uploaders?.length ? stats.top_uploaders : stats.users ?? [])
+  const top = (stats.top_uploaders?.length ? stats.top_uploaders : (stats.users ?? []))
     .slice()
     .sort((a, b) => b.upload_count - a.upload_count)
     .slice(0, TOP_UPLOADERS);
@@ -55,30 +55,30 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
           <p className="hx-empty-inline">{h.noStats}</p>
         ) : (
           <div className="hx-table-wrap">
-          <table className="hx-table" aria-label={h.topUploader}>
-            <thead>
-              <tr>
-                <th className="hx-num">#</th>
-                <th>{h.name}</th>
-                <th className="hx-hide-sm">ID</th>
-                <th className="hx-num">{h.uploads}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {top.map((u, i) => (
-                <tr key={u.guest_id ?? `row-${i}`}>
-                  <td className="hx-num">
-                    <span className={`hx-rank hx-rank--${i + 1}`}>{i + 1}</span>
-                  </td>
-                  <td>{uploaderName(u, h)}</td>
-                  <td className="hx-mono hx-muted hx-hide-sm" data-testid="uploader-handle">
-                    {guestHandle(u, h)}
-                  </td>
-                  <td className="hx-num">{u.upload_count}</td>
+            <table className="hx-table" aria-label={h.topUploader}>
+              <thead>
+                <tr>
+                  <th className="hx-num">#</th>
+                  <th>{h.name}</th>
+                  <th className="hx-hide-sm">ID</th>
+                  <th className="hx-num">{h.uploads}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {top.map((u, i) => (
+                  <tr key={u.guest_id ?? `row-${i}`}>
+                    <td className="hx-num">
+                      <span className={`hx-rank hx-rank--${i + 1}`}>{i + 1}</span>
+                    </td>
+                    <td>{uploaderName(u, h)}</td>
+                    <td className="hx-mono hx-muted hx-hide-sm" data-testid="uploader-handle">
+                      {guestHandle(u, h)}
+                    </td>
+                    <td className="hx-num">{u.upload_count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </section>
@@ -92,28 +92,28 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
             <p className="hx-empty-inline">{h.noStats}</p>
           ) : (
             <div className="hx-table-wrap">
-            <table className="hx-table" aria-label={h.albums}>
-              <thead>
-                <tr>
-                  <th>{h.name}</th>
-                  <th className="hx-num">{h.uploads}</th>
-                  <th>{h.status}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.album_stats.map((a) => (
-                  <tr key={a.id}>
-                    <td>{albumName(a.name)}</td>
-                    <td className="hx-num">{a.upload_count}</td>
-                    <td>
-                      <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>
-                        {a.visible ? h.visible : h.hidden}
-                      </span>
-                    </td>
+              <table className="hx-table" aria-label={h.albums}>
+                <thead>
+                  <tr>
+                    <th>{h.name}</th>
+                    <th className="hx-num">{h.uploads}</th>
+                    <th>{h.status}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {stats.album_stats.map((a) => (
+                    <tr key={a.id}>
+                      <td>{albumName(a.name)}</td>
+                      <td className="hx-num">{a.upload_count}</td>
+                      <td>
+                        <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>
+                          {a.visible ? h.visible : h.hidden}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           )}
         </section>

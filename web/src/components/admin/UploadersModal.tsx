@@ -17,9 +17,7 @@ export function UploadersModal({ event, onClose }: { event: AdminEventDto; onClo
 
   return (
     <Modal look="host" title={h.uploadersOf(event.name)} icon={<Users size={20} />} onClose={onClose} size="lg">
-      <p className="hx-muted hx-intro">
-        {h.uploadersIntro}
-      </p>
+      <p className="hx-muted hx-intro">{h.uploadersIntro}</p>
       {error && (
         <div className="hx-alert hx-alert--error" role="alert">
           {error}
@@ -49,7 +47,13 @@ export function UploadersModal({ event, onClose }: { event: AdminEventDto; onClo
                 <td className="hx-num">{u.upload_count}</td>
                 <td>
                   <div className="hx-row-actions">
-                    <a className="hx-btn hx-btn--secondary hx-btn--sm" href={u.recovery_link} target="_blank" rel="noopener noreferrer" data-testid="recovery-link">
+                    <a
+                      className="hx-btn hx-btn--secondary hx-btn--sm"
+                      href={u.recovery_link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="recovery-link"
+                    >
                       <ExternalLink size={14} /> {h.open}
                     </a>
                     <button

@@ -39,7 +39,10 @@ function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loa
     mutationFn: adminApi.saveWifi,
     onSuccess: async (answer) => {
       // the printed cards read the Wi-Fi from /api/config
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin.wifi }), queryClient.invalidateQueries({ queryKey: queryKeys.config })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.wifi }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.config }),
+      ]);
       hostToast.success(answer.ssid ? h.wifiSaved : h.wifiRemoved);
       onClose();
     },
@@ -61,12 +64,18 @@ function WifiForm({ initial, loadFailed, onClose }: { initial: WifiSettings; loa
 
   return (
     <form className="hx-form" onSubmit={submit} noValidate aria-label={h.venueWifi}>
-      <p className="hx-muted hx-small">
-        {h.wifiIntro}
-      </p>
+      <p className="hx-muted hx-small">{h.wifiIntro}</p>
       <label className="hx-field">
         <span className="hx-label">{h.wifiSsid}</span>
-        <input name="ssid" value={ssid} maxLength={WIFI_SSID_MAX_BYTES} spellCheck={false} autoComplete="off" onChange={(e) => setSsid(e.target.value)} aria-invalid={!!errors.ssid} />
+        <input
+          name="ssid"
+          value={ssid}
+          maxLength={WIFI_SSID_MAX_BYTES}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setSsid(e.target.value)}
+          aria-invalid={!!errors.ssid}
+        />
         {errors.ssid && <span className="hx-field-error">{errors.ssid}</span>}
       </label>
       <label className="hx-field">

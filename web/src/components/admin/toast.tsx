@@ -30,7 +30,10 @@ function placement(): Placement | undefined {
   const b = brand?.getBoundingClientRect();
   const room = a.left - (b ? b.right : 0) - 2 * GAP_PX;
   if (room >= MIN_WIDTH_PX && a.bottom > 0) {
-    return { style: { top: Math.max(a.top, GAP_PX / 2), right: window.innerWidth - a.left + GAP_PX, width: Math.min(room, MAX_WIDTH_PX) }, inHeader: true };
+    return {
+      style: { top: Math.max(a.top, GAP_PX / 2), right: window.innerWidth - a.left + GAP_PX, width: Math.min(room, MAX_WIDTH_PX) },
+      inHeader: true,
+    };
   }
   return { style: { top: Math.max(bar.getBoundingClientRect().bottom, 0) + GAP_PX }, inHeader: false };
 }

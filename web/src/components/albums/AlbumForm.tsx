@@ -63,7 +63,13 @@ export function AlbumNameField({
 export function AlbumDateFields({ draft, startLabel, endLabel }: { draft: AlbumDraft; startLabel: string; endLabel: string }) {
   return (
     <>
-      <AlbumDateField label={startLabel} name="album_start" value={draft.start} onChange={draft.setStart} error={draft.errors.start_datetime} />
+      <AlbumDateField
+        label={startLabel}
+        name="album_start"
+        value={draft.start}
+        onChange={draft.setStart}
+        error={draft.errors.start_datetime}
+      />
       <AlbumDateField label={endLabel} name="album_end" value={draft.end} onChange={draft.setEnd} error={draft.errors.end_datetime} />
     </>
   );
@@ -93,7 +99,17 @@ function AlbumDateField({
 }
 
 /** Cancel Editing (edit mode only) and the submit button, disabled without a name or while busy. */
-export function AlbumFormActions({ draft, busy, createLabel, updateLabel }: { draft: AlbumDraft; busy: boolean; createLabel: ReactNode; updateLabel: ReactNode }) {
+export function AlbumFormActions({
+  draft,
+  busy,
+  createLabel,
+  updateLabel,
+}: {
+  draft: AlbumDraft;
+  busy: boolean;
+  createLabel: ReactNode;
+  updateLabel: ReactNode;
+}) {
   const c = useHostT().couple;
   return (
     <div className="hx-form__actions">
@@ -148,7 +164,13 @@ export function AlbumActions({
     <div className={className}>
       {editFirst ? edit : toggle}
       {editFirst ? toggle : edit}
-      <button type="button" className="hx-icon-btn hx-icon-btn--danger" title={c.deleteAlbumButton} aria-label={c.deleteNamed(albumName(a.name))} onClick={onDelete}>
+      <button
+        type="button"
+        className="hx-icon-btn hx-icon-btn--danger"
+        title={c.deleteAlbumButton}
+        aria-label={c.deleteNamed(albumName(a.name))}
+        onClick={onDelete}
+      >
         <Trash2 size={iconSize} />
       </button>
     </div>

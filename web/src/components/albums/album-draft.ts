@@ -23,7 +23,7 @@ export function useAlbumDraft() {
     setErrors(f ? { [f.field]: f.message } : {});
   };
   const clearing =
-    <T,>(set: (v: T) => void, field: string) =>
+    <T>(set: (v: T) => void, field: string) =>
     (v: T) => {
       set(v);
       setErrors(({ [field]: _, ...rest }) => rest);

@@ -90,7 +90,13 @@ export function AlbumsTab({
 
   return (
     <div className="hx-albums-layout">
-      <form ref={formRef} className="hx-form hx-panel hx-album-editor" onSubmit={submit} noValidate aria-label={editing ? c.editAlbum : c.createNewAlbum}>
+      <form
+        ref={formRef}
+        className="hx-form hx-panel hx-album-editor"
+        onSubmit={submit}
+        noValidate
+        aria-label={editing ? c.editAlbum : c.createNewAlbum}
+      >
         <h2 className="hx-panel__title">
           {editing ? <Pencil size={18} aria-hidden="true" /> : <Plus size={18} aria-hidden="true" />}
           {editing ? c.editAlbum : c.createNewAlbum}
@@ -122,10 +128,16 @@ export function AlbumsTab({
             {albums.map((a) => {
               const phase = albumPhase(a, new Date());
               return (
-                <li key={a.id} className={`hx-album-card${editing?.id === a.id ? ' is-editing' : ''}${a.visible ? '' : ' is-hidden'}`} data-album={a.name}>
+                <li
+                  key={a.id}
+                  className={`hx-album-card${editing?.id === a.id ? ' is-editing' : ''}${a.visible ? '' : ' is-hidden'}`}
+                  data-album={a.name}
+                >
                   <div className="hx-album-card__top">
                     <strong className="hx-album-card__name">{albumName(a.name)}</strong>
-                    <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>{a.visible ? c.visible : c.hidden}</span>
+                    <span className={`hx-badge ${a.visible ? 'hx-badge--green' : 'hx-badge--gray'}`}>
+                      {a.visible ? c.visible : c.hidden}
+                    </span>
                     {phase && <span className={`hx-badge hx-badge--phase-${phase}`}>{c.albumPhases[phase]}</span>}
                     <span className="hx-album-row__count" data-testid="album-count">
                       {c.albumCount(a.upload_count ?? 0)}
@@ -158,7 +170,13 @@ export function AlbumsTab({
       </section>
 
       {confirmDelete && (
-        <ConfirmModal title={c.deleteAlbumTitle} confirmLabel={c.deleteAlbumConfirm} busy={remove.isPending} onClose={() => setConfirmDelete(null)} onConfirm={() => remove.mutate(confirmDelete)}>
+        <ConfirmModal
+          title={c.deleteAlbumTitle}
+          confirmLabel={c.deleteAlbumConfirm}
+          busy={remove.isPending}
+          onClose={() => setConfirmDelete(null)}
+          onConfirm={() => remove.mutate(confirmDelete)}
+        >
           <p>
             <strong>{albumName(confirmDelete.name)}</strong>
           </p>

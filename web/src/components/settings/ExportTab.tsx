@@ -71,14 +71,18 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
 
       {progress && (
         <div className="hx-export__progress" role="status" aria-live="polite">
-          <div className="hx-progress hx-progress--lg" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
+          <div
+            className="hx-progress hx-progress--lg"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent}
+          >
             <span style={{ width: `${progress.percent}%` }} />
           </div>
           <div className="hx-export__row">
             <span data-testid="export-progress-text">
-              {progress.mode === 'preparing' && progress.total === 0
-                ? c.exportPreparing
-                : c.exportProgress(progress.done, progress.total)}
+              {progress.mode === 'preparing' && progress.total === 0 ? c.exportPreparing : c.exportProgress(progress.done, progress.total)}
             </span>
             <strong>{progress.percent}%</strong>
           </div>

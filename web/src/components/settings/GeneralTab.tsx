@@ -122,7 +122,13 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
           <label className="hx-label" htmlFor="gs-language">
             {h.guestLanguage}
           </label>
-          <select id="gs-language" name="language" value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-describedby="gs-language-note">
+          <select
+            id="gs-language"
+            name="language"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as Language)}
+            aria-describedby="gs-language-note"
+          >
             <LanguageOptions />
           </select>
           <span id="gs-language-note" className="hx-small hx-muted">
@@ -137,7 +143,13 @@ export function GeneralTab({ token, event }: { token: string; event: EventDto })
       </form>
       <aside className="hx-preview-col" aria-label={c.livePreview}>
         <span className="hx-label-sm">{c.livePreview}</span>
-        <HeaderPreview name={name} primary={primary} secondary={secondary} style={headerStyle} imageUrl={imagePreview ?? event.host_image_url} />
+        <HeaderPreview
+          name={name}
+          primary={primary}
+          secondary={secondary}
+          style={headerStyle}
+          imageUrl={imagePreview ?? event.host_image_url}
+        />
       </aside>
     </div>
   );

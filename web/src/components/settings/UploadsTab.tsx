@@ -33,9 +33,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
           <input type="checkbox" checked={autoShare} onChange={(e) => saveAutoShare(e.target.checked)} data-testid="auto-share" />
           <span>{c.autoShare}</span>
         </label>
-        <span className="hx-small hx-muted hx-check-note">
-          {c.autoShareNote}
-        </span>
+        <span className="hx-small hx-muted hx-check-note">{c.autoShareNote}</span>
       </section>
 
       <ModerationFilters filter={m.filter} filterBy={m.filterBy} albums={albums} guests={page?.guests} busy={busy} onConfirm={setConfirm} />
@@ -72,20 +70,29 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
       )}
 
       {selected.size > 0 && (
-        <ModerationBulkBar count={selected.size} busy={busy} onApprove={(approved) => void m.bulkApprove(approved)} onDelete={() => setConfirm({ kind: 'selected', ids: [...selected] })} />
+        <ModerationBulkBar
+          count={selected.size}
+          busy={busy}
+          onApprove={(approved) => void m.bulkApprove(approved)}
+          onDelete={() => setConfirm({ kind: 'selected', ids: [...selected] })}
+        />
       )}
 
       {confirm && (
         <ConfirmModal
-          title={confirm.kind === 'guest' ? c.removeGuestTitle : confirm.ids.length === 1 ? c.deleteOneTitle : c.deleteManyTitle(confirm.ids.length)}
+          title={
+            confirm.kind === 'guest'
+              ? c.removeGuestTitle
+              : confirm.ids.length === 1
+                ? c.deleteOneTitle
+                : c.deleteManyTitle(confirm.ids.length)
+          }
           confirmLabel={c.deleteForever}
           busy={busy}
           onConfirm={() => void confirmDelete()}
           onClose={() => setConfirm(null)}
         >
-          {confirm.kind === 'guest'
-            ? c.removeGuestText(confirm.name)
-            : c.deleteText}
+          {confirm.kind === 'guest' ? c.removeGuestText(confirm.name) : c.deleteText}
         </ConfirmModal>
       )}
     </div>

@@ -57,9 +57,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
     <div className="hx-general">
       <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label={c.wall}>
         <h2 className="hx-panel__title">{c.wall}</h2>
-        <p className="hx-small hx-muted">
-          {c.wallIntro}
-        </p>
+        <p className="hx-small hx-muted">{c.wallIntro}</p>
         <div className="hx-field">
           <label className="hx-label" htmlFor="wall-seconds">
             {c.wallSeconds}

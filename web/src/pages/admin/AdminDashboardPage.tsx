@@ -65,7 +65,13 @@ export default function AdminDashboardPage() {
           onAction={onAction}
         />
       </main>
-      <DashboardDialogs dialog={dialog} onClose={close} exports={exports} onExportAlbum={(ev, album) => void exportEvent(ev, album)} onLoggedOut={toLogin} />
+      <DashboardDialogs
+        dialog={dialog}
+        onClose={close}
+        exports={exports}
+        onExportAlbum={(ev, album) => void exportEvent(ev, album)}
+        onLoggedOut={toLogin}
+      />
     </div>
   );
 }

@@ -27,7 +27,11 @@ export default function AdminLoginPage() {
   // stays busy after a success: the dashboard opens
   const busy = login.isPending || login.isSuccess;
   // 429 (too many attempts) has its own server message; every other failure is the spec's text
-  const error = !login.isError ? '' : login.error instanceof HttpError && login.error.status === 429 && login.error.body?.error ? login.error.body.error : h.invalidCredentials;
+  const error = !login.isError
+    ? ''
+    : login.error instanceof HttpError && login.error.status === 429 && login.error.body?.error
+      ? login.error.body.error
+      : h.invalidCredentials;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -150,7 +150,14 @@ const AlbumCard = memo(function AlbumCard({
       >
         <span className="ev-album__cover">
           {cover && holdCover ? null : cover && !coverFailed ? (
-            <img src={cover.thumbnail_path} srcSet={cover.thumbnail_srcset ?? undefined} alt="" loading="lazy" decoding="async" onError={() => setCoverFailed(true)} />
+            <img
+              src={cover.thumbnail_path}
+              srcSet={cover.thumbnail_srcset ?? undefined}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              onError={() => setCoverFailed(true)}
+            />
           ) : (
             <Images size={26} aria-hidden="true" />
           )}

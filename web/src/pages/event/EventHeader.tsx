@@ -17,7 +17,12 @@ function HostImage({ event, className }: { event: EventDto; className: string })
   const [failed, setFailed] = useState(false);
   if (!event.host_image_url || failed) {
     return (
-      <div className={`${className} ev-hostimg--placeholder`} role="img" aria-label={t.hostImageAlt(event.name)} data-testid="host-placeholder">
+      <div
+        className={`${className} ev-hostimg--placeholder`}
+        role="img"
+        aria-label={t.hostImageAlt(event.name)}
+        data-testid="host-placeholder"
+      >
         <Camera size={40} aria-hidden="true" />
       </div>
     );
@@ -147,7 +152,12 @@ function PremiumHeader({ event }: { event: EventDto }) {
 
   return (
     <header className="ev-header ev-header--premium" data-style="premium">
-      <div ref={bgRef} className="ev-premium__bg" data-testid="parallax" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})` }}>
+      <div
+        ref={bgRef}
+        className="ev-premium__bg"
+        data-testid="parallax"
+        style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})` }}
+      >
         <HostImage event={event} className="ev-hostimg ev-hostimg--cover" />
       </div>
       <div className="ev-premium__shade" aria-hidden="true" />

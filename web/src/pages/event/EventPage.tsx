@@ -131,7 +131,11 @@ export default function EventPage() {
         ) : (
           <span />
         )}
-        <TopMenu onProfile={() => actions.openModal('profile')} onShare={() => actions.openModal('qr')} onHelp={() => actions.openModal('help')} />
+        <TopMenu
+          onProfile={() => actions.openModal('profile')}
+          onShare={() => actions.openModal('qr')}
+          onHelp={() => actions.openModal('help')}
+        />
       </div>
 
       <EventHeader event={event} />
@@ -141,10 +145,23 @@ export default function EventPage() {
 
         {expiredForGuest ? null : (
           <div className="ev-layout">
-            <AlbumList albums={gallery.albums} holdCovers={!firstArrived} loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)} selectedId={selectedAlbum?.id ?? null} onSelect={(id) => actions.selectAlbum(id)} />
+            <AlbumList
+              albums={gallery.albums}
+              holdCovers={!firstArrived}
+              loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)}
+              selectedId={selectedAlbum?.id ?? null}
+              onSelect={(id) => actions.selectAlbum(id)}
+            />
 
             <main className="ev-content" id="main">
-              {selectedAlbum && <AlbumToolbar album={selectedAlbum} canDownload={event.allow_download && gridTotal > 0} onDownload={openDownload} onSelect={selection.start} />}
+              {selectedAlbum && (
+                <AlbumToolbar
+                  album={selectedAlbum}
+                  canDownload={event.allow_download && gridTotal > 0}
+                  onDownload={openDownload}
+                  onSelect={selection.start}
+                />
+              )}
               {pending > 0 && <PendingHint count={pending} onShareAll={uploadActions.shareAllOwn} />}
               {!uploadsBlocked && <InAppBanner link={link} />}
 
@@ -160,7 +177,13 @@ export default function EventPage() {
                     grid.loaded && (
                       <p className="ev-empty" data-testid="empty-album">
                         <Images size={28} aria-hidden="true" />
-                        <span>{uploadsBlocked ? (statusInfo.status === 'not_started' ? t.emptyAlbumNotStarted : t.emptyAlbumClosed) : t.emptyAlbum}</span>
+                        <span>
+                          {uploadsBlocked
+                            ? statusInfo.status === 'not_started'
+                              ? t.emptyAlbumNotStarted
+                              : t.emptyAlbumClosed
+                            : t.emptyAlbum}
+                        </span>
                       </p>
                     )
                   }
@@ -235,7 +258,12 @@ export default function EventPage() {
       )}
       {st.modal === 'recovery' && myRecovery && <RecoveryModal link={myRecovery} onClose={() => actions.openModal(null)} />}
       {st.modal === 'profile' && (
-        <ProfileModal nickname={st.nickname} recoveryLink={st.hasConsent ? myRecovery : null} onSave={(n) => actions.saveNickname(n)} onClose={() => actions.openModal(null)} />
+        <ProfileModal
+          nickname={st.nickname}
+          recoveryLink={st.hasConsent ? myRecovery : null}
+          onSave={(n) => actions.saveNickname(n)}
+          onClose={() => actions.openModal(null)}
+        />
       )}
       {st.modal === 'qr' && <QrModal link={link} onClose={() => actions.openModal(null)} />}
       {st.modal === 'download' && selectedAlbum && (
@@ -259,8 +287,12 @@ export default function EventPage() {
           onClose={() => setDeleteTarget(null)}
         />
       )}
-      {uploadState.open && <UploadModal items={uploadState.items} onCancel={() => useUploads.getState().cancel()} onClose={closeUploadModal} onAgain={again} />}
-      {!uploadState.open && !selection.active && uploadState.items.length > 0 && <UploadPill items={uploadState.items} onOpen={() => useUploads.getState().show()} onDone={dismiss} />}
+      {uploadState.open && (
+        <UploadModal items={uploadState.items} onCancel={() => useUploads.getState().cancel()} onClose={closeUploadModal} onAgain={again} />
+      )}
+      {!uploadState.open && !selection.active && uploadState.items.length > 0 && (
+        <UploadPill items={uploadState.items} onOpen={() => useUploads.getState().show()} onDone={dismiss} />
+      )}
 
       <Toast />
     </div>

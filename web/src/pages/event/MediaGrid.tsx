@@ -59,7 +59,16 @@ interface GridProps {
   renderTile: (u: UploadDto, index: number, load: { firstRow: boolean; holdImage: boolean }) => ReactNode;
 }
 
-export function MediaGrid({ uploads, total: albumTotal, onNeedMore, firstArrived, onFirstArrived, uploadTile, renderTile, empty }: GridProps) {
+export function MediaGrid({
+  uploads,
+  total: albumTotal,
+  onNeedMore,
+  firstArrived,
+  onFirstArrived,
+  uploadTile,
+  renderTile,
+  empty,
+}: GridProps) {
   const cols = useColumns();
   const outerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -104,7 +113,14 @@ export function MediaGrid({ uploads, total: albumTotal, onNeedMore, firstArrived
     const el = outerRef.current;
     if (!el || rowHeight <= 0 || total < VIRTUALISE_FROM) return;
     const gridTop = el.getBoundingClientRect().top + window.scrollY;
-    const next = visibleRows({ scrollTop: window.scrollY, viewport: window.innerHeight, gridTop, rowHeight, rows, overscan: OVERSCAN_ROWS });
+    const next = visibleRows({
+      scrollTop: window.scrollY,
+      viewport: window.innerHeight,
+      gridTop,
+      rowHeight,
+      rows,
+      overscan: OVERSCAN_ROWS,
+    });
     setRange((prev) => (prev[0] === next[0] && prev[1] === next[1] ? prev : next));
   }, [rowHeight, rows, total]);
 
@@ -167,7 +183,9 @@ export function MediaGrid({ uploads, total: albumTotal, onNeedMore, firstArrived
     <NextPageSentinel
       key={firstComing}
       onNeedMore={onNeedMore}
-      style={measured ? { position: 'absolute', top: Math.floor(firstComing / cols) * rowHeight, left: 0, width: '100%', height: 1 } : undefined}
+      style={
+        measured ? { position: 'absolute', top: Math.floor(firstComing / cols) * rowHeight, left: 0, width: '100%', height: 1 } : undefined
+      }
     />
   );
 
@@ -240,7 +258,19 @@ interface TileProps {
 
 const nickOf = (u: UploadDto, t: Dict) => uploaderNickname(u) ?? t.unknownUploader;
 
-export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, holdImage, own, admin, busy, onOpen, onToggle, onDelete, selecting }: TileProps) {
+export const MediaTile = memo(function MediaTile({
+  upload: u,
+  index,
+  firstRow,
+  holdImage,
+  own,
+  admin,
+  busy,
+  onOpen,
+  onToggle,
+  onDelete,
+  selecting,
+}: TileProps) {
   const t = useT();
   const [failed, setFailed] = useState(false);
   const [showNick, setShowNick] = useState(false);
@@ -320,7 +350,13 @@ export const MediaTile = memo(function MediaTile({ upload: u, index, firstRow, h
       )}
 
       {(own || admin) && (
-        <button type="button" className="ev-tile__delete" onClick={() => onDelete(u)} aria-label={t.deleteAction} data-testid="delete-upload">
+        <button
+          type="button"
+          className="ev-tile__delete"
+          onClick={() => onDelete(u)}
+          aria-label={t.deleteAction}
+          data-testid="delete-upload"
+        >
           <Trash2 size={16} aria-hidden="true" />
         </button>
       )}

@@ -7,7 +7,17 @@ import { albumCountLabel, albumName } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
 /** Above the grid: the album's name, dates and count, and 'Auswählen' and 'Herunterladen' where the event allows downloads. */
-export function AlbumToolbar({ album, canDownload, onDownload, onSelect }: { album: GalleryAlbumDto; canDownload: boolean; onDownload: () => void; onSelect: () => void }) {
+export function AlbumToolbar({
+  album,
+  canDownload,
+  onDownload,
+  onSelect,
+}: {
+  album: GalleryAlbumDto;
+  canDownload: boolean;
+  onDownload: () => void;
+  onSelect: () => void;
+}) {
   const t = useT();
   const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
   return (
@@ -27,7 +37,13 @@ export function AlbumToolbar({ album, canDownload, onDownload, onSelect }: { alb
             <CheckSquare size={18} aria-hidden="true" />
             <span className="ev-toolbar__select-label">{t.selectAction}</span>
           </button>
-          <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onDownload} aria-label={t.downloadAlbum} data-testid="download-album">
+          <button
+            type="button"
+            className="g-btn g-btn--ghost ev-toolbar__dl"
+            onClick={onDownload}
+            aria-label={t.downloadAlbum}
+            data-testid="download-album"
+          >
             <Download size={18} aria-hidden="true" />
             <span>{t.download}</span>
           </button>

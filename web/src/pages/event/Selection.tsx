@@ -34,7 +34,17 @@ export function useSelection(albumId: number | undefined): Selection {
   return { active, picked, start, stop, toggle };
 }
 
-export function SelectionBar({ eventId, chosen, onDownload, onDone }: { eventId: number; chosen: UploadDto[]; onDownload: () => void; onDone: () => void }) {
+export function SelectionBar({
+  eventId,
+  chosen,
+  onDownload,
+  onDone,
+}: {
+  eventId: number;
+  chosen: UploadDto[];
+  onDownload: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   return (
     <div className="ev-selbar" role="region" aria-label={t.selectAction} data-testid="selection-bar">

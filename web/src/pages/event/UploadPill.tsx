@@ -51,7 +51,14 @@ export function UploadPill({ items, onOpen, onDone }: { items: UploadItem[]; onO
   else detail = offline ? t.uploadPillOffline : formatPercent(s.percent);
   return (
     <div className="ev-upbar" data-testid="upload-bar">
-      <button type="button" className={`ev-pill ev-pill--${state}`} onClick={onOpen} aria-label={t.uploadPillOpen} data-testid="upload-pill" data-state={state}>
+      <button
+        type="button"
+        className={`ev-pill ev-pill--${state}`}
+        onClick={onOpen}
+        aria-label={t.uploadPillOpen}
+        data-testid="upload-pill"
+        data-state={state}
+      >
         <Icon size={18} aria-hidden="true" />
         {!s.allOk && <span className="ev-pill__count">{t.uploadPillProgress(s.allFinished ? up : s.done, s.total)}</span>}
         <span className="ev-pill__detail">{detail}</span>

@@ -17,7 +17,17 @@ interface Props {
 }
 
 /** The hidden file input of an upload action (the tile, the phone's floating button); a <label> opens it. */
-function PickerInput({ id, beforePick, onFiles, testId }: { id: string; beforePick: () => boolean; onFiles: (files: File[]) => void; testId: string }) {
+function PickerInput({
+  id,
+  beforePick,
+  onFiles,
+  testId,
+}: {
+  id: string;
+  beforePick: () => boolean;
+  onFiles: (files: File[]) => void;
+  testId: string;
+}) {
   return (
     <input
       id={id}
@@ -77,7 +87,13 @@ export function UploadTile({ identified, autoApprove, onAutoApprove, beforePick,
       </label>
       {identified && !disabled && (
         <label className="ev-upload__auto" htmlFor={autoId}>
-          <input id={autoId} type="checkbox" checked={autoApprove} onChange={(e) => onAutoApprove(e.target.checked)} data-testid="auto-approve" />
+          <input
+            id={autoId}
+            type="checkbox"
+            checked={autoApprove}
+            onChange={(e) => onAutoApprove(e.target.checked)}
+            data-testid="auto-approve"
+          />
           <span>{t.autoApprove}</span>
         </label>
       )}

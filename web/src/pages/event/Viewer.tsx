@@ -17,7 +17,6 @@ const canPlayType = (mime: string) => document.createElement('video').canPlayTyp
 // photo loads, videos with controls and autoplay (the server's browser-playable preview). Under the photo
 // its story: who took it and when, and for the uploader whether it is shared.
 
-
 interface Props {
   /** the album's uploads fetched so far */
   items: UploadDto[];
@@ -183,7 +182,9 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
         <div className="ev-viewer__media" style={{ transform: drag ? `translateX(${drag}px)` : undefined }} data-drag={drag}>
           {item.type === 'video' && playable === null ? (
             <span className="ev-viewer__preparing" data-testid="viewer-video-preparing">
-              {item.thumbnail_path && <img className="ev-viewer__img is-loaded" src={item.thumbnail_path} alt={item.original_name} draggable={false} />}
+              {item.thumbnail_path && (
+                <img className="ev-viewer__img is-loaded" src={item.thumbnail_path} alt={item.original_name} draggable={false} />
+              )}
               <span className="ev-viewer__preparing-note">{t.videoPreparing}</span>
             </span>
           ) : item.type === 'video' ? (
@@ -230,10 +231,22 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
 
       {total > 1 && (
         <>
-          <button type="button" className="ev-viewer__nav ev-viewer__nav--prev" onClick={() => go(-1)} aria-label={t.previous} data-testid="viewer-prev">
+          <button
+            type="button"
+            className="ev-viewer__nav ev-viewer__nav--prev"
+            onClick={() => go(-1)}
+            aria-label={t.previous}
+            data-testid="viewer-prev"
+          >
             <ChevronLeft size={28} aria-hidden="true" />
           </button>
-          <button type="button" className="ev-viewer__nav ev-viewer__nav--next" onClick={() => go(1)} aria-label={t.next} data-testid="viewer-next">
+          <button
+            type="button"
+            className="ev-viewer__nav ev-viewer__nav--next"
+            onClick={() => go(1)}
+            aria-label={t.next}
+            data-testid="viewer-next"
+          >
             <ChevronRight size={28} aria-hidden="true" />
           </button>
         </>

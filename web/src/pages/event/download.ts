@@ -30,7 +30,9 @@ const zipParts = (items: ZipChoice): ZipChoice[] => {
 
 /** The exact bytes the ZIP(s) of a choice will have, as the server counts them before streaming. */
 async function zipSize(eventId: number, items: ZipChoice): Promise<number> {
-  const sizes = await Promise.all(zipParts(items).map((part) => api.get<ZipSize>(`/api/event/${eventId}/download-zip/size${idsQuery(part)}`)));
+  const sizes = await Promise.all(
+    zipParts(items).map((part) => api.get<ZipSize>(`/api/event/${eventId}/download-zip/size${idsQuery(part)}`)),
+  );
   return sizes.reduce((sum, s) => sum + s.size_bytes, 0);
 }
 

@@ -37,8 +37,22 @@ const FEATURE_ICONS: LucideIcon[] = [Hash, Palette, FolderTree, CalendarClock, D
 
 /** The two benefit card sections, guests first: heading, [title, text] items with one icon each, layout classes. */
 const benefitSections = (t: LandingCopy) => [
-  { id: 'land-guests', title: t.forGuests, items: t.guestBenefits, icons: GUEST_ICONS, listClass: 'land-cards--4', iconClass: 'land-card__icon' },
-  { id: 'land-hosts', title: t.forHosts, items: t.hostBenefits, icons: HOST_ICONS, listClass: 'land-cards--5', iconClass: 'land-card__icon land-card__icon--alt' },
+  {
+    id: 'land-guests',
+    title: t.forGuests,
+    items: t.guestBenefits,
+    icons: GUEST_ICONS,
+    listClass: 'land-cards--4',
+    iconClass: 'land-card__icon',
+  },
+  {
+    id: 'land-hosts',
+    title: t.forHosts,
+    items: t.hostBenefits,
+    icons: HOST_ICONS,
+    listClass: 'land-cards--5',
+    iconClass: 'land-card__icon land-card__icon--alt',
+  },
 ];
 
 /** The landing page's texts in the language shown (their own small chunk): null until the first arrive. */

@@ -4,15 +4,17 @@ import type { ReactNode } from 'react';
 // (lines inside a paragraph keep their breaks), **bold** and `code`. Enough for those texts, nothing more.
 
 function inline(text: string, key: string): ReactNode[] {
-  return text.split(/(\*\*[^*]+\*\*|`[^`]+`)/g).map((part, i) =>
-    part.startsWith('**') && part.endsWith('**') ? (
-      <strong key={`${key}-${i}`}>{part.slice(2, -2)}</strong>
-    ) : part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
-      <code key={`${key}-${i}`}>{part.slice(1, -1)}</code>
-    ) : (
-      part
-    ),
-  );
+  return text
+    .split(/(\*\*[^*]+\*\*|`[^`]+`)/g)
+    .map((part, i) =>
+      part.startsWith('**') && part.endsWith('**') ? (
+        <strong key={`${key}-${i}`}>{part.slice(2, -2)}</strong>
+      ) : part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+        <code key={`${key}-${i}`}>{part.slice(1, -1)}</code>
+      ) : (
+        part
+      ),
+    );
 }
 
 function lines(text: string[], key: string): ReactNode[] {

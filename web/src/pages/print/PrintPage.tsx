@@ -100,7 +100,12 @@ export default function PrintPage() {
   };
   const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
   const sheet = () => (
-      <article className="hx-sheet" data-testid="print-sheet" lang={event.language} style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}>
+    <article
+      className="hx-sheet"
+      data-testid="print-sheet"
+      lang={event.language}
+      style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}
+    >
       <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
         <div className="hx-sheet__avatar">
           {event.host_image_url && !imgBroken ? (
@@ -185,7 +190,14 @@ export default function PrintPage() {
         <strong className="hx-print__heading">{h.printTitle}</strong>
         <div className="hx-segmented" role="radiogroup" aria-label={h.paperSize}>
           {FORMATS.map((f) => (
-            <button key={f} type="button" role="radio" aria-checked={format === f} className={format === f ? 'is-active' : ''} onClick={() => setFormat(f)}>
+            <button
+              key={f}
+              type="button"
+              role="radio"
+              aria-checked={format === f}
+              className={format === f ? 'is-active' : ''}
+              onClick={() => setFormat(f)}
+            >
               {h.printFormats[f]}
             </button>
           ))}

@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AlertTriangle, BarChart3, Camera, ExternalLink, FileArchive, FolderOpen, Home, Images, MonitorPlay, Printer, Settings } from 'lucide-react';
+import {
+  AlertTriangle,
+  BarChart3,
+  Camera,
+  ExternalLink,
+  FileArchive,
+  FolderOpen,
+  Home,
+  Images,
+  MonitorPlay,
+  Printer,
+  Settings,
+} from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { hostQueries } from '../../api/queries';
@@ -96,10 +108,20 @@ function SettingsScreen() {
             <LanguageSwitcher label={h.languageLabel} className="language-switcher hx-brand__language" />
           </div>
           <nav className="hx-topbar__actions" aria-label={c.eventNav}>
-            <a className="hx-btn hx-btn--ghost" href={`/print/${event.id}?token=${encodeURIComponent(token)}`} target="_blank" rel="noopener noreferrer">
+            <a
+              className="hx-btn hx-btn--ghost"
+              href={`/print/${event.id}?token=${encodeURIComponent(token)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <Printer size={17} /> {c.printQr}
             </a>
-            <a className="hx-btn hx-btn--secondary" href={`/event/${encodeURIComponent(event.code)}`} target="_blank" rel="noopener noreferrer">
+            <a
+              className="hx-btn hx-btn--secondary"
+              href={`/event/${encodeURIComponent(event.code)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <ExternalLink size={17} /> {c.viewEvent}
             </a>
           </nav>
@@ -131,7 +153,13 @@ function SettingsScreen() {
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
           {tab === 'general' && <GeneralTab token={token} event={event} />}
           {tab === 'albums' && (
-            <AlbumsTab token={token} albums={albums} onCreated={(a) => setCreatedHere((ids) => [a.id, ...ids])} editRequest={editRequest} onEdit={onEdit} />
+            <AlbumsTab
+              token={token}
+              albums={albums}
+              onCreated={(a) => setCreatedHere((ids) => [a.id, ...ids])}
+              editRequest={editRequest}
+              onEdit={onEdit}
+            />
           )}
           {tab === 'stats' && <StatsTab token={token} />}
           {tab === 'export' && <ExportTab token={token} event={event} albums={albums} />}

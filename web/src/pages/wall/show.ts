@@ -53,7 +53,10 @@ function labelsOf({ upload, fresh }: Pick, showNicknames: boolean) {
 const isPortraitPhoto = (u: UploadDto) => u.type === 'photo' && (u.height ?? 0) > (u.width ?? 0);
 
 const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
-  u.approved && u.preview_path !== null && u.processing_state !== 'failed' && (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
+  u.approved &&
+  u.preview_path !== null &&
+  u.processing_state !== 'failed' &&
+  (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
 
 type Shown = { pick: Pick | null; stayMs: number | null };
 

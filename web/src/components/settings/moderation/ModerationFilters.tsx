@@ -25,7 +25,13 @@ export function ModerationFilters({ filter: { status, albumId, guestId }, filter
     <section className="hx-panel hx-mod__filters" aria-label={c.filter}>
       <div className="hx-mod__chips" role="group" aria-label={c.status}>
         {(Object.keys(c.statusLabels) as Status[]).map((s) => (
-          <button key={s} type="button" className={`hx-chip${status === s ? ' is-active' : ''}`} aria-pressed={status === s} onClick={() => filterBy({ status: s })}>
+          <button
+            key={s}
+            type="button"
+            className={`hx-chip${status === s ? ' is-active' : ''}`}
+            aria-pressed={status === s}
+            onClick={() => filterBy({ status: s })}
+          >
             {c.statusLabels[s]}
           </button>
         ))}
@@ -33,7 +39,11 @@ export function ModerationFilters({ filter: { status, albumId, guestId }, filter
       <div className="hx-mod__selects">
         <label className="hx-label-sm">
           {c.album}
-          <select value={albumId ?? ''} onChange={(e) => filterBy({ albumId: e.target.value ? Number(e.target.value) : undefined })} aria-label={c.album}>
+          <select
+            value={albumId ?? ''}
+            onChange={(e) => filterBy({ albumId: e.target.value ? Number(e.target.value) : undefined })}
+            aria-label={c.album}
+          >
             <option value="">{c.allAlbums}</option>
             {albums.map((a) => (
               <option key={a.id} value={a.id}>
@@ -44,7 +54,11 @@ export function ModerationFilters({ filter: { status, albumId, guestId }, filter
         </label>
         <label className="hx-label-sm">
           {c.guest}
-          <select value={guestId ?? ''} onChange={(e) => filterBy({ guestId: e.target.value ? Number(e.target.value) : undefined })} aria-label={c.guest}>
+          <select
+            value={guestId ?? ''}
+            onChange={(e) => filterBy({ guestId: e.target.value ? Number(e.target.value) : undefined })}
+            aria-label={c.guest}
+          >
             <option value="">{c.allGuests}</option>
             {guests?.map((g) => (
               <option key={g.guest_id} value={g.guest_id}>
@@ -55,7 +69,12 @@ export function ModerationFilters({ filter: { status, albumId, guestId }, filter
         </label>
       </div>
       {guest && (
-        <button type="button" className="hx-btn hx-btn--danger" onClick={() => onConfirm({ kind: 'guest', guestId: guest.guest_id, name: guest.nickname || c.anonymous })} disabled={busy}>
+        <button
+          type="button"
+          className="hx-btn hx-btn--danger"
+          onClick={() => onConfirm({ kind: 'guest', guestId: guest.guest_id, name: guest.nickname || c.anonymous })}
+          disabled={busy}
+        >
           <UserX size={16} /> {c.removeGuest}
         </button>
       )}

@@ -41,7 +41,13 @@ export function ModerationItem({ upload: u, albumName, selected, busy, onToggle,
         </span>
       </div>
       <div className="hx-mod__actions">
-        <button type="button" className="hx-btn hx-btn--ghost" onClick={onApprove} disabled={busy} aria-label={u.approved ? c.withdrawApproval : c.approve}>
+        <button
+          type="button"
+          className="hx-btn hx-btn--ghost"
+          onClick={onApprove}
+          disabled={busy}
+          aria-label={u.approved ? c.withdrawApproval : c.approve}
+        >
           {u.approved ? <EyeOff size={16} /> : <Check size={16} />}
           <span>{u.approved ? c.withdraw : c.approve}</span>
         </button>

@@ -70,10 +70,15 @@ export function useModeration(token: string, event: EventDto) {
     },
     onError: (_, { error }) => hostToast.error(error),
   });
-  const run = (work: () => Promise<unknown>, ok: string, error: string) => moderation.mutateAsync({ work, ok, error }).catch(() => undefined);
+  const run = (work: () => Promise<unknown>, ok: string, error: string) =>
+    moderation.mutateAsync({ work, ok, error }).catch(() => undefined);
 
   const setApproved = (u: ModerationUploadDto) =>
-    run(() => clientApi.setApproved(token, u.id, !u.approved), u.approved ? c.withdrawn : c.approved, u.approved ? c.withdrawFailed : c.approveFailed);
+    run(
+      () => clientApi.setApproved(token, u.id, !u.approved),
+      u.approved ? c.withdrawn : c.approved,
+      u.approved ? c.withdrawFailed : c.approveFailed,
+    );
 
   const bulkApprove = (approved: boolean) => {
     const ids = [...selected];

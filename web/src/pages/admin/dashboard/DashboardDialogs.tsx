@@ -86,7 +86,13 @@ export function DashboardDialogs({ dialog, onClose, exports, onExportAlbum, onLo
       return <ChangePasswordModal onClose={onClose} onLoggedOut={onLoggedOut} />;
     case 'delete':
       return (
-        <ConfirmModal title={h.deleteEventTitle} confirmLabel={h.deleteEventConfirm} busy={deleteEvent.isPending} onClose={onClose} onConfirm={() => deleteEvent.mutate(dialog.event)}>
+        <ConfirmModal
+          title={h.deleteEventTitle}
+          confirmLabel={h.deleteEventConfirm}
+          busy={deleteEvent.isPending}
+          onClose={onClose}
+          onConfirm={() => deleteEvent.mutate(dialog.event)}
+        >
           <p>
             <Parts parts={h.deleteEventAsk} values={[<strong key="name">{dialog.event.name}</strong>, dialog.event.code]} />
           </p>

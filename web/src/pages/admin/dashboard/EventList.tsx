@@ -39,8 +39,7 @@ export function EventList({ events, loadFailed, onRetry, box, publicUrl, exports
                 <HardDrive size={15} aria-hidden="true" /> {h.freeOnBox(formatGb(box.disk.free_bytes, locale))}
               </span>
               <span data-testid="box-queue">
-                <Film size={15} aria-hidden="true" />{' '}
-                {h.videoQueue(box.video_queue)}
+                <Film size={15} aria-hidden="true" /> {h.videoQueue(box.video_queue)}
               </span>
             </p>
           )}
@@ -48,7 +47,13 @@ export function EventList({ events, loadFailed, onRetry, box, publicUrl, exports
         <div className="hx-section-head__tools">
           <label className="hx-search">
             <Search size={17} aria-hidden="true" />
-            <input type="search" placeholder={h.searchPlaceholder} aria-label={h.searchEvents} value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input
+              type="search"
+              placeholder={h.searchPlaceholder}
+              aria-label={h.searchEvents}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           </label>
           <button type="button" className="hx-btn hx-btn--primary" onClick={onCreate}>
             <CalendarPlus size={17} /> {h.createEvent}

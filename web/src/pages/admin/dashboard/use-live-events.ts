@@ -14,7 +14,10 @@ export function useLiveEvents(eventIds: number[] | undefined) {
     const closers = ids.split(',').map((id) =>
       openLive(Number(id), () => {
         window.clearTimeout(timers.get(Number(id)));
-        timers.set(Number(id), window.setTimeout(() => void invalidateAdminEvent(Number(id)), LIVE_RELOAD_MS));
+        timers.set(
+          Number(id),
+          window.setTimeout(() => void invalidateAdminEvent(Number(id)), LIVE_RELOAD_MS),
+        );
       }),
     );
     return () => {

@@ -7,7 +7,14 @@ import { loadedUploads } from '../logic/gallery-pages';
 import { applyLiveChange } from './use-gallery';
 
 const upload = (thumbnail_path: string | null) =>
-  ({ id: 4, album_id: 7, event_id: 1, created_at: '2026-06-20T20:00:00Z', thumbnail_path, processing_state: thumbnail_path ? 'ready' : 'pending' }) as unknown as UploadDto;
+  ({
+    id: 4,
+    album_id: 7,
+    event_id: 1,
+    created_at: '2026-06-20T20:00:00Z',
+    thumbnail_path,
+    processing_state: thumbnail_path ? 'ready' : 'pending',
+  }) as unknown as UploadDto;
 
 describe('live changes into the cached grid', () => {
   test('a change that arrives while the grid is being fetched is not undone by that fetch', async () => {

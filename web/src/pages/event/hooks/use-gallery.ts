@@ -77,7 +77,8 @@ export function useGalleryAlbums(eventId: number | undefined, isAdmin: boolean) 
 }
 
 /** The album on show: the guest's choice while it exists, else the initial album of §4. */
-const shownAlbum = (albums: GalleryAlbumDto[], chosenId: number | null) => albums.find((a) => a.id === chosenId) ?? initialAlbum(albums, new Date()) ?? null;
+const shownAlbum = (albums: GalleryAlbumDto[], chosenId: number | null) =>
+  albums.find((a) => a.id === chosenId) ?? initialAlbum(albums, new Date()) ?? null;
 
 /** The albums as the cache holds them now (for the upload queue, which runs outside React's renders). */
 export function cachedAlbums(eventId: number): GalleryAlbumDto[] {
@@ -95,7 +96,10 @@ const MAX_PAGES = 200;
  * next page as the guest scrolls or the viewer walks on; every page for 'Alles herunterladen').
  */
 export function useAlbumGrid(eventId: number | undefined, albumId: number | undefined) {
-  const query = useInfiniteQuery({ ...guestQueries.uploads(eventId ?? 0, albumId ?? 0), enabled: eventId !== undefined && albumId !== undefined });
+  const query = useInfiniteQuery({
+    ...guestQueries.uploads(eventId ?? 0, albumId ?? 0),
+    enabled: eventId !== undefined && albumId !== undefined,
+  });
   const uploads = useMemo(() => loadedUploads(query.data), [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
@@ -104,16 +108,28 @@ export function useAlbumGrid(eventId: number | undefined, albumId: number | unde
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   /** The next page; resolves with the uploads fetched by then. */
-  const loadNext = useCallback(async (): Promise<UploadDto[]> => loadedUploads((await fetchNextPage({ cancelRefetch: false })).data), [fetchNextPage]);
+  const loadNext = useCallback(
+    async (): Promise<UploadDto[]> => loadedUploads((await fetchNextPage({ cancelRefetch: false })).data),
+    [fetchNextPage],
+  );
 
   /** Every page of the album; resolves with all its uploads (what the cache has when a page fails). */
   const loadAll = useCallback(async (): Promise<UploadDto[]> => {
     let result = await fetchNextPage({ cancelRefetch: false });
-    for (let i = 0; result.hasNextPage && !result.isError && i < MAX_PAGES; i++) result = await result.fetchNextPage({ cancelRefetch: false });
+    for (let i = 0; result.hasNextPage && !result.isError && i < MAX_PAGES; i++)
+      result = await result.fetchNextPage({ cancelRefetch: false });
     return loadedUploads(result.data);
   }, [fetchNextPage]);
 
-  return { uploads, loaded: query.data !== undefined, hasMore: !!hasNextPage, loadingMore: isFetchingNextPage, loadMore, loadNext, loadAll };
+  return {
+    uploads,
+    loaded: query.data !== undefined,
+    hasMore: !!hasNextPage,
+    loadingMore: isFetchingNextPage,
+    loadMore,
+    loadNext,
+    loadAll,
+  };
 }
 
 /** After uploads or a reload request: the albums (counts, covers) and the grids of `albumIds` (all when left out) are fetched again. */
@@ -193,7 +209,10 @@ export function useUploadActions(eventId: number | undefined) {
     },
   });
   // The toggle is disabled while its change runs (§4).
-  const busyIds = useMutationState({ filters: { mutationKey: APPROVAL_KEY, status: 'pending' }, select: (m) => (m.state.variables as UploadDto).id });
+  const busyIds = useMutationState({
+    filters: { mutationKey: APPROVAL_KEY, status: 'pending' },
+    select: (m) => (m.state.variables as UploadDto).id,
+  });
 
   const remove = useMutation({
     mutationFn: (u: UploadDto) => guestApi.deleteUpload(u.event_id, u.id),
@@ -232,7 +251,14 @@ export function useUploadActions(eventId: number | undefined) {
     toggleApproval,
     busyIds,
     /** true when it was deleted */
-    deleteUpload: useCallback((u: UploadDto) => removeAsync(u).then(() => true, () => false), [removeAsync]),
+    deleteUpload: useCallback(
+      (u: UploadDto) =>
+        removeAsync(u).then(
+          () => true,
+          () => false,
+        ),
+      [removeAsync],
+    ),
     shareAllOwn: useCallback(() => eventId !== undefined && shareAllOf(eventId), [eventId, shareAllOf]),
   };
 }

@@ -102,7 +102,9 @@ export function useUploadQueue(device: DeviceProfile, event: EventDto | null, ma
       const again: string[] = [];
       const fresh: File[] = [];
       for (const file of files) {
-        const old = listed.find((it) => (it.status === 'cancelled' || (it.status === 'error' && it.retryable)) && same(filesOfItems.current.get(it.id)!, file));
+        const old = listed.find(
+          (it) => (it.status === 'cancelled' || (it.status === 'error' && it.retryable)) && same(filesOfItems.current.get(it.id)!, file),
+        );
         if (old && !again.includes(old.id)) {
           again.push(old.id);
           filesOfItems.current.set(old.id, file);

@@ -18,24 +18,45 @@ const ids = (data: GalleryPages) => data.pages.map((p) => p.uploads.map((u) => u
 describe('live changes in a paged grid', () => {
   test('a new upload heads the first page; the cursors stay', () => {
     const next = withLiveChange(pages(true), { kind: 'upload', upload: upload(10, 9, 1, 30) }, 1);
-    expect(ids(next)).toEqual([[10, 9, 8, 7, 6], [5, 4]]);
+    expect(ids(next)).toEqual([
+      [10, 9, 8, 7, 6],
+      [5, 4],
+    ]);
     expect(next.pages.map((p) => p.next_cursor)).toEqual(['c1', 'c2']);
   });
 
   test('an older upload becoming visible goes where it belongs; older than all fetched: left to the pages to come, or at the end of the last', () => {
-    expect(ids(withLiveChange(pages(true), { kind: 'upload', upload: upload(55, 5, 1, 30) }, 1))).toEqual([[9, 8, 7, 6], [55, 5, 4]]);
-    expect(ids(withLiveChange(pages(true), { kind: 'upload', upload: upload(3, 3) }, 1))).toEqual([[9, 8, 7, 6], [5, 4]]);
-    expect(ids(withLiveChange(pages(false), { kind: 'upload', upload: upload(3, 3) }, 1))).toEqual([[9, 8, 7, 6], [5, 4, 3]]);
+    expect(ids(withLiveChange(pages(true), { kind: 'upload', upload: upload(55, 5, 1, 30) }, 1))).toEqual([
+      [9, 8, 7, 6],
+      [55, 5, 4],
+    ]);
+    expect(ids(withLiveChange(pages(true), { kind: 'upload', upload: upload(3, 3) }, 1))).toEqual([
+      [9, 8, 7, 6],
+      [5, 4],
+    ]);
+    expect(ids(withLiveChange(pages(false), { kind: 'upload', upload: upload(3, 3) }, 1))).toEqual([
+      [9, 8, 7, 6],
+      [5, 4, 3],
+    ]);
   });
 
   test('an update replaces in place, a removal drops, an upload of another album is not shown here', () => {
     const changed = withLiveChange(pages(true), { kind: 'update', upload: { ...upload(8, 8), approved: false } }, 1);
-    expect(ids(changed)).toEqual([[9, 8, 7, 6], [5, 4]]);
+    expect(ids(changed)).toEqual([
+      [9, 8, 7, 6],
+      [5, 4],
+    ]);
     expect(loadedUploads(changed).find((u) => u.id === 8)!.approved).toBe(false);
     expect(ids(withLiveChange(pages(true), { kind: 'remove', id: 5 }, 1))).toEqual([[9, 8, 7, 6], [4]]);
-    expect(ids(withLiveChange(pages(true), { kind: 'upload', upload: upload(10, 9, 2, 30) }, 1))).toEqual([[9, 8, 7, 6], [5, 4]]);
+    expect(ids(withLiveChange(pages(true), { kind: 'upload', upload: upload(10, 9, 2, 30) }, 1))).toEqual([
+      [9, 8, 7, 6],
+      [5, 4],
+    ]);
     // moved to another album: gone from this one
-    expect(ids(withLiveChange(pages(true), { kind: 'update', upload: upload(7, 7, 2) }, 1))).toEqual([[9, 8, 6], [5, 4]]);
+    expect(ids(withLiveChange(pages(true), { kind: 'update', upload: upload(7, 7, 2) }, 1))).toEqual([
+      [9, 8, 6],
+      [5, 4],
+    ]);
   });
 
   test('a patch changes only that upload', () => {

@@ -20,7 +20,12 @@ export function loadedUploads(data: GalleryPages | undefined): UploadDto[] {
 export function withLiveChange(data: GalleryPages, change: Exclude<LiveChange, { kind: 'resync' }>, albumId: number): GalleryPages {
   if (change.kind === 'nickname') {
     const ids = new Set(change.uploadIds);
-    return { ...data, pages: data.pages.map((p) => (p.uploads.some((u) => ids.has(u.id)) ? { ...p, uploads: p.uploads.map((u) => renamed(u, change)) } : p)) };
+    return {
+      ...data,
+      pages: data.pages.map((p) =>
+        p.uploads.some((u) => ids.has(u.id)) ? { ...p, uploads: p.uploads.map((u) => renamed(u, change)) } : p,
+      ),
+    };
   }
   const id = change.kind === 'remove' ? change.id : change.upload.id;
   const without = data.pages.map((p) => (p.uploads.some((u) => u.id === id) ? { ...p, uploads: p.uploads.filter((u) => u.id !== id) } : p));
@@ -44,6 +49,8 @@ export function withLiveChange(data: GalleryPages, change: Exclude<LiveChange, {
 export function withUploadPatched(data: GalleryPages, id: number, patch: Partial<UploadDto>): GalleryPages {
   return {
     ...data,
-    pages: data.pages.map((p) => (p.uploads.some((u) => u.id === id) ? { ...p, uploads: p.uploads.map((u) => (u.id === id ? { ...u, ...patch } : u)) } : p)),
+    pages: data.pages.map((p) =>
+      p.uploads.some((u) => u.id === id) ? { ...p, uploads: p.uploads.map((u) => (u.id === id ? { ...u, ...patch } : u)) } : p,
+    ),
   };
 }

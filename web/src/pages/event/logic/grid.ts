@@ -4,7 +4,14 @@ export function columnsFor(width: number): number {
   return width >= 1024 ? 4 : width >= 640 ? 3 : 2;
 }
 
-export function visibleRows(opts: { scrollTop: number; viewport: number; gridTop: number; rowHeight: number; rows: number; overscan: number }): [number, number] {
+export function visibleRows(opts: {
+  scrollTop: number;
+  viewport: number;
+  gridTop: number;
+  rowHeight: number;
+  rows: number;
+  overscan: number;
+}): [number, number] {
   const { scrollTop, viewport, gridTop, rowHeight, rows, overscan } = opts;
   if (rows === 0 || rowHeight <= 0) return [0, -1];
   const first = Math.floor((scrollTop - gridTop) / rowHeight) - overscan;

@@ -23,7 +23,10 @@ export function computeEventStatus(event: EventTimes, now: Date = new Date(), t:
     case 'expired':
       return { status, messages: [t.statusExpired] };
     case 'ended':
-      return { status, messages: until ? [t.statusEnded(formatDate(end!)), t.statusAvailableUntil(formatDate(until))] : [t.statusEnded(formatDate(end!))] };
+      return {
+        status,
+        messages: until ? [t.statusEnded(formatDate(end!)), t.statusAvailableUntil(formatDate(until))] : [t.statusEnded(formatDate(end!))],
+      };
     default:
       return { status, messages: [] };
   }

@@ -65,12 +65,23 @@ describe('video source', () => {
 });
 
 describe('the full-resolution JPEG the viewer shows on iPhones', () => {
-  const photo = { type: 'photo', mime_type: 'image/jpeg', file_path: '/media/k/original.jpg', preview_path: '/media/k/preview.jpg', jpeg_download_path: null };
+  const photo = {
+    type: 'photo',
+    mime_type: 'image/jpeg',
+    file_path: '/media/k/original.jpg',
+    preview_path: '/media/k/preview.jpg',
+    jpeg_download_path: null,
+  };
   test('a JPEG: its original; a HEIC: its JPEG copy', () => {
     expect(fullJpegSource(photo)).toBe('/media/k/original.jpg');
-    expect(fullJpegSource({ ...photo, mime_type: 'image/heic', file_path: '/media/k/original.heic', jpeg_download_path: '/media/k/full.jpg?download=1' })).toBe(
-      '/media/k/full.jpg?download=1',
-    );
+    expect(
+      fullJpegSource({
+        ...photo,
+        mime_type: 'image/heic',
+        file_path: '/media/k/original.heic',
+        jpeg_download_path: '/media/k/full.jpg?download=1',
+      }),
+    ).toBe('/media/k/full.jpg?download=1');
   });
   test('none for a video, a PNG, a HEIC without its copy yet, or when the preview is the original', () => {
     expect(fullJpegSource({ ...photo, type: 'video', mime_type: 'video/mp4' })).toBeNull();

@@ -12,7 +12,10 @@ export const swipeDirection = (dx: number): -1 | 0 | 1 => (dx <= -SWIPE_THRESHOL
  * made, the original when this browser can play its type (Safari plays iPhones' HEVC QuickTime files).
  * null: nothing playable yet here; the viewer shows the poster and says the video is being prepared.
  */
-export function videoSource(u: { preview_path: string | null; file_path: string; mime_type: string }, canPlayType: (mime: string) => string): string | null {
+export function videoSource(
+  u: { preview_path: string | null; file_path: string; mime_type: string },
+  canPlayType: (mime: string) => string,
+): string | null {
   if (u.preview_path !== null) return u.preview_path;
   return canPlayType(u.mime_type) === '' ? null : u.file_path;
 }
@@ -24,7 +27,13 @@ export function videoSource(u: { preview_path: string | null; file_path: string;
  * copy (the download URL: an img ignores the attachment header). null for others (videos, PNGs, a HEIC
  * still in work) and when the preview already is the original.
  */
-export function fullJpegSource(u: { type: string; mime_type: string; file_path: string; preview_path: string | null; jpeg_download_path: string | null }): string | null {
+export function fullJpegSource(u: {
+  type: string;
+  mime_type: string;
+  file_path: string;
+  preview_path: string | null;
+  jpeg_download_path: string | null;
+}): string | null {
   if (u.type !== 'photo') return null;
   const full = u.mime_type === 'image/jpeg' ? u.file_path : u.jpeg_download_path;
   return full === u.preview_path ? null : full;

@@ -5,7 +5,17 @@ import { copyText } from '../../../components/clipboard';
 import { toast } from '../../../store/toast-store';
 
 /** A read-only link field with a copy button and its toast. */
-export function CopyField({ label, value, copiedMessage, testId }: { label: string; value: string; copiedMessage: string; testId?: string }) {
+export function CopyField({
+  label,
+  value,
+  copiedMessage,
+  testId,
+}: {
+  label: string;
+  value: string;
+  copiedMessage: string;
+  testId?: string;
+}) {
   const t = useT();
   const id = useId();
   return (

@@ -71,7 +71,14 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
             { option: 'all' as const, label: t.downloadAllOption(all.length), hint: t.downloadAllHint },
           ].map(({ option, label, hint }) => (
             <label key={option} className={`ev-dl-option${type === option ? ' is-checked' : ''}`}>
-              <input type="radio" name="dl-type" value={option} checked={type === option} onChange={() => setType(option)} data-testid={`download-${option}`} />
+              <input
+                type="radio"
+                name="dl-type"
+                value={option}
+                checked={type === option}
+                onChange={() => setType(option)}
+                data-testid={`download-${option}`}
+              />
               <span>
                 <strong>{label}</strong>
                 <span className="g-help">{hint}</span>

@@ -67,7 +67,13 @@ export function HelpModal({ eventName, needsConsent, closable, onConfirm, onClos
         <form id={`${termsId}-form`} className="ev-help__consent" onSubmit={confirm}>
           <NicknameField label={t.nicknameOptional} value={nickname} onChange={setNickname} testId="consent-nickname" />
           <label className="g-check" htmlFor={termsId}>
-            <input id={termsId} type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} data-testid="consent-terms" />
+            <input
+              id={termsId}
+              type="checkbox"
+              checked={accepted}
+              onChange={(e) => setAccepted(e.target.checked)}
+              data-testid="consent-terms"
+            />
             <span>
               {t.terms}{' '}
               <Link to="/datenschutz" target="_blank" rel="noopener">

@@ -4,7 +4,17 @@ import { NICKNAME_MAX } from '../../../../../src/domain/nickname.ts';
 import { nicknameError } from '../logic/nickname';
 
 /** §5 nickname input with the 30-character rule: the error shows below the field while the value is too long. */
-export function NicknameField({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) {
+export function NicknameField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+}) {
   const t = useT();
   const id = useId();
   const errId = useId();

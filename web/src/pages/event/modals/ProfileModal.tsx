@@ -40,7 +40,13 @@ export function ProfileModal({ nickname, recoveryLink, onSave, onClose }: Props)
           <button type="button" className="g-btn g-btn--ghost" onClick={onClose}>
             {t.cancel}
           </button>
-          <button type="submit" form={`${id}-form`} className="g-btn g-btn--primary" disabled={!recoveryLink || !canSaveNickname(value) || saving} data-testid="profile-save">
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="g-btn g-btn--primary"
+            disabled={!recoveryLink || !canSaveNickname(value) || saving}
+            data-testid="profile-save"
+          >
             {t.save}
           </button>
         </>

@@ -60,7 +60,12 @@ function StatusIcon({ it }: { it: UploadItem }) {
 function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
   const t = useT();
   return (
-    <li className={`ev-upl ev-upl--${it.paused ? 'paused' : it.status}`} data-testid="upload-item" data-status={it.status} data-paused={it.paused}>
+    <li
+      className={`ev-upl ev-upl--${it.paused ? 'paused' : it.status}`}
+      data-testid="upload-item"
+      data-status={it.status}
+      data-paused={it.paused}
+    >
       <span className="ev-upl__icon">
         <StatusIcon it={it} />
       </span>
@@ -71,7 +76,14 @@ function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
           </span>
           {it.targetAlbumName && <span className="ev-upl__album">{t.toAlbum(albumName(it.targetAlbumName))}</span>}
         </div>
-        <div className="ev-upl__bar" role="progressbar" aria-label={shortenName(it.fileName)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={it.progress}>
+        <div
+          className="ev-upl__bar"
+          role="progressbar"
+          aria-label={shortenName(it.fileName)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={it.progress}
+        >
           <span style={{ width: `${it.progress}%` }} />
         </div>
         <span className="ev-upl__status" data-testid="upload-item-status">
@@ -81,7 +93,12 @@ function Item({ it, onAgain }: { it: UploadItem; onAgain: Props['onAgain'] }) {
           <div className="ev-upl__similar" data-testid="upload-similar">
             {it.duplicateInfo?.thumbnailPath && (
               <figure>
-                <img src={it.duplicateInfo.thumbnailPath} alt={t.similarExisting} className="ev-upl__similar-thumb" data-testid="upload-similar-thumb" />
+                <img
+                  src={it.duplicateInfo.thumbnailPath}
+                  alt={t.similarExisting}
+                  className="ev-upl__similar-thumb"
+                  data-testid="upload-similar-thumb"
+                />
                 <figcaption>{t.similarExistingCaption}</figcaption>
               </figure>
             )}
@@ -141,7 +158,13 @@ export function UploadModal({ items, onCancel, onClose, onAgain }: Props) {
         )
       }
     >
-      <div className={`ev-upl-summary is-${summary.tone}`} role="status" aria-live="polite" data-testid="upload-summary" data-tone={summary.tone}>
+      <div
+        className={`ev-upl-summary is-${summary.tone}`}
+        role="status"
+        aria-live="polite"
+        data-testid="upload-summary"
+        data-tone={summary.tone}
+      >
         {summary.lines.map((l) => (
           <p key={l}>{l}</p>
         ))}
@@ -150,7 +173,12 @@ export function UploadModal({ items, onCancel, onClose, onAgain }: Props) {
         <section className="ev-upl-missing" data-testid="upload-not-uploaded">
           <h3 className="ev-upl-missing__title">{t.uploadNotUploaded(missing.length)}</h3>
           {similar.length > 1 && (
-            <button type="button" className="g-btn g-btn--ghost g-btn--block" onClick={() => onAgain(similar.map((it) => it.id))} data-testid="upload-anyway-all">
+            <button
+              type="button"
+              className="g-btn g-btn--ghost g-btn--block"
+              onClick={() => onAgain(similar.map((it) => it.id))}
+              data-testid="upload-anyway-all"
+            >
               {t.uploadAnywayAll(similar.length)}
             </button>
           )}
