@@ -231,7 +231,7 @@ describe('item 5: the viewer tells the story', () => {
     await close();
 
     await openViewer(nameless.id);
-    expect(await page.getByTestId('viewer-uploader').textContent()).toBe('Unbekannt');
+    expect(await page.getByTestId('viewer-uploader').textContent()).toBe('Anonym');
     await close();
 
     await openViewer(maraOwn.id);

@@ -81,7 +81,7 @@ export const de = {
   shareStateShared: 'Geteilt',
   shareStatePrivate: 'Privat',
   // Viewer caption (issue 22)
-  unknownUploader: 'Unbekannt',
+  anonymousUploader: 'Anonym', // the spec's name for an uploader without a nickname
   capturedAt: (date: string, time: string) => `${date}, ${time} Uhr`,
   viewerShared: 'Geteilt – alle Gäste sehen es',
   viewerPrivate: 'Privat – nur du siehst es',

@@ -75,7 +75,7 @@ export const en: Dict = {
   approvedLabel: 'Shared',
   shareStateShared: 'Shared',
   shareStatePrivate: 'Private',
-  unknownUploader: 'Unknown',
+  anonymousUploader: 'Anonymous',
   capturedAt: (date: string, time: string) => `${date}, ${time}`,
   viewerShared: 'Shared – all guests see it',
   viewerPrivate: 'Private – only you see it',

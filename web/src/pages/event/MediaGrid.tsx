@@ -256,7 +256,7 @@ interface TileProps {
   selecting?: { picked: boolean; onPick: (u: UploadDto) => void };
 }
 
-const nickOf = (u: UploadDto, t: Dict) => uploaderNickname(u) ?? t.unknownUploader;
+const nickOf = (u: UploadDto, t: Dict) => uploaderNickname(u) ?? t.anonymousUploader;
 
 export const MediaTile = memo(function MediaTile({
   upload: u,

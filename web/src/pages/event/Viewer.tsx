@@ -280,14 +280,14 @@ function useFullResolution(src: string | null, previewShown: boolean): string | 
   return ready === src ? ready : null;
 }
 
-/** Who took it (or 'Unbekannt') and when (the capture time, else the upload time); the uploader also sees its share state. */
+/** Who took it (the spec's 'Anonym' when nobody named it) and when (the capture time, else the upload time); the uploader also sees its share state. */
 function ViewerCaption({ item, own }: { item: UploadDto; own: boolean }) {
   const t = useT();
   const when = parseDate(item.taken_at) ?? parseDate(item.created_at);
   return (
     <div className="ev-viewer__caption" data-testid="viewer-caption">
       <span className="ev-viewer__who" data-testid="viewer-uploader">
-        {uploaderNickname(item) ?? t.unknownUploader}
+        {uploaderNickname(item) ?? t.anonymousUploader}
       </span>
       {when && (
         <time className="ev-viewer__when" dateTime={when.toISOString()} data-testid="viewer-time">
