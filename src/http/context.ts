@@ -6,7 +6,7 @@ import type { Action, Target, Viewer } from '../domain/permissions.ts';
 import { notFound, unauthorized } from '../lib/errors.ts';
 import { isUuid } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
-import { plainAddress } from '../lib/network.ts';
+import { isLocalOnlyUrl, plainAddress } from '../lib/network.ts';
 import type { EventView } from '../services/events.service.ts';
 import { authorize } from '../services/authorize.ts';
 import type { Services } from '../services/index.ts';
@@ -118,18 +118,25 @@ export function parseId(raw: unknown): number | null {
 }
 
 /**
- * The base URL for links and QR codes (recovery links, settings links): the configured public URL, else
- * the name the request was sent to when that is one of the box's own names or addresses, else the address
- * the box listens on. A foreign Host header (`Host: evil.example`) never makes it into a link.
+ * The base URL for links and QR codes (recovery links, settings links, the wall's): the configured public
+ * URL, else the name the request was sent to when that is one of the box's own names or addresses, else the
+ * address the box listens on. A request through localhost gets the box's LAN address instead when the box
+ * listens there (a couple on the box's own screen hands on links the guests' phones can open); a box that
+ * listens on loopback only keeps the loopback address, and the pages warn about it (publicUrlReachable).
+ * A foreign Host header (`Host: evil.example`) never makes it into a link.
  */
 export function publicUrl(c: Ctx): string {
   const { config } = c.get('deps');
   if (config.publicUrl) return config.publicUrl;
   const protocol = new URL(c.req.url).protocol;
   const port = listeningPort(c);
+  const listening = `${protocol}//${hostForUrl(listeningAddress(config.host))}${port ? `:${port}` : ''}`;
   const host = c.req.header('host');
-  if (host && isOwnHost(host, config.host, port)) return `${protocol}//${host}`;
-  return `${protocol}//${hostForUrl(listeningAddress(config.host))}${port ? `:${port}` : ''}`;
+  if (host && isOwnHost(host, config.host, port)) {
+    const asked = `${protocol}//${host}`;
+    return isLocalOnlyUrl(asked) && !isLocalOnlyUrl(listening) ? listening : asked;
+  }
+  return listening;
 }
 
 /** The port Bun.serve listens on (Hono passes the Bun server as the context's env), if known. */

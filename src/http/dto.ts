@@ -2,7 +2,7 @@ import { colorToHex } from '../domain/colors.ts';
 import { bytesToMb } from '../domain/sizes.ts';
 import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
-import { TOP_UPLOADERS } from '../domain/statistics.ts';
+import { TOP_ALBUMS, TOP_UPLOADERS } from '../domain/statistics.ts';
 import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
 import type { AlbumSummary, UploadRow } from '../services/uploads.service.ts';
 import { can, type Viewer } from '../domain/permissions.ts';
@@ -173,11 +173,18 @@ export function statisticsDto(viewer: Viewer, r: EventReport): StatisticsDto {
     uploads: r.uploads.length,
     albums: r.albums.length,
     total_size_mb: r.totalSizeMb,
+    originals_size_mb: bytesToMb(r.originalBytes),
+    derived_size_mb: bytesToMb(r.derivedBytes),
     photos: r.photos,
     videos: r.videos,
     users,
     top_uploaders: ranked.slice(0, TOP_UPLOADERS),
     album_stats: albumStats,
+    top_albums: albumStats
+      .filter((a) => a.upload_count > 0)
+      .sort((a, b) => b.upload_count - a.upload_count)
+      .slice(0, TOP_ALBUMS),
+    uploads_per_hour: r.uploadsPerHour,
     statistics: { total_size_mb: r.totalSizeMb, total_uploads: r.uploads.length, total_albums: r.albums.length },
   };
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { bytesToMb } from '../domain/sizes.ts';
+import { uploadsPerHour } from '../domain/statistics.ts';
 import { apiKeys, uploads } from '../db/schema.ts';
 import type { AlbumRow, AlbumsService } from './albums.service.ts';
 import type { GuestsService } from './guests.service.ts';
@@ -23,6 +24,10 @@ export interface EventReport {
   otherUploaders: { apiKeyId: number | null; name: string | null; uploadCount: number }[];
   totalBytes: number;
   totalSizeMb: number;
+  /** the files as uploaded, and what the box made of them (thumbnails, previews, transcoded videos) */
+  originalBytes: number;
+  derivedBytes: number;
+  uploadsPerHour: { hour: string; count: number }[];
   photos: number;
   videos: number;
   nicknames: Map<string, string | null>;
@@ -44,9 +49,11 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
       const perUser = new Map<string, number>();
       const perKey = new Map<number | null, number>();
       let totalBytes = 0;
+      let originalBytes = 0;
       let photos = 0;
       for (const u of rows) {
         totalBytes += u.storedBytes;
+        originalBytes += u.sizeBytes;
         if (u.type === 'photo') photos++;
         perAlbum.set(u.albumId, [...(perAlbum.get(u.albumId) ?? []), u]);
         if (u.userId) perUser.set(u.userId, (perUser.get(u.userId) ?? 0) + 1);
@@ -85,6 +92,9 @@ export function createReportsService(deps: { db: Db; albums: AlbumsService; gues
         otherUploaders,
         totalBytes,
         totalSizeMb: bytesToMb(totalBytes),
+        originalBytes,
+        derivedBytes: totalBytes - originalBytes,
+        uploadsPerHour: uploadsPerHour(rows.map((u) => u.createdAt)),
         photos,
         videos: rows.length - photos,
         nicknames,

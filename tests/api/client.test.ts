@@ -292,6 +292,37 @@ describe('host statistics and export', () => {
     expect(JSON.stringify(exp)).not.toContain(userId);
   });
 
+  test('statistics: storage of originals and derived files apart, uploads per hour, the top albums', async () => {
+    const { event, token, host } = await hostedEvent();
+    const guest = srv.client();
+    await guest.joinAsGuest(event.code, 'Ole');
+    const small = await srv.admin.createAlbum(event.id, { name: 'Sektempfang' });
+    const big = await srv.admin.createAlbum(event.id, { name: 'Party' });
+    const uploaded = [
+      await guest.uploadOk(event.id, PHOTOS[0]!, { albumId: String(big.id) }),
+      await guest.uploadOk(event.id, PHOTOS[1]!, { albumId: String(big.id) }),
+      await guest.uploadOk(event.id, PHOTOS[2]!, { albumId: String(small.id) }),
+    ];
+    const stats = await expectOk<StatisticsDto>(await host.fetch(`/api/client/event-statistics/${token}`));
+    const originalBytes = uploaded.reduce((sum, u) => sum + u.upload.size_bytes, 0);
+    expect(stats.originals_size_mb).toBe(Math.round((originalBytes / 1024 / 1024) * 100) / 100);
+    // thumbnails and previews are counted, apart from the originals; both add up to the total
+    expect(stats.derived_size_mb).toBeGreaterThan(0);
+    expect(Math.abs(stats.originals_size_mb + stats.derived_size_mb - stats.total_size_mb)).toBeLessThanOrEqual(0.011);
+    // every upload in its hour, the last hour the newest upload's
+    expect(stats.uploads_per_hour.reduce((sum, h) => sum + h.count, 0)).toBe(3);
+    const newest = uploaded.map((u) => Date.parse(u.upload.created_at)).sort((a, b) => b - a)[0]!;
+    expect(Date.parse(stats.uploads_per_hour.at(-1)!.hour)).toBe(Math.floor(newest / 3_600_000) * 3_600_000);
+    // albums that hold uploads, the fullest first (the default album holds none here)
+    expect(stats.top_albums.map((a) => [a.name, a.upload_count])).toEqual([
+      ['Party', 2],
+      ['Sektempfang', 1],
+    ]);
+    const adminStats = await srv.admin.json<StatisticsDto>(`/api/event/${event.id}/statistics`);
+    expect(adminStats.uploads_per_hour).toEqual(stats.uploads_per_hour);
+    expect(adminStats.originals_size_mb).toBe(stats.originals_size_mb);
+  });
+
   test('a wrong token is 404 for statistics and export', async () => {
     await expectError(await srv.client().fetch('/api/client/event-statistics/wrong-token'), 404, 'NOT_FOUND');
     await expectError(await srv.client().fetch('/api/client/event-export/wrong-token'), 404, 'NOT_FOUND');

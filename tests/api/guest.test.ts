@@ -1,5 +1,8 @@
 // Guest side: config, event by code, consent and nickname (guest-side spec §5-§7, docs/api.md).
 import { describe, expect, test } from 'bun:test';
+import { networkInterfaces } from 'node:os';
+import { ApiClient } from '../helpers/api-client.ts';
+import { startServer } from '../helpers/server.ts';
 import { EVENT_FIELDS, expectError, expectOk, send, snapshot, useServer } from './support.ts';
 
 const srv = useServer({
@@ -27,6 +30,23 @@ describe('GET /api/config', () => {
     const body = await expectOk(await srv.client().fetch('/api/config', { headers: { host: `localhost:${port}` } }));
     expect(body.publicUrl).toBe(`http://localhost:${port}`);
     expect(body.publicUrlReachable).toBe(false); // loopback: no phone can open it
+  });
+});
+
+describe('links from a box that listens on every interface', () => {
+  test("opened through 127.0.0.1, the links carry the box's LAN address, which phones can open", async () => {
+    const lan = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((a) => a.family === 'IPv4' && !a.internal)?.address;
+    if (!lan) return; // a machine without a network: nothing to prefer over loopback
+    const server = await startServer({ args: ['--host', '0.0.0.0'] });
+    try {
+      const port = new URL(server.url).port;
+      const body = await expectOk(await new ApiClient(server.url).fetch('/api/config'));
+      expect(body).toMatchObject({ publicUrl: `http://${lan}:${port}`, publicUrlReachable: true });
+    } finally {
+      await server.stop();
+    }
   });
 });
 

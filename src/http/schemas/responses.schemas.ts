@@ -273,12 +273,19 @@ export const StatisticsDtoSchema = z
     uploads: z.number().int(),
     albums: z.number().int(),
     total_size_mb: z.number(),
+    /** addition: of total_size_mb, the files as uploaded and what the box made of them (thumbnails, previews, transcoded videos) */
+    originals_size_mb: z.number(),
+    derived_size_mb: z.number(),
     photos: z.number().int(),
     videos: z.number().int(),
     users: z.array(UploaderStatSchema),
     /** at most 10, by upload count */
     top_uploaders: z.array(UploaderStatSchema),
     album_stats: z.array(AlbumStatSchema),
+    /** addition: at most 5 albums holding uploads, by upload count */
+    top_albums: z.array(AlbumStatSchema),
+    /** addition: every hour (UTC start) from the first upload's to the last one's, empty ones included, the newest 48 at most */
+    uploads_per_hour: z.array(z.object({ hour: isoTime, count: z.number().int() })),
     statistics: z.object({ total_size_mb: z.number(), total_uploads: z.number().int(), total_albums: z.number().int() }),
   })
   .meta({ id: 'StatisticsDto' });
