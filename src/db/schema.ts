@@ -120,6 +120,8 @@ export const uploads = sqliteTable(
       .notNull()
       .default('pending'),
     processingError: text('processing_error'),
+    /** how many guests hearted it (rows of `hearts`, kept with them in one transaction): answers and 'Beliebteste' need no join */
+    heartCount: integer('heart_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -128,10 +130,29 @@ export const uploads = sqliteTable(
     index('uploads_event_created_idx').on(t.eventId, t.createdAt),
     uniqueIndex('uploads_event_sha_idx').on(t.eventId, t.sha256),
     index('uploads_event_dhash_idx').on(t.eventId, t.dhash),
+    // 'Beliebteste': most hearts first, then newest, per album and per event.
+    index('uploads_event_album_hearts_idx').on(t.eventId, t.albumId, t.heartCount, t.createdAt),
+    index('uploads_event_hearts_idx').on(t.eventId, t.heartCount, t.createdAt),
   ],
 );
 /** An upload as stored (services, jobs and the live bus share it; no service owns it). */
 export type UploadRow = typeof uploads.$inferSelect;
+
+/** One heart per guest identity (the cookie's user id, never the address: a venue shares one) per upload. */
+export const hearts = sqliteTable(
+  'hearts',
+  {
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('hearts_upload_user_idx').on(t.uploadId, t.userId), index('hearts_event_user_idx').on(t.eventId, t.userId)],
+);
 
 export const adminCredentials = sqliteTable('admin_credentials', {
   id: integer('id').primaryKey(),

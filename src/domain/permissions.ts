@@ -49,6 +49,11 @@ export const PERMISSIONS = {
   manageEvent:        { visitor: 'no',            guest: 'no',            host: 'ownEvent', admin: 'any', apiKey: 'no' },
   /** the live stream of uploads: each sees what the uploads list shows them */
   liveStream:         { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /**
+   * hearts: a consented guest hearts (and un-hearts) what they see, one heart per guest identity (cookie) per
+   * upload, until viewable-until; host and admin see the counts (every answer carries them) but have no identity to heart with.
+   */
+  heart:              { visitor: 'no',            guest: 'untilViewable', host: 'no',       admin: 'no',  apiKey: 'no' },
   /** events, API keys, uploaders (recovery links), password */
   administer:         { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'no' },
   // ---- beyond the table
@@ -92,7 +97,7 @@ export interface Refusal {
   /** one of the API's error codes (src/lib/errors.ts ERROR_CODES; authorize() hands it on typed as one) */
   code: 'UNAUTHORIZED' | 'FORBIDDEN' | 'CONSENT_REQUIRED' | 'API_KEY_UPLOAD_ONLY' | 'EVENT_NOT_STARTED' | 'EVENT_ENDED' | 'EVENT_EXPIRED';
   /** its message among the code's in the server's dictionaries (src/i18n/messages.de.ts) */
-  variant: 'default' | 'unsortedOnly' | 'hostsUploadAsGuests' | 'ownUploadsOnly' | 'ownNicknameOnly' | 'guestsShareOwn';
+  variant: 'default' | 'unsortedOnly' | 'hostsUploadAsGuests' | 'ownUploadsOnly' | 'ownNicknameOnly' | 'guestsShareOwn' | 'guestsHeart';
 }
 
 /** The role whose column applies: a guest cookie without consent gives no more than a visitor's rights. */
@@ -154,6 +159,12 @@ function noRight(viewer: Viewer, action: Action): Refusal {
       return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
     case 'createAlbum':
       return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
+    case 'heart':
+      return role === 'visitor'
+        ? CONSENT_REQUIRED
+        : role === 'apiKey'
+          ? API_KEY_UPLOAD_ONLY
+          : { status: 403, code: 'FORBIDDEN', variant: 'guestsHeart' };
     case 'moderate':
     case 'deleteUpload':
       return { status: 403, code: 'FORBIDDEN', variant: 'ownUploadsOnly' };

@@ -14,6 +14,7 @@ import { ingestRoutes } from './routes/ingest.routes.ts';
 import { liveRoutes } from './routes/live.routes.ts';
 import { guestRoutes } from './routes/guest.routes.ts';
 import { portalRoutes } from './routes/portal.routes.ts';
+import { heartRoutes } from './routes/hearts.routes.ts';
 import { uploadRoutes } from './routes/uploads.routes.ts';
 import { webAppRoutes, type WebAssets } from './web-app.ts';
 
@@ -66,6 +67,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.route('/', clientRoutes());
   app.route('/', albumRoutes());
   app.route('/', uploadRoutes());
+  app.route('/', heartRoutes());
   app.route('/', liveRoutes());
   app.route('/', guestRoutes());
   app.get('/api/openapi.json', openApi.doc, async (c) => c.json(await openApiDocument(app, opts.version)));

@@ -132,6 +132,7 @@ export function uploadDto(u: UploadRow, nicknames: Map<string, string | null>): 
     nickname,
     created_at: u.createdAt,
     processing_state: u.processingState,
+    heart_count: u.heartCount,
   };
 }
 

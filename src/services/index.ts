@@ -14,6 +14,7 @@ import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestEntryService } from './guest-entry.service.ts';
 import { createGuestsService } from './guests.service.ts';
+import { createHeartsService } from './hearts.service.ts';
 import { createLiveService } from './live.service.ts';
 import { createOriginalsService } from './originals.service.ts';
 import { createIngestService, type PartialLimits } from './ingest.service.ts';
@@ -99,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     guests,
     ingest,
     uploads,
+    hearts: createHeartsService({ db, uploads, live }),
     live,
     reports,
     originals,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/connection.ts';
 import { listVersions } from '../db/list-versions.ts';
 import { albums, guests, uploads, type UploadRow } from '../db/schema.ts';
@@ -36,22 +37,43 @@ export interface AlbumSummary {
   cover: UploadRow | null;
 }
 
+/** The gallery's orders: newest first, or 'Beliebteste' (most hearts first, then newest). */
+export const UPLOAD_SORTS = ['newest', 'loved'] as const;
+export type UploadSort = (typeof UPLOAD_SORTS)[number];
+
 /**
- * A page cursor: where the last page ended (its last upload's time and id), opaque to clients. Keyset
+ * A page cursor: where the last page ended (its last upload's sort key and id), opaque to clients. Keyset
  * paging: uploads arriving meanwhile are newer than any cursor, so they never shift the pages still to come.
+ * 'Beliebteste' keys on the heart count too: a heart given meanwhile may move a photo across the cursor (it is
+ * then seen twice or not at all), as in any list sorted by a live figure; the order itself is total and stable.
  */
-const cursorOf = (row: UploadRow) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
-function readCursor(cursor: string): { createdAt: string; id: number } {
+const SORT_KEYS: Record<UploadSort, { columns: SQLiteColumn[]; of: (r: UploadRow) => unknown[] }> = {
+  newest: { columns: [uploads.createdAt, uploads.id], of: (r) => [r.createdAt, r.id] },
+  loved: { columns: [uploads.heartCount, uploads.createdAt, uploads.id], of: (r) => [r.heartCount, r.createdAt, r.id] },
+};
+const ORDER: Record<UploadSort, SQL[]> = {
+  newest: SORT_KEYS.newest.columns.map((c) => desc(c)),
+  loved: SORT_KEYS.loved.columns.map((c) => desc(c)),
+};
+const cursorOf = (sort: UploadSort, row: UploadRow) => Buffer.from(JSON.stringify(SORT_KEYS[sort].of(row))).toString('base64url');
+/** The cursor's values, checked against the sort's key (a cursor of another sort is refused, never misread). */
+function readCursor(sort: UploadSort, cursor: string): unknown[] {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof createdAt === 'string' && Number.isSafeInteger(id)) return { createdAt, id: id as number };
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
+    const shape = SORT_KEYS[sort].columns.map((c) => (c === uploads.createdAt ? 'string' : 'integer'));
+    if (
+      Array.isArray(values) &&
+      values.length === shape.length &&
+      values.every((v, i) => (shape[i] === 'string' ? typeof v === 'string' : Number.isSafeInteger(v)))
+    )
+      return values;
   } catch {
     // answered below
   }
   throw badRequest('invalidField', { field: 'cursor' });
 }
 
-const NEWEST_FIRST = [desc(uploads.createdAt), desc(uploads.id)];
+const NEWEST_FIRST = ORDER.newest;
 /** Similar photos one check answers at most, closest first: the web app looks at the closest own one. */
 export const MAX_SIMILAR = 20;
 
@@ -159,37 +181,57 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
      * visible albums plus their own; a visitor the approved media in visible albums; an API key nothing.
      * Newest first.
      */
-    list(event: EventNow, viewer: Viewer, opts: { albumId?: number } = {}): UploadRow[] {
+    list(event: EventNow, viewer: Viewer, opts: { albumId?: number; sort?: UploadSort } = {}): UploadRow[] {
       const where = visibleTo(event, viewer, opts.albumId);
       if (!where) return [];
       return db
         .select()
         .from(uploads)
         .where(and(...where))
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...ORDER[opts.sort ?? 'newest'])
         .all();
     },
 
+    /** One upload, if the viewer sees it (the uploads list's rule); else 404, as if it did not exist. */
+    visible(event: EventNow, viewer: Viewer, uploadId: number): UploadRow {
+      const where = visibleTo(event, viewer, undefined);
+      const row =
+        where &&
+        db
+          .select()
+          .from(uploads)
+          .where(and(...where, eq(uploads.id, uploadId)))
+          .get();
+      if (!row) throw notFound('upload');
+      return row;
+    },
+
     /** `list` one page at a time: `limit` uploads after the `cursor` of the page before (none: the newest). */
-    page(event: EventNow, viewer: Viewer, opts: { albumId?: number; limit: number; cursor?: string }): UploadPage {
+    page(event: EventNow, viewer: Viewer, opts: { albumId?: number; limit: number; cursor?: string; sort?: UploadSort }): UploadPage {
+      const sort = opts.sort ?? 'newest';
       const where = visibleTo(event, viewer, opts.albumId);
       if (!where) return { rows: [], nextCursor: null };
       if (opts.cursor !== undefined) {
-        const after = readCursor(opts.cursor);
-        // A row value, so SQLite walks the (event, album, created_at) index from the cursor on.
-        where.push(sql`(${uploads.createdAt}, ${uploads.id}) < (${after.createdAt}, ${after.id})`);
+        const after = readCursor(sort, opts.cursor);
+        // A row value, so SQLite walks the (event, album, [heart_count,] created_at) index from the cursor on.
+        where.push(
+          sql`(${sql.join(SORT_KEYS[sort].columns, sql`, `)}) < (${sql.join(
+            after.map((v) => sql`${v}`),
+            sql`, `,
+          )})`,
+        );
       }
       // One more than asked tells whether another page follows.
       const rows = db
         .select()
         .from(uploads)
         .where(and(...where))
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...ORDER[sort])
         .limit(opts.limit + 1)
         .all();
       const more = rows.length > opts.limit;
       if (more) rows.pop();
-      return { rows, nextCursor: more ? cursorOf(rows.at(-1)!) : null };
+      return { rows, nextCursor: more ? cursorOf(sort, rows.at(-1)!) : null };
     },
 
     /** Per album of the event, what `list` would show this viewer of it (the album list's counts and covers). */

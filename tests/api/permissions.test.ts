@@ -44,6 +44,8 @@ const TABLE: [action: Action, cells: [visitor: Cell, guest: Cell, otherGuest: Ce
   ['delete upload',                         [403,   'ok',  403,   403,   'ok',  403,   403]],
   // share all of one's private uploads at once: guests only (each their own; the other guest has one too)
   ['share all own uploads',                 [403,   'ok',  'ok',  403,   403,   403,   403]],
+  // hearts: a consented guest's own, on what they see (the host and the admin see counts, they have no guest identity)
+  ['heart a shared upload',                 [403,   'ok',  'ok',  403,   403,   403,   403]],
   // uploads of the admin and of API keys are shared at once, a guest's stays private (autoApprove not sent)
   ['upload is shared at once',              [403,   'ok',  'ok',  403,   'ok',  'ok',  'ok']],
   // media files after viewable-until: the admin only (the host exports from disk)
@@ -181,6 +183,7 @@ type Action =
   | 'withdraw approval'
   | 'delete upload'
   | 'share all own uploads'
+  | 'heart a shared upload'
   | 'upload is shared at once'
   | 'media file after viewable-until'
   | "create album 'Unsortiert'"
@@ -288,6 +291,14 @@ const ACTIONS: Record<Action, ActionSpec> = {
       expect(await res.json()).toEqual({ success: true, count: 1 });
       // Now a visitor sees the shared one and the one that was private (own or the other guest's).
       expect(await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).toHaveLength(2);
+    },
+  },
+  'heart a shared upload': {
+    setup: { uploads: true },
+    call: (w, _role, c) => c.fetch(`/api/event/${w.event.id}/upload/${w.uploads.shared!.id}/heart`, { method: 'PUT' }),
+    changed: async (w) => {
+      const shared = (await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).find((u) => u.id === w.uploads.shared!.id);
+      expect(shared?.heart_count).toBe(1);
     },
   },
   'upload is shared at once': {

@@ -15,6 +15,7 @@ const UPLOAD_FIELDS = [
   'duration_seconds',
   'event_id',
   'file_path',
+  'heart_count',
   'height',
   'id',
   'jpeg_download_path',

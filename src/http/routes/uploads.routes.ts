@@ -6,7 +6,7 @@ import { MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOADS_PAGE_SIZE } from '../../d
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
 import { problem } from '../../lib/errors.ts';
-import { MAX_SIMILAR, type UploadRow } from '../../services/uploads.service.ts';
+import { MAX_SIMILAR, UPLOAD_SORTS, type UploadRow } from '../../services/uploads.service.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { inEvent, inEventOf } from '../middleware/event-scope.ts';
@@ -46,6 +46,10 @@ const list = endpoint({
       .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
       .refine((v) => v === undefined || (Number.isInteger(v) && v >= 1 && v <= MAX_UPLOADS_PAGE_SIZE), problem('pageLimitInvalid')),
     cursor: z.string().optional().describe('next_cursor of the page before'),
+    sort: z
+      .enum(UPLOAD_SORTS, { error: problem('sortInvalid') })
+      .optional()
+      .describe("addition (issue 28): 'newest' (default) or 'loved' ('Beliebteste': most hearts first, then newest)"),
   }),
   ok: answer('UploadDto[] newest first, or UploadPage when paged', z.union([z.array(UploadDtoSchema), UploadPageSchema])),
   errors: [403],
@@ -166,12 +170,17 @@ export function uploadRoutes() {
         : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId)
           ? `guest:${viewer.userId}`
           : 'public';
-      const key = `${event.id}/${albumId ?? ''}/${audience}/${seesMedia(viewer, event)}`;
+      const key = `${event.id}/${albumId ?? ''}/${audience}/${seesMedia(viewer, event)}/${query.sort ?? 'newest'}`;
       return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () =>
-        toDtos(services.uploads.list(event, viewer, { albumId }), services.guests.nicknames(event.id)),
+        toDtos(services.uploads.list(event, viewer, { albumId, sort: query.sort }), services.guests.nicknames(event.id)),
       );
     }
-    const page = services.uploads.page(event, viewer, { albumId, limit: query.limit ?? UPLOADS_PAGE_SIZE, cursor: query.cursor });
+    const page = services.uploads.page(event, viewer, {
+      albumId,
+      limit: query.limit ?? UPLOADS_PAGE_SIZE,
+      cursor: query.cursor,
+      sort: query.sort,
+    });
     const nicknames = services.guests.nicknames(
       event.id,
       page.rows.map((u) => u.userId),

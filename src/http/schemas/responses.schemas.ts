@@ -173,6 +173,8 @@ const uploadFields = {
   nickname: z.string().nullable(),
   created_at: isoTime,
   processing_state: ProcessingStateSchema,
+  /** addition (issue 28): how many guests hearted it; which ones the asking guest hearted: GET /api/event/{eventId}/hearts/mine */
+  heart_count: z.number().int(),
 };
 export const UploadDtoSchema = z.object(uploadFields).meta({ id: 'UploadDto' });
 /** addition: one page of GET /api/event/{eventId}/uploads?limit=&cursor=, newest first */
@@ -185,6 +187,13 @@ export const UploadPageSchema = z
   .meta({ id: 'UploadPage' });
 /** addition: GET /api/event/{eventId}/download-zip/size, the exact size of that ZIP before it starts */
 export const ZipSizeSchema = z.object({ size_bytes: z.number().int(), files: z.number().int() }).meta({ id: 'ZipSize' });
+
+/** addition (issue 28): PUT/DELETE /api/event/{eventId}/upload/{uploadId}/heart */
+export const HeartAnswerSchema = z
+  .object({ upload_id: z.number().int(), heart_count: z.number().int(), hearted: z.boolean() })
+  .meta({ id: 'HeartAnswer' });
+/** addition (issue 28): GET /api/event/{eventId}/hearts/mine, the uploads the asking guest hearted */
+export const MyHeartsSchema = z.object({ upload_ids: z.array(z.number().int()) }).meta({ id: 'MyHearts' });
 
 /** The upload calls' answers (ingest.routes.ts). */
 export const UploadResultSchema = z
