@@ -45,6 +45,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // An effect written as a concise arrow returns its body's value, and React calls that as the clean-up:
+      // `useEffect(() => window.scrollTo(0, 0))` left the legal pages blank once Chromium's scrollTo returned a
+      // promise (commit abfeb6b). Braces, or `void` for an effect whose value is deliberately dropped.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression:matches([callee.name=/^use(Layout|Insertion)?Effect$/], [callee.property.name=/^use(Layout|Insertion)?Effect$/]) > ArrowFunctionExpression.arguments:first-child[expression=true]:not([body.operator="void"]):not([body.type=/^(Arrow)?FunctionExpression$/])',
+          message:
+            "An effect's callback must not return a value (React calls it as the clean-up): put the body in braces, or return a clean-up function explicitly.",
+        },
+      ],
     },
   },
 );

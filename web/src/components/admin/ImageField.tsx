@@ -34,7 +34,9 @@ export function ImageField({
   }, [file]);
 
   const shown = preview ?? currentUrl ?? null;
-  useEffect(() => setBroken(false), [shown]);
+  useEffect(() => {
+    setBroken(false);
+  }, [shown]);
 
   return (
     <div className="hx-field">

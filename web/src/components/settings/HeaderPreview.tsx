@@ -31,7 +31,9 @@ export function HeaderPreview({
   const text = headerTextColor(p, style);
   const light = lighten(p, LIGHTEN_FACTOR);
   const [broken, setBroken] = useState(false);
-  useEffect(() => setBroken(false), [imageUrl]);
+  useEffect(() => {
+    setBroken(false);
+  }, [imageUrl]);
   const hasImage = !!imageUrl && !broken;
   const title = name.trim() || c.previewName;
 

@@ -83,7 +83,9 @@ function Landing({ copy }: { copy: LandingCopy }) {
   const inputId = useId();
   const errorId = useId();
 
-  useEffect(() => registerServiceWorker(), []);
+  useEffect(() => {
+    registerServiceWorker();
+  }, []);
   useEffect(() => {
     document.title = `Momentbox – ${t.tagline}`;
   }, [t]);

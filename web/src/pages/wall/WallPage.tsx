@@ -48,7 +48,9 @@ export default function WallPage() {
   const show = useRef<WallShow | null>(null);
   const settings = useRef<ShowSettings>({ photoMs, showNicknames, includeVideos, layout });
   settings.current = { photoMs, showNicknames, includeVideos, layout };
-  useEffect(() => show.current?.setIncludeVideos(includeVideos), [includeVideos]);
+  useEffect(() => {
+    show.current?.setIncludeVideos(includeVideos);
+  }, [includeVideos]);
   // The host switched the layout: the next slide comes in the new one at once.
   const shownLayout = useRef(layout);
   useEffect(() => {

@@ -39,7 +39,9 @@ export function useGuestEvent(code: string) {
   const config = useQuery(configQuery());
   const me = useQuery({ ...guestQueries.me(code), retry: false });
 
-  useEffect(() => useEventStore.getState().begin(code), [code]);
+  useEffect(() => {
+    useEventStore.getState().begin(code);
+  }, [code]);
   useEffect(() => {
     if (me.data) useEventStore.getState().identify(me.data);
     else if (me.isError) useEventStore.getState().identify(null);

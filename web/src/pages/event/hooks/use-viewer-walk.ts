@@ -11,7 +11,9 @@ export function useViewerWalk(grid: ReturnType<typeof useAlbumGrid>, albumId: nu
   const { uploads, hasMore, loadNext, loadAll } = grid;
   const loaded = uploads.length;
 
-  useEffect(() => setIndex(null), [albumId]);
+  useEffect(() => {
+    setIndex(null);
+  }, [albumId]);
   // Deleted or gone (live) under the viewer: stay in range, close when nothing is left.
   useEffect(() => {
     if (index !== null && index >= loaded && !hasMore) setIndex(loaded ? loaded - 1 : null);
