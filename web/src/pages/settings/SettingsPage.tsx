@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import {
   AlertTriangle,
   BarChart3,
-  Camera,
   ExternalLink,
   FileArchive,
   FolderOpen,
@@ -25,6 +24,7 @@ import { StatsTab } from '../../components/settings/StatsTab';
 import { withCreatedFirst } from '../../components/albums/album-draft';
 import { UploadsTab } from '../../components/settings/UploadsTab';
 import { WallTab } from '../../components/settings/WallTab';
+import { HostBrand } from '../../components/HostBrand';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { HostStrings, useHostT } from '../../i18n';
 import '../../styles/admin.css';
@@ -96,17 +96,14 @@ function SettingsScreen() {
       <Toaster />
       <header className="hx-topbar hx-topbar--settings">
         <div className="hx-topbar__inner">
-          <div className="hx-brand">
-            <span className="hx-logo" aria-hidden="true">
-              <Camera size={20} />
-            </span>
+          <HostBrand>
             <div className="hx-brand__stack">
               <span className="hx-brand__tag">{c.settingsTag}</span>
               <h1 className="hx-brand__event">{event.name}</h1>
             </div>
             {/* beside the title, not among the actions: the toasts sit left of those (top-right) */}
             <LanguageSwitcher label={h.languageLabel} className="language-switcher hx-brand__language" />
-          </div>
+          </HostBrand>
           <nav className="hx-topbar__actions" aria-label={c.eventNav}>
             <a
               className="hx-btn hx-btn--ghost"

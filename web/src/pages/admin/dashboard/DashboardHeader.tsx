@@ -1,4 +1,5 @@
-import { Camera, KeyRound, KeySquare, LogOut, Wifi } from 'lucide-react';
+import { KeyRound, KeySquare, LogOut, Wifi } from 'lucide-react';
+import { HostBrand } from '../../../components/HostBrand';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { useHostT } from '../../../i18n';
 
@@ -10,13 +11,10 @@ export function DashboardHeader({ onOpen, onLogout }: { onOpen: (d: AccountDialo
   return (
     <header className="hx-topbar">
       <div className="hx-topbar__inner">
-        <div className="hx-brand">
-          <span className="hx-logo" aria-hidden="true">
-            <Camera size={20} />
-          </span>
+        <HostBrand>
           <span className="hx-brand__name">Momentbox</span>
           <span className="hx-brand__tag">{h.adminTag}</span>
-        </div>
+        </HostBrand>
         <nav className="hx-topbar__actions" aria-label={h.account}>
           <LanguageSwitcher label={h.languageLabel} className="language-switcher hx-language" />
           <button type="button" className="hx-btn hx-btn--ghost" onClick={() => onOpen('apikeys')} title={h.apiKeysHint}>
