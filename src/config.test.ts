@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { resolve } from 'node:path';
-import { ConfigError, helpText, loadConfig, SETTINGS } from './config.ts';
+import { ConfigError, helpText, loadConfig, SETTINGS, TEST_CHEAP_PASSWORD_HASHING } from './config.ts';
 
 const load = (argv: string[] = [], env: Record<string, string | undefined> = {}) => loadConfig(argv, env);
 const failure = (argv: string[], env: Record<string, string> = {}): string => {
@@ -139,5 +139,21 @@ describe('help', () => {
       if (s.flag) expect(help).toContain(s.flag);
       expect(help).toContain(`(default: ${s.default})`);
     }
+  });
+});
+
+describe("the test suite's cheap password hashing", () => {
+  test('off unless asked for', () => {
+    expect(load([], { NODE_ENV: 'test' }).testCheapPasswordHashing).toBeUndefined();
+    expect(load([], { [TEST_CHEAP_PASSWORD_HASHING]: '' }).testCheapPasswordHashing).toBeUndefined();
+  });
+
+  test('on under bun test (NODE_ENV=test)', () => {
+    expect(load([], { NODE_ENV: 'test', [TEST_CHEAP_PASSWORD_HASHING]: '1' }).testCheapPasswordHashing).toBe(true);
+  });
+
+  test('a box outside the test suite refuses to start with it instead of hashing cheaply', () => {
+    const envs: Record<string, string>[] = [{ NODE_ENV: 'production' }, {}, { NODE_ENV: 'test', [TEST_CHEAP_PASSWORD_HASHING]: 'true' }];
+    for (const env of envs) expect(failure([], { [TEST_CHEAP_PASSWORD_HASHING]: '1', ...env })).toContain('for the test suite only');
   });
 });

@@ -161,7 +161,17 @@ const configSchema = z.object({
   logLevel: z.enum(['debug', 'info', 'warn', 'error']),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /**
+   * Cheap argon2 for the admin password (tests/helpers/server.ts sets it: a hash costs ~2 s on a loaded 2-core
+   * box, and the suite starts ~150 servers and logs in hundreds of times). Not a setting: read only under
+   * `bun test` (NODE_ENV=test), refused otherwise and always by the compiled binary, and logged at start.
+   */
+  testCheapPasswordHashing?: boolean;
+};
+
+/** The variable of Config.testCheapPasswordHashing; '1' switches it on. */
+export const TEST_CHEAP_PASSWORD_HASHING = 'MOMENTBOX_TEST_CHEAP_PASSWORD_HASHING';
 
 export class ConfigError extends Error {}
 
@@ -200,7 +210,14 @@ export function loadConfig(argv: string[], env: Record<string, string | undefine
     const name = setting ? [setting.flag, setting.env].filter(Boolean).join(' / ') : String(issue.path[0]);
     throw new ConfigError(`Invalid setting ${name}: ${issue.message} (got '${String(raw[issue.path[0] as string] ?? '')}')`);
   }
-  return parsed.data;
+  const cheap = env[TEST_CHEAP_PASSWORD_HASHING];
+  if (cheap === undefined || cheap === '') return parsed.data;
+  // Never weaker in production: a box that finds the variable refuses to start instead of hashing cheaply.
+  if (cheap !== '1' || env.NODE_ENV !== 'test' || Bun.isStandaloneExecutable)
+    throw new ConfigError(
+      `${TEST_CHEAP_PASSWORD_HASHING} is for the test suite only (bun test, NODE_ENV=test); remove it to start the box`,
+    );
+  return { ...parsed.data, testCheapPasswordHashing: true };
 }
 
 /** The text of `--help`. */

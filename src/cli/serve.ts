@@ -63,7 +63,9 @@ export async function serve(opts: ServeOptions) {
     },
     wifiDefault: config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null,
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
+    testCheapPasswordHashing: config.testCheapPasswordHashing,
   });
+  if (config.testCheapPasswordHashing) logger.warn('cheap password hashing for the test suite (MOMENTBOX_TEST_CHEAP_PASSWORD_HASHING)');
   await ensureAdminPassword(services, config, logger);
   const distrusted = services.ingest.distrustChunksAfterPowerLoss();
   if (distrusted > 0) logger.warn('the box lost power during uploads: their chunks will be sent again', { uploads: distrusted });

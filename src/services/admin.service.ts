@@ -10,8 +10,16 @@ const SESSION_DAYS = 7;
 const MAX_FAILED_ATTEMPTS = 10;
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
 
+/** argon2id's cost for the test suite only (config.ts testCheapPasswordHashing); production uses Bun's defaults (64 MiB, 2 passes). */
+export const TEST_PASSWORD_COST = { memoryCost: 1024, timeCost: 1 } as const;
+
 /** Admin credentials (argon2id via Bun.password), bearer sessions and login rate limiting. */
-export function createAdminService(db: Db, now: () => Date = () => new Date(), onPasswordChanged: () => void = () => {}) {
+export function createAdminService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  onPasswordChanged: () => void = () => {},
+  testCost?: typeof TEST_PASSWORD_COST,
+) {
   // Failed logins (and those being checked) per client address; in memory, as the limit is a brake, not a lock. It lifts by itself
   // (ATTEMPT_WINDOW_MS without failures), on a restart, and when the password changes (also by
   // `momentbox reset-admin-password` from another process, seen as a new updatedAt), so the operator can
@@ -22,7 +30,7 @@ export function createAdminService(db: Db, now: () => Date = () => new Date(), o
   let attemptsSince: string | undefined;
 
   async function setPassword(password: string) {
-    const passwordHash = await Bun.password.hash(password, { algorithm: 'argon2id' });
+    const passwordHash = await Bun.password.hash(password, { algorithm: 'argon2id', ...testCost });
     const updatedAt = now().toISOString();
     db.insert(adminCredentials)
       .values({ id: 1, passwordHash, updatedAt })

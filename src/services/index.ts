@@ -6,7 +6,7 @@ import type { Logger } from '../lib/logger.ts';
 import { macOf } from '../lib/network.ts';
 import type { MediaTools } from '../media/media-tools.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { createAdminService } from './admin.service.ts';
+import { createAdminService, TEST_PASSWORD_COST } from './admin.service.ts';
 import { createAlbumsService } from './albums.service.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 import { createBoxSettingsService, type VenueWifi } from './box-settings.service.ts';
@@ -40,6 +40,8 @@ export interface ServiceDeps {
   wifiDefault?: VenueWifi | null;
   /** the admin password was changed: a stored initial password is no longer true */
   onAdminPasswordChanged?: () => void;
+  /** the test suite's cheap argon2 (Config.testCheapPasswordHashing); never set in production */
+  testCheapPasswordHashing?: boolean;
   now?: () => Date;
 }
 
@@ -85,7 +87,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     store,
     jobs,
-    admin: createAdminService(db, now, deps.onAdminPasswordChanged),
+    admin: createAdminService(db, now, deps.onAdminPasswordChanged, deps.testCheapPasswordHashing ? TEST_PASSWORD_COST : undefined),
     apiKeys: createApiKeysService(db, now),
     events: createEventsService({
       db,

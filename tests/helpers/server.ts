@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_CHEAP_PASSWORD_HASHING } from '../../src/config.ts';
 import { SERVER_RUNTIME_FLAGS } from '../../src/native/runtime-flags.ts';
 
 export const ROOT = join(import.meta.dir, '..', '..');
@@ -52,7 +53,14 @@ export async function startServer(
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, MOMENTBOX_ADMIN_PASSWORD: adminPassword, MOMENTBOX_LOG_LEVEL: 'info', ...opts.env },
+      env: {
+        ...process.env,
+        MOMENTBOX_ADMIN_PASSWORD: adminPassword,
+        MOMENTBOX_LOG_LEVEL: 'info',
+        // argon2 at a test cost (a production hash takes ~2 s per start and per login on a loaded box); '' turns it off
+        [TEST_CHEAP_PASSWORD_HASHING]: '1',
+        ...opts.env,
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     },
