@@ -232,6 +232,7 @@ export function helpText(): string {
     '  (none)                 serve the gallery',
     '  reset-admin-password   set and print a new admin password',
     '  backup <dir>           copy the database (consistent snapshot) and all media to <dir>',
+    '  push [--event CODE]    push one event, or every finished one, to the S3 storage set in the dashboard',
     '  check                  check ffmpeg, sharp, the data folder, free disk space, the port and the venue network',
     '  --version              print the version',
     '  --help                 print this text',

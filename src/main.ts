@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backup } from './cli/backup.ts';
 import { check } from './cli/check.ts';
+import { push } from './cli/push.ts';
 import { answerInfoFlags, VERSION } from './cli/info.ts';
 import { resetAdminPassword } from './cli/reset-admin-password.ts';
 import { serve } from './cli/serve.ts';
@@ -8,11 +9,12 @@ import { createLogger } from './lib/logger.ts';
 import { createMediaTools, sharpSelfTest } from './media/create-media-tools.ts';
 import { openEmbeddedFile } from './native/embedded-files.ts';
 import { prepareNativeTools } from './native/native-tools.ts';
+import { SERVER_RUNTIME_FLAGS } from './native/runtime-flags.ts';
 
 // Composition root: config -> native tools -> database and migrations -> services -> HTTP.
 // The only file that wires modules together.
 
-const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check'] as const;
+const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check', 'push'] as const;
 const print = (line: string) => console.log(line);
 
 async function main(argv: string[]): Promise<number> {
@@ -24,6 +26,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const rest = command === 'serve' && argv[0] !== 'serve' ? argv : argv.slice(1);
   const positional = command === 'backup' && rest[0] && !rest[0].startsWith('-') ? rest.shift() : undefined;
+  const eventAt = command === 'push' ? rest.indexOf('--event') : -1;
+  const eventCode = eventAt >= 0 ? rest.splice(eventAt, 2)[1] : undefined;
+  if (eventAt >= 0 && !eventCode) {
+    console.error('momentbox: --event needs an event code.');
+    return 2;
+  }
 
   let config: Config;
   try {
@@ -44,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
       return backup(config, positional, print);
     case 'check':
       return check(config, { ...native, sharpSelfTest }, print);
+    case 'push':
+      return push(config, eventCode, print);
   }
   const logger = createLogger(config.logLevel);
   const { shutdown } = await serve({
@@ -51,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
     logger,
     version: VERSION,
     tools: createMediaTools(native),
+    selfCommand: Bun.isStandaloneExecutable ? [process.execPath] : [process.execPath, ...SERVER_RUNTIME_FLAGS, Bun.main],
     webAssets: { get: (path) => openEmbeddedFile(`web/dist/${path}`) },
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

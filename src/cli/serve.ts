@@ -16,6 +16,8 @@ export interface ServeOptions {
   version: string;
   webAssets: WebAssets;
   tools: MediaTools;
+  /** how to start this program again (the binary, or bun with src/main.ts): the push runs as a child */
+  selfCommand: string[];
 }
 
 /** How long running requests (uploads) may go on after SIGTERM before the server closes them. */
@@ -64,6 +66,23 @@ export async function serve(opts: ServeOptions) {
     wifiDefault: config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null,
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
     testCheapPasswordHashing: config.testCheapPasswordHashing,
+    // The push runs beside the server, not in it: a 2 GB upload to a slow bucket never holds a request or the job lanes.
+    startPushProcess: (code) =>
+      Bun.spawn(
+        [
+          ...opts.selfCommand,
+          'push',
+          ...(code ? ['--event', code] : []),
+          '--data-dir',
+          config.dataDir,
+          '--retention-days',
+          String(config.retentionDays),
+        ],
+        {
+          stdout: 'ignore',
+          stderr: 'inherit',
+        },
+      ),
   });
   if (config.testCheapPasswordHashing) logger.warn('cheap password hashing for the test suite (MOMENTBOX_TEST_CHEAP_PASSWORD_HASHING)');
   await ensureAdminPassword(services, config, logger);

@@ -232,3 +232,27 @@ export const boxSettings = sqliteTable('box_settings', {
   value: text('value').notNull(),
   updatedAt: text('updated_at').notNull(),
 });
+
+/**
+ * The last push of each event to the S3 bucket (issue 29): its progress while it runs (written by the pushing
+ * process, read by the dashboard) and its result afterwards. A push whose process died stays 'running' with
+ * a `pid` that no longer lives: the dashboard shows it as interrupted, and the next push continues it.
+ */
+export const eventPushes = sqliteTable('event_pushes', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['running', 'done', 'failed'] }).notNull(),
+  pid: integer('pid'),
+  startedAt: text('started_at').notNull(),
+  finishedAt: text('finished_at'),
+  /** every object of the event's manifest, and how many of them (and bytes) are in the bucket by now */
+  filesTotal: integer('files_total').notNull().default(0),
+  bytesTotal: integer('bytes_total').notNull().default(0),
+  filesDone: integer('files_done').notNull().default(0),
+  bytesDone: integer('bytes_done').notNull().default(0),
+  /** what this push sent (the rest was there already) */
+  filesSent: integer('files_sent').notNull().default(0),
+  bytesSent: integer('bytes_sent').notNull().default(0),
+  error: text('error'),
+});

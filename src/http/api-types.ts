@@ -55,3 +55,5 @@ export type BulkAnswer = z.output<typeof S.BulkAnswerSchema>;
 export type WifiSettings = z.output<typeof S.WifiSettingsSchema>;
 export type BoxStatus = z.output<typeof S.BoxStatusSchema>;
 export type Health = z.output<typeof S.HealthSchema>;
+export type S3Settings = z.output<typeof S.S3SettingsSchema>;
+export type EventPush = z.output<typeof S.EventPushSchema>;

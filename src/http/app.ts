@@ -6,6 +6,7 @@ import { requestTimer } from './middleware/request-timer.ts';
 import { bytes, endpoint, openApiDocument } from './openapi.ts';
 import { refuseCrossSiteWrites, securityHeaders } from './middleware/security.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
+import { s3Routes } from './routes/s3.routes.ts';
 import { albumRoutes } from './routes/albums.routes.ts';
 import { clientRoutes } from './routes/client.routes.ts';
 import { eventRoutes } from './routes/events.routes.ts';
@@ -64,6 +65,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   // Fixed paths first: `/api/event/events` must not be read as an event code.
   app.route('/', eventRoutes());
   app.route('/', adminRoutes());
+  app.route('/', s3Routes());
   app.route('/', clientRoutes());
   app.route('/', albumRoutes());
   app.route('/', uploadRoutes());

@@ -142,7 +142,7 @@ export function endpoint<
   formTypes?: string[];
   /** the success answer: answer(), bytes() or redirect() */
   ok: Answer;
-  status?: 200 | 201 | 302 | 303;
+  status?: 200 | 201 | 202 | 302 | 303;
   /** other answers that are not errors in the API's error shape (e.g. a degraded health report) */
   also?: Record<number, Answer>;
   errors?: number[];

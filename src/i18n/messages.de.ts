@@ -85,6 +85,12 @@ export const de = {
     wifiPasswordNotText: 'Das WLAN-Passwort muss Text sein',
     wifiPasswordTooLong: `Das WLAN-Passwort darf höchstens ${WIFI_PASSWORD.max} Zeichen haben`,
     wifiPasswordTooShort: `Ein WLAN-Passwort (WPA) hat mindestens ${WIFI_PASSWORD.min} Zeichen`,
+    s3EndpointInvalid: 'Die Adresse des S3-Speichers muss mit http:// oder https:// beginnen',
+    s3RegionNotText: 'Die Region muss Text sein',
+    s3BucketRequired: 'Der Bucket fehlt',
+    s3PrefixNotText: 'Der Ordner im Bucket muss Text sein',
+    s3KeyRequired: 'Die Zugangsschlüssel-ID fehlt',
+    invalidEventId: 'Die Event-ID ist ungültig',
   },
   INVALID_PASSWORD: { default: 'Das aktuelle Passwort ist falsch' },
   BAD_PATH: { default: 'Ungültige Adresse' },
@@ -146,6 +152,9 @@ export const de = {
   TOO_MANY_DOWNLOADS: { default: 'Es laufen schon zu viele Downloads von diesem Gerät. Bitte warte, bis einer fertig ist.' },
   INTERNAL_ERROR: { default: 'Interner Fehler. Bitte versuche es erneut.' },
   INSUFFICIENT_STORAGE: { default: 'Der Speicher der Momentbox ist voll. Bitte wende dich an den Veranstalter.' },
+  S3_NOT_CONFIGURED: { default: 'Es ist noch kein S3-Speicher eingerichtet' },
+  PUSH_RUNNING: { default: 'Es läuft schon eine Sicherung' },
+  S3_CHECK_FAILED: { default: (d: Details) => `Der S3-Speicher ist nicht erreichbar oder lehnt ab: ${d.reason}` },
 } satisfies { [C in ErrorCode]: { default: Text } & Record<string, Text> };
 
 /** The shape every language's messages have: the German keys, each a text or a text of the details. */

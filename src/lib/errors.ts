@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'NAME_ALREADY_EXISTS',
   'CODE_ALREADY_EXISTS',
   'DUPLICATE',
+  'S3_NOT_CONFIGURED',
+  'PUSH_RUNNING',
   // 413, 415
   'FILE_TOO_LARGE',
   'PAYLOAD_TOO_LARGE',
@@ -40,6 +42,8 @@ export const ERROR_CODES = [
   // 500, 507
   'INTERNAL_ERROR',
   'INSUFFICIENT_STORAGE',
+  // 502: the S3 store refused or could not be reached
+  'S3_CHECK_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,7 +19,9 @@ import { createLiveService } from './live.service.ts';
 import { createOriginalsService } from './originals.service.ts';
 import { createIngestService, type PartialLimits } from './ingest.service.ts';
 import { createPortalService } from './portal.service.ts';
+import { createPushService } from './push.service.ts';
 import { createReportsService } from './reports.service.ts';
+import { createS3TargetService } from './s3-target.service.ts';
 import { createUploadsService } from './uploads.service.ts';
 
 export interface ServiceDeps {
@@ -38,6 +40,8 @@ export interface ServiceDeps {
   captivePortal?: boolean;
   /** the venue Wi-Fi from the environment, used until the admin saves one in the dashboard */
   wifiDefault?: VenueWifi | null;
+  /** starts `momentbox push [--event CODE]` as a child process (the dashboard's push button) */
+  startPushProcess?: (eventCode?: string) => { pid: number; exitCode: number | null };
   /** the admin password was changed: a stored initial password is no longer true */
   onAdminPasswordChanged?: () => void;
   /** the test suite's cheap argon2 (Config.testCheapPasswordHashing); never set in production */
@@ -84,6 +88,7 @@ export function createServices(deps: ServiceDeps) {
   const reports = createReportsService({ db, albums, guests });
   const portal = createPortalService({ db, macOf, now });
   const originals = createOriginalsService({ store });
+  const s3 = createS3TargetService({ db, now });
   return {
     store,
     jobs,
@@ -109,6 +114,8 @@ export function createServices(deps: ServiceDeps) {
     exports: createExportsService({ store, reports, originals, uploads, albums, now }),
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
+    s3,
+    push: createPushService({ db, store, s3, retentionDays: deps.retentionDays, startProcess: deps.startPushProcess, now }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),
   };
 }

@@ -173,6 +173,18 @@ export class MediaStore {
     rmSync(this.eventDir(eventId), { recursive: true, force: true });
   }
 
+  /** Names of an upload's derived files, sorted (none when it has no folder). */
+  derivedFiles(eventId: number, key: string): string[] {
+    try {
+      return readdirSync(this.derivedDir(eventId, key), { withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => d.name)
+        .sort();
+    } catch {
+      return [];
+    }
+  }
+
   /** Bytes of all derivatives of an upload (0 when none). */
   derivedBytes(eventId: number, key: string): number {
     const dir = this.derivedDir(eventId, key);

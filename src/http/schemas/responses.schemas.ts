@@ -358,3 +358,34 @@ export const HealthSchema = z
     version: z.string(),
   })
   .meta({ id: 'Health' });
+/** `GET/PUT /api/admin/s3`: the S3 storage events are pushed to (issue 29), without its secret key. */
+export const S3SettingsSchema = z
+  .object({
+    endpoint: z.string(),
+    region: z.string(),
+    bucket: z.string(),
+    /** folder inside the bucket, '' for its top */
+    prefix: z.string(),
+    access_key_id: z.string(),
+    /** whether a secret key is stored (the key itself never leaves the box) */
+    has_secret: z.boolean(),
+  })
+  .meta({ id: 'S3Settings' });
+/** `GET /api/admin/s3/pushes`: the last push of each event. */
+export const EventPushSchema = z
+  .object({
+    event_id: z.number().int(),
+    /** 'interrupted': its process died (killed, power lost); the next push continues it */
+    state: z.enum(['running', 'done', 'failed', 'interrupted']),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+    files_total: z.number().int(),
+    files_done: z.number().int(),
+    bytes_total: z.number(),
+    bytes_done: z.number(),
+    /** what this push sent; the rest was in the bucket already */
+    files_sent: z.number().int(),
+    bytes_sent: z.number(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'EventPush' });

@@ -6,8 +6,10 @@ import type {
   BoxStatus,
   ClientTokenAnswer,
   CreatedApiKey,
+  EventPush,
   ExportDto,
   LoginAnswer,
+  S3Settings,
   StatisticsDto,
   UploaderDto,
   WifiSettings,
@@ -75,7 +77,25 @@ export const adminApi = {
   /** the venue Wi-Fi printed on the QR cards */
   wifi: () => api.get<WifiSettings>('/api/admin/wifi'),
   saveWifi: (w: WifiSettings) => api.put<WifiSettings>('/api/admin/wifi', { ...w }),
+
+  /** the S3 storage events are pushed to ('Nach dem Event sichern'); never with its secret */
+  s3: () => api.get<S3Settings | null>('/api/admin/s3'),
+  saveS3: (f: S3Fields) => api.put<S3Settings>('/api/admin/s3', { ...f }),
+  testS3: (f: S3Fields) => api.post<{ success: true }>('/api/admin/s3/test', { ...f }),
+  /** one event, or every finished one; runs on the box in the background */
+  push: (eventId?: number) => api.post<{ success: true }>('/api/admin/s3/push', eventId === undefined ? {} : { event_id: eventId }),
+  pushes: () => api.get<EventPush[]>('/api/admin/s3/pushes'),
 };
+
+/** The S3 form as sent: an empty secret keeps the stored one. */
+export interface S3Fields {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  prefix: string;
+  access_key_id: string;
+  secret_access_key: string;
+}
 
 /** The form field a refusal names (`{ field }` in the error body) and the server's reason, for showing it beside that field. */
 export function fieldError(err: unknown): { field: string; message: string } | null {

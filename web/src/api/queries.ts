@@ -25,6 +25,8 @@ export const queryKeys = {
     wifi: ['admin', 'wifi'] as const,
     box: ['admin', 'box'] as const,
     addresses: ['admin', 'addresses'] as const,
+    s3: ['admin', 's3'] as const,
+    pushes: ['admin', 's3', 'pushes'] as const,
   },
   /** the host settings page, identified by its client token */
   host: {
@@ -65,6 +67,14 @@ export const adminQueries = {
   wifi: () => queryOptions({ queryKey: queryKeys.admin.wifi, queryFn: adminApi.wifi }),
   box: () => queryOptions({ queryKey: queryKeys.admin.box, queryFn: adminApi.box }),
   addresses: () => queryOptions({ queryKey: queryKeys.admin.addresses, queryFn: adminApi.addresses }),
+  s3: () => queryOptions({ queryKey: queryKeys.admin.s3, queryFn: adminApi.s3 }),
+  /** followed every second while a push runs (the progress bars), else now and then */
+  pushes: () =>
+    queryOptions({
+      queryKey: queryKeys.admin.pushes,
+      queryFn: adminApi.pushes,
+      refetchInterval: (q) => (q.state.data?.some((p) => p.state === 'running') ? 1000 : 15_000),
+    }),
 };
 
 export const hostQueries = {

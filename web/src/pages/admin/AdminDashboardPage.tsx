@@ -9,6 +9,7 @@ import type { CardAction } from '../../components/admin/EventCard';
 import { Toaster } from '../../components/admin/toast';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import { useHostT } from '../../i18n';
+import { BackupSection } from './dashboard/BackupSection';
 import { DashboardDialogs, type DialogState } from './dashboard/DashboardDialogs';
 import { DashboardHeader } from './dashboard/DashboardHeader';
 import { EventList } from './dashboard/EventList';
@@ -64,6 +65,7 @@ export default function AdminDashboardPage() {
           onCreate={() => setDialog({ kind: 'create' })}
           onAction={onAction}
         />
+        <BackupSection events={events} />
       </main>
       <DashboardDialogs
         dialog={dialog}
