@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { albums, events, guests, uploads } from '../db/schema.ts';
+import { albums, events, guests, hearts, uploads } from '../db/schema.ts';
 
 /**
  * An event as it leaves the box (docs/s3.md, `event.json`): its settings (with the couple's link token), albums,
- * guests (nicknames) and uploads, read in one transaction so they fit together. Row ids are the box's own and
+ * guests (nicknames), uploads and hearts, read in one transaction so they fit together. Row ids are the box's own and
  * only link the rows of one bundle (an upload's `albumId` names an album's `id`); an import gives new ones.
  * Without anything that belongs to the box rather than the event (API keys, sessions, jobs, chunked uploads).
  */
@@ -15,6 +15,8 @@ export interface EventBundle {
   albums: Omit<typeof albums.$inferSelect, 'eventId'>[];
   guests: Omit<typeof guests.$inferSelect, 'id' | 'eventId'>[];
   uploads: Omit<typeof uploads.$inferSelect, 'eventId' | 'apiKeyId'>[];
+  /** a guest's heart on an upload (`uploadId` names an upload's `id`) */
+  hearts: Omit<typeof hearts.$inferSelect, 'eventId'>[];
 }
 
 export const BUNDLE_FORMAT = 'momentbox-event';
@@ -51,6 +53,13 @@ export function readEventBundle(db: Db, eventId: number): EventBundle | null {
         .orderBy(uploads.id)
         .all()
         .map(({ eventId: _e, apiKeyId: _k, ...u }) => u),
+      hearts: tx
+        .select()
+        .from(hearts)
+        .where(eq(hearts.eventId, eventId))
+        .orderBy(hearts.uploadId, hearts.userId)
+        .all()
+        .map(({ eventId: _e, ...h }) => h),
     };
   });
 }
