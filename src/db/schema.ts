@@ -153,6 +153,28 @@ export const hearts = sqliteTable(
   },
   (t) => [uniqueIndex('hearts_upload_user_idx').on(t.uploadId, t.userId), index('hearts_event_user_idx').on(t.eventId, t.userId)],
 );
+/**
+ * The guestbook (issue 27): messages the guests leave, signed with a name, shown as the uploads list's
+ * sharing rule says. The text is plain text, cleaned of invisible characters; it is never HTML.
+ */
+export const guestbookEntries = sqliteTable(
+  'guestbook_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** the writing guest's user id (cookie), null for the admin's */
+    userId: text('user_id'),
+    /** the name it is signed with, as it was when written */
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('guestbook_event_created_idx').on(t.eventId, t.createdAt), index('guestbook_event_user_idx').on(t.eventId, t.userId)],
+);
+export type GuestbookRow = typeof guestbookEntries.$inferSelect;
 
 export const adminCredentials = sqliteTable('admin_credentials', {
   id: integer('id').primaryKey(),

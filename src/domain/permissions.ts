@@ -56,6 +56,14 @@ export const PERMISSIONS = {
   heart:              { visitor: 'no',            guest: 'untilViewable', host: 'no',       admin: 'no',  apiKey: 'no' },
   /** events, API keys, uploaders (recovery links), password */
   administer:         { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'no' },
+  /** guestbook: read, as the uploads list is read (unapproved entries by 'seeUnapproved', a guest's own always) */
+  readGuestbook:      { visitor: 'untilViewable', guest: 'untilViewable', host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /** guestbook: write, while the event takes uploads; the admin signs with a name, an API key never writes */
+  writeGuestbook:     { visitor: 'no',            guest: 'whileActive',   host: 'no',       admin: 'any', apiKey: 'no' },
+  /** guestbook: delete an entry (a guest their own) */
+  deleteGuestbook:    { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /** guestbook: approve / withdraw entries (the couple and the admin moderate; a guest's follow the event's sharing rule) */
+  moderateGuestbook:  { visitor: 'no',            guest: 'no',            host: 'ownEvent', admin: 'any', apiKey: 'no' },
   // ---- beyond the table
   /** a guest's nickname: only the guest themself (and the admin) may set it */
   editNickname:       { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'any', apiKey: 'no' },
@@ -97,7 +105,15 @@ export interface Refusal {
   /** one of the API's error codes (src/lib/errors.ts ERROR_CODES; authorize() hands it on typed as one) */
   code: 'UNAUTHORIZED' | 'FORBIDDEN' | 'CONSENT_REQUIRED' | 'API_KEY_UPLOAD_ONLY' | 'EVENT_NOT_STARTED' | 'EVENT_ENDED' | 'EVENT_EXPIRED';
   /** its message among the code's in the server's dictionaries (src/i18n/messages.de.ts) */
-  variant: 'default' | 'unsortedOnly' | 'hostsUploadAsGuests' | 'ownUploadsOnly' | 'ownNicknameOnly' | 'guestsShareOwn' | 'guestsHeart';
+  variant:
+    | 'default'
+    | 'unsortedOnly'
+    | 'hostsUploadAsGuests'
+    | 'ownUploadsOnly'
+    | 'ownNicknameOnly'
+    | 'guestsShareOwn'
+    | 'guestsHeart'
+    | 'ownEntriesOnly';
 }
 
 /** The role whose column applies: a guest cookie without consent gives no more than a visitor's rights. */
@@ -154,6 +170,11 @@ function noRight(viewer: Viewer, action: Action): Refusal {
     case 'manageEvent':
     case 'administer':
       return role === 'visitor' || role === 'guest' ? NOT_SIGNED_IN : NOT_ALLOWED;
+    case 'writeGuestbook':
+      if (role === 'apiKey') return API_KEY_UPLOAD_ONLY;
+      return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
+    case 'deleteGuestbook':
+      return { status: 403, code: 'FORBIDDEN', variant: 'ownEntriesOnly' };
     case 'upload':
       if (role === 'host') return { status: 403, code: 'FORBIDDEN', variant: 'hostsUploadAsGuests' };
       return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
@@ -175,6 +196,7 @@ function noRight(viewer: Viewer, action: Action): Refusal {
     case 'readEvent':
     case 'seeUnapproved':
     case 'liveStream':
+    case 'readGuestbook':
       return role === 'apiKey' ? API_KEY_UPLOAD_ONLY : NOT_ALLOWED;
     default:
       return NOT_ALLOWED;

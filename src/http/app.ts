@@ -14,6 +14,7 @@ import { fileRoutes } from './routes/files.routes.ts';
 import { ingestRoutes } from './routes/ingest.routes.ts';
 import { liveRoutes } from './routes/live.routes.ts';
 import { guestRoutes } from './routes/guest.routes.ts';
+import { guestbookRoutes } from './routes/guestbook.routes.ts';
 import { portalRoutes } from './routes/portal.routes.ts';
 import { heartRoutes } from './routes/hearts.routes.ts';
 import { uploadRoutes } from './routes/uploads.routes.ts';
@@ -71,6 +72,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.route('/', uploadRoutes());
   app.route('/', heartRoutes());
   app.route('/', liveRoutes());
+  app.route('/', guestbookRoutes());
   app.route('/', guestRoutes());
   app.get('/api/openapi.json', openApi.doc, async (c) => c.json(await openApiDocument(app, opts.version)));
   app.all('/api/*', onApiNotFound);

@@ -87,6 +87,13 @@ export function hostOf(event: { id: number }): Viewer {
   return { kind: 'host', eventId: event.id };
 }
 
+/** The host's calls (`/api/client/…/{token}`): the services, the token's event (404 for an unknown token) and its host. */
+export function asHost(c: Ctx, token: string) {
+  const { services } = c.get('deps');
+  const event = services.events.getByClientToken(token);
+  return { services, event, viewer: hostOf(event) };
+}
+
 /**
  * Calls authorised by a Bearer credential (the admin's): the viewer, refused with the permission table's
  * answer (401 without a valid admin session, 403 for an API key) unless they may do `action`.

@@ -5,6 +5,7 @@ import type { EventView, EventWithTotals } from '../services/events.service.ts';
 import { TOP_ALBUMS, TOP_UPLOADERS } from '../domain/statistics.ts';
 import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
 import type { AlbumSummary, UploadRow } from '../services/uploads.service.ts';
+import type { GuestbookRow } from '../services/guestbook.service.ts';
 import { can, type Viewer } from '../domain/permissions.ts';
 import type {
   AdminEventDto,
@@ -13,6 +14,7 @@ import type {
   EventDto,
   ExportDto,
   GalleryAlbumDto,
+  GuestbookEntryDto,
   ModerationUploadDto,
   ThumbnailImage,
   StatisticsDto,
@@ -198,5 +200,18 @@ export function exportDto(viewer: Viewer, event: EventView, r: EventReport): Exp
     uploads: r.uploads.map(toDto),
     users: r.uploaders.map((u) => uploaderStat(viewer, u)),
     statistics: { total_size_mb: r.totalSizeMb, total_uploads: r.uploads.length },
+  };
+}
+
+/** A guestbook entry as the viewer gets it: whose it is only as `own`, never the writer's user id. */
+export function guestbookEntryDto(row: GuestbookRow, viewer: Viewer): GuestbookEntryDto {
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    name: row.name,
+    text: row.text,
+    approved: row.approved,
+    own: viewer.kind === 'guest' && row.userId === viewer.userId,
+    created_at: row.createdAt,
   };
 }

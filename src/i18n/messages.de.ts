@@ -21,6 +21,7 @@ import {
   WIFI_PASSWORD,
   WIFI_SSID_MAX_BYTES,
 } from '../domain/limits.ts';
+import { GUESTBOOK_LIMITS, GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX } from '../domain/guestbook.ts';
 import { NICKNAME_MAX } from '../domain/nickname.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import { megabytes, type Details, type Text } from './text.ts';
@@ -71,6 +72,10 @@ export const de = {
     nicknameEmpty: 'Nickname darf nicht leer sein',
     nicknameTooLong: `Maximal ${NICKNAME_MAX} Zeichen erlaubt.`,
     sortInvalid: "sort muss 'newest' oder 'loved' sein",
+    guestbookTextEmpty: 'Bitte schreibe eine Nachricht.',
+    guestbookTextTooLong: `Die Nachricht ist zu lang. Erlaubt sind höchstens ${GUESTBOOK_TEXT_MAX.toLocaleString('de-DE')} Zeichen.`,
+    guestbookNameRequired: 'Bitte gib einen Namen an, mit dem du unterschreibst.',
+    guestbookNameTooLong: `Der Name darf höchstens ${GUESTBOOK_NAME_MAX} Zeichen haben.`,
     pageLimitInvalid: `limit muss zwischen 1 und ${MAX_UPLOADS_PAGE_SIZE} liegen`,
     sha256Invalid: 'sha256 muss 64 Hex-Zeichen haben',
     phashInvalid: 'phash muss 16 Hex-Zeichen haben',
@@ -109,6 +114,7 @@ export const de = {
     ownNicknameOnly: 'Nur der eigene Nickname kann geändert werden',
     guestsShareOwn: 'Nur Gäste können ihre eigenen Uploads teilen',
     guestsHeart: 'Nur Gäste können Herzen vergeben',
+    ownEntriesOnly: 'Nur eigene Gästebuch-Einträge können gelöscht werden',
     otherEventLink: 'Dieser Link gehört zu einem anderen Event',
   },
   CONSENT_REQUIRED: { default: 'Bitte zuerst den Nutzungsbedingungen zustimmen' },
@@ -127,6 +133,7 @@ export const de = {
     guest: 'Gast nicht gefunden',
     apiKey: 'API-Schlüssel nicht gefunden',
     nothingToExport: 'Keine Uploads zum Exportieren vorhanden',
+    guestbookEntry: 'Gästebuch-Eintrag nicht gefunden',
   },
   UPLOAD_STALLED: {
     default: (d: Details) => `Seit ${d.seconds} Sekunden kam nichts mehr an; der Upload wurde abgebrochen. Bitte versuche es erneut.`,
@@ -141,7 +148,11 @@ export const de = {
   PAYLOAD_TOO_LARGE: { default: 'Die Anfrage ist zu groß' },
   UNSUPPORTED_MEDIA_TYPE: { default: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt' },
   TOO_MANY_ATTEMPTS: { default: 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.' },
-  TOO_MANY_REQUESTS: { default: 'Zu viele neue Anmeldungen von diesem Gerät. Bitte warte eine Minute und versuche es dann erneut.' },
+  TOO_MANY_REQUESTS: {
+    default: 'Zu viele neue Anmeldungen von diesem Gerät. Bitte warte eine Minute und versuche es dann erneut.',
+    guestbookPerMinute: `Du hast gerade ${GUESTBOOK_LIMITS.perMinute} Einträge in einer Minute geschrieben. Bitte warte einen Moment und versuche es dann erneut.`,
+    guestbookTotal: `Du hast schon ${GUESTBOOK_LIMITS.perGuest} Einträge im Gästebuch hinterlassen, mehr geht nicht. Lösche einen, um einen neuen zu schreiben.`,
+  },
   TOO_MANY_PARTIAL_UPLOADS: {
     default: (d: Details) =>
       `Du hast zu viele unfertige Uploads (höchstens ${d.maxSessions} Dateien mit zusammen ${megabytes(d.maxBytes)} MB). Bitte warte, bis deine laufenden Uploads fertig sind, und versuche es dann erneut.`,

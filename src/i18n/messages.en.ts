@@ -20,6 +20,7 @@ import {
   WIFI_PASSWORD,
   WIFI_SSID_MAX_BYTES,
 } from '../domain/limits.ts';
+import { GUESTBOOK_LIMITS, GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX } from '../domain/guestbook.ts';
 import { NICKNAME_MAX } from '../domain/nickname.ts';
 import type { Messages } from './messages.de.ts';
 import { megabytes, type Details } from './text.ts';
@@ -69,6 +70,10 @@ export const en: Messages = {
     nicknameEmpty: 'Nickname must not be empty',
     nicknameTooLong: `At most ${NICKNAME_MAX} characters allowed.`,
     sortInvalid: "sort must be 'newest' or 'loved'",
+    guestbookTextEmpty: 'Please write a message.',
+    guestbookTextTooLong: `The message is too long. At most ${GUESTBOOK_TEXT_MAX.toLocaleString('en-GB')} characters are allowed.`,
+    guestbookNameRequired: 'Please enter a name to sign with.',
+    guestbookNameTooLong: `The name may have at most ${GUESTBOOK_NAME_MAX} characters.`,
     pageLimitInvalid: `limit must be between 1 and ${MAX_UPLOADS_PAGE_SIZE}`,
     sha256Invalid: 'sha256 must be 64 hex digits',
     phashInvalid: 'phash must be 16 hex digits',
@@ -107,6 +112,7 @@ export const en: Messages = {
     ownNicknameOnly: 'Only your own nickname can be changed',
     guestsShareOwn: 'Only guests can share their own uploads',
     guestsHeart: 'Only guests can give hearts',
+    ownEntriesOnly: 'Only your own guestbook entries can be deleted',
     otherEventLink: 'This link belongs to another event',
   },
   CONSENT_REQUIRED: { default: 'Please accept the terms of use first' },
@@ -125,6 +131,7 @@ export const en: Messages = {
     guest: 'Guest not found',
     apiKey: 'API key not found',
     nothingToExport: 'There are no uploads to export',
+    guestbookEntry: 'Guestbook entry not found',
   },
   UPLOAD_STALLED: {
     default: (d: Details) => `Nothing arrived for ${d.seconds} seconds; the upload was stopped. Please try again.`,
@@ -138,7 +145,11 @@ export const en: Messages = {
   PAYLOAD_TOO_LARGE: { default: 'The request is too large' },
   UNSUPPORTED_MEDIA_TYPE: { default: 'Only JPG, PNG, HEIC, MP4 and MOV files are allowed' },
   TOO_MANY_ATTEMPTS: { default: 'Too many sign-in attempts. Please wait a few minutes.' },
-  TOO_MANY_REQUESTS: { default: 'Too many new sign-ins from this device. Please wait a minute and try again.' },
+  TOO_MANY_REQUESTS: {
+    default: 'Too many new sign-ins from this device. Please wait a minute and try again.',
+    guestbookPerMinute: `You have just written ${GUESTBOOK_LIMITS.perMinute} entries in one minute. Please wait a moment and try again.`,
+    guestbookTotal: `You have already left ${GUESTBOOK_LIMITS.perGuest} entries in the guestbook, which is the most there can be. Delete one to write a new one.`,
+  },
   TOO_MANY_PARTIAL_UPLOADS: {
     default: (d: Details) =>
       `You have too many unfinished uploads (at most ${d.maxSessions} files of ${megabytes(d.maxBytes)} MB together). Please wait until your running uploads are done and try again.`,

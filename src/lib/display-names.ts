@@ -10,3 +10,17 @@ export function cleanDisplayName(name: string): string {
     .replace(/(?!\u200d)[\p{Cf}\u2028\u2029]/gu, '')
     .replace(/\p{Cc}/gu, '_');
 }
+
+/**
+ * A message as it may be shown anywhere (the guestbook): cleaned as a name, but its line breaks kept
+ * (one kind, '\n'; line and paragraph separators become one), tabs as spaces, other control characters gone.
+ */
+export function cleanMessageText(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/(?!\u200d)\p{Cf}/gu, '')
+    .replace(/(?!\n)\p{Cc}/gu, '')
+    .trim();
+}

@@ -15,6 +15,7 @@ import { createExportsService } from './exports.service.ts';
 import { createGuestEntryService } from './guest-entry.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createHeartsService } from './hearts.service.ts';
+import { createGuestbookService } from './guestbook.service.ts';
 import { createLiveService } from './live.service.ts';
 import { createOriginalsService } from './originals.service.ts';
 import { createIngestService, type PartialLimits } from './ingest.service.ts';
@@ -105,6 +106,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     albums,
     guests,
+    guestbook: createGuestbookService({ db, guests, live, now }),
     ingest,
     uploads,
     hearts: createHeartsService({ db, uploads, live }),

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { albums, type UploadRow } from '../db/schema.ts';
+import { albums, type GuestbookRow, type UploadRow } from '../db/schema.ts';
+import { seesGuestbookEntry } from '../domain/guestbook.ts';
 import { randomHex } from '../lib/ids.ts';
 import { can, seesMedia, seesWholeEvent, type Viewer } from '../domain/permissions.ts';
 import type { EventStatus } from '../domain/event-window.ts';
@@ -52,10 +53,19 @@ interface NicknameChange {
   uploads: { row: UploadRow; albumVisible: boolean }[];
 }
 
+/** A guestbook entry was written (before null), moderated, or deleted (after null). */
+interface GuestbookChange {
+  seq: number;
+  eventId: number;
+  before: GuestbookRow | null;
+  after: GuestbookRow | null;
+}
+
 /** 'settings' (the event's settings changed) is fanned out but not kept for replay: a reconnecting client fetches the event anyway. */
 type Entry =
   | { kind: 'upload'; change: UploadChange }
   | { kind: 'nickname'; change: NicknameChange }
+  | { kind: 'guestbook'; change: GuestbookChange }
   | { kind: 'resync'; seq: number; eventId: number }
   | { kind: 'settings'; seq: number; eventId: number };
 
@@ -63,6 +73,7 @@ export type LiveKind = 'upload' | 'update' | 'remove';
 export type Delivery =
   | { id: string; kind: LiveKind; row: UploadRow }
   | { id: string; kind: 'nickname'; nickname: string | null; uploadIds: number[] }
+  | { id: string; kind: 'guestbook' | 'guestbook-remove'; entry: GuestbookRow }
   | { id: string; kind: 'resync' }
   | { id: string; kind: 'settings' };
 
@@ -193,6 +204,13 @@ export function createLiveService(deps: { db: Db }) {
       const uploadIds = entry.change.uploads.filter((u) => seesUpload(u.row, u.albumVisible, viewer, status)).map((u) => u.row.id);
       return uploadIds.length > 0 ? { id, kind: 'nickname', nickname: entry.change.nickname, uploadIds } : null;
     }
+    if (entry.kind === 'guestbook') {
+      const { before, after } = entry.change;
+      const was = before !== null && seesGuestbookEntry(before, viewer, status);
+      const is = after !== null && seesGuestbookEntry(after, viewer, status);
+      if (is) return { id, kind: 'guestbook', entry: after };
+      return was ? { id, kind: 'guestbook-remove', entry: before } : null;
+    }
     const kind = kindFor(entry.change, viewer, status);
     return kind && { id, kind, row: (kind === 'remove' ? entry.change.before : entry.change.after)! };
   }
@@ -276,6 +294,13 @@ export function createLiveService(deps: { db: Db }) {
         if (changes.length > BULK_LIMIT) resync(eventId);
         else for (const change of changes) recordChange(change);
       }
+    },
+
+    /** A guestbook entry was written (before null), approved or withdrawn, or deleted (after null). */
+    guestbookChanged(before: GuestbookRow | null, after: GuestbookRow | null) {
+      const eventId = (after ?? before)?.eventId;
+      if (eventId === undefined) return;
+      publish({ kind: 'guestbook', change: { seq: ++seq, eventId, before, after } });
     },
 
     /** A guest's nickname changed: one message naming the uploads it shows on, for those who see them. */

@@ -222,6 +222,7 @@ describe('running appliance', () => {
     await admin.login(server.adminPassword);
     const event = await admin.createEvent({ name: 'Backup Party' });
     const up = await admin.uploadOk(event.id, join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg'));
+    await admin.json(`/api/event/${event.id}/guestbook`, { method: 'POST', json: { name: 'Oma', text: 'Alles Gute!' } });
     const target = join(tempDir(), 'backup');
     // Taken while the server runs: the snapshot must not need it to stop.
     const res = run(['backup', target, '--data-dir', dataDir]);
@@ -241,6 +242,8 @@ describe('running appliance', () => {
       const bytes = await (await client.fetch(uploads[0]!.file_path)).arrayBuffer();
       expect(bytes.byteLength).toBe(Bun.file(join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg')).size);
       expect((await client.fetch(uploads[0]!.thumbnail_path!)).status).toBe(200);
+      const guestbook = await client.json<{ name: string; text: string }[]>(`/api/event/${event.id}/guestbook`);
+      expect(guestbook.map((e) => [e.name, e.text])).toEqual([['Oma', 'Alles Gute!']]);
     } finally {
       await restored.stop();
     }

@@ -11,6 +11,7 @@ import m8 from './0008_chunk_session_address.sql' with { type: 'text' };
 import m9 from './0009_event_language.sql' with { type: 'text' };
 import m10 from './0010_hearts.sql' with { type: 'text' };
 import m11 from './0011_productive_the_stranger.sql' with { type: 'text' };
+import m12 from './0012_windy_vin_gonzales.sql' with { type: 'text' };
 
 export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -25,4 +26,5 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0009_event_language', sql: m9 },
   { tag: '0010_hearts', sql: m10 },
   { tag: '0011_productive_the_stranger', sql: m11 },
+  { tag: '0012_windy_vin_gonzales', sql: m12 },
 ];

@@ -4,7 +4,7 @@ import { MAX_BULK, MAX_MODERATION_PAGE, MODERATION_PAGE, MODERATION_STATUSES } f
 import { notFound, problem } from '../../lib/errors.ts';
 import type { Services } from '../../services/index.ts';
 import type { Ctx, Env } from '../context.ts';
-import { hostOf } from '../context.ts';
+import { asHost } from '../context.ts';
 import { albumDto, countedAlbumDto, eventDto, exportDto, handledUploadDto, statisticsDto, uploadDtoFor } from '../dto.ts';
 import type { BulkAnswer, ClientSettingsDto, ModerationPage } from '../api-types.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
@@ -140,16 +140,8 @@ const exportZip = endpoint({
 /** The host's settings page, authorised only by the client token in the path. */
 export function clientRoutes() {
   const app = new Hono<Env>();
-  /**
-   * The token's event and its host, with the services: finding the event is the whole check (an unknown
-   * token is a 404). The token makes its bearer the host of that event (`hostOf`), whose 'manageEvent'
-   * reaches that event by definition.
-   */
-  const asHost = (c: Ctx, token: string) => {
-    const { services } = c.get('deps');
-    const event = services.events.getByClientToken(token);
-    return { services, event, viewer: hostOf(event) };
-  };
+  // `asHost`: finding the token's event is the whole check (an unknown token is a 404). The token makes its
+  // bearer the host of that event (`hostOf`), whose 'manageEvent' reaches that event by definition.
   /** The album, which must belong to the token's event. */
   const hostAlbum = (c: Ctx, { token, albumId }: z.output<typeof TokenAlbumPath>) => {
     const { services, event } = asHost(c, token);

@@ -10,7 +10,7 @@ import type { Ctx, Env } from '../context.ts';
 import { hostOf, viewerOf } from '../context.ts';
 import { atEvent, atEventOf } from '../middleware/event-scope.ts';
 import { clientCap } from '../client-caps.ts';
-import { uploadDtoFor } from '../dto.ts';
+import { guestbookEntryDto, uploadDtoFor } from '../dto.ts';
 import { bytes, endpoint } from '../openapi.ts';
 import { EventIdPath } from '../schemas/params.schemas.ts';
 
@@ -18,7 +18,8 @@ import { EventIdPath } from '../schemas/params.schemas.ts';
 const RETRY_MS = 3_000;
 
 const live = endpoint({
-  summary: 'Server-Sent Events of the uploads the viewer sees (ready, upload, update, remove, nickname, resync, settings; see docs/api.md)',
+  summary:
+    'Server-Sent Events of the uploads and guestbook entries the viewer sees (ready, upload, update, remove, nickname, guestbook, guestbook-remove, resync, settings; see docs/api.md)',
   tag: 'guest',
   callers: ['anyone', 'guest', 'host', 'admin'],
   params: EventIdPath,
@@ -61,7 +62,8 @@ const uploadData = new WeakMap<UploadRow, Map<boolean, string>>();
  * `GET /api/event/{eventId}/live`: Server-Sent Events. `upload` when an upload becomes visible to the viewer,
  * `update` when it changes, `remove` (data `{ id }`) when it goes or is no longer visible to them,
  * `nickname` (data `{ nickname, upload_ids }`) when a guest's new nickname shows on uploads the viewer sees,
- * `resync` when the client must reload its list, `settings` when the event's settings changed (fetch the
+ * `guestbook` (data GuestbookEntryDto) when a guestbook entry appears or changes for the viewer, `guestbook-remove`
+ * (data `{ id }`) when it goes, `resync` when the client must reload its list, `settings` when the event's settings changed (fetch the
  * event again), `ready` as the first message of a new stream. Every
  * message has an id; a reconnect sends it back as `Last-Event-ID` (header, or `?lastEventId=`).
  * The body is pulled: a message is made only when the connection has taken the one before.
@@ -92,11 +94,13 @@ export function liveRoutes() {
     const message = (d: Delivery) => {
       if (d.kind === 'resync' || d.kind === 'settings') return `id: ${d.id}\nevent: ${d.kind}\ndata: {}\n\n`;
       const data =
-        d.kind === 'nickname'
-          ? JSON.stringify({ nickname: d.nickname, upload_ids: d.uploadIds })
-          : d.kind === 'remove'
-            ? JSON.stringify({ id: d.row.id })
-            : dataOf(d.row);
+        'entry' in d
+          ? JSON.stringify(d.kind === 'guestbook' ? guestbookEntryDto(d.entry, viewer) : { id: d.entry.id })
+          : d.kind === 'nickname'
+            ? JSON.stringify({ nickname: d.nickname, upload_ids: d.uploadIds })
+            : d.kind === 'remove'
+              ? JSON.stringify({ id: d.row.id })
+              : dataOf(d.row);
       return `id: ${d.id}\nevent: ${d.kind}\ndata: ${data}\n\n`;
     };
 

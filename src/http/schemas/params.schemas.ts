@@ -19,6 +19,7 @@ const code = z.string().meta({ description: "The event's code, as in its link /e
 const token = z.string().meta({ description: "The host's client token, from the settings link the admin hands out" });
 const uploadId = pathId('The id of an upload of the event');
 const albumId = pathId('The id of an album of the event');
+const entryId = pathId('The id of a guestbook entry of the event');
 /**
  * A guest's user id. Anything but a UUID is nobody (no consent, no nickname) rather than an error, as the
  * recovery page asks with whatever its link holds.
@@ -43,6 +44,8 @@ export const ApiKeyPath = z.object({ id: pathId('The id of the API key') });
 export const TokenPath = z.object({ token });
 export const TokenAlbumPath = z.object({ albumId, token });
 export const TokenUploadPath = z.object({ uploadId, token });
+export const EventEntryPath = z.object({ eventId, entryId });
+export const TokenEntryPath = z.object({ entryId, token });
 /** Media URLs: the upload's random 128-bit key and a file name of it. */
 export const MediaPath = z.object({
   key: z

@@ -389,3 +389,16 @@ export const EventPushSchema = z
     error: z.string().nullable(),
   })
   .meta({ id: 'EventPush' });
+
+/** addition (issue 27): one guestbook entry. `text` and `name` are plain text: show them as text, never as HTML. */
+export const GuestbookEntryDtoSchema = z
+  .object({
+    id: z.number().int(),
+    event_id: z.number().int(),
+    name: z.string().meta({ description: 'The name it is signed with' }),
+    text: z.string().meta({ description: 'Plain text (line breaks as \\n), at most 1,000 characters' }),
+    approved: z.boolean().meta({ description: 'Shared with everyone; else only its writer, the host and the admin see it' }),
+    own: z.boolean().meta({ description: 'Written by the asking guest (who may delete it)' }),
+    created_at: isoTime,
+  })
+  .meta({ id: 'GuestbookEntryDto' });
