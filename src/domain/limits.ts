@@ -17,6 +17,9 @@ export type WallQrContent = (typeof WALL_QR_CONTENTS)[number];
 /** Uploads per page of the gallery (GET /api/event/{eventId}/uploads) when a client pages without saying how many, and the most it may ask. */
 export const UPLOADS_PAGE_SIZE = 60;
 export const MAX_UPLOADS_PAGE_SIZE = 200;
+/** The gallery's orders: newest first, or 'Beliebteste' (most hearts first, then newest; issue 28). */
+export const UPLOAD_SORTS = ['newest', 'loved'] as const;
+export type UploadSort = (typeof UPLOAD_SORTS)[number];
 
 /** The filters of the host's moderation list by state. */
 export const MODERATION_STATUSES = ['all', 'pending', 'approved', 'failed'] as const;

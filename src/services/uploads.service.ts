@@ -8,7 +8,7 @@ import { reachOf, seesMedia, seesWholeEvent, type EventNow } from '../domain/per
 import { badRequest, notFound } from '../lib/errors.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { LiveService } from './live.service.ts';
-import type { ModerationStatus } from '../domain/limits.ts';
+import type { ModerationStatus, UploadSort } from '../domain/limits.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { authorize } from './authorize.ts';
 
@@ -36,10 +36,6 @@ export interface AlbumSummary {
   /** the newest photo with a thumbnail, else the newest upload with one (a video poster) */
   cover: UploadRow | null;
 }
-
-/** The gallery's orders: newest first, or 'Beliebteste' (most hearts first, then newest). */
-export const UPLOAD_SORTS = ['newest', 'loved'] as const;
-export type UploadSort = (typeof UPLOAD_SORTS)[number];
 
 /**
  * A page cursor: where the last page ended (its last upload's sort key and id), opaque to clients. Keyset

@@ -1,5 +1,5 @@
 import { dhashBucket, SIMILARITY_THRESHOLD } from '../../../src/domain/dhash.ts';
-import { UPLOADS_PAGE_SIZE } from '../../../src/domain/limits.ts';
+import { UPLOADS_PAGE_SIZE, type UploadSort } from '../../../src/domain/limits.ts';
 import type {
   AlbumDto,
   AppConfig,
@@ -10,6 +10,8 @@ import type {
   EventDto,
   GalleryAlbumDto,
   GuestIdentity,
+  HeartAnswer,
+  MyHearts,
   NicknameAnswer,
   RecoverAnswer,
   UploadDto,
@@ -39,10 +41,16 @@ export const guestApi = {
   createAlbum: (eventId: number, name: string) =>
     api.post<AlbumDto>(`/api/event/${eventId}/album`, { name, start_datetime: null, end_datetime: null }),
   /** one page of an album's grid, newest first; `cursor` is the page before's next_cursor (null: the first) */
-  uploadsPage: (eventId: number, albumId: number, cursor: string | null) =>
+  uploadsPage: (eventId: number, albumId: number, sort: UploadSort, cursor: string | null) =>
     api.get<UploadPage>(
-      `/api/event/${eventId}/uploads?albumId=${albumId}&limit=${UPLOADS_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+      `/api/event/${eventId}/uploads?albumId=${albumId}&limit=${UPLOADS_PAGE_SIZE}&sort=${sort}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
     ),
+  /** a heart (on) or its taking back; the answer has the upload's count now */
+  heart: (eventId: number, uploadId: number, on: boolean) =>
+    on
+      ? api.put<HeartAnswer>(`/api/event/${eventId}/upload/${uploadId}/heart`)
+      : api.del<HeartAnswer>(`/api/event/${eventId}/upload/${uploadId}/heart`),
+  myHearts: (eventId: number) => api.get<MyHearts>(`/api/event/${eventId}/hearts/mine`),
   /** the event and every upload a visitor may see, whoever is signed in on this browser (the wall) */
   visitorConfig: () => visitorGet<AppConfig>('/api/config'),
   visitorEvent: (code: string) => visitorGet<EventDto>(`/api/event/${enc(code)}`),

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '../../../src/http/api-types';
+import type { UploadSort } from '../../../src/domain/limits.ts';
 import { adminApi } from './admin';
 import { clientApi, type ModerationQuery } from './client-settings';
 import { guestApi } from './guest';
@@ -48,7 +49,12 @@ export const queryKeys = {
     me: (code: string) => ['guest', 'code', code, 'me'] as const,
     albums: (eventId: number) => ['guest', 'event', eventId, 'albums'] as const,
     uploadsAll: (eventId: number) => ['guest', 'event', eventId, 'uploads'] as const,
-    uploads: (eventId: number, albumId: number) => ['guest', 'event', eventId, 'uploads', albumId] as const,
+    /** an album's grids, in every order */
+    albumUploads: (eventId: number, albumId: number) => ['guest', 'event', eventId, 'uploads', albumId] as const,
+    uploads: (eventId: number, albumId: number, sort: UploadSort = 'newest') =>
+      ['guest', 'event', eventId, 'uploads', albumId, sort] as const,
+    /** the uploads this guest hearted */
+    hearts: (eventId: number) => ['guest', 'event', eventId, 'hearts'] as const,
   },
 };
 
@@ -132,13 +138,20 @@ export const guestQueries = {
   me: (code: string) => queryOptions({ queryKey: queryKeys.guest.me(code), queryFn: () => guestApi.me(code) }),
   albums: (eventId: number) =>
     queryOptions({ queryKey: queryKeys.guest.albums(eventId), queryFn: () => guestApi.albums(eventId), staleTime: GALLERY_FRESH_MS }),
-  /** an album's grid, page by page (the server's cursor), newest first */
-  uploads: (eventId: number, albumId: number) =>
+  /** an album's grid, page by page (the server's cursor), newest first or 'Beliebteste' */
+  uploads: (eventId: number, albumId: number, sort: UploadSort = 'newest') =>
     infiniteQueryOptions({
-      queryKey: queryKeys.guest.uploads(eventId, albumId),
+      queryKey: queryKeys.guest.uploads(eventId, albumId, sort),
       staleTime: GALLERY_FRESH_MS,
-      queryFn: ({ pageParam }) => guestApi.uploadsPage(eventId, albumId, pageParam),
+      queryFn: ({ pageParam }) => guestApi.uploadsPage(eventId, albumId, sort, pageParam),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next_cursor,
+    }),
+  /** the uploads this guest hearted, as a set (a guest without consent has none) */
+  hearts: (eventId: number) =>
+    queryOptions({
+      queryKey: queryKeys.guest.hearts(eventId),
+      queryFn: async () => new Set((await guestApi.myHearts(eventId)).upload_ids),
+      staleTime: Infinity,
     }),
 };

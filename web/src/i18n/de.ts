@@ -120,6 +120,14 @@ export const de = {
   previous: 'Vorheriges',
   next: 'Nächstes',
   counter: (n: number, total: number) => `${n} / ${total}`,
+  // Hearts (issue 28)
+  heartAction: 'Herz geben',
+  unheartAction: 'Herz zurücknehmen',
+  hearts: (n: number) => (n === 1 ? '1 Herz' : `${n} Herzen`),
+  heartError: 'Das Herz konnte nicht gespeichert werden.',
+  sortLabel: 'Sortierung',
+  sortNewest: 'Neueste',
+  sortLoved: 'Beliebteste',
   mobileSaveHint: 'Zum Speichern bitte das Bild lange drücken und "Zu Fotos hinzufügen" wählen.',
 
   // QR modal

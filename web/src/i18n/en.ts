@@ -114,6 +114,13 @@ export const en: Dict = {
   previous: 'Previous',
   next: 'Next',
   counter: (n: number, total: number) => `${n} / ${total}`,
+  heartAction: 'Give a heart',
+  unheartAction: 'Take the heart back',
+  hearts: (n: number) => (n === 1 ? '1 heart' : `${n} hearts`),
+  heartError: 'The heart could not be saved.',
+  sortLabel: 'Order',
+  sortNewest: 'Newest',
+  sortLoved: 'Most loved',
   mobileSaveHint: 'To save, press and hold the picture and choose "Save to Photos".',
 
   // QR modal

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { GuestIdentity } from '../../../src/http/api-types';
+import type { UploadSort } from '../../../src/domain/limits.ts';
 import { guestApi } from '../api/guest';
 import { adminToken } from '../api/http';
 import { getT } from '../i18n';
@@ -16,6 +17,8 @@ interface EventState {
   code: string | null;
   /** the album the guest chose; null until they choose (the page shows the initial album of §4) */
   selectedAlbumId: number | null;
+  /** the grid's order: newest first, or 'Beliebteste' */
+  sort: UploadSort;
 
   currentUserId: string | null;
   nickname: string;
@@ -34,6 +37,7 @@ interface EventState {
   /** the host's 'Neue Uploads sofort für alle sichtbar' until the guest chooses otherwise */
   initAutoApprove: (hostDefault: boolean) => void;
   selectAlbum: (albumId: number) => void;
+  setSort: (sort: UploadSort) => void;
   giveConsent: (nickname: string) => Promise<void>;
   saveNickname: (nickname: string) => Promise<boolean>;
   setAutoApprove: (on: boolean) => void;
@@ -45,6 +49,7 @@ const autoApproveKey = (code: string) => `momentbox_auto_approve_${code}`;
 const initial = {
   code: null,
   selectedAlbumId: null,
+  sort: 'newest' as UploadSort,
   currentUserId: null,
   nickname: '',
   hasConsent: false,
@@ -82,6 +87,7 @@ export const useEventStore = create<EventState>((set, get) => ({
   },
 
   selectAlbum: (albumId) => set({ selectedAlbumId: albumId }),
+  setSort: (sort) => set({ sort }),
 
   // §4 consent flow, step 2 and 3: new id, ten-year cookie (set by the server), consent + nickname saved; failures continue.
   giveConsent: async (nickname) => {

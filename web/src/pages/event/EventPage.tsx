@@ -34,7 +34,7 @@ import { DeleteModal } from './modals/DeleteModal';
 import { DownloadModal } from './modals/DownloadModal';
 import { eventLink, recoveryLink } from './modals/links';
 import { useEventStatus, useEventTheme } from './hooks/use-event-page';
-import { useAlbumGrid, useGalleryAlbums, useGuestEvent, useLiveGallery, useUploadActions } from './hooks/use-gallery';
+import { useAlbumGrid, useGalleryAlbums, useGuestEvent, useHearts, useLiveGallery, useUploadActions } from './hooks/use-gallery';
 import { useViewerWalk } from './hooks/use-viewer-walk';
 import { useUploadQueue } from './hooks/use-upload-queue';
 import '../../components/ui.css';
@@ -53,6 +53,7 @@ export default function EventPage() {
       isAdmin: s.isAdmin,
       autoApprove: s.autoApprove,
       modal: s.modal,
+      sort: s.sort,
     })),
   );
   const actions = useEventStore.getState();
@@ -73,13 +74,16 @@ export default function EventPage() {
   const identified = !!currentUserId && st.hasConsent;
   const gallery = useGalleryAlbums(event?.id, isAdmin);
   const selectedAlbum = gallery.selected;
-  const grid = useAlbumGrid(event?.id, selectedAlbum?.id);
+  const grid = useAlbumGrid(event?.id, selectedAlbum?.id, st.sort);
   const list = grid.uploads;
   // The album's count (what this viewer sees) lays out the grid and the viewer's counter; while pages are still to come.
   const albumTotal = grid.hasMore ? Math.max(selectedAlbum?.upload_count ?? 0, list.length) : list.length;
   const viewer = useViewerWalk(grid, selectedAlbum?.id);
   const selection = useSelection(selectedAlbum?.id);
   const uploadActions = useUploadActions(event?.id);
+  const hearts = useHearts(event?.id, identified);
+  // The admin's view shows the counts; hearts are the guests' (kept per guest identity).
+  const onHeart = isAdmin ? null : hearts.toggle;
 
   useLiveGallery(event?.id, identified);
 
@@ -160,6 +164,8 @@ export default function EventPage() {
                   canDownload={event.allow_download && gridTotal > 0}
                   onDownload={openDownload}
                   onSelect={selection.start}
+                  sort={st.sort}
+                  onSort={actions.setSort}
                 />
               )}
               {pending > 0 && <PendingHint count={pending} onShareAll={uploadActions.shareAllOwn} />}
@@ -210,6 +216,8 @@ export default function EventPage() {
                       onOpen={onOpen}
                       onToggle={onToggle}
                       onDelete={onDelete}
+                      hearted={hearts.hearted.has(u.id)}
+                      onHeart={onHeart}
                       selecting={selection.active ? { picked: selection.picked.has(u.id), onPick: selection.toggle } : undefined}
                     />
                   )}
@@ -244,6 +252,8 @@ export default function EventPage() {
           onIndex={viewer.show}
           onClose={viewer.close}
           onDownload={onDownloadOne}
+          isHearted={(u) => hearts.hearted.has(u.id)}
+          onHeart={onHeart}
         />
       )}
 

@@ -4,6 +4,7 @@ import type { UploadDto } from '../../../../src/http/api-types';
 import { useT, type Dict } from '../../i18n';
 import { visibleRows } from './logic/grid';
 import { uploaderNickname } from './logic/nickname';
+import { HeartButton } from './HeartButton';
 
 // §2 media grid: 2 / 3 / 4 columns; the upload tile first. Thousands of tiles stay smooth on a phone:
 // square boxes of a known size (no layout shift), lazy thumbnails sized for the tile (srcset), only the rows
@@ -252,6 +253,9 @@ interface TileProps {
   onOpen: (index: number) => void;
   onToggle: (u: UploadDto) => void;
   onDelete: (u: UploadDto) => void;
+  /** whether this guest hearted it, and the toggle (null: the count only, for the admin) */
+  hearted: boolean;
+  onHeart: ((u: UploadDto) => void) | null;
   /** in a selection ('Auswählen'): a tap picks the tile instead of opening it; `picked` whether it is */
   selecting?: { picked: boolean; onPick: (u: UploadDto) => void };
 }
@@ -269,6 +273,8 @@ export const MediaTile = memo(function MediaTile({
   onOpen,
   onToggle,
   onDelete,
+  hearted,
+  onHeart,
   selecting,
 }: TileProps) {
   const t = useT();
@@ -374,6 +380,8 @@ export const MediaTile = memo(function MediaTile({
           {showNick && <span>{nickOf(u, t)}</span>}
         </button>
       )}
+
+      {!selecting && <HeartButton upload={u} hearted={hearted} onHeart={onHeart} variant="tile" />}
 
       {!own && !admin && u.approved && (
         <span className="ev-tile__shared" data-testid="shared-by">

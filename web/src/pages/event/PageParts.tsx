@@ -1,6 +1,7 @@
 // Pieces of the guest event page that only show what they are given: the album toolbar, the private-uploads hint, the not-found view.
 import { Link } from 'react-router-dom';
-import { CheckSquare, Download, LockKeyhole, SearchX } from 'lucide-react';
+import { CheckSquare, Download, Heart, LockKeyhole, SearchX } from 'lucide-react';
+import { UPLOAD_SORTS, type UploadSort } from '../../../../src/domain/limits.ts';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { albumCountLabel, albumName } from './logic/albums';
@@ -12,11 +13,15 @@ export function AlbumToolbar({
   canDownload,
   onDownload,
   onSelect,
+  sort,
+  onSort,
 }: {
   album: GalleryAlbumDto;
   canDownload: boolean;
   onDownload: () => void;
   onSelect: () => void;
+  sort: UploadSort;
+  onSort: (sort: UploadSort) => void;
 }) {
   const t = useT();
   const range = formatRange(parseDate(album.start_datetime), parseDate(album.end_datetime));
@@ -49,6 +54,23 @@ export function AlbumToolbar({
           </button>
         </div>
       )}
+      <div className="ev-toolbar__sort">
+        <div className="ev-sort" role="group" aria-label={t.sortLabel} data-testid="sort">
+          {UPLOAD_SORTS.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={`ev-sort__btn${sort === s ? ' is-on' : ''}`}
+              aria-pressed={sort === s}
+              onClick={() => onSort(s)}
+              data-testid={`sort-${s}`}
+            >
+              {s === 'loved' && <Heart size={13} aria-hidden="true" />}
+              {s === 'loved' ? t.sortLoved : t.sortNewest}
+            </button>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

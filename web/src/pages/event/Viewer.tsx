@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Camera, ChevronLeft, ChevronRight, Download, Globe, LockKeyhole, X } from 'lucide-react';
+import { Camera, ChevronLeft, ChevronRight, Download, Globe, Heart, LockKeyhole, X } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
@@ -8,6 +8,7 @@ import { lockScroll } from '../../components/scroll-lock';
 import { clampDrag, fullJpegSource, swipeDirection, videoSource, wrapIndex } from './logic/viewer';
 import { formatDate, formatTime, parseDate } from './logic/format';
 import { uploaderNickname } from './logic/nickname';
+import { HeartButton } from './HeartButton';
 import './Viewer.css';
 
 const canPlayType = (mime: string) => document.createElement('video').canPlayType(mime);
@@ -32,7 +33,15 @@ interface Props {
   onIndex: (i: number) => void;
   onClose: () => void;
   onDownload: (u: UploadDto) => void;
+  /** whether this guest hearted it */
+  isHearted: (u: UploadDto) => boolean;
+  /** a heart given (`on` true, the double tap), or toggled (undefined, the button); null: the count only (the admin) */
+  onHeart: ((u: UploadDto, on?: boolean) => void) | null;
 }
+
+/** Two taps on the picture within this long, and close together, are a double tap: a heart. */
+export const DOUBLE_TAP_MS = 350;
+const TAP_SLOP_PX = 12;
 
 /** The height of the browser's video control bar at the bottom of a video, which keeps its own touches. */
 const VIDEO_CONTROLS_PX = 64;
@@ -40,7 +49,7 @@ const VIDEO_CONTROLS_PX = 64;
 /** How long a photo stays in the viewer before its full-resolution JPEG is fetched: not while swiping through. */
 export const FULL_RESOLUTION_DWELL_MS = 1000;
 
-export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex, onClose, onDownload }: Props) {
+export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex, onClose, onDownload, isHearted, onHeart }: Props) {
   const t = useT();
   const item = items[index];
   const playable = item?.type === 'video' ? videoSource(item, canPlayType) : null;
@@ -50,6 +59,9 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
   const [failed, setFailed] = useState(false);
   const [drag, setDrag] = useState(0);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  const lastTap = useRef<{ at: number; x: number; y: number } | null>(null);
+  // The big heart that pops up on a double tap (a new key per tap restarts its animation).
+  const [burst, setBurst] = useState(0);
   // On iPhones a long press ('Zu Fotos hinzufügen') is how a guest saves a photo, and it saves what is shown.
   const full = useFullResolution(ios && allowDownload && item ? fullJpegSource(item) : null, loaded);
 
@@ -118,8 +130,20 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
   const onPointerEnd = (e: React.PointerEvent) => {
     if (!start.current || start.current.id !== e.pointerId) return;
     const dx = e.clientX - start.current.x;
+    const dy = e.clientY - start.current.y;
     start.current = null;
     setDrag(0);
+    if (Math.abs(dx) < TAP_SLOP_PX && Math.abs(dy) < TAP_SLOP_PX && onHeart) {
+      const tap = { at: e.timeStamp, x: e.clientX, y: e.clientY };
+      const before = lastTap.current;
+      const double = before && tap.at - before.at < DOUBLE_TAP_MS && Math.hypot(tap.x - before.x, tap.y - before.y) < 3 * TAP_SLOP_PX;
+      lastTap.current = double ? null : tap;
+      if (double) {
+        onHeart(item, true);
+        setBurst((n) => n + 1);
+      }
+      return;
+    }
     const dir = swipeDirection(dx);
     if (dir !== 0 && total > 1) go(dir);
   };
@@ -139,6 +163,7 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
           {t.counter(index + 1, total)}
         </span>
         <div className="ev-viewer__actions">
+          <HeartButton upload={item} hearted={isHearted(item)} onHeart={onHeart} variant="viewer" />
           {allowDownload && (
             <a
               className="ev-viewer__btn"
@@ -225,6 +250,11 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
             </>
           )}
         </div>
+        {burst > 0 && (
+          <span key={burst} className="ev-viewer__burst" aria-hidden="true" data-testid="viewer-heart-burst">
+            <Heart size={96} fill="currentColor" />
+          </span>
+        )}
       </div>
 
       <ViewerCaption item={item} own={isOwn(item)} />

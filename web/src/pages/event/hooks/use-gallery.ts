@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { type QueryClient, useInfiniteQuery, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import type { AlbumDto, EventDto, GalleryAlbumDto, UploadDto } from '../../../../../src/http/api-types';
+import type { UploadSort } from '../../../../../src/domain/limits.ts';
 import { initialAlbum, sortAlbums, UNSORTED_ALBUM_NAME, visibleSorted } from '../../../../../src/domain/albums.ts';
 import { guestApi } from '../../../api/guest';
 import { adminToken } from '../../../api/http';
@@ -26,8 +27,9 @@ async function eventWithFirstPage(code: string): Promise<EventDto> {
   void queryClient
     .fetchQuery(guestQueries.albums(event.id))
     .then((albums) => {
-      const shown = shownAlbum(shownAlbums(albums, !!adminToken.get()), useEventStore.getState().selectedAlbumId);
-      if (shown) return queryClient.prefetchInfiniteQuery(guestQueries.uploads(event.id, shown.id));
+      const { selectedAlbumId, sort } = useEventStore.getState();
+      const shown = shownAlbum(shownAlbums(albums, !!adminToken.get()), selectedAlbumId);
+      if (shown) return queryClient.prefetchInfiniteQuery(guestQueries.uploads(event.id, shown.id, sort));
     })
     .catch(() => undefined); // the page's own queries ask again and show what failed
   return event;
@@ -97,9 +99,9 @@ const MAX_PAGES = 200;
  * An album's grid: the uploads of the pages fetched so far, whether more follow, and how to get them (the
  * next page as the guest scrolls or the viewer walks on; every page for 'Alles herunterladen').
  */
-export function useAlbumGrid(eventId: number | undefined, albumId: number | undefined) {
+export function useAlbumGrid(eventId: number | undefined, albumId: number | undefined, sort: UploadSort) {
   const query = useInfiniteQuery({
-    ...guestQueries.uploads(eventId ?? 0, albumId ?? 0),
+    ...guestQueries.uploads(eventId ?? 0, albumId ?? 0, sort),
     enabled: eventId !== undefined && albumId !== undefined,
   });
   const uploads = useMemo(() => loadedUploads(query.data), [query.data]);
@@ -138,7 +140,7 @@ export function useAlbumGrid(eventId: number | undefined, albumId: number | unde
 export function refreshGallery(eventId: number, albumIds?: Iterable<number>) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) });
   if (!albumIds) void queryClient.invalidateQueries({ queryKey: queryKeys.guest.uploadsAll(eventId) });
-  else for (const id of albumIds) void queryClient.invalidateQueries({ queryKey: queryKeys.guest.uploads(eventId, id) });
+  else for (const id of albumIds) void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albumUploads(eventId, id) });
 }
 
 /**
@@ -148,7 +150,7 @@ export function refreshGallery(eventId: number, albumIds?: Iterable<number>) {
  */
 export function applyLiveChange(client: QueryClient, eventId: number, change: Exclude<LiveChange, { kind: 'resync' }>) {
   for (const [key, data] of client.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
-    if (data) client.setQueryData<GalleryPages>(key, withLiveChange(data, change, key[4] as number));
+    if (data) client.setQueryData<GalleryPages>(key, withLiveChange(data, change, key[4] as number, key[5] as UploadSort));
   }
   for (const q of client.getQueryCache().findAll({ queryKey: queryKeys.guest.uploadsAll(eventId), fetchStatus: 'fetching' })) {
     void client.invalidateQueries({ queryKey: q.queryKey, exact: true });
@@ -185,23 +187,70 @@ export function useLiveGallery(eventId: number | undefined, identified: boolean)
   }, [eventId, identified]);
 }
 
+/** Sets one upload's fields in every cached grid of the event, where it is. */
+function patchEverywhere(eventId: number, id: number, patch: Partial<UploadDto>) {
+  for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
+    if (data) queryClient.setQueryData<GalleryPages>(key, withUploadPatched(data, id, patch));
+  }
+}
+
+/**
+ * Hearts (issue 28): which uploads this guest hearted, and the toggle. The tap shows at once (the count and the
+ * filled heart); the server's answer sets the count, a refusal puts both back. A guest without consent is asked
+ * for it first (a heart is kept per guest identity).
+ */
+export function useHearts(eventId: number | undefined, identified: boolean) {
+  const mine = useQuery({ ...guestQueries.hearts(eventId ?? 0), enabled: eventId !== undefined && identified });
+  const hearted = useMemo(() => mine.data ?? new Set<number>(), [mine.data]);
+  // The toggle reads the set through a ref: one stable function, so the grid's memoised tiles do not all render again per heart.
+  const heartedRef = useRef(hearted);
+  heartedRef.current = hearted;
+  const setMine = (id: number, on: boolean) =>
+    eventId !== undefined &&
+    queryClient.setQueryData<Set<number>>(queryKeys.guest.hearts(eventId), (old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const { mutate } = useMutation({
+    mutationFn: ({ u, on }: { u: UploadDto; on: boolean }) => guestApi.heart(u.event_id, u.id, on),
+    onMutate: ({ u, on }) => {
+      setMine(u.id, on);
+      patchEverywhere(u.event_id, u.id, { heart_count: Math.max(0, u.heart_count + (on ? 1 : -1)) });
+    },
+    onSuccess: (answer, { u }) => patchEverywhere(u.event_id, u.id, { heart_count: answer.heart_count }),
+    onError: (err, { u, on }) => {
+      console.error('heart', err);
+      setMine(u.id, !on);
+      patchEverywhere(u.event_id, u.id, { heart_count: u.heart_count });
+      toast(getT().heartError, 'error');
+    },
+  });
+  /** `on`: true hearts, false takes back, undefined toggles. */
+  const toggle = useCallback(
+    (u: UploadDto, on?: boolean) => {
+      if (!identified) return useEventStore.getState().openModal('help');
+      const has = heartedRef.current.has(u.id);
+      const want = on ?? !has;
+      if (want !== has) mutate({ u, on: want });
+    },
+    [identified, mutate],
+  );
+  return { hearted, toggle };
+}
+
 const APPROVAL_KEY = ['guest', 'approval'] as const;
 
 /** The guest's changes to uploads: share/withdraw one, delete one, share all of their own. */
 export function useUploadActions(eventId: number | undefined) {
-  const patchEverywhere = (id: number, patch: Partial<UploadDto>) => {
-    if (eventId === undefined) return;
-    for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
-      if (data) queryClient.setQueryData<GalleryPages>(key, withUploadPatched(data, id, patch));
-    }
-  };
   const refreshAlbums = () => eventId !== undefined && void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) });
 
   const approval = useMutation({
     mutationKey: APPROVAL_KEY,
     mutationFn: (u: UploadDto) => (u.approved ? guestApi.reject(u.event_id, u.id) : guestApi.approve(u.event_id, u.id)),
     onSuccess: (updated, u) => {
-      patchEverywhere(u.id, { approved: updated?.approved ?? !u.approved });
+      patchEverywhere(u.event_id, u.id, { approved: updated?.approved ?? !u.approved });
       refreshAlbums();
       toast(u.approved ? getT().rejected : getT().approved, 'success');
     },
@@ -221,7 +270,11 @@ export function useUploadActions(eventId: number | undefined) {
     onSuccess: (_answer, u) => {
       if (eventId !== undefined) {
         for (const [key, data] of queryClient.getQueriesData<GalleryPages>({ queryKey: queryKeys.guest.uploadsAll(eventId) })) {
-          if (data) queryClient.setQueryData<GalleryPages>(key, withLiveChange(data, { kind: 'remove', id: u.id }, key[4] as number));
+          if (data)
+            queryClient.setQueryData<GalleryPages>(
+              key,
+              withLiveChange(data, { kind: 'remove', id: u.id }, key[4] as number, key[5] as UploadSort),
+            );
         }
       }
       refreshAlbums();
