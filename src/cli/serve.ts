@@ -18,6 +18,8 @@ export interface ServeOptions {
   tools: MediaTools;
   /** how to start this program again (the binary, or bun with src/main.ts): the push runs as a child */
   selfCommand: string[];
+  /** the services' clock (tests serving in-process set one); the wall clock by default */
+  now?: () => Date;
 }
 
 /** How long running requests (uploads) may go on after SIGTERM before the server closes them. */
@@ -66,6 +68,7 @@ export async function serve(opts: ServeOptions) {
     wifiDefault: config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null,
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
     testCheapPasswordHashing: config.testCheapPasswordHashing,
+    now: opts.now,
     // The push runs beside the server, not in it: a 2 GB upload to a slow bucket never holds a request or the job lanes.
     startPushProcess: (code) =>
       Bun.spawn(

@@ -1,9 +1,9 @@
 // Admin session (login, logout, 401s) and API keys.
 import { describe, expect, test } from 'bun:test';
 import type { ApiKeyDto, CreatedApiKey } from '../../src/http/api-types.ts';
-import { expectError, expectOk, PHOTO, send, useServer } from './support.ts';
+import { expectError, expectOk, PHOTO, send, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 const keyName = (prefix = 'Fotobox') => `${prefix} ${crypto.randomUUID().slice(0, 8)}`;
 
 describe('POST /api/admin/login', () => {

@@ -1,9 +1,9 @@
 // Albums: list (visibility, order), create (admin any, guest only 'Unsortiert'), update, delete.
 import { describe, expect, test } from 'bun:test';
 import type { AlbumDto } from '../../src/http/api-types.ts';
-import { expectError, expectOk, expectUnchanged, PHOTOS, send, snapshot, useServer } from './support.ts';
+import { expectError, expectOk, expectUnchanged, PHOTOS, send, snapshot, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 
 const ALBUM_FIELDS = ['created_at', 'end_datetime', 'event_id', 'id', 'name', 'start_datetime', 'visible'];
 /** The album list adds what the viewer sees in each album (GalleryAlbumDto). */

@@ -3,9 +3,20 @@
 import { describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import type { AdminEventDto, AlbumDto, ClientTokenAnswer, ExportDto, StatisticsDto, UploaderDto } from '../../src/http/api-types.ts';
-import { ADMIN_EVENT_FIELDS, defaultAlbumId, expectError, expectOk, form, PHOTO, PHOTOS, send, uniqueCode, useServer } from './support.ts';
+import {
+  ADMIN_EVENT_FIELDS,
+  defaultAlbumId,
+  expectError,
+  expectOk,
+  form,
+  PHOTO,
+  PHOTOS,
+  send,
+  uniqueCode,
+  useAppServer,
+} from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 const DAY = 86_400_000;
 
 const createRaw = (fields: Record<string, string | Blob>) => srv.admin.fetch('/api/event', { method: 'POST', body: form(fields) });

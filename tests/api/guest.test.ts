@@ -3,9 +3,9 @@ import { describe, expect, test } from 'bun:test';
 import { networkInterfaces } from 'node:os';
 import { ApiClient } from '../helpers/api-client.ts';
 import { startServer } from '../helpers/server.ts';
-import { EVENT_FIELDS, expectError, expectOk, send, snapshot, useServer } from './support.ts';
+import { EVENT_FIELDS, expectError, expectOk, send, snapshot, useAppServer } from './support.ts';
 
-const srv = useServer({
+const srv = useAppServer({
   args: ['--max-upload-mb', '123'],
   env: { MOMENTBOX_WIFI_SSID: 'Hochzeit WLAN', MOMENTBOX_WIFI_PASSWORD: 'sekret 123' },
 });

@@ -17,10 +17,10 @@ import type {
   UploadDto,
   UploadResult,
 } from '../../src/http/api-types.ts';
-import { ApiClient, daysFromNow, defaultAlbumId, expectError, form, PHOTOS, send, snapshot, uniqueCode, useServer } from './support.ts';
+import { ApiClient, daysFromNow, defaultAlbumId, expectError, form, PHOTOS, send, snapshot, uniqueCode, useAppServer } from './support.ts';
 
 // Every test builds a world of guests from 127.0.0.1; the consent limit per address has its own test.
-const srv = useServer({ env: { MOMENTBOX_NEW_GUESTS_PER_ADDRESS: '100000' } });
+const srv = useAppServer({ env: { MOMENTBOX_NEW_GUESTS_PER_ADDRESS: '100000' } });
 
 const ROLES = ['visitor', 'guest', 'otherGuest', 'host', 'admin', 'apiKeyBearer', 'apiKeyHeader'] as const;
 type Role = (typeof ROLES)[number];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AdminEventDto, AlbumDto, ApiError, ErrorCode, UploadDto } from '../../src/http/api-types.ts';
 import { ERROR_CODES } from '../../src/lib/errors.ts';
 import { ApiClient } from '../helpers/api-client.ts';
+import { startAppServer, type AppServer } from '../helpers/app-server.ts';
 import { FIXTURES, ROOT, startServer, type TestServer } from '../helpers/server.ts';
 
 export { ApiClient };
@@ -47,8 +48,8 @@ export const ADMIN_EVENT_FIELDS = [
   'last_upload_at',
 ].sort();
 
-export interface ServerHandle {
-  server: TestServer;
+export interface ServerHandle<S = TestServer> {
+  server: S;
   url: string;
   /** logged in as admin */
   admin: ApiClient;
@@ -61,9 +62,22 @@ export interface ServerHandle {
  * beforeAll, so read them inside tests only.
  */
 export function useServer(opts: Parameters<typeof startServer>[0] = {}): ServerHandle {
-  const handle = {} as ServerHandle;
+  return useHandle(() => startServer(opts));
+}
+
+/**
+ * The same for a file whose tests need no server process of their own: the app served inside the test
+ * process (tests/helpers/app-server.ts), the same HTTP paths without a process start; `server.clock` and
+ * `server.services` are at hand.
+ */
+export function useAppServer(opts: Parameters<typeof startAppServer>[0] = {}): ServerHandle<AppServer> {
+  return useHandle(() => startAppServer(opts));
+}
+
+function useHandle<S extends Omit<TestServer, 'proc'>>(start: () => Promise<S>): ServerHandle<S> {
+  const handle = {} as ServerHandle<S>;
   beforeAll(async () => {
-    handle.server = await startServer(opts);
+    handle.server = await start();
     handle.url = handle.server.url;
     handle.client = () => new ApiClient(handle.url);
     handle.admin = new ApiClient(handle.url);
