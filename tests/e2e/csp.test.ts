@@ -122,6 +122,7 @@ describe('every page under the Content-Security-Policy', () => {
     const { context, watch } = await newContext();
     const page = await context.newPage();
     await page.goto(`/event/${hostToken}/settings`);
+    await page.getByRole('tab', { name: /Allgemeine Einstellungen|General Settings/ }).click();
     const preview = page.getByTestId('header-preview');
     await preview.waitFor();
     await page.locator('input[type=file]').setInputFiles(`${FIXTURES}/photos/orientation/landscape_1.jpg`);

@@ -103,6 +103,7 @@ describe('errors beside the field (item 11)', () => {
     const ctx = await h.browser.newContext({ ...DESKTOP, locale: 'en-GB', baseURL: h.server.url });
     const p = await ctx.newPage();
     await p.goto(`/event/${client_token}/settings`);
+    await p.getByRole('tab', { name: 'General Settings' }).click();
     const field = p.getByLabel('Primary Color', { exact: true });
     await field.fill('#12345');
     await p.getByRole('button', { name: 'Save Settings' }).click();
@@ -445,6 +446,7 @@ describe('toasts cover no button (item 6, host side)', () => {
     const { client_token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
     const p = await germanPage();
     await p.goto(`/event/${client_token}/settings`);
+    await p.getByRole('tab', { name: 'Allgemeine Einstellungen' }).click();
     await p.getByRole('button', { name: 'Einstellungen speichern' }).click();
     const toast = p.locator('.hx-toast', { hasText: 'Einstellungen gespeichert' });
     await toast.waitFor();

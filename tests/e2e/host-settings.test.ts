@@ -90,20 +90,22 @@ describe('client link', () => {
 });
 
 describe('settings page', () => {
-  test('header and tabs; General Settings is the default tab', async () => {
+  test('header and sections; the overview is the first, General Settings a tap away', async () => {
     const view = settings.getByRole('link', { name: 'View event' });
     expect(await view.getAttribute('href')).toBe('/event/sommerfest');
     expect(await view.getAttribute('target')).toBe('_blank');
     const tabs = await settings.getByRole('tab').allInnerTexts();
     expect(tabs.map((t) => t.replace(/\s+/g, ' ').trim().toLowerCase())).toEqual([
+      'overview',
       'general settings',
       'albums',
-      'statistics beta',
+      'statistics',
       'export',
       'uploads',
       'live wall',
     ]);
-    expect(await settings.getByRole('tab', { name: 'General Settings' }).getAttribute('aria-selected')).toBe('true');
+    expect(await settings.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    await settings.getByRole('tab', { name: 'General Settings' }).click();
     await settings.getByText('This code is used in the URL and cannot be changed.').waitFor();
     const code = settings.getByLabel('Event Code');
     expect(await code.inputValue()).toBe('sommerfest');
@@ -295,8 +297,9 @@ describe('settings page', () => {
     });
     await settings.reload();
     await settings.getByRole('heading', { name: 'Sommerfest am See' }).waitFor();
-    await settings.waitForTimeout(300);
-    expect(statsCalls).toBe(0);
+    // the overview, where the page opens, shows the counts and the chart: it loads them once, the section reuses them
+    await settings.getByTestId('uploads-chart').waitFor();
+    expect(statsCalls).toBe(1);
     await settings.getByRole('tab', { name: /Statistics/ }).click();
     await settings.getByRole('table', { name: 'Top Uploader' }).waitFor();
     expect(statsCalls).toBe(1);

@@ -71,9 +71,16 @@ for (const lang of ['de', 'en'] as const) {
     });
     const tab = (id: keyof typeof c.tabs) => p.getByRole('tab', { name: c.tabs[id] });
 
-    test("General: header, tabs, the form with the guests' language and the live preview", async () => {
+    test('Overview: counts, what awaits a decision, the newest uploads, the chart, the wall', async () => {
       expect(await p.evaluate(() => document.documentElement.lang)).toBe(lang);
-      expect(await tab('general').getAttribute('aria-selected')).toBe('true');
+      expect(await tab('home').getAttribute('aria-selected')).toBe('true');
+      await p.getByTestId('home-newest').getByTestId('moderation-item').nth(1).waitFor();
+      await p.getByTestId('uploads-chart').waitFor();
+      await expectOneLanguage(p, lang, 'home');
+    });
+
+    test("General: header, tabs, the form with the guests' language and the live preview", async () => {
+      await tab('general').click();
       await p.getByRole('button', { name: c.saveSettings }).waitFor();
       expect(await p.getByLabel(DICT[lang].guestLanguage).inputValue()).toBe('de');
       await expectOneLanguage(p, lang, 'general');
@@ -144,6 +151,7 @@ describe('choosing languages', () => {
   test("the guests' language saved on the German page: a new guest's event page opens in English", async () => {
     const p = await phone('de');
     await p.goto(settingsPath);
+    await p.getByRole('tab', { name: hostDe.couple.tabs.general }).click();
     await p.getByLabel(hostDe.guestLanguage).selectOption('en');
     await p.getByRole('button', { name: hostDe.couple.saveSettings }).click();
     await toastShown(p, hostDe.couple.settingsSaved);

@@ -51,6 +51,12 @@ export const hostDe = {
   photos: 'Fotos',
   videos: 'Videos',
   topUploader: 'Top Uploader',
+  storageOriginals: 'Originale',
+  storageDerived: 'Vorschauen (Bilder, Videos)',
+  uploadsPerHour: 'Uploads pro Stunde',
+  /** a bar of the chart, for screen readers: its hour and count */
+  hourBar: (hour: string, n: number) => `${hour} Uhr: ${n === 1 ? '1 Upload' : `${n} Uploads`}`,
+  topAlbums: 'Top-Alben',
   unreachableTitle: 'Gäste können diese Links nicht öffnen.',
   /** around the configured address */
   unreachableText: [
@@ -366,6 +372,7 @@ export const hostDe = {
     eventNav: 'Event',
     sections: 'Bereiche der Einstellungen',
     tabs: {
+      home: 'Übersicht',
       general: 'Allgemeine Einstellungen',
       albums: 'Alben',
       stats: 'Statistiken',
@@ -373,7 +380,13 @@ export const hostDe = {
       uploads: 'Uploads',
       wall: 'Live-Wand',
     },
-    beta: 'Beta',
+
+    // Overview (the page's first section)
+    awaiting: 'Wartet auf eure Entscheidung',
+    awaitingNone: 'Nichts wartet auf eine Entscheidung.',
+    newest: 'Neueste Uploads',
+    allUploads: 'Alle Uploads ansehen',
+    guests: 'Gäste',
 
     // General
     generalSettings: 'Allgemeine Einstellungen',
@@ -479,7 +492,14 @@ export const hostDe = {
     filter: 'Filter',
     status: 'Status',
     statusLabels: { all: 'Alle', pending: 'Privat', approved: 'Geteilt', failed: 'Fehlgeschlagen' },
-    stateLabels: { private: 'Privat', shared: 'Geteilt', failed: 'Fehlgeschlagen' },
+    /** who sees an upload: its state on the moderation list and in the large view */
+    visibleToAll: 'Für alle sichtbar',
+    onlyFor: (nickname: string) => `Nur für ${nickname}`,
+    onlyForGuest: 'Nur für den Gast',
+    onlyForHosts: 'Nur für euch',
+    processingFailed: 'Verarbeitung fehlgeschlagen',
+    openLarge: (name: string) => `Upload von ${name} groß ansehen`,
+    uploadBy: (name: string) => `Upload von ${name}`,
     album: 'Album',
     allAlbums: 'Alle Alben',
     guest: 'Gast',

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { Album, Film, HardDrive, Image as ImageIcon, Trophy, Upload } from 'lucide-react';
+import { Album, Film, HardDrive, Image as ImageIcon, Layers, Trophy, Upload } from 'lucide-react';
 import type { StatisticsDto } from '../../../../src/http/api-types';
 import { hostToast } from '../../store/toast-store';
 import { TOP_UPLOADERS } from '../../../../src/domain/statistics.ts';
 import { formatMb, guestHandle, uploaderName } from '../../host/format';
 import { getHostT, localeOf, useHostT, useLanguage } from '../../i18n';
 import { albumName } from '../../pages/event/logic/albums';
+import { UploadsChart } from '../settings/UploadsChart';
 
 /** The statistics of the admin modal or the settings tab; a load that failed for good also says so in a toast (spec). */
 export function useStatistics<Key extends readonly unknown[]>(options: UseQueryOptions<StatisticsDto, Error, StatisticsDto, Key>) {
@@ -18,7 +19,10 @@ export function useStatistics<Key extends readonly unknown[]>(options: UseQueryO
   return stats;
 }
 
-/** Statistics: totals, photo/video counts, Top Uploader (10), optionally the albums table. */
+/**
+ * Statistics: totals, Top Uploader (10); on the couple's page (`detailed`) also photo/video counts, the storage
+ * of originals and of the box's derived files apart, uploads per hour, the top albums and the albums table.
+ */
 export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed: boolean }) {
   const h = useHostT();
   const locale = localeOf(useLanguage());
@@ -43,9 +47,46 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
           <>
             <StatCard icon={<ImageIcon size={18} />} label={h.photos} value={String(stats.photos ?? 0)} testId="stat-photos" />
             <StatCard icon={<Film size={18} />} label={h.videos} value={String(stats.videos ?? 0)} testId="stat-videos" />
+            <StatCard
+              icon={<HardDrive size={18} />}
+              label={h.storageOriginals}
+              value={formatMb(stats.originals_size_mb, locale)}
+              testId="stat-originals"
+            />
+            <StatCard
+              icon={<Layers size={18} />}
+              label={h.storageDerived}
+              value={formatMb(stats.derived_size_mb, locale)}
+              testId="stat-derived"
+            />
           </>
         )}
       </div>
+
+      {detailed && <UploadsChart hours={stats.uploads_per_hour} heading="h3" />}
+
+      {detailed && (
+        <section className="hx-panel" aria-labelledby="top-albums-title">
+          <h3 className="hx-panel__title" id="top-albums-title">
+            <Trophy size={18} aria-hidden="true" /> {h.topAlbums}
+          </h3>
+          {stats.top_albums.length === 0 ? (
+            <p className="hx-empty-inline">{h.noStats}</p>
+          ) : (
+            <ol className="hx-bars" data-testid="top-albums">
+              {stats.top_albums.map((a) => (
+                <li key={a.id} className="hx-bars__row">
+                  <span className="hx-bars__name">{albumName(a.name)}</span>
+                  <span className="hx-bars__track" aria-hidden="true">
+                    <span className="hx-bars__fill" style={{ width: `${(a.upload_count / stats.top_albums[0]!.upload_count) * 100}%` }} />
+                  </span>
+                  <span className="hx-num">{a.upload_count}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
 
       <section className="hx-panel">
         <h3 className="hx-panel__title">
@@ -122,7 +163,7 @@ export function StatsView({ stats, detailed }: { stats: StatisticsDto; detailed:
   );
 }
 
-function StatCard({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string; testId: string }) {
+export function StatCard({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: string; testId: string }) {
   return (
     <div className="hx-stat" data-testid={testId}>
       <span className="hx-stat__icon" aria-hidden="true">

@@ -11,7 +11,7 @@ export function StatsTab({ token }: { token: string }) {
   return (
     <section className="hx-panel" aria-labelledby="stats-title">
       <h2 className="hx-panel__title" id="stats-title">
-        <BarChart3 size={18} aria-hidden="true" /> {c.tabs.stats} <span className="hx-beta">{c.beta}</span>
+        <BarChart3 size={18} aria-hidden="true" /> {c.tabs.stats}
       </h2>
       {stats.data ? (
         <StatsView stats={stats.data} detailed />

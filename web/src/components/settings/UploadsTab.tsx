@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
-import { ConfirmModal } from '../admin/ConfirmModal';
 import { useAutoShare, useModeration, type Confirm } from './moderation/use-moderation';
 import { ModerationFilters } from './moderation/ModerationFilters';
-import { ModerationItem } from './moderation/ModerationItem';
+import { DeleteConfirm, ModerationList } from './moderation/ModerationList';
 import { ModerationBulkBar } from './moderation/ModerationBulkBar';
 import { useHostT } from '../../i18n';
-import { albumName } from '../../pages/event/logic/albums';
 
 // Tab 'Uploads': the host moderates from a phone or a laptop. Newest first, one page at a time; filters by
 // state, album and guest; approve, withdraw or delete one or many; remove everything of one guest. The list
@@ -18,13 +16,6 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
   const { page, uploads, selected, busy } = m;
   const [autoShare, saveAutoShare] = useAutoShare(token, event);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const albumNameOf = (id: number) => albumName(albums.find((a) => a.id === id)?.name ?? '');
-
-  const confirmDelete = async () => {
-    if (!confirm) return;
-    await m.remove(confirm);
-    setConfirm(null);
-  };
 
   return (
     <div className="hx-mod" data-testid="moderation">
@@ -48,20 +39,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
       {m.list.isError && <p className="hx-field-error">{c.uploadsLoadFailed}</p>}
       {page && uploads.length === 0 && <p className="hx-empty-inline">{c.noUploads}</p>}
 
-      <ul className="hx-mod__list">
-        {uploads.map((u) => (
-          <ModerationItem
-            key={u.id}
-            upload={u}
-            albumName={albumNameOf(u.album_id)}
-            selected={selected.has(u.id)}
-            busy={busy}
-            onToggle={() => m.toggle(u.id)}
-            onApprove={() => void m.setApproved(u)}
-            onDelete={() => setConfirm({ kind: 'selected', ids: [u.id] })}
-          />
-        ))}
-      </ul>
+      <ModerationList uploads={uploads} albums={albums} m={m} onConfirm={setConfirm} selectable />
 
       {page && uploads.length < page.total && (
         <button type="button" className="hx-btn hx-btn--secondary hx-mod__more" onClick={m.loadMore}>
@@ -78,23 +56,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
         />
       )}
 
-      {confirm && (
-        <ConfirmModal
-          title={
-            confirm.kind === 'guest'
-              ? c.removeGuestTitle
-              : confirm.ids.length === 1
-                ? c.deleteOneTitle
-                : c.deleteManyTitle(confirm.ids.length)
-          }
-          confirmLabel={c.deleteForever}
-          busy={busy}
-          onConfirm={() => void confirmDelete()}
-          onClose={() => setConfirm(null)}
-        >
-          {confirm.kind === 'guest' ? c.removeGuestText(confirm.name) : c.deleteText}
-        </ConfirmModal>
-      )}
+      {confirm && <DeleteConfirm confirm={confirm} m={m} onClose={() => setConfirm(null)} />}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Copy, MonitorPlay, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import type { EventDto, WallSettings } from '../../../../src/http/api-types';
 import { useHostT } from '../../i18n';
 import { useMutation } from '@tanstack/react-query';
 import { clientApi, type SharingAndWallFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
-import { copyText } from '../clipboard';
-import { QrCode } from '../QrCode';
+import { WallLink } from './WallLink';
 import { hostToast } from '../../store/toast-store';
 import { WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../../../../src/domain/limits.ts';
 
@@ -21,7 +20,6 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
   const [layout, setLayout] = useState(event.wall.layout);
   const [kenBurns, setKenBurns] = useState(event.wall.ken_burns);
   const [qrContent, setQrContent] = useState(event.wall.qr_content);
-  const wallUrl = `${window.location.origin}/event/${encodeURIComponent(event.code)}/wall`;
   const secondsValue = Number(seconds);
   const secondsValid = Number.isInteger(secondsValue) && secondsValue >= WALL_SECONDS.min && secondsValue <= WALL_SECONDS.max;
 
@@ -47,10 +45,6 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
       wall_ken_burns: kenBurns,
       wall_qr_content: qrContent,
     });
-  };
-
-  const copy = async () => {
-    if (await copyText(wallUrl)) hostToast.success(c.urlCopied);
   };
 
   return (
@@ -131,20 +125,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
           </button>
         </div>
       </form>
-      <aside className="hx-panel hx-wall-link" aria-label={c.wallOpenRegion}>
-        <h2 className="hx-panel__title">{c.wallOpenTitle}</h2>
-        <p className="hx-small hx-muted">{c.wallOpenHint}</p>
-        <div className="hx-copy-row">
-          <input readOnly value={wallUrl} aria-label={c.wallUrl} className="hx-mono" data-testid="wall-url" />
-          <button type="button" className="hx-btn hx-btn--ghost" onClick={() => void copy()} aria-label={c.wallUrlCopy}>
-            <Copy size={16} />
-          </button>
-        </div>
-        <a className="hx-btn hx-btn--secondary" href={wallUrl} target="_blank" rel="noopener noreferrer">
-          <MonitorPlay size={17} /> {c.wallOpen}
-        </a>
-        <QrCode value={wallUrl} label={c.wallQrLabel} className="hx-qr hx-wall-qr" />
-      </aside>
+      <WallLink event={event} heading="h2" />
     </div>
   );
 }

@@ -1,45 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  AlertTriangle,
-  BarChart3,
-  ExternalLink,
-  FileArchive,
-  FolderOpen,
-  Home,
-  Images,
-  MonitorPlay,
-  Printer,
-  Settings,
-} from 'lucide-react';
+import { AlertTriangle, ExternalLink, Home, Printer } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AlbumDto } from '../../../../src/http/api-types';
 import { hostQueries } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
 import { Toaster } from '../../components/admin/toast';
-import { AlbumsTab } from '../../components/settings/AlbumsTab';
-import { ExportTab } from '../../components/settings/ExportTab';
-import { GeneralTab } from '../../components/settings/GeneralTab';
-import { StatsTab } from '../../components/settings/StatsTab';
 import { withCreatedFirst } from '../../components/albums/album-draft';
-import { UploadsTab } from '../../components/settings/UploadsTab';
-import { WallTab } from '../../components/settings/WallTab';
 import { HostBrand } from '../../components/HostBrand';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { HostStrings, useHostT } from '../../i18n';
+import { SECTIONS, type SectionId, type SectionProps } from './sections';
 import '../../styles/admin.css';
-
-type Tab = 'general' | 'albums' | 'stats' | 'export' | 'uploads' | 'wall';
-
-const TABS: { id: Tab; icon: typeof Settings; beta?: boolean }[] = [
-  { id: 'general', icon: Settings },
-  { id: 'albums', icon: FolderOpen },
-  { id: 'stats', icon: BarChart3, beta: true },
-  { id: 'export', icon: FileArchive },
-  // additions of issue 14, after the spec's four
-  { id: 'uploads', icon: Images },
-  { id: 'wall', icon: MonitorPlay },
-];
 
 /** The couple's page in the language of their browser or their choice (the switcher in the header). */
 export default function SettingsPage() {
@@ -60,7 +32,7 @@ function SettingsScreen() {
   /** albums created on this page, newest first: they stay on top of the list (spec) until the page is left */
   const [createdHere, setCreatedHere] = useState<number[]>([]);
   const albums = withCreatedFirst(settings.data?.albums ?? [], createdHere);
-  const [tab, setTab] = useState<Tab>('general');
+  const [tab, setTab] = useState<SectionId>('home');
   const [editRequest, setEditRequest] = useState<{ album: AlbumDto; n: number } | null>(null);
   const editCounter = useRef(0);
 
@@ -86,10 +58,24 @@ function SettingsScreen() {
       </div>
     );
 
-  const onEdit = (a: AlbumDto) => {
-    setTab('albums');
-    setEditRequest({ album: a, n: ++editCounter.current });
+  const go = (id: SectionId) => {
+    setTab(id);
+    if (id !== 'albums') setEditRequest(null);
+    window.scrollTo({ top: 0 });
   };
+  const section: SectionProps = {
+    token,
+    event,
+    albums,
+    onAlbumCreated: (a) => setCreatedHere((ids) => [a.id, ...ids]),
+    editRequest,
+    onEditAlbum: (a) => {
+      setTab('albums');
+      setEditRequest({ album: a, n: ++editCounter.current });
+    },
+    go,
+  };
+  const current = SECTIONS.find((s) => s.id === tab) ?? SECTIONS[0];
 
   return (
     <div className="hx hx-settings" style={{ ['--event-primary' as string]: event.primary_color }}>
@@ -123,8 +109,9 @@ function SettingsScreen() {
             </a>
           </nav>
         </div>
+        {/* a wrapping grid, not a scrolling row: every section in sight on a 360 px phone */}
         <div className="hx-tabs" role="tablist" aria-label={c.sections}>
-          {TABS.map((t) => (
+          {SECTIONS.map((t) => (
             <button
               key={t.id}
               type="button"
@@ -133,35 +120,18 @@ function SettingsScreen() {
               aria-selected={tab === t.id}
               aria-controls={`panel-${t.id}`}
               className={`hx-tab${tab === t.id ? ' is-active' : ''}`}
-              onClick={() => {
-                setTab(t.id);
-                if (t.id !== 'albums') setEditRequest(null);
-              }}
+              onClick={() => go(t.id)}
             >
               <t.icon size={16} aria-hidden="true" />
-              {c.tabs[t.id]}
-              {t.beta && <span className="hx-beta">{c.beta}</span>}
+              <span>{c.tabs[t.id]}</span>
             </button>
           ))}
         </div>
       </header>
 
       <main className="hx-main">
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-          {tab === 'general' && <GeneralTab token={token} event={event} />}
-          {tab === 'albums' && (
-            <AlbumsTab
-              token={token}
-              albums={albums}
-              onCreated={(a) => setCreatedHere((ids) => [a.id, ...ids])}
-              editRequest={editRequest}
-              onEdit={onEdit}
-            />
-          )}
-          {tab === 'stats' && <StatsTab token={token} />}
-          {tab === 'export' && <ExportTab token={token} event={event} albums={albums} />}
-          {tab === 'uploads' && <UploadsTab token={token} event={event} albums={albums} />}
-          {tab === 'wall' && <WallTab token={token} event={event} />}
+        <div role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+          {current.render(section)}
         </div>
       </main>
     </div>

@@ -1,60 +1,63 @@
-import { Check, EyeOff, ImageOff, Trash2, Video } from 'lucide-react';
+import { ImageOff, Video } from 'lucide-react';
 import type { ModerationUploadDto } from '../../../../../src/http/api-types';
-import { currentLocale, useHostT, type HostDict } from '../../../i18n';
+import { currentLocale, useHostT } from '../../../i18n';
+import { UploadActions, uploaderName, visibilityState, visibilityText } from './UploadActions';
 
-// One upload of the moderation list: its picture (the checkbox), state, uploader, time and album, and its
-// own approve/withdraw and delete buttons.
-
-function uploaderName(u: ModerationUploadDto, c: HostDict['couple']): string {
-  if (u.guest_id === null) return c.boothOrAdmin;
-  return u.uploader_nickname || c.anonymous;
-}
+// One upload of the moderation list: its picture (a tap opens it large), who sees it, uploader, time and
+// album, its own approve/withdraw and delete buttons, and (on the full list) a checkbox to select it.
 
 interface Props {
   upload: ModerationUploadDto;
   albumName: string;
-  selected: boolean;
   busy: boolean;
-  onToggle: () => void;
+  onOpen: () => void;
   onApprove: () => void;
   onDelete: () => void;
+  /** on the full list: the upload can be selected for the bulk actions */
+  selection?: { selected: boolean; onToggle: () => void };
 }
 
-export function ModerationItem({ upload: u, albumName, selected, busy, onToggle, onApprove, onDelete }: Props) {
+export function ModerationItem({ upload: u, albumName, busy, onOpen, onApprove, onDelete, selection }: Props) {
   const c = useHostT().couple;
-  const state = u.processing_state === 'failed' ? 'failed' : u.approved ? 'shared' : 'private';
+  const state = visibilityState(u);
   return (
-    <li className={`hx-mod__item${selected ? ' is-selected' : ''}`} data-testid="moderation-item" data-upload-id={u.id} data-state={state}>
-      <label className="hx-mod__pick">
-        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={c.selectUpload(u.id)} />
+    <li
+      className={`hx-mod__item${selection?.selected ? ' is-selected' : ''}`}
+      data-testid="moderation-item"
+      data-upload-id={u.id}
+      data-state={state}
+    >
+      <button type="button" className="hx-mod__pick" onClick={onOpen} aria-label={c.openLarge(uploaderName(u, c))}>
         {u.thumbnail_path ? (
           <img src={u.thumbnail_path} alt="" loading="lazy" />
         ) : (
           <span className="hx-mod__placeholder">{u.type === 'video' ? <Video size={28} /> : <ImageOff size={28} />}</span>
         )}
-      </label>
-      <span className={`hx-mod__badge hx-mod__badge--${state}`}>{c.stateLabels[state]}</span>
+        {u.type === 'video' && u.thumbnail_path && (
+          <span className="hx-mod__video" aria-hidden="true">
+            <Video size={16} />
+          </span>
+        )}
+      </button>
+      {selection && (
+        <input
+          type="checkbox"
+          className="hx-mod__check"
+          checked={selection.selected}
+          onChange={selection.onToggle}
+          aria-label={c.selectUpload(u.id)}
+        />
+      )}
+      <span className={`hx-mod__badge hx-mod__badge--${state}`} data-testid="visibility">
+        {visibilityText(u, c)}
+      </span>
       <div className="hx-mod__meta">
         <strong>{uploaderName(u, c)}</strong>
         <span>
           {new Date(u.created_at).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'short' })} · {albumName}
         </span>
       </div>
-      <div className="hx-mod__actions">
-        <button
-          type="button"
-          className="hx-btn hx-btn--ghost"
-          onClick={onApprove}
-          disabled={busy}
-          aria-label={u.approved ? c.withdrawApproval : c.approve}
-        >
-          {u.approved ? <EyeOff size={16} /> : <Check size={16} />}
-          <span>{u.approved ? c.withdraw : c.approve}</span>
-        </button>
-        <button type="button" className="hx-btn hx-btn--ghost hx-text-danger" onClick={onDelete} disabled={busy} aria-label={c.delete}>
-          <Trash2 size={16} />
-        </button>
-      </div>
+      <UploadActions upload={u} busy={busy} onApprove={onApprove} onDelete={onDelete} />
     </li>
   );
 }

@@ -18,16 +18,17 @@ const LIVE_RELOAD_MS = 400;
 export type Filter = Pick<ModerationQuery, 'status' | 'albumId' | 'guestId'>;
 export type Confirm = { kind: 'selected'; ids: number[] } | { kind: 'guest'; guestId: number; name: string };
 
-export function useModeration(token: string, event: EventDto) {
+/** `pageSize`: how many uploads a page holds (the overview shows only the newest few). */
+export function useModeration(token: string, event: EventDto, { pageSize = MODERATION_PAGE }: { pageSize?: number } = {}) {
   const c = useHostT().couple;
   const [filter, setFilter] = useState<Filter>({ status: 'all' });
   /** how many rows are shown: 'Mehr laden' adds a page, a new filter starts again with one */
-  const [limit, setLimit] = useState(MODERATION_PAGE);
+  const [limit, setLimit] = useState(pageSize);
   const filterBy = (change: Partial<Filter>) => {
     setFilter((f) => ({ ...f, ...change }));
-    setLimit(MODERATION_PAGE);
+    setLimit(pageSize);
   };
-  const loadMore = () => setLimit((n) => n + MODERATION_PAGE);
+  const loadMore = () => setLimit((n) => n + pageSize);
   // the previous answer stays on screen while a new filter or 'Mehr laden' is fetched
   const list = useQuery({ ...hostQueries.uploads(token, { ...filter, limit, offset: 0 }), placeholderData: keepPreviousData });
   const page = list.data ?? null;
@@ -44,14 +45,18 @@ export function useModeration(token: string, event: EventDto) {
     });
   const toggleAll = () => setPicked(allSelected ? new Set() : new Set(uploads.map((u) => u.id)));
 
-  // New uploads, approvals elsewhere (a guest, a second host tab) and finished videos: refetch the list.
+  // New uploads, approvals elsewhere (a guest, a second host tab) and finished videos: refetch what shows them.
   useEffect(() => {
     let timer: number | undefined;
     const close = openLive(
       event.id,
       () => {
         window.clearTimeout(timer);
-        timer = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.host.uploadsAll(token) }), LIVE_RELOAD_MS);
+        // the lists, and the counts and the chart of the overview
+        timer = window.setTimeout(() => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.host.uploadsAll(token) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.host.statistics(token) });
+        }, LIVE_RELOAD_MS);
       },
       { clientToken: token },
     );
