@@ -274,7 +274,7 @@ describe('settings page', () => {
     expect(await visibleNames()).not.toContain('Zeitreise');
   });
 
-  test('Statistiken: loaded on first open only, totals, Top Uploader with Anonym, albums with Sichtbar/Versteckt', async () => {
+  test('Statistiken: loaded once, totals, Top Uploader with Anonym, albums with Sichtbar/Versteckt', async () => {
     // three guests upload through the API (consent first, then with the cookie); one has no nickname
     const album = (await h.admin.json<AlbumDto[]>(`/api/event/${event.id}/albums`))[0]!;
     await h.admin.createAlbum(event.id, { name: 'Versteckte Ecke' });
@@ -291,6 +291,13 @@ describe('settings page', () => {
     await anon.joinAsGuest('sommerfest');
     await anon.uploadOk(event.id, PHOTOS[0]!.replace('Nikon_D70', 'Canon_40D'), { albumId: String(album.id) });
 
+    // the overview follows the live stream: once the video is transcoded, no change is left to refetch for
+    await eventually(
+      async () =>
+        (await h.admin.json<{ processing_state: string }[]>(`/api/event/${event.id}/uploads`)).every((u) => u.processing_state === 'ready'),
+      'every upload processed',
+      60_000,
+    );
     let statsCalls = 0;
     settings.on('request', (r) => {
       if (r.url().includes('/api/client/event-statistics/')) statsCalls++;
