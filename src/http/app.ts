@@ -13,6 +13,7 @@ import { eventRoutes } from './routes/events.routes.ts';
 import { fileRoutes } from './routes/files.routes.ts';
 import { ingestRoutes } from './routes/ingest.routes.ts';
 import { liveRoutes } from './routes/live.routes.ts';
+import { exportProgressRoutes } from './routes/export-zip.ts';
 import { guestRoutes } from './routes/guest.routes.ts';
 import { guestbookRoutes } from './routes/guestbook.routes.ts';
 import { portalRoutes } from './routes/portal.routes.ts';
@@ -73,6 +74,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.route('/', heartRoutes());
   app.route('/', liveRoutes());
   app.route('/', guestbookRoutes());
+  app.route('/', exportProgressRoutes());
   app.route('/', guestRoutes());
   app.get('/api/openapi.json', openApi.doc, async (c) => c.json(await openApiDocument(app, opts.version)));
   app.all('/api/*', onApiNotFound);

@@ -147,7 +147,7 @@ export function publicUrl(c: Ctx): string {
 }
 
 /** The port Bun.serve listens on (Hono passes the Bun server as the context's env), if known. */
-function listeningPort(c: Ctx): number | undefined {
+export function listeningPort(c: Ctx): number | undefined {
   return (c.env as { port?: number } | undefined)?.port;
 }
 
@@ -155,6 +155,15 @@ function listeningPort(c: Ctx): number | undefined {
  * The address of the device that sent the request, as the socket sees it ('::ffff:' prefix dropped), or
  * `local` when there is no socket (app.request in tests). The box is no proxy's backend, so no header is trusted.
  */
+/** The client's end of the connection: its port, if there is a socket. */
+export function remotePort(c: Ctx): number | undefined {
+  try {
+    return getConnInfo(c).remote.port;
+  } catch {
+    return undefined;
+  }
+}
+
 export function clientAddress(c: Ctx): string {
   try {
     const address = getConnInfo(c).remote.address;

@@ -6,6 +6,7 @@ import { TOP_ALBUMS, TOP_UPLOADERS } from '../domain/statistics.ts';
 import type { EventReport, UploaderSummary } from '../services/reports.service.ts';
 import type { AlbumSummary, UploadRow } from '../services/uploads.service.ts';
 import type { GuestbookRow } from '../services/guestbook.service.ts';
+import type { ExportsService } from '../services/exports.service.ts';
 import { can, type Viewer } from '../domain/permissions.ts';
 import type {
   AdminEventDto,
@@ -13,6 +14,7 @@ import type {
   AlbumStat,
   EventDto,
   ExportDto,
+  ExportSizes,
   GalleryAlbumDto,
   GuestbookEntryDto,
   ModerationUploadDto,
@@ -66,6 +68,11 @@ export function adminEventDto(e: EventWithTotals): AdminEventDto {
     private_count: e.privateCount,
     last_upload_at: e.lastUploadAt,
   };
+}
+
+/** The sizes of the export ZIPs, the event's and each album's. */
+export function exportSizesDto(s: ReturnType<ExportsService['eventZipSizes']>): ExportSizes {
+  return { size_bytes: s.size, files: s.files, albums: s.albums.map((a) => ({ id: a.id, size_bytes: a.size, files: a.files })) };
 }
 
 /** An album with its number of uploads, as the admin's and the host's lists show it. */

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../lib/errors.ts';
 import { cleanDisplayName } from '../lib/display-names.ts';
 import { randomToken } from '../lib/ids.ts';
 import { seesWholeEvent, type Viewer } from '../domain/permissions.ts';
-import { sanitizeZipName, uniqueName, zipArchiveSize, type ZipEntry } from '../media/zip-stream.ts';
+import { sanitizeZipName, uniqueName, zipLayout, type ZipEntry, type ZipObserver } from '../media/zip-stream.ts';
 import type { AlbumsService } from './albums.service.ts';
 import type { EventView } from './events.service.ts';
 import type { OriginalsService } from './originals.service.ts';
@@ -25,10 +25,33 @@ export interface ExportFile {
 export interface ZipPlan {
   entries: ZipEntry[];
   size: number;
+  /** where each file ends in the archive (for files-done from bytes sent) */
+  fileEnds: number[];
   fileName: string;
 }
 
+/**
+ * How far the archive of a ticket has got, as the server sees it: 'waiting' until its link is opened,
+ * 'sending' while the bytes go out (`sent`: written to the client), 'done' once the last byte was written,
+ * 'failed' when it stopped short (the client left, a file could not be read) or the link was never opened.
+ */
+export interface ArchiveProgress {
+  state: 'waiting' | 'sending' | 'done' | 'failed';
+  size: number;
+  sent: number;
+  files: number;
+  filesSent: number;
+}
+
+/** What a ticket opens: an event's export ZIP, or one album's. */
+export interface TicketScope {
+  eventId: number;
+  albumId?: number;
+}
+
 const TICKET_MS = 60_000;
+/** How long the progress of a finished or failed archive can still be asked for. */
+const PROGRESS_KEPT_MS = 15 * 60_000;
 
 /** The entries of the ZIP of these files, `<event>/<album>/<file>`, names made safe and unique per folder. */
 function zipEntries(files: ExportFile[], event: EventView): ZipEntry[] {
@@ -61,7 +84,22 @@ function zipFileName(event: EventView, albumName?: string): string {
 
 function planOf(files: ExportFile[], event: EventView, albumName: string | undefined): ZipPlan {
   const entries = zipEntries(files, event);
-  return { entries, size: zipArchiveSize(entries), fileName: zipFileName(event, albumName) };
+  return { entries, ...zipLayout(entries), fileName: zipFileName(event, albumName) };
+}
+
+interface Ticket extends TicketScope {
+  /** bytes of the archive written to the connection that its peer has not acknowledged ('closed': gone; null: not known) */
+  unacknowledged: () => number | 'closed' | null;
+  /** the last byte was written to the connection */
+  written: boolean;
+  /** the most bytes the client has been seen to have acknowledged */
+  acknowledged: number;
+  expires: number;
+  redeemed: boolean;
+  progress: ArchiveProgress;
+  fileEnds: number[];
+  /** when the progress may be forgotten */
+  keepUntil: number;
 }
 
 /** The originals of an event for the streaming ZIP downloads: the host's and admin's export, a guest's chosen uploads. */
@@ -74,8 +112,36 @@ export function createExportsService(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  // Short-lived download tickets: a browser download (a plain link) cannot send the admin's Bearer header.
-  const tickets = new Map<string, { eventId: number; expires: number }>();
+  // Short-lived download tickets: a browser download (a plain link) cannot send the admin's Bearer header,
+  // and a page cannot watch a download its browser runs; the ticket names the archive whose progress it asks for.
+  const tickets = new Map<string, Ticket>();
+
+  /**
+   * A ticket's progress as of now: one never opened fails when its minute is up. Sent counts what the client
+   * has acknowledged, and the archive is done once it has acknowledged the last byte: the socket buffers
+   * hold megabytes a slow client has not got yet when the server wrote its last one.
+   */
+  const progressOf = (t: Ticket): ArchiveProgress => {
+    const p = t.progress;
+    if (!t.redeemed && p.state === 'waiting' && t.expires < now().getTime()) p.state = 'failed';
+    if (p.state !== 'sending') return { ...p, filesSent: t.fileEnds.filter((end) => end <= p.sent).length };
+    const queue = t.unacknowledged();
+    // gone after the last byte was written: the client took it and left (before it, sent() and finished() see the loss)
+    const pending = queue === null || queue === 'closed' ? 0 : queue;
+    // never backwards: the count of bytes written follows the socket's queue a piece late
+    t.acknowledged = Math.max(t.acknowledged, p.sent - pending);
+    if (t.written && pending === 0) {
+      end(t, 'done');
+      t.acknowledged = p.sent;
+    }
+    const sent = t.acknowledged;
+    return { ...p, sent, filesSent: t.fileEnds.filter((end) => end <= sent).length };
+  };
+  const end = (t: Ticket, state: 'done' | 'failed') => {
+    if (t.progress.state !== 'sending') return;
+    t.progress.state = state;
+    t.keepUntil = now().getTime() + PROGRESS_KEPT_MS;
+  };
 
   /** One file of a ZIP: the original as `viewer` receives it ('export': the host's and admin's export). */
   const fileOf = (event: EventView, albumName: string, u: UploadRow, viewer: Viewer | 'export'): ExportFile => {
@@ -90,21 +156,79 @@ export function createExportsService(deps: {
   };
 
   return {
-    /** A ticket that lets a plain link download this event's ZIP once within a minute. */
-    issueTicket(eventId: number): { ticket: string; expiresAt: Date } {
+    /**
+     * A ticket that lets a plain link download this archive (`plan`, as it is now) once within a minute, and
+     * whose progress can be asked for until a while after it ended.
+     */
+    issueTicket(scope: TicketScope, plan: ZipPlan): { ticket: string; expiresAt: Date } {
       const t = now().getTime();
-      for (const [key, value] of tickets) if (value.expires < t) tickets.delete(key);
+      for (const [key, value] of tickets) if (value.keepUntil < t) tickets.delete(key);
       const ticket = randomToken(32);
-      tickets.set(ticket, { eventId, expires: t + TICKET_MS });
+      tickets.set(ticket, {
+        ...scope,
+        expires: t + TICKET_MS,
+        redeemed: false,
+        written: false,
+        acknowledged: 0,
+        unacknowledged: () => null,
+        keepUntil: t + TICKET_MS + PROGRESS_KEPT_MS,
+        fileEnds: plan.fileEnds,
+        progress: { state: 'waiting', size: plan.size, sent: 0, files: plan.entries.length, filesSent: 0 },
+      });
       return { ticket, expiresAt: new Date(t + TICKET_MS) };
     },
 
-    /** True once for a valid ticket of this event: a ticket opens one download, then it is gone. */
-    redeemTicket(eventId: number, ticket: string): boolean {
+    /** What a valid ticket of this event opens, once: a ticket opens one download, then only its progress is left. */
+    redeemTicket(eventId: number, ticket: string): TicketScope | null {
       const found = tickets.get(ticket);
-      if (found === undefined || found.eventId !== eventId) return false;
-      tickets.delete(ticket);
-      return found.expires >= now().getTime();
+      if (found === undefined || found.eventId !== eventId || found.redeemed || found.expires < now().getTime()) return null;
+      found.redeemed = true;
+      return { eventId: found.eventId, albumId: found.albumId };
+    },
+
+    /**
+     * Follows the archive streamed for a redeemed ticket (`plan`: as it is streamed now, its size may have
+     * changed); `unacknowledged`: the bytes written to its connection that the client has not acknowledged.
+     */
+    observe(ticket: string, plan: ZipPlan, unacknowledged: Ticket['unacknowledged']): ZipObserver {
+      const found = tickets.get(ticket);
+      if (!found) throw notFound();
+      Object.assign(found, { fileEnds: plan.fileEnds, unacknowledged });
+      const p = found.progress;
+      Object.assign(p, { state: 'sending', size: plan.size, sent: 0, files: plan.entries.length });
+      return {
+        sent: (bytes) => {
+          p.sent += bytes;
+          // A client that left is not always told to the writer (writes into a closed socket still
+          // succeed): while bytes remain to be written, a connection that is gone means it stopped short.
+          // Looked at after every piece (512 KB): a table read, against writes that then take no time.
+          if (found.unacknowledged() === 'closed') end(found, 'failed');
+        },
+        finished: () => {
+          // the connection gone as the last byte is written: the writes went into a closed socket (a
+          // client that took the last byte cannot have left yet)
+          if (found.unacknowledged() === 'closed') return end(found, 'failed');
+          found.written = true;
+          progressOf(found);
+        },
+        failed: () => end(found, 'failed'),
+      };
+    },
+
+    /** How far a ticket's archive has got; null for an unknown (or long-forgotten) ticket. */
+    progress(ticket: string): ArchiveProgress | null {
+      const found = tickets.get(ticket);
+      return found ? progressOf(found) : null;
+    },
+
+    /** The export ZIP's size, the whole event's and each album's (what each ZIP button states before it is pressed). */
+    eventZipSizes(event: EventView): { size: number; files: number; albums: { id: number; size: number; files: number }[] } {
+      const report = deps.reports.report(event.id);
+      const sized = (albums: typeof report.albums) => {
+        const files = albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
+        return { size: files.length ? planOf(files, event, undefined).size : 0, files: files.length };
+      };
+      return { ...sized(report.albums), albums: report.albums.map((a) => ({ id: a.id, ...sized([a]) })) };
     },
 
     /** The event's originals as the host and the admin export them, or one album's (`albumId`: exporting album by album keeps each ZIP small). */

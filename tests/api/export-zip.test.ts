@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../helpers/api-client.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
+import { paddedVideo } from '../helpers/padded-video.ts';
 
 // The streaming ZIP export: a top folder per event, a folder per album, originals stored unchanged.
 
@@ -127,17 +128,7 @@ test('an admin export ticket lets a plain link download the ZIP for a minute, fo
 test('a client that reads slowly (the server must wait for it) gets every byte of large videos unchanged', async () => {
   const event = await admin.createEvent({ name: 'Slow Reader', strip_location: 'false' });
   // ~24 MB: far more than the sockets buffer, so the export waits for the reader again and again.
-  const clip = new Uint8Array(await Bun.file(join(FIXTURES, 'videos', 'android-h264.mp4')).arrayBuffer());
-  const videos = Array.from({ length: 4 }, () => {
-    const video = new Uint8Array(6 << 20);
-    video.set(clip);
-    const free = new DataView(video.buffer, clip.length);
-    free.setUint32(0, video.length - clip.length); // one `free` box of random bytes fills the rest
-    video.set(new TextEncoder().encode('free'), clip.length + 4);
-    for (let at = clip.length + 8; at < video.length; at += 65536)
-      crypto.getRandomValues(video.subarray(at, Math.min(at + 65536, video.length)));
-    return video;
-  });
+  const videos = await Promise.all(Array.from({ length: 4 }, () => paddedVideo(6 << 20)));
   for (const [i, video] of videos.entries()) {
     const form = new FormData();
     form.append('file', new File([video], `clip-${i}.mp4`));

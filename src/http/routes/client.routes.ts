@@ -5,8 +5,8 @@ import { notFound, problem } from '../../lib/errors.ts';
 import type { Services } from '../../services/index.ts';
 import type { Ctx, Env } from '../context.ts';
 import { asHost } from '../context.ts';
-import { albumDto, countedAlbumDto, eventDto, exportDto, handledUploadDto, statisticsDto, uploadDtoFor } from '../dto.ts';
-import type { BulkAnswer, ClientSettingsDto, ModerationPage } from '../api-types.ts';
+import { albumDto, countedAlbumDto, eventDto, exportDto, exportSizesDto, handledUploadDto, statisticsDto, uploadDtoFor } from '../dto.ts';
+import type { BulkAnswer, ClientSettingsDto, ExportSizes, ModerationPage } from '../api-types.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
 import { AlbumChangeBody, NewAlbumBody } from '../schemas/albums.schemas.ts';
 import { TokenAlbumPath, TokenPath, TokenUploadPath } from '../schemas/params.schemas.ts';
@@ -16,12 +16,14 @@ import {
   ClientSettingsDtoSchema,
   EventDtoSchema,
   ExportDtoSchema,
+  ExportSizesSchema,
+  ExportTicketSchema,
   ModerationPageSchema,
   StatisticsDtoSchema,
   SuccessSchema,
   UploadDtoSchema,
 } from '../schemas/responses.schemas.ts';
-import { ExportZipQuery, zipOf } from './export-zip.ts';
+import { ExportZipQuery, TicketQuery, ticketAnswer, ticketZip, zipOf } from './export-zip.ts';
 import { EventChangeForm, readEventForm } from './forms.ts';
 
 const settings = endpoint({
@@ -132,9 +134,24 @@ const exportZip = endpoint({
   summary: 'The whole event as one streamed ZIP (X-Archive-Size)',
   tag: 'host',
   params: TokenPath,
-  query: ExportZipQuery,
+  query: ExportZipQuery.extend(TicketQuery.shape),
   ok: bytes('The ZIP, streamed; its exact size in X-Archive-Size', ['application/zip']),
-  errors: [429],
+  errors: [404, 429],
+});
+const exportTicket = endpoint({
+  summary:
+    "A single-use, one-minute link to the ZIP (or one album's) for the browser's download manager, its size and where its progress is",
+  tag: 'host',
+  params: TokenPath,
+  query: ExportZipQuery,
+  ok: answer('The link, when it expires, the size and the progress link', ExportTicketSchema),
+  errors: [404],
+});
+const exportSizes = endpoint({
+  summary: "The exact size of the event's export ZIP and of each album's",
+  tag: 'host',
+  params: TokenPath,
+  ok: answer('ExportSizes', ExportSizesSchema),
 });
 
 /** The host's settings page, authorised only by the client token in the path. */
@@ -263,8 +280,28 @@ export function clientRoutes() {
   });
 
   app.get('/api/client/event-export-zip/:token', exportZip.doc, (c) => {
-    const { services, event, viewer } = asHost(c, exportZip.params(c).token);
-    return zipOf(c, viewer, services.exports.eventZip(event, exportZip.query(c).albumId));
+    const { token } = exportZip.params(c);
+    const { services, event, viewer } = asHost(c, token);
+    const { ticket, albumId } = exportZip.query(c);
+    if (ticket === undefined) return zipOf(c, viewer, services.exports.eventZip(event, albumId));
+    const scope = services.exports.redeemTicket(event.id, ticket);
+    if (!scope) throw notFound();
+    return ticketZip(c, viewer, ticket, services.exports.eventZip(event, scope.albumId));
+  });
+
+  app.post('/api/client/event-export-ticket/:token', exportTicket.doc, (c) => {
+    const { token } = exportTicket.params(c);
+    const { services, event } = asHost(c, token);
+    const { albumId } = exportTicket.query(c);
+    const plan = services.exports.eventZip(event, albumId);
+    return c.json(
+      ticketAnswer(services, { eventId: event.id, albumId }, plan, `/api/client/event-export-zip/${encodeURIComponent(token)}`),
+    );
+  });
+
+  app.get('/api/client/event-export-sizes/:token', exportSizes.doc, (c) => {
+    const { services, event } = asHost(c, exportSizes.params(c).token);
+    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(event)));
   });
 
   return app;

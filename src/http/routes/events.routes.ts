@@ -2,15 +2,16 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Env } from '../context.ts';
 import { publicUrl, requireRight } from '../context.ts';
-import { adminEventDto, exportDto, statisticsDto } from '../dto.ts';
-import type { ClientTokenAnswer, ExportTicket, UploaderDto } from '../api-types.ts';
-import { ExportZipQuery, zipOf } from './export-zip.ts';
+import { adminEventDto, exportDto, exportSizesDto, statisticsDto } from '../dto.ts';
+import type { ClientTokenAnswer, ExportSizes, UploaderDto } from '../api-types.ts';
+import { ExportZipQuery, TicketQuery, ticketAnswer, ticketZip, zipOf } from './export-zip.ts';
 import { answer, bytes, endpoint } from '../openapi.ts';
 import { EventByIdPath, EventIdPath } from '../schemas/params.schemas.ts';
 import {
   AdminEventDtoSchema,
   ClientTokenAnswerSchema,
   ExportDtoSchema,
+  ExportSizesSchema,
   ExportTicketSchema,
   StatisticsDtoSchema,
   SuccessSchema,
@@ -75,17 +76,24 @@ const exportZip = endpoint({
   // a browser's download manager, with the ticket in the query instead of the Bearer header
   callers: ['admin', 'anyone'],
   params: EventIdPath,
-  query: ExportZipQuery.extend({
-    ticket: z.string().optional().meta({ description: 'A ticket from export-ticket, instead of the Bearer header' }),
-  }),
+  query: ExportZipQuery.extend(TicketQuery.shape),
   ok: bytes('The ZIP, streamed; its exact size in X-Archive-Size', ['application/zip']),
   errors: [...admin, 429],
 });
 const exportTicket = endpoint({
-  summary: "A single-use, one-minute link to the ZIP for the browser's download manager",
+  summary:
+    "A single-use, one-minute link to the ZIP (or one album's) for the browser's download manager, its size and where its progress is",
   tag: 'admin',
   params: EventIdPath,
-  ok: answer('The link and when it expires', ExportTicketSchema),
+  query: ExportZipQuery,
+  ok: answer('The link, when it expires, the size and the progress link', ExportTicketSchema),
+  errors: [...admin, 404],
+});
+const exportSizes = endpoint({
+  summary: "The exact size of the event's export ZIP and of each album's",
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('ExportSizes', ExportSizesSchema),
   errors: admin,
 });
 const clientToken = endpoint({
@@ -161,8 +169,11 @@ export function eventRoutes() {
     const { services } = c.get('deps');
     const { eventId } = exportZip.params(c);
     const { ticket, albumId } = exportZip.query(c);
-    if (!ticket || !services.exports.redeemTicket(eventId, ticket)) requireRight(c, 'manageEvent', { eventId });
+    const scope = ticket ? services.exports.redeemTicket(eventId, ticket) : null;
     // A ticket is the admin's too (made with the Bearer header a minute ago).
+    if (ticket && scope)
+      return ticketZip(c, { kind: 'admin' }, ticket, services.exports.eventZip(services.events.getById(eventId), scope.albumId));
+    requireRight(c, 'manageEvent', { eventId });
     return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId));
   });
 
@@ -172,8 +183,16 @@ export function eventRoutes() {
     requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
-    const { ticket, expiresAt } = services.exports.issueTicket(event.id);
-    return c.json<ExportTicket>({ url: `/api/event/${event.id}/export-zip?ticket=${ticket}`, expires_at: expiresAt.toISOString() });
+    const { albumId } = exportTicket.query(c);
+    const plan = services.exports.eventZip(event, albumId);
+    return c.json(ticketAnswer(services, { eventId: event.id, albumId }, plan, `/api/event/${event.id}/export-zip`));
+  });
+
+  app.get('/api/event/:eventId/export-sizes', exportSizes.doc, (c) => {
+    const { eventId } = exportSizes.params(c);
+    requireRight(c, 'manageEvent', { eventId });
+    const { services } = c.get('deps');
+    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(services.events.getById(eventId))));
   });
 
   app.post('/api/client/generate-token/:eventId', clientToken.doc, (c) => {

@@ -42,6 +42,8 @@ export const CodeUserPath = z.object({ code, userId });
 export const AlbumPath = z.object({ id: pathId('The id of the album') });
 export const ApiKeyPath = z.object({ id: pathId('The id of the API key') });
 export const TokenPath = z.object({ token });
+/** An export ticket, from export-ticket: its archive's progress. */
+export const TicketPath = z.object({ ticket: z.string().meta({ description: 'The ticket from export-ticket' }) });
 export const TokenAlbumPath = z.object({ albumId, token });
 export const TokenUploadPath = z.object({ uploadId, token });
 export const EventEntryPath = z.object({ eventId, entryId });

@@ -315,8 +315,41 @@ export const ExportDtoSchema = z
     statistics: z.object({ total_size_mb: z.number(), total_uploads: z.number().int() }),
   })
   .meta({ id: 'ExportDto' });
-/** `POST /api/event/{id}/export-ticket`: a single-use, one-minute link to the event's ZIP. */
-export const ExportTicketSchema = z.object({ url: z.string(), expires_at: isoTime }).meta({ id: 'ExportTicket' });
+/** `POST .../export-ticket`: a single-use, one-minute link to the event's ZIP, and where to follow how much of it the box has sent. */
+export const ExportTicketSchema = z
+  .object({
+    url: z.string(),
+    expires_at: isoTime,
+    /** addition: GET it for ExportProgress while the download runs */
+    progress_url: z.string(),
+    /** addition: the archive's exact size in bytes, as it is now */
+    size_bytes: z.number().int(),
+    /** addition: the number of files in it */
+    files: z.number().int(),
+  })
+  .meta({ id: 'ExportTicket' });
+/**
+ * `GET /api/export-progress/{ticket}`: how much of a ticket's archive the box has written to the client.
+ * 'waiting' until the link is opened; 'done' only once the last byte was written; 'failed' when it stopped
+ * short (the client left, a file could not be read) or the link was not opened within its minute.
+ */
+export const ExportProgressSchema = z
+  .object({
+    state: z.enum(['waiting', 'sending', 'done', 'failed']),
+    size_bytes: z.number().int(),
+    sent_bytes: z.number().int(),
+    files: z.number().int(),
+    files_sent: z.number().int(),
+  })
+  .meta({ id: 'ExportProgress' });
+/** `GET .../export-sizes`: the exact size of each export ZIP, for the buttons to state before they are pressed. */
+export const ExportSizesSchema = z
+  .object({
+    size_bytes: z.number().int(),
+    files: z.number().int(),
+    albums: z.array(z.object({ id: z.number().int(), size_bytes: z.number().int(), files: z.number().int() })),
+  })
+  .meta({ id: 'ExportSizes' });
 
 export const ClientSettingsDtoSchema = z
   .object({ event: EventDtoSchema, albums: z.array(AlbumDtoSchema) })

@@ -1,4 +1,6 @@
 import type {
+  ExportSizes,
+  ExportTicket,
   AdminEventDto,
   AlbumDto,
   ApiKeyDto,
@@ -64,8 +66,10 @@ export const adminApi = {
   uploaders: (eventId: number) => api.get<UploaderDto[]>(`/api/event/${eventId}/uploaders`),
   statistics: (eventId: number) => api.get<StatisticsDto>(`/api/event/${eventId}/statistics`),
   exportJson: (eventId: number) => api.get<ExportDto>(`/api/event/${eventId}/export`),
-  /** a one-minute URL for the ZIP that a plain download link can use (no Bearer header needed) */
-  exportTicket: (eventId: number) => api.post<{ url: string; expires_at: string }>(`/api/event/${eventId}/export-ticket`),
+  /** a one-minute URL for the ZIP (or one album's) that a plain download link can use (no Bearer header needed), its size and progress link */
+  exportTicket: (eventId: number, albumId?: number) =>
+    api.post<ExportTicket>(`/api/event/${eventId}/export-ticket${albumId === undefined ? '' : `?albumId=${albumId}`}`),
+  exportSizes: (eventId: number) => api.get<ExportSizes>(`/api/event/${eventId}/export-sizes`),
 
   generateClientToken: (eventId: number) => api.post<ClientTokenAnswer>(`/api/client/generate-token/${eventId}`),
 

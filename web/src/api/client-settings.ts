@@ -1,5 +1,7 @@
 import type { Language } from '../../../src/domain/languages.ts';
 import type {
+  ExportSizes,
+  ExportTicket,
   AlbumDto,
   ApiError,
   BulkAnswer,
@@ -92,7 +94,8 @@ export const clientApi = {
   setApprovedMany: (token: string, target: BulkTarget, approved: boolean) =>
     call<BulkAnswer>('PUT', `/api/client/uploads/${approved ? 'approve' : 'reject'}/${t(token)}`, { ...target }),
   deleteMany: (token: string, target: BulkTarget) => call<BulkAnswer>('POST', `/api/client/uploads/delete/${t(token)}`, { ...target }),
-  /** the event's ZIP, or one album's */
-  exportZipUrl: (token: string, albumId?: number) =>
-    `/api/client/event-export-zip/${t(token)}${albumId === undefined ? '' : `?albumId=${albumId}`}`,
+  /** a one-minute link to the event's ZIP, or one album's, its size and progress link */
+  exportTicket: (token: string, albumId?: number) =>
+    call<ExportTicket>('POST', `/api/client/event-export-ticket/${t(token)}${albumId === undefined ? '' : `?albumId=${albumId}`}`),
+  exportSizes: (token: string) => call<ExportSizes>('GET', `/api/client/event-export-sizes/${t(token)}`),
 };

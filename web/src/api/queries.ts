@@ -22,6 +22,7 @@ export const queryKeys = {
     albums: (eventId: number) => ['admin', 'event', eventId, 'albums'] as const,
     statistics: (eventId: number) => ['admin', 'event', eventId, 'statistics'] as const,
     uploaders: (eventId: number) => ['admin', 'event', eventId, 'uploaders'] as const,
+    exportSizes: (eventId: number) => ['admin', 'event', eventId, 'export-sizes'] as const,
     apiKeys: ['admin', 'api-keys'] as const,
     wifi: ['admin', 'wifi'] as const,
     box: ['admin', 'box'] as const,
@@ -34,6 +35,7 @@ export const queryKeys = {
     all: (token: string) => ['host', token] as const,
     settings: (token: string) => ['host', token, 'settings'] as const,
     statistics: (token: string) => ['host', token, 'statistics'] as const,
+    exportSizes: (token: string) => ['host', token, 'export-sizes'] as const,
     uploadsAll: (token: string) => ['host', token, 'uploads'] as const,
     uploads: (token: string, q: ModerationQuery) => ['host', token, 'uploads', q] as const,
   },
@@ -69,6 +71,8 @@ export const adminQueries = {
     queryOptions({ queryKey: queryKeys.admin.statistics(eventId), queryFn: () => adminApi.statistics(eventId) }),
   uploaders: (eventId: number) =>
     queryOptions({ queryKey: queryKeys.admin.uploaders(eventId), queryFn: () => adminApi.uploaders(eventId) }),
+  exportSizes: (eventId: number) =>
+    queryOptions({ queryKey: queryKeys.admin.exportSizes(eventId), queryFn: () => adminApi.exportSizes(eventId) }),
   apiKeys: () => queryOptions({ queryKey: queryKeys.admin.apiKeys, queryFn: adminApi.apiKeys }),
   wifi: () => queryOptions({ queryKey: queryKeys.admin.wifi, queryFn: adminApi.wifi }),
   box: () => queryOptions({ queryKey: queryKeys.admin.box, queryFn: adminApi.box }),
@@ -90,6 +94,8 @@ export const hostQueries = {
     queryOptions({ queryKey: queryKeys.host.statistics(token), queryFn: () => clientApi.statistics(token), staleTime: Infinity }),
   uploads: (token: string, q: ModerationQuery) =>
     queryOptions({ queryKey: queryKeys.host.uploads(token, q), queryFn: () => clientApi.uploads(token, q) }),
+  exportSizes: (token: string) =>
+    queryOptions({ queryKey: queryKeys.host.exportSizes(token), queryFn: () => clientApi.exportSizes(token) }),
 };
 
 /** The wall re-reads its event and the config this often, so the host's changes (name, colours, wall settings) arrive. */

@@ -31,6 +31,15 @@ export function formatGb(bytes: number, locale: string): string {
   return bytes >= 1024 ** 3 ? `${number(bytes / 1024 ** 3, 1)} GB` : `${number(Math.round(bytes / 1024 ** 2), 0)} MB`;
 }
 
+/** A file's size in the unit that suits it (KB, MB, GB; one decimal from MB on), in the locale. */
+export function formatBytes(bytes: number, locale: string): string {
+  const number = (n: number, digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+  if (bytes < 1024 ** 2) return `${number(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
+  if (bytes < 1024 ** 3) return `${number(bytes / 1024 ** 2, 1)} MB`;
+  return `${number(bytes / 1024 ** 3, 1)} GB`;
+}
+
 /** Size colouring of event cards: amber over 100 MB, normal otherwise. */
 export function sizeTone(mb: number | null | undefined): 'normal' | 'amber' {
   return typeof mb === 'number' && mb > SIZE_AMBER_MB ? 'amber' : 'normal';

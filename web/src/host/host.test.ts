@@ -3,7 +3,7 @@ import { escapeWifiField, wifiQrPayload } from '../lib/wifi-qr';
 import { headerTextColor, toHexColor } from './design';
 import { filterEvents } from './events';
 import { formatDateTime, formatGb, formatMb, guestHandle, isoToLocalInput, localInputToIso, sizeTone, uploaderName } from './format';
-import { filesDoneForBytes } from './zip-export';
+import { progressOf } from './zip-export';
 
 const WORDS = { anonymous: 'Anonym', unknown: 'Unbekannt' };
 
@@ -94,11 +94,12 @@ describe('misc', () => {
     expect(headerTextColor('#3B82F6', 'split')).toBe('#ffffff');
     expect(headerTextColor('#111111', 'split')).toBe('#ffffff');
   });
-  test('files done for bytes of a stored ZIP', () => {
-    expect(filesDoneForBytes([1000, 2000, 3000], 0)).toBe(0);
-    expect(filesDoneForBytes([1000, 2000, 3000], 1100)).toBe(1);
-    expect(filesDoneForBytes([1000, 2000, 3000], 3199)).toBe(1);
-    expect(filesDoneForBytes([1000, 2000, 3000], 3200)).toBe(2);
-    expect(filesDoneForBytes([1000, 2000, 3000], 10_000)).toBe(3);
+  test("the export's percent: 100 only when the server says done", () => {
+    const p = (state: 'sending' | 'done', sent: number) =>
+      progressOf({ state, size_bytes: 1000, sent_bytes: sent, files: 3, files_sent: 1 }).percent;
+    expect(p('sending', 0)).toBe(0);
+    expect(p('sending', 505)).toBe(50);
+    expect(p('sending', 1000)).toBe(99);
+    expect(p('done', 1000)).toBe(100);
   });
 });

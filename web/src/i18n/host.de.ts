@@ -121,6 +121,12 @@ export const hostDe = {
   exportFailed: 'Fehler beim Exportieren der Medien',
   exportPreparing: 'Export wird vorbereitet …',
   exportProgress: (done: number, total: number, percent: number) => `Fortschritt: ${done} von ${total} Dateien (${percent} %)`,
+  /** the ZIP buttons: the archive's size before it is pressed */
+  zipOfSize: (label: string, size: string) => `${label} (${size})`,
+  exportWaiting: 'Der Browser beginnt den Download …',
+  exportBytes: (sent: string, size: string) => `${sent} von ${size} übertragen`,
+  exportAlbumByAlbum: 'Alben einzeln exportieren',
+  exportNotFinished: 'Der Download wurde nicht vollständig übertragen. Versuche es erneut oder exportiere die Alben einzeln:',
 
   // event card
   statusLabel: { not_started: 'Bevorstehend', active: 'Läuft', ended: 'Beendet', expired: 'Abgelaufen' },

@@ -103,6 +103,11 @@ export const hostEn: HostDict = {
   exportFailed: 'Failed to export the media',
   exportPreparing: 'Preparing the export…',
   exportProgress: (done: number, total: number, percent: number) => `Progress: ${done} of ${total} files (${percent}%)`,
+  zipOfSize: (label: string, size: string) => `${label} (${size})`,
+  exportWaiting: 'The browser is starting the download…',
+  exportBytes: (sent: string, size: string) => `${sent} of ${size} transferred`,
+  exportAlbumByAlbum: 'Export the albums one by one',
+  exportNotFinished: 'The download did not arrive complete. Try again, or export the albums one by one:',
 
   statusLabel: { not_started: 'Upcoming', active: 'Running', ended: 'Ended', expired: 'Expired' },
   statusHint: {

@@ -10,10 +10,10 @@ import { useAlbumDraft } from '../albums/album-draft';
 import { InlineConfirm } from './InlineConfirm';
 import { Modal } from '../Modal';
 import { albumContains } from '../../../../src/domain/albums.ts';
-import { formatDateTime } from '../../host/format';
+import { formatBytes, formatDateTime } from '../../host/format';
 import { albumName } from '../../pages/event/logic/albums';
 import { localeOf, useHostT, useLanguage } from '../../i18n';
-import type { ExportProgress } from '../../host/zip-export';
+import { exportRunning, zipSize, type ExportProgress } from '../../host/zip-export';
 
 export function AlbumsModal({
   event,
@@ -31,6 +31,11 @@ export function AlbumsModal({
   const c = h.couple;
   const locale = localeOf(useLanguage());
   const list = useQuery(adminQueries.albums(event.id));
+  const sizes = useQuery(adminQueries.exportSizes(event.id)).data;
+  const sized = (label: string, albumId: number) => {
+    const size = zipSize(sizes, albumId);
+    return size ? h.zipOfSize(label, formatBytes(size, locale)) : label;
+  };
   const albums = list.data ?? null;
   // the error, not an empty state: the albums are unknown, not absent
   const loadFailed = list.isError;
@@ -166,11 +171,12 @@ export function AlbumsModal({
                 type="button"
                 className="hx-icon-btn hx-album-export"
                 title={h.exportAlbumHint}
-                aria-label={h.exportAlbum(albumName(a.name))}
-                disabled={!a.upload_count || !!exporting}
+                aria-label={sized(h.exportAlbum(albumName(a.name)), a.id)}
+                disabled={!a.upload_count || exportRunning(exporting)}
                 onClick={() => onExportAlbum(a)}
               >
                 <Download size={18} />
+                {zipSize(sizes, a.id) ? <span className="hx-small">{formatBytes(zipSize(sizes, a.id)!, locale)}</span> : null}
               </button>
               <AlbumActions
                 album={a}

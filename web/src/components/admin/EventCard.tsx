@@ -27,10 +27,13 @@ import { ConfirmModal } from './ConfirmModal';
 import { EventSchedule, scheduleOfEvent } from './EventSchedule';
 import { Parts } from './Parts';
 import { eventLink, settingsLink } from '../../host/links';
-import { formatDateTime, formatDay, formatMb, sizeTone } from '../../host/format';
+import { formatBytes, formatDateTime, formatDay, formatMb, sizeTone } from '../../host/format';
 import { localeOf, useHostT, useLanguage } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
-import type { ExportProgress } from '../../host/zip-export';
+import { exportRunning, zipSize, type ExportProgress } from '../../host/zip-export';
+import { ExportStatus } from './ExportStatus';
+import { useQuery } from '@tanstack/react-query';
+import { adminQueries } from '../../api/queries';
 
 export type CardAction = 'albums' | 'edit' | 'export' | 'stats' | 'delete' | 'uploaders';
 
@@ -48,6 +51,7 @@ export function EventCard({
   const h = useHostT();
   const locale = localeOf(useLanguage());
   const [imgBroken, setImgBroken] = useState(false);
+  const sizes = useQuery(adminQueries.exportSizes(event.id)).data;
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const url = event.client_token ? settingsLink(publicUrl, event.client_token) : null;
 
@@ -135,8 +139,15 @@ export function EventCard({
         <a className="hx-action" href={eventLink(null, event.code)} target="_blank" rel="noopener noreferrer">
           <ExternalLink size={16} /> {h.actionView}
         </a>
-        <button type="button" className="hx-action" onClick={() => onAction('export', event)} disabled={!!exporting}>
-          <Download size={16} /> {h.actionExport}
+        <button
+          type="button"
+          className="hx-action"
+          onClick={() => onAction('export', event)}
+          disabled={exportRunning(exporting)}
+          data-testid="export-zip"
+        >
+          <Download size={16} />{' '}
+          {zipSize(sizes, undefined) ? h.zipOfSize(h.actionExport, formatBytes(zipSize(sizes, undefined)!, locale)) : h.actionExport}
         </button>
         <button type="button" className="hx-action" onClick={() => onAction('stats', event)}>
           <BarChart3 size={16} /> {h.actionStats}
@@ -152,14 +163,19 @@ export function EventCard({
         </button>
       </div>
 
-      {exporting && (
-        <div className="hx-card__export" role="status">
-          <div className="hx-progress" aria-hidden="true">
-            <span style={{ width: `${exporting.percent}%` }} />
-          </div>
-          <span className="hx-small">
-            {exporting.mode === 'preparing' ? h.exportPreparing : h.exportProgress(exporting.done, exporting.total, exporting.percent)}
-          </span>
+      {exporting && exporting.state !== 'failed' && (
+        <div className="hx-card__export">
+          <ExportStatus progress={exporting} filesText={h.exportProgress} doneText={h.exportDone} />
+        </div>
+      )}
+      {exporting?.state === 'failed' && (
+        <div className="hx-alert hx-alert--error hx-card__export" role="alert" data-testid="export-error">
+          <p>
+            {h.exportFailed}. {h.exportNotFinished}
+          </p>
+          <button type="button" className="hx-btn hx-btn--secondary hx-btn--sm" onClick={() => onAction('albums', event)}>
+            <FolderOpen size={15} /> {h.exportAlbumByAlbum}
+          </button>
         </div>
       )}
 

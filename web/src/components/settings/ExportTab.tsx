@@ -1,48 +1,53 @@
 import { useState } from 'react';
-import { CheckCircle2, Download, FileArchive, Info } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Download, FileArchive, Info } from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
-import { useHostT } from '../../i18n';
+import { localeOf, useHostT, useLanguage } from '../../i18n';
 import { clientApi } from '../../api/client-settings';
+import { hostQueries } from '../../api/queries';
 import { hostToast } from '../../store/toast-store';
-import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../host/zip-export';
+import { ExportFailed, runZipExport, safeFileName, zipSize, type ExportProgress } from '../../host/zip-export';
+import { formatBytes } from '../../host/format';
+import { ExportStatus } from '../admin/ExportStatus';
 import { albumName } from '../../pages/event/logic/albums';
 
 const PRODUCT = 'Momentbox';
 
 export function ExportTab({ token, event, albums }: { token: string; event: EventDto; albums: AlbumDto[] }) {
-  const c = useHostT().couple;
+  const h = useHostT();
+  const c = h.couple;
+  const locale = localeOf(useLanguage());
+  const sizes = useQuery(hostQueries.exportSizes(token)).data;
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [finished, setFinished] = useState<'streamed' | 'handed-off' | null>(null);
+  /** the server said the download stopped short: offer the albums one by one */
+  const [unfinished, setUnfinished] = useState(false);
+  const sized = (label: string, albumId?: number) => {
+    const size = zipSize(sizes, albumId);
+    return size === null ? label : h.zipOfSize(label, formatBytes(size, locale));
+  };
 
   /** The whole event, or one album (the note's advice when the whole event fails or is too big at once). */
   const start = async (album?: AlbumDto) => {
     if (busy) return;
     setBusy(true);
     setError('');
-    setFinished(null);
-    setProgress({ done: 0, total: 0, percent: 0, mode: 'preparing' });
+    setUnfinished(false);
     try {
-      const files = exportFiles(await clientApi.exportJson(token), album?.id);
-      if (files.albumCount === 0) throw new UserFacing(c.exportNoAlbums);
-      if (files.total === 0) throw new UserFacing(c.exportNoUploads);
-      setProgress({ done: 0, total: files.total, percent: 0, mode: 'preparing' });
-      const how = await runZipExport({
-        url: async () => clientApi.exportZipUrl(token, album?.id),
+      const now = await clientApi.exportSizes(token);
+      if (now.albums.length === 0) throw new UserFacing(c.exportNoAlbums);
+      if ((album ? zipSize(now, album.id) : now.size_bytes) === 0) throw new UserFacing(c.exportNoUploads);
+      await runZipExport({
+        ticket: () => clientApi.exportTicket(token, album?.id),
         fallbackName: `${PRODUCT}_${safeFileName(event.name)}${album ? `_${safeFileName(album.name)}` : ''}_export.zip`,
-        files,
         onProgress: setProgress,
       });
-      if (how === 'cancelled') {
-        setProgress(null);
-      } else {
-        setFinished(how);
-        hostToast.success(c.exportDone);
-      }
+      hostToast.success(c.exportDone);
     } catch (err) {
       const msg = err instanceof UserFacing ? err.message : c.exportFailed;
       setError(msg);
+      setUnfinished(err instanceof ExportFailed);
       setProgress(null);
       hostToast.error(msg);
     } finally {
@@ -66,37 +71,15 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
       </ul>
 
       <button type="button" className="hx-btn hx-btn--primary hx-btn--lg" onClick={() => void start()} disabled={busy}>
-        <Download size={18} /> {c.exportZip}
+        <Download size={18} /> {sized(c.exportZip)}
       </button>
 
-      {progress && (
-        <div className="hx-export__progress" role="status" aria-live="polite">
-          <div
-            className="hx-progress hx-progress--lg"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress.percent}
-          >
-            <span style={{ width: `${progress.percent}%` }} />
-          </div>
-          <div className="hx-export__row">
-            <span data-testid="export-progress-text">
-              {progress.mode === 'preparing' && progress.total === 0 ? c.exportPreparing : c.exportProgress(progress.done, progress.total)}
-            </span>
-            <strong>{progress.percent}%</strong>
-          </div>
-          {finished === 'handed-off' && (
-            <p className="hx-small hx-muted">
-              <CheckCircle2 size={14} aria-hidden="true" /> {c.exportHandedOff}
-            </p>
-          )}
-        </div>
-      )}
+      {progress && <ExportStatus progress={progress} filesText={(done, total) => c.exportProgress(done, total)} doneText={c.exportDone} />}
 
       {error && (
-        <div className="hx-alert hx-alert--error" role="alert">
+        <div className="hx-alert hx-alert--error" role="alert" data-testid="export-error">
           {error}
+          {unfinished && <p>{h.exportNotFinished}</p>}
         </div>
       )}
 
@@ -117,7 +100,7 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
                   disabled={busy || !a.upload_count}
                   aria-label={c.exportOnly(albumName(a.name))}
                 >
-                  <Download size={15} /> {c.exportAlbumZip}
+                  <Download size={15} /> {sized(c.exportAlbumZip, a.id)}
                 </button>
               </li>
             ))}

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import type { AdminEventDto, AlbumDto } from '../../../../../src/http/api-types';
 import { adminApi } from '../../../api/admin';
-import { exportFiles, runZipExport, safeFileName, type ExportProgress } from '../../../host/zip-export';
+import { HttpError } from '../../../api/http';
+import { ExportFailed, PREPARING, runZipExport, safeFileName, type ExportProgress } from '../../../host/zip-export';
 import { getHostT } from '../../../i18n';
 import { hostToast } from '../../../store/toast-store';
+
+/** How long a finished export's 'done' stays on its card. */
+const DONE_SHOWN_MS = 8000;
 
 /** The events' ZIP exports under way (progress per event id), and how to start one. */
 export function useEventExport() {
@@ -17,38 +21,28 @@ export function useEventExport() {
       return next;
     });
 
-  /** The event's ZIP, or one album's (the Export note's advice when the whole event is too much at once). */
+  /** The event's ZIP, or one album's (offered when the whole event did not arrive complete). */
   const exportEvent = async (ev: AdminEventDto, album?: AlbumDto) => {
-    setProgress(ev.id, { done: 0, total: 0, percent: 0, mode: 'preparing' });
-    let files;
-    try {
-      files = exportFiles(await adminApi.exportJson(ev.id), album?.id);
-    } catch {
-      setProgress(ev.id, null);
-      hostToast.error(getHostT().backupFailed);
-      return;
-    }
-    if (files.total === 0) {
-      setProgress(ev.id, null);
-      hostToast.error(getHostT().noUploadsToExport);
-      return;
-    }
+    let last: ExportProgress = PREPARING;
+    const follow = (p: ExportProgress) => {
+      last = p;
+      setProgress(ev.id, p);
+    };
+    follow(PREPARING);
     try {
       // A download link cannot send the Bearer header: a single-use one-minute ticket URL authorises itself.
-      const how = await runZipExport({
-        url: async () => {
-          const { url } = await adminApi.exportTicket(ev.id);
-          return album ? `${url}&albumId=${album.id}` : url;
-        },
+      await runZipExport({
+        ticket: () => adminApi.exportTicket(ev.id, album?.id),
         fallbackName: album ? `${safeFileName(ev.code)}_${safeFileName(album.name)}_export.zip` : `${safeFileName(ev.code)}_export.zip`,
-        files,
-        onProgress: (p) => setProgress(ev.id, p),
+        onProgress: follow,
       });
-      if (how !== 'cancelled') hostToast.success(getHostT().exportDone);
-    } catch {
-      hostToast.error(getHostT().exportFailed);
-    } finally {
-      setTimeout(() => setProgress(ev.id, null), 4000);
+      hostToast.success(getHostT().exportDone);
+      setTimeout(() => setProgress(ev.id, null), DONE_SHOWN_MS);
+    } catch (err) {
+      const nothing = err instanceof HttpError && err.status === 404;
+      hostToast.error(nothing ? getHostT().noUploadsToExport : getHostT().exportFailed);
+      // the card says it did not arrive and offers the albums one by one
+      setProgress(ev.id, err instanceof ExportFailed ? { ...last, state: 'failed' } : null);
     }
   };
 
