@@ -9,6 +9,7 @@ import type {
   ConsentAnswer,
   EventDto,
   GalleryAlbumDto,
+  GuestbookEntryDto,
   GuestIdentity,
   HeartAnswer,
   MyHearts,
@@ -60,6 +61,11 @@ export const guestApi = {
   shareAllOwn: (eventId: number) => api.put<{ success: true; count: number }>(`/api/event/${eventId}/uploads/approve-own`),
   /** The admin's Bearer header is added by http.ts whenever a token is stored. */
   deleteUpload: (eventId: number, uploadId: number) => api.del<{ success: true }>(`/api/event/${eventId}/upload/${uploadId}`),
+  /** the guestbook as this browser may see it, newest first (issue 27) */
+  guestbook: (eventId: number) => api.get<GuestbookEntryDto[]>(`/api/event/${eventId}/guestbook`),
+  writeGuestbook: (eventId: number, entry: { text: string; name: string | null }) =>
+    api.post<GuestbookEntryDto>(`/api/event/${eventId}/guestbook`, entry),
+  deleteGuestbookEntry: (eventId: number, entryId: number) => api.del<{ success: true }>(`/api/event/${eventId}/guestbook/${entryId}`),
   saveConsent: (code: string, userId: string) =>
     api.post<ConsentAnswer & { userId?: string }>(`/api/event/${enc(code)}/consent`, { userId }),
   /** The guest cookie is HttpOnly: who this browser is comes from the server. */

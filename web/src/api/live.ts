@@ -1,4 +1,4 @@
-import type { UploadDto } from '../../../src/http/api-types';
+import type { GuestbookEntryDto, UploadDto } from '../../../src/http/api-types';
 import { authHeaders, onUnauthorized } from './http';
 
 // The client of GET /api/event/{id}/live (Server-Sent Events, see docs/api.md). Read with fetch rather than
@@ -11,6 +11,9 @@ export type LiveChange =
   /** a guest's new nickname: it shows on these uploads (of those this viewer sees) */
   | { kind: 'nickname'; nickname: string | null; uploadIds: number[] }
   | { kind: 'resync' };
+
+/** A guestbook entry appeared or changed for this viewer, or went (issue 27). */
+export type GuestbookChange = { kind: 'entry'; entry: GuestbookEntryDto } | { kind: 'gone'; id: number };
 
 /** Reconnect delays: quick at first, then no faster than every 15 s while the box is away. */
 const RETRY_FIRST_MS = 1_000;
@@ -27,6 +30,8 @@ export interface LiveOptions {
   asVisitor?: boolean;
   /** told when the event's settings changed (the wall fetches them again) */
   onSettings?: () => void;
+  /** told when a guestbook entry appears, changes or goes */
+  onGuestbook?: (change: GuestbookChange) => void;
   /** told when the stream is (re)connected or lost, for a status dot */
   onConnected?: (connected: boolean) => void;
 }
@@ -46,6 +51,8 @@ export function openLive(eventId: number, onChange: (change: LiveChange) => void
       const { nickname, upload_ids } = JSON.parse(data) as { nickname: string | null; upload_ids: number[] };
       return onChange({ kind: 'nickname', nickname, uploadIds: upload_ids });
     }
+    if (event === 'guestbook') return opts.onGuestbook?.({ kind: 'entry', entry: JSON.parse(data) as GuestbookEntryDto });
+    if (event === 'guestbook-remove') return opts.onGuestbook?.({ kind: 'gone', id: (JSON.parse(data) as { id: number }).id });
     if (event !== 'upload' && event !== 'update' && event !== 'remove') return; // 'ready'
     const parsed = JSON.parse(data) as UploadDto;
     onChange(event === 'remove' ? { kind: 'remove', id: parsed.id } : { kind: event, upload: parsed });
@@ -129,4 +136,12 @@ export function applyChange<T extends UploadDto>(list: T[], change: LiveChange, 
   const without = list.filter((u) => u.id !== (change.kind === 'remove' ? change.id : change.upload.id));
   if (change.kind === 'remove' || !belongs(change.upload)) return without.length === list.length ? list : without;
   return [...without, change.upload as T].sort(newestFirst);
+}
+
+/** The guestbook after one change, newest first as the server lists it. */
+export function applyGuestbookChange(list: GuestbookEntryDto[], change: GuestbookChange): GuestbookEntryDto[] {
+  const id = change.kind === 'gone' ? change.id : change.entry.id;
+  const without = list.filter((e) => e.id !== id);
+  if (change.kind === 'gone') return without;
+  return [...without, change.entry].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id));
 }

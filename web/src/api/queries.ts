@@ -57,6 +57,7 @@ export const queryKeys = {
       ['guest', 'event', eventId, 'uploads', albumId, sort] as const,
     /** the uploads this guest hearted */
     hearts: (eventId: number) => ['guest', 'event', eventId, 'hearts'] as const,
+    guestbook: (eventId: number) => ['guest', 'event', eventId, 'guestbook'] as const,
   },
 };
 
@@ -144,6 +145,9 @@ export const guestQueries = {
   me: (code: string) => queryOptions({ queryKey: queryKeys.guest.me(code), queryFn: () => guestApi.me(code) }),
   albums: (eventId: number) =>
     queryOptions({ queryKey: queryKeys.guest.albums(eventId), queryFn: () => guestApi.albums(eventId), staleTime: GALLERY_FRESH_MS }),
+  /** the guestbook, newest first; the live stream keeps it current */
+  guestbook: (eventId: number) =>
+    queryOptions({ queryKey: queryKeys.guest.guestbook(eventId), queryFn: () => guestApi.guestbook(eventId), staleTime: GALLERY_FRESH_MS }),
   /** an album's grid, page by page (the server's cursor), newest first or 'Beliebteste' */
   uploads: (eventId: number, albumId: number, sort: UploadSort = 'newest') =>
     infiniteQueryOptions({

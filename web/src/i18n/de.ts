@@ -283,6 +283,28 @@ export const de = {
   /** viewer: a video whose playable preview the box is still making, in a browser that cannot play the original */
   videoPreparing: 'Das Video wird noch vorbereitet. Gleich kannst du es hier ansehen.',
   tileUnreadable: 'Datei beschädigt oder nicht lesbar',
+
+  // Guestbook (issue 27)
+  guestbook: 'Gästebuch',
+  guestbookIntro: 'Schreib ein paar Worte für die Gastgeber. Alle Gäste sehen sie hier, die neuesten oben.',
+  guestbookMessage: 'Deine Nachricht',
+  guestbookName: 'Unterschrift',
+  guestbookNamePlaceholder: 'Dein Name',
+  guestbookCharsLeft: (n: number) => `Noch ${n} Zeichen`,
+  guestbookCharsOver: (n: number) => `${n} Zeichen zu viel`,
+  guestbookSign: 'Eintragen',
+  guestbookSigned: 'Dein Eintrag steht im Gästebuch.',
+  guestbookSignedPending: 'Dein Eintrag ist gespeichert. Alle sehen ihn, sobald die Gastgeber ihn freigeben.',
+  guestbookEmpty: 'Noch keine Einträge. Schreib den ersten!',
+  guestbookClosed: 'Das Gästebuch nimmt gerade keine neuen Einträge an.',
+  guestbookJoinFirst: 'Um zu schreiben, stimme zuerst den Nutzungsbedingungen zu.',
+  guestbookJoin: 'Weiter',
+  guestbookPending: 'Wartet auf Freigabe',
+  guestbookDelete: 'Eintrag löschen',
+  guestbookDeleted: 'Eintrag gelöscht',
+  guestbookError: 'Der Eintrag konnte nicht gespeichert werden. Bitte versuche es erneut.',
+  guestbookDeleteError: 'Der Eintrag konnte nicht gelöscht werden.',
+  guestbookCount: (n: number) => (n === 1 ? '1 Eintrag' : `${n} Einträge`),
 };
 
 export type Dict = typeof de;

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { Check, ChevronLeft, ChevronRight, EyeOff, Images } from 'lucide-react';
+import { BookHeart, Check, ChevronLeft, ChevronRight, EyeOff, Images } from 'lucide-react';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
@@ -21,9 +21,12 @@ interface Props {
   loadingId: number | null;
   selectedId: number | null;
   onSelect: (id: number) => void;
+  /** the guestbook's card after the albums (issue 27), chosen like an album */
+  guestbookSelected: boolean;
+  onGuestbook: () => void;
 }
 
-export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect }: Props) {
+export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect, guestbookSelected, onGuestbook }: Props) {
   const t = useT();
   const trackRef = useRef<HTMLUListElement>(null);
   const [canLeft, setCanLeft] = useState(false);
@@ -104,6 +107,22 @@ export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect 
               onSelect={select}
             />
           ))}
+          <li className="ev-album">
+            <button
+              type="button"
+              className={`ev-album__btn${guestbookSelected ? ' is-selected' : ''}`}
+              aria-current={guestbookSelected ? 'true' : undefined}
+              onClick={onGuestbook}
+              data-testid="album-guestbook"
+            >
+              <span className="ev-album__cover">
+                <BookHeart size={26} aria-hidden="true" />
+              </span>
+              <span className="ev-album__info">
+                <span className="ev-album__name">{t.guestbook}</span>
+              </span>
+            </button>
+          </li>
         </ul>
         <button
           type="button"

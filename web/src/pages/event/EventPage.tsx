@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { Images, ShieldCheck } from 'lucide-react';
@@ -37,9 +37,13 @@ import { useEventStatus, useEventTheme } from './hooks/use-event-page';
 import { useAlbumGrid, useGalleryAlbums, useGuestEvent, useHearts, useLiveGallery, useUploadActions } from './hooks/use-gallery';
 import { useViewerWalk } from './hooks/use-viewer-walk';
 import { useUploadQueue } from './hooks/use-upload-queue';
+import { useSection } from './guestbook/section';
 import '../../components/ui.css';
 import './EventPage.css';
 import './guest-browse.css';
+
+// Its own chunk: the gallery's first load does without it.
+const Guestbook = lazy(() => import('./guestbook/Guestbook'));
 
 export default function EventPage() {
   const t = useT();
@@ -84,6 +88,7 @@ export default function EventPage() {
   const hearts = useHearts(event?.id, identified);
   // The admin's view shows the counts; hearts are the guests' (kept per guest identity).
   const onHeart = isAdmin ? null : hearts.toggle;
+  const [section, showSection] = useSection();
 
   useLiveGallery(event?.id, identified);
 
@@ -139,6 +144,7 @@ export default function EventPage() {
           onProfile={() => actions.openModal('profile')}
           onShare={() => actions.openModal('qr')}
           onHelp={() => actions.openModal('help')}
+          onGuestbook={() => showSection('guestbook')}
         />
       </div>
 
@@ -153,12 +159,28 @@ export default function EventPage() {
               albums={gallery.albums}
               holdCovers={!firstArrived}
               loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)}
-              selectedId={selectedAlbum?.id ?? null}
-              onSelect={(id) => actions.selectAlbum(id)}
+              selectedId={section === 'gallery' ? (selectedAlbum?.id ?? null) : null}
+              onSelect={(id) => {
+                actions.selectAlbum(id);
+                showSection('gallery');
+              }}
+              guestbookSelected={section === 'guestbook'}
+              onGuestbook={() => showSection('guestbook')}
             />
 
             <main className="ev-content" id="main">
-              {selectedAlbum && (
+              {section === 'guestbook' && (
+                <Suspense fallback={<Spinner label={t.guestbook} />}>
+                  <Guestbook
+                    eventId={event.id}
+                    identified={identified}
+                    nickname={st.nickname}
+                    open={!uploadsBlocked}
+                    onJoin={() => actions.openModal('help')}
+                  />
+                </Suspense>
+              )}
+              {section === 'gallery' && selectedAlbum && (
                 <AlbumToolbar
                   album={selectedAlbum}
                   canDownload={event.allow_download && gridTotal > 0}
@@ -168,10 +190,10 @@ export default function EventPage() {
                   onSort={actions.setSort}
                 />
               )}
-              {pending > 0 && <PendingHint count={pending} onShareAll={uploadActions.shareAllOwn} />}
+              {section === 'gallery' && pending > 0 && <PendingHint count={pending} onShareAll={uploadActions.shareAllOwn} />}
               {!uploadsBlocked && <InAppBanner link={link} />}
 
-              {selectedAlbum && (
+              {section === 'gallery' && selectedAlbum && (
                 <MediaGrid
                   key={selectedAlbum.id}
                   uploads={list}
@@ -238,7 +260,9 @@ export default function EventPage() {
           onDone={selection.stop}
         />
       ) : (
-        !uploadsBlocked && !expiredForGuest && <UploadFab beforePick={beforePick} onFiles={(files) => void startUpload(files)} />
+        !uploadsBlocked &&
+        !expiredForGuest &&
+        section === 'gallery' && <UploadFab beforePick={beforePick} onFiles={(files) => void startUpload(files)} />
       )}
 
       {viewer.index !== null && list.length > 0 && (

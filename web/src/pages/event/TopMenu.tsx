@@ -1,10 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CircleHelp, EllipsisVertical, Share2, UserRound } from 'lucide-react';
+import { BookHeart, CircleHelp, EllipsisVertical, Share2, UserRound } from 'lucide-react';
 import { useT } from '../../i18n';
 import { LanguageMenuItems } from '../../components/LanguageMenuItems';
 
-/** §2 top-right menu: 'Profil' (nickname modal) and 'Teilen' (QR/share modal), plus the help and the language. */
-export function TopMenu({ onProfile, onShare, onHelp }: { onProfile: () => void; onShare: () => void; onHelp: () => void }) {
+/** §2 top-right menu: 'Profil' (nickname modal) and 'Teilen' (QR/share modal), plus the guestbook, the help and the language. */
+export function TopMenu({
+  onProfile,
+  onShare,
+  onHelp,
+  onGuestbook,
+}: {
+  onProfile: () => void;
+  onShare: () => void;
+  onHelp: () => void;
+  onGuestbook: () => void;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const btnRef = useRef<HTMLButtonElement>(null);
@@ -68,6 +78,10 @@ export function TopMenu({ onProfile, onShare, onHelp }: { onProfile: () => void;
           <button type="button" role="menuitem" onClick={choose(onShare)} data-testid="menu-share">
             <Share2 size={18} aria-hidden="true" />
             {t.menuShare}
+          </button>
+          <button type="button" role="menuitem" onClick={choose(onGuestbook)} data-testid="menu-guestbook">
+            <BookHeart size={18} aria-hidden="true" />
+            {t.guestbook}
           </button>
           <button type="button" role="menuitem" onClick={choose(onHelp)} data-testid="menu-help">
             <CircleHelp size={18} aria-hidden="true" />

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { type QueryClient, useInfiniteQuery, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
-import type { AlbumDto, EventDto, GalleryAlbumDto, UploadDto } from '../../../../../src/http/api-types';
+import type { AlbumDto, EventDto, GalleryAlbumDto, GuestbookEntryDto, UploadDto } from '../../../../../src/http/api-types';
 import type { UploadSort } from '../../../../../src/domain/limits.ts';
 import { initialAlbum, sortAlbums, UNSORTED_ALBUM_NAME, visibleSorted } from '../../../../../src/domain/albums.ts';
 import { guestApi } from '../../../api/guest';
 import { adminToken } from '../../../api/http';
-import { openLive, type LiveChange } from '../../../api/live';
+import { applyGuestbookChange, openLive, type LiveChange } from '../../../api/live';
 import { configQuery, guestQueries, queryKeys } from '../../../api/queries';
 import { queryClient } from '../../../api/query-client';
 import { getT } from '../../../i18n';
@@ -175,11 +175,22 @@ export function useLiveGallery(eventId: number | undefined, identified: boolean)
         void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) });
       }, ALBUMS_REFRESH_MS);
     };
-    const close = openLive(eventId, (change) => {
-      if (change.kind === 'resync') return refreshGallery(eventId);
-      applyLiveChange(queryClient, eventId, change);
-      if (change.kind !== 'nickname') refreshAlbums(); // counts and covers do not show names
-    });
+    const guestbookKey = queryKeys.guest.guestbook(eventId);
+    const close = openLive(
+      eventId,
+      (change) => {
+        if (change.kind === 'resync') {
+          void queryClient.invalidateQueries({ queryKey: guestbookKey });
+          return refreshGallery(eventId);
+        }
+        applyLiveChange(queryClient, eventId, change);
+        if (change.kind !== 'nickname') refreshAlbums(); // counts and covers do not show names
+      },
+      {
+        onGuestbook: (change) =>
+          queryClient.setQueryData<GuestbookEntryDto[]>(guestbookKey, (list) => list && applyGuestbookChange(list, change)),
+      },
+    );
     return () => {
       close();
       window.clearTimeout(albumsTimer);

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { BookHeart, Trash2 } from 'lucide-react';
+import type { GuestbookEntryDto } from '../../../../../src/http/api-types';
+import { GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX, visibleLength } from '../../../../../src/domain/guestbook.ts';
+import { guestApi } from '../../../api/guest';
+import { serverMessage } from '../../../api/admin';
+import { guestQueries, queryKeys } from '../../../api/queries';
+import { queryClient } from '../../../api/query-client';
+import { applyGuestbookChange } from '../../../api/live';
+import { useT } from '../../../i18n';
+import { toast } from '../../../store/toast-store';
+import { formatDate, formatTime } from '../logic/format';
+import './Guestbook.css';
+
+interface Props {
+  eventId: number;
+  /** the guest gave consent (else writing starts with the terms) */
+  identified: boolean;
+  nickname: string | null;
+  /** the event takes entries now (while it takes uploads) */
+  open: boolean;
+  onJoin: () => void;
+}
+
+/** The event page's 'Gästebuch' section: write an entry, read everyone's live (newest first), delete one's own. */
+export default function Guestbook({ eventId, identified, nickname, open, onJoin }: Props) {
+  const t = useT();
+  const entries = useQuery(guestQueries.guestbook(eventId));
+  const list = entries.data ?? [];
+  const key = queryKeys.guest.guestbook(eventId);
+  const change = (fn: (list: GuestbookEntryDto[]) => GuestbookEntryDto[]) =>
+    queryClient.setQueryData<GuestbookEntryDto[]>(key, (l) => (l ? fn(l) : l));
+
+  const remove = useMutation({
+    mutationFn: (entry: GuestbookEntryDto) => guestApi.deleteGuestbookEntry(eventId, entry.id),
+    onSuccess: (_, entry) => {
+      change((l) => applyGuestbookChange(l, { kind: 'gone', id: entry.id }));
+      toast(t.guestbookDeleted, 'success');
+    },
+    onError: (err) => toast(serverMessage(err, t.guestbookDeleteError), 'error'),
+  });
+
+  return (
+    <section className="gb" aria-labelledby="gb-title" data-testid="guestbook">
+      <h2 id="gb-title" className="gb__title">
+        <BookHeart size={22} aria-hidden="true" />
+        {t.guestbook}
+      </h2>
+      <p className="gb__intro">{t.guestbookIntro}</p>
+      {!open ? (
+        <p className="gb__note" data-testid="guestbook-closed">
+          {t.guestbookClosed}
+        </p>
+      ) : identified ? (
+        <GuestbookForm
+          eventId={eventId}
+          nickname={nickname}
+          onWritten={(entry) => change((l) => applyGuestbookChange(l, { kind: 'entry', entry }))}
+        />
+      ) : (
+        <div className="gb__note">
+          <p>{t.guestbookJoinFirst}</p>
+          <button type="button" className="g-btn g-btn--primary" onClick={onJoin} data-testid="guestbook-join">
+            {t.guestbookJoin}
+          </button>
+        </div>
+      )}
+      <p className="gb__count" aria-live="polite">
+        {entries.isSuccess && list.length > 0 ? t.guestbookCount(list.length) : null}
+      </p>
+      {entries.isSuccess && list.length === 0 ? (
+        <p className="gb__empty" data-testid="guestbook-empty">
+          {t.guestbookEmpty}
+        </p>
+      ) : (
+        <ol className="gb__list" data-testid="guestbook-list">
+          {list.map((entry) => (
+            <GuestbookCard
+              key={entry.id}
+              entry={entry}
+              busy={remove.isPending && remove.variables?.id === entry.id}
+              onDelete={() => remove.mutate(entry)}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function GuestbookForm({
+  eventId,
+  nickname,
+  onWritten,
+}: {
+  eventId: number;
+  nickname: string | null;
+  onWritten: (e: GuestbookEntryDto) => void;
+}) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [name, setName] = useState(nickname ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const write = useMutation({
+    mutationFn: () => guestApi.writeGuestbook(eventId, { text, name: name.trim() || null }),
+    onSuccess: (entry) => {
+      onWritten(entry);
+      setText('');
+      setError(null);
+      toast(entry.approved ? t.guestbookSigned : t.guestbookSignedPending, 'success');
+    },
+    onError: (err) => setError(serverMessage(err, t.guestbookError)),
+  });
+  const left = GUESTBOOK_TEXT_MAX - visibleLength(text);
+  return (
+    <form
+      className="gb__form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        write.mutate();
+      }}
+      data-testid="guestbook-form"
+    >
+      <label className="gb__label">
+        {t.guestbookMessage}
+        <textarea
+          className="gb__text"
+          value={text}
+          rows={4}
+          required
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby="gb-left"
+          data-testid="guestbook-text"
+        />
+      </label>
+      <span id="gb-left" className={`gb__left${left < 0 ? ' is-over' : ''}`}>
+        {left < 0 ? t.guestbookCharsOver(-left) : t.guestbookCharsLeft(left)}
+      </span>
+      <label className="gb__label">
+        {t.guestbookName}
+        <input
+          className="gb__name"
+          value={name}
+          maxLength={GUESTBOOK_NAME_MAX * 2}
+          placeholder={t.guestbookNamePlaceholder}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="guestbook-name"
+        />
+      </label>
+      {error && (
+        <p className="gb__error" role="alert" data-testid="guestbook-error">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="g-btn g-btn--primary g-btn--block"
+        disabled={write.isPending || !text.trim()}
+        data-testid="guestbook-sign"
+      >
+        {t.guestbookSign}
+      </button>
+    </form>
+  );
+}
+
+function GuestbookCard({ entry, busy, onDelete }: { entry: GuestbookEntryDto; busy: boolean; onDelete: () => void }) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const at = new Date(entry.created_at);
+  return (
+    <li className="gb-card" data-testid="guestbook-entry" data-entry-id={entry.id}>
+      {/* plain text: React writes it as text, never as HTML */}
+      <p className="gb-card__text">{entry.text}</p>
+      <p className="gb-card__meta">
+        <span className="gb-card__name">{entry.name}</span>
+        <time dateTime={entry.created_at}>
+          {formatDate(at)} · {formatTime(at)}
+        </time>
+        {!entry.approved && <span className="ev-badge gb-card__pending">{t.guestbookPending}</span>}
+      </p>
+      {entry.own && (
+        <button
+          type="button"
+          className={`gb-card__delete${confirming ? ' is-confirming' : ''}`}
+          disabled={busy}
+          onClick={() => (confirming ? onDelete() : setConfirming(true))}
+          onBlur={() => setConfirming(false)}
+          data-testid="guestbook-delete"
+        >
+          <Trash2 size={16} aria-hidden="true" />
+          {confirming ? t.deleteConfirm : t.guestbookDelete}
+        </button>
+      )}
+    </li>
+  );
+}
