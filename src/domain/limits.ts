@@ -20,6 +20,12 @@ export const MAX_UPLOADS_PAGE_SIZE = 200;
 /** The gallery's orders: newest first, or 'Beliebteste' (most hearts first, then newest; issue 28). */
 export const UPLOAD_SORTS = ['newest', 'loved'] as const;
 export type UploadSort = (typeof UPLOAD_SORTS)[number];
+/**
+ * 'Nur Favoriten' of a ZIP (issue 28): the uploads with hearts ('loved'), or those the downloading guest hearted
+ * ('mine'; the host's and the admin's export has only 'loved').
+ */
+export const FAVORITES = ['loved', 'mine'] as const;
+export type Favorites = (typeof FAVORITES)[number];
 
 /** The filters of the host's moderation list by state. */
 export const MODERATION_STATUSES = ['all', 'pending', 'approved', 'failed'] as const;

@@ -72,6 +72,7 @@ export const de = {
     nicknameEmpty: 'Nickname darf nicht leer sein',
     nicknameTooLong: `Maximal ${NICKNAME_MAX} Zeichen erlaubt.`,
     sortInvalid: "sort muss 'newest' oder 'loved' sein",
+    favoritesInvalid: "favorites muss 'loved' oder 'mine' sein (der Export kennt nur 'loved')",
     guestbookTextEmpty: 'Bitte schreibe eine Nachricht.',
     guestbookTextTooLong: `Die Nachricht ist zu lang. Erlaubt sind höchstens ${GUESTBOOK_TEXT_MAX.toLocaleString('de-DE')} Zeichen.`,
     guestbookNameRequired: 'Bitte gib einen Namen an, mit dem du unterschreibst.',

@@ -70,6 +70,7 @@ export const en: Messages = {
     nicknameEmpty: 'Nickname must not be empty',
     nicknameTooLong: `At most ${NICKNAME_MAX} characters allowed.`,
     sortInvalid: "sort must be 'newest' or 'loved'",
+    favoritesInvalid: "favorites must be 'loved' or 'mine' (the export knows only 'loved')",
     guestbookTextEmpty: 'Please write a message.',
     guestbookTextTooLong: `The message is too long. At most ${GUESTBOOK_TEXT_MAX.toLocaleString('en-GB')} characters are allowed.`,
     guestbookNameRequired: 'Please enter a name to sign with.',

@@ -5,6 +5,8 @@ import { randomToken } from '../lib/ids.ts';
 import { seesWholeEvent, type Viewer } from '../domain/permissions.ts';
 import { sanitizeZipName, uniqueName, zipLayout, type ZipEntry, type ZipObserver } from '../media/zip-stream.ts';
 import type { AlbumsService } from './albums.service.ts';
+import type { Favorites } from '../domain/limits.ts';
+import type { HeartsService } from './hearts.service.ts';
 import type { EventView } from './events.service.ts';
 import type { OriginalsService } from './originals.service.ts';
 import type { PieceReader } from '../media/piece-reader.ts';
@@ -109,6 +111,7 @@ export function createExportsService(deps: {
   originals: OriginalsService;
   uploads: UploadsService;
   albums: AlbumsService;
+  hearts: HeartsService;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -153,6 +156,16 @@ export function createExportsService(deps: {
       modified: new Date(u.createdAt),
       open: () => deps.originals.reader(original),
     };
+  };
+
+  /** Keeps the favourites of `rows` ('Nur Favoriten'): with hearts, or hearted by the viewer (a guest; others have none). */
+  const favoritesOf = <T extends UploadRow>(rows: T[], favorites: Favorites | undefined, viewer: Viewer | 'export'): T[] => {
+    if (favorites === undefined) return rows;
+    if (favorites === 'loved') return rows.filter((u) => u.heartCount > 0);
+    const mine = new Set(
+      typeof viewer === 'object' && viewer.kind === 'guest' ? deps.hearts.mine(rows[0]?.eventId ?? 0, viewer.userId) : [],
+    );
+    return rows.filter((u) => mine.has(u.id));
   };
 
   return {
@@ -232,9 +245,12 @@ export function createExportsService(deps: {
     },
 
     /** The event's originals as the host and the admin export them, or one album's (`albumId`: exporting album by album keeps each ZIP small). */
-    eventZip(event: EventView, albumId?: number): ZipPlan {
+    eventZip(event: EventView, albumId?: number, favorites?: 'loved'): ZipPlan {
       const report = deps.reports.report(event.id);
-      const albums = albumId === undefined ? report.albums : report.albums.filter((a) => a.id === albumId);
+      const albums = (albumId === undefined ? report.albums : report.albums.filter((a) => a.id === albumId)).map((a) => ({
+        ...a,
+        uploads: favoritesOf(a.uploads, favorites, 'export'),
+      }));
       if (albumId !== undefined && albums.length === 0) throw notFound('album');
       if (albums.every((a) => a.uploads.length === 0)) throw notFound('nothingToExport');
       const files = albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
@@ -246,9 +262,9 @@ export function createExportsService(deps: {
      * (`ids`), or all the viewer sees, only those they see (404 for any other), only where the event allows
      * downloads (the host and the admin export anyway). Album by album as the export lays them out, each file
      * as the viewer receives it (without its location where the event strips it, unless it is their own).
-     * Named after the album when all are of one.
+     * Named after the album when all are of one. `favorites`: only those with hearts, or those the guest hearted.
      */
-    chosenZip(event: EventView, viewer: Viewer, ids: number[] | undefined): ZipPlan {
+    chosenZip(event: EventView, viewer: Viewer, ids: number[] | undefined, favorites?: Favorites): ZipPlan {
       if (!event.allowDownload && !seesWholeEvent(viewer, event.id)) {
         throw new AppError(403, 'DOWNLOADS_DISABLED');
       }
@@ -256,7 +272,7 @@ export function createExportsService(deps: {
       const byId = new Map(visible.map((u) => [u.id, u]));
       const rows = ids === undefined ? visible : [...new Set(ids)].map((id) => byId.get(id));
       if (rows.some((u) => u === undefined)) throw notFound();
-      const chosen = rows as UploadRow[];
+      const chosen = favoritesOf(rows as UploadRow[], favorites, viewer);
       const albumNames = new Map(deps.albums.list(event.id, { visibleOnly: false }).map((a) => [a.id, a.name]));
       const albumIds = new Set(chosen.map((u) => u.albumId));
       const oneAlbum = albumIds.size === 1 ? albumNames.get([...albumIds][0]!) : undefined;

@@ -86,6 +86,7 @@ export function createServices(deps: ServiceDeps) {
     now,
   });
   ingestBusy = () => ingest.uploadsMoving();
+  const hearts = createHeartsService({ db, uploads, live });
   const reports = createReportsService({ db, albums, guests });
   const portal = createPortalService({ db, macOf, now });
   const originals = createOriginalsService({ store });
@@ -109,11 +110,11 @@ export function createServices(deps: ServiceDeps) {
     guestbook: createGuestbookService({ db, guests, live, now }),
     ingest,
     uploads,
-    hearts: createHeartsService({ db, uploads, live }),
+    hearts,
     live,
     reports,
     originals,
-    exports: createExportsService({ store, reports, originals, uploads, albums, now }),
+    exports: createExportsService({ store, reports, originals, uploads, albums, hearts, now }),
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     s3,

@@ -1,7 +1,7 @@
 // Hearts (issue 28 item 1): one heart per guest identity (the cookie) per upload, never per address; counts in
 // every upload answer, 'Beliebteste' as a sort of the list (paged like the newest-first list), live to others.
 import { describe, expect, test } from 'bun:test';
-import type { HeartAnswer, MyHearts, UploadDto, UploadPage } from '../../src/http/api-types.ts';
+import type { ClientTokenAnswer, HeartAnswer, MyHearts, UploadDto, UploadPage, ZipSize } from '../../src/http/api-types.ts';
 import { SseStream } from '../helpers/sse.ts';
 import { defaultAlbumId, expectError, expectOk, PHOTOS, useServer, type ApiClient } from './support.ts';
 
@@ -13,7 +13,7 @@ const list = async (client: ApiClient, eventId: number, query = '') =>
   expectOk<UploadDto[]>(await client.fetch(`/api/event/${eventId}/uploads${query}`));
 
 async function eventWithPhotos(n: number) {
-  const event = await srv.admin.createEvent();
+  const event = await srv.admin.createEvent({ allow_download: 'true' });
   const albumId = await defaultAlbumId(srv.admin, event.id);
   const uploader = srv.client();
   await uploader.joinAsGuest(event.code, 'Lena');
@@ -124,5 +124,41 @@ describe('hearts', () => {
     } finally {
       stream.close();
     }
+  });
+
+  test("'Nur Favoriten': the guest's ZIP of the uploads with hearts or of their own hearts, the host's export of those with hearts", async () => {
+    const { event, ids } = await eventWithPhotos(3);
+    const anna = srv.client();
+    const ben = srv.client();
+    await anna.joinAsGuest(event.code);
+    await ben.joinAsGuest(event.code);
+    await expectOk(await heart(anna, event.id, ids[0]!));
+    await expectOk(await heart(ben, event.id, ids[1]!));
+    const files = async (client: ApiClient, query: string) =>
+      (await expectOk<ZipSize>(await client.fetch(`/api/event/${event.id}/download-zip/size${query}`))).files;
+    expect(await files(anna, '')).toBe(3);
+    expect(await files(anna, '?favorites=loved')).toBe(2);
+    expect(await files(anna, '?favorites=mine')).toBe(1);
+    expect(await files(srv.client(), '?favorites=mine')).toBe(0); // a visitor hearted nothing
+    // Chosen ids and favourites together: the favourites among them.
+    expect(await files(ben, `?ids=${ids[0]},${ids[2]}&favorites=loved`)).toBe(1);
+    await expectError(await anna.fetch(`/api/event/${event.id}/download-zip/size?favorites=all`), 400, 'VALIDATION_ERROR');
+    // The ZIP itself holds exactly those.
+    const zip = await anna.fetch(`/api/event/${event.id}/download-zip?favorites=mine`);
+    expect(zip.status).toBe(200);
+    expect(Number(zip.headers.get('x-archive-size'))).toBe(
+      (await expectOk<ZipSize>(await anna.fetch(`/api/event/${event.id}/download-zip/size?favorites=mine`))).size_bytes,
+    );
+    await zip.arrayBuffer();
+
+    const { client_token } = await srv.admin.json<ClientTokenAnswer>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+    const all = await srv.client().fetch(`/api/client/event-export-zip/${client_token}`);
+    const loved = await srv.client().fetch(`/api/client/event-export-zip/${client_token}?favorites=loved`);
+    expect(Number(loved.headers.get('x-archive-size'))).toBeGreaterThan(0);
+    expect(Number(loved.headers.get('x-archive-size'))).toBeLessThan(Number(all.headers.get('x-archive-size')));
+    const names = (bytes: ArrayBuffer) => (new TextDecoder('latin1').decode(bytes).match(/[\w-]+\.jpg/g) ?? []).length;
+    expect(names(await loved.arrayBuffer()) / 2).toBe(2); // each name twice: local header and central directory
+    await all.arrayBuffer();
+    await expectError(await srv.client().fetch(`/api/client/event-export-zip/${client_token}?favorites=mine`), 400, 'VALIDATION_ERROR');
   });
 });

@@ -282,8 +282,8 @@ export function clientRoutes() {
   app.get('/api/client/event-export-zip/:token', exportZip.doc, (c) => {
     const { token } = exportZip.params(c);
     const { services, event, viewer } = asHost(c, token);
-    const { ticket, albumId } = exportZip.query(c);
-    if (ticket === undefined) return zipOf(c, viewer, services.exports.eventZip(event, albumId));
+    const { ticket, albumId, favorites } = exportZip.query(c);
+    if (ticket === undefined) return zipOf(c, viewer, services.exports.eventZip(event, albumId, favorites));
     const scope = services.exports.redeemTicket(event.id, ticket);
     if (!scope) throw notFound();
     return ticketZip(c, viewer, ticket, services.exports.eventZip(event, scope.albumId));

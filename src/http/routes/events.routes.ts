@@ -168,13 +168,13 @@ export function eventRoutes() {
   app.get('/api/event/:eventId/export-zip', exportZip.doc, (c) => {
     const { services } = c.get('deps');
     const { eventId } = exportZip.params(c);
-    const { ticket, albumId } = exportZip.query(c);
+    const { ticket, albumId, favorites } = exportZip.query(c);
     const scope = ticket ? services.exports.redeemTicket(eventId, ticket) : null;
     // A ticket is the admin's too (made with the Bearer header a minute ago).
     if (ticket && scope)
       return ticketZip(c, { kind: 'admin' }, ticket, services.exports.eventZip(services.events.getById(eventId), scope.albumId));
     requireRight(c, 'manageEvent', { eventId });
-    return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId));
+    return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId, favorites));
   });
 
   /** A link the browser's download manager can fetch once without the Bearer header, within a minute. */

@@ -39,6 +39,10 @@ export const ExportZipQuery = z.object({
     .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
     .refine((v) => v === undefined || Number.isSafeInteger(v), problem('invalidField'))
     .meta({ description: 'Only this album of the event' }),
+  favorites: z
+    .enum(['loved'], { error: problem('favoritesInvalid') })
+    .optional()
+    .meta({ description: "addition (issue 28): 'loved' = 'Nur Favoriten', only the uploads with hearts" }),
 });
 
 /**

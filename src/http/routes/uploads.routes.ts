@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
 import { can, seesMedia, seesWholeEvent } from '../../domain/permissions.ts';
 import { isUploader } from '../../domain/uploader.ts';
-import { MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOAD_SORTS, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
+import { FAVORITES, MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOAD_SORTS, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import { z } from 'zod';
 import { problem } from '../../lib/errors.ts';
@@ -134,6 +134,10 @@ const DownloadZipQuery = z.object({
     .meta({
       description: `Upload ids, comma-separated (1 to ${MAX_ZIP_FILES}); without: every upload of the event the viewer sees ('Alle Fotos')`,
     }),
+  favorites: z
+    .enum(FAVORITES, { error: problem('favoritesInvalid') })
+    .optional()
+    .meta({ description: "addition (issue 28): 'Nur Favoriten' of those: 'loved' with hearts, 'mine' the ones this guest hearted" }),
 });
 const downloadZip = endpoint({
   summary: "A guest's chosen uploads, or all they see of the event, as one streamed ZIP (only where the event allows downloads)",
@@ -190,11 +194,13 @@ export function uploadRoutes() {
 
   app.get('/api/event/:eventId/download-zip', downloadZip.doc, inEvent, (c) => {
     const { services, event, viewer } = inEventOf(c);
-    return zipOf(c, viewer, services.exports.chosenZip(event, viewer, downloadZip.query(c).ids));
+    const { ids, favorites } = downloadZip.query(c);
+    return zipOf(c, viewer, services.exports.chosenZip(event, viewer, ids, favorites));
   });
   app.get('/api/event/:eventId/download-zip/size', downloadZipSize.doc, inEvent, (c) => {
     const { services, event, viewer } = inEventOf(c);
-    const zip = services.exports.chosenZip(event, viewer, downloadZipSize.query(c).ids);
+    const { ids, favorites } = downloadZipSize.query(c);
+    const zip = services.exports.chosenZip(event, viewer, ids, favorites);
     return c.json<ZipSize>({ size_bytes: zip.size, files: zip.entries.length });
   });
 
