@@ -12,6 +12,7 @@
 //      a guest with 250 photos changes their nickname with 200 live streams open (bench/load.ts)
 //   g. video preview speed on one core vs plain ffmpeg, and posters first (bench/preview.ts)
 //   h. video preview size vs its original, for the fixture videos and a noisy clip (bench/preview.ts)
+//   j. the guest event page's first load: JavaScript gzip per chunk against its 120 KB budget (bench/first-load.ts)
 // Every part is framed by a fixed CPU loop: the table says when the machine was too busy for its figures.
 // ~10 minutes on 2 cores.
 // A script, not a test: it prints figures and asserts nothing.
@@ -19,6 +20,7 @@ import sharp from 'sharp';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { firstLoadPart } from './bench/first-load.ts';
 import { galleryPart } from './bench/gallery.ts';
 import {
   cpuMsOf,
@@ -245,6 +247,7 @@ const PARTS: BenchPart[] = [
   nicknamePart,
   previewPart,
   previewSizePart,
+  firstLoadPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));

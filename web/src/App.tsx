@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from './lib/router';
 import { Spinner } from './components/Spinner';
 import { HostStrings } from './i18n';
 

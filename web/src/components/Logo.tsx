@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { useT } from '../i18n';
 
 /** The Momentbox mark (same drawing as assets/logo.svg) with the word mark; links to / (§2). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { useT } from '../i18n';
 import { LogoMark } from './Logo';
 import './SiteFooter.css';

@@ -7,10 +7,10 @@ import type { DuplicateInfo, UploadItem } from '../store/upload-store';
 import { chunkPlan, chunkRange, concurrencyFor, memoryPressure, uploadDelayMs, type ChunkPlan, type DeviceProfile } from './device';
 import { dhashOfImage } from './dhash';
 import { effectiveType, failureMessage, validateFile, type FailureKind } from './errors';
-import { readMediaDate } from './media-date';
+import { loadExifr, readMediaDate } from './media-date';
 import { randomId } from './names';
 import { fileKey, forgetUploadId, rememberedUploadId, rememberUploadId } from './resume-ids';
-import { sha256OfFile } from './sha256';
+import { loadHashWasm, sha256OfFile } from './sha256';
 
 // The upload queue (§4, §7, §9): per file the capture date picks the album, a duplicate pre-check by
 // SHA-256 and dHash, then one request (small files) or chunks (large ones) over XHR for progress.
@@ -80,6 +80,12 @@ export function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export const defaultResumeDelay = (attempt: number) => Math.min(1500 * 2 ** attempt, 15_000);
+
+/** Fetches what a file's first steps need (the EXIF reader, the hash), e.g. while the guest is in the picker. */
+export function warmEngine() {
+  void loadExifr();
+  void loadHashWasm();
+}
 
 export function newItem(file: File): UploadItem {
   return {

@@ -42,8 +42,11 @@ async function extract(file: File): Promise<MediaDate> {
   return { date: lastModified(file), source: 'lastModified' };
 }
 
+/** exifr is its own chunk, fetched on the first upload (or warmed by the engine while the picker is open). */
+export const loadExifr = () => import('exifr/dist/lite.esm.mjs');
+
 async function exifDate(file: File): Promise<Date | null> {
-  const exifr = (await import('exifr/dist/lite.esm.mjs')).default;
+  const exifr = (await loadExifr()).default;
   // EXIF sits at the start of a JPEG/PNG; reading a slice keeps memory low on phones.
   const head = await file.slice(0, EXIF_READ_BYTES).arrayBuffer();
   const tags = (await exifr.parse(head, {

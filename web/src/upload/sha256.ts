@@ -3,8 +3,10 @@
 
 const SLICE = 4 * 1024 * 1024;
 
+export const loadHashWasm = () => import('hash-wasm');
+
 export async function sha256OfFile(file: Blob, signal?: AbortSignal): Promise<string> {
-  const { createSHA256 } = await import('hash-wasm');
+  const { createSHA256 } = await loadHashWasm();
   const hasher = await createSHA256();
   hasher.init();
   for (let off = 0; off < file.size; off += SLICE) {

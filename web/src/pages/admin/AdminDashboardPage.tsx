@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminEventDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';

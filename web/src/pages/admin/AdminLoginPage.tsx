@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { Camera, Lock } from 'lucide-react';
 import { adminApi, HttpError } from '../../api/admin';
 import { adminToken, SESSION_EXPIRED_QUERY } from '../../api/http';

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams } from '../../lib/router';
 import { useShallow } from 'zustand/react/shallow';
 import { Images, ShieldCheck } from 'lucide-react';
 import type { UploadDto } from '../../../../src/http/api-types';
@@ -19,24 +19,15 @@ import { AlbumList } from './AlbumList';
 import { MediaGrid, MediaTile } from './MediaGrid';
 import { UploadFab, UploadTile } from './UploadTile';
 import { InAppBanner } from './InAppBanner';
-import { UploadPill } from './UploadPill';
-import { Viewer } from './Viewer';
-import { bulkDownload, eventDownload } from './download';
-import { SelectionBar, useSelection } from './Selection';
+import { useSelection } from './hooks/use-selection';
 import { AlbumToolbar, EventNotFound, PendingHint } from './PageParts';
 import { themeVars } from '../../../../src/domain/colors.ts';
-import { QrModal } from './modals/QrModal';
-import { ProfileModal } from './modals/ProfileModal';
-import { HelpModal } from './modals/HelpModal';
-import { RecoveryModal } from './modals/RecoveryModal';
-import { UploadModal } from './modals/UploadModal';
-import { DeleteModal } from './modals/DeleteModal';
-import { DownloadModal } from './modals/DownloadModal';
+import { onDemand } from '../../lib/on-demand';
 import { eventLink, recoveryLink } from './modals/links';
 import { useEventStatus, useEventTheme } from './hooks/use-event-page';
 import { useAlbumGrid, useGalleryAlbums, useGuestEvent, useHearts, useLiveGallery, useUploadActions } from './hooks/use-gallery';
 import { useViewerWalk } from './hooks/use-viewer-walk';
-import { useUploadQueue } from './hooks/use-upload-queue';
+import { loadEngine, useUploadQueue } from './hooks/use-upload-queue';
 import { useSection } from './guestbook/section';
 import '../../components/ui.css';
 import './EventPage.css';
@@ -44,6 +35,21 @@ import './guest-browse.css';
 
 // Its own chunk: the gallery's first load does without it.
 const Guestbook = lazy(() => import('./guestbook/Guestbook'));
+// What a guest opens later (the viewer, every dialog, the upload sheet and pill, the selection bar, the
+// downloads) is its own chunk, fetched on first use: the first load is what shows the gallery (issue 31,
+// at most 120 KB gzip: tests/lint/guest-first-load.test.ts). The viewer and the upload parts are warmed
+// once the first thumbnails are in, so opening a photo or picking files waits for nothing.
+const Viewer = onDemand(() => import('./Viewer').then((m) => m.Viewer));
+const UploadPill = onDemand(() => import('./UploadPill').then((m) => m.UploadPill));
+const SelectionBar = onDemand(() => import('./Selection').then((m) => m.SelectionBar));
+const QrModal = onDemand(() => import('./modals/QrModal').then((m) => m.QrModal));
+const ProfileModal = onDemand(() => import('./modals/ProfileModal').then((m) => m.ProfileModal));
+const HelpModal = onDemand(() => import('./modals/HelpModal').then((m) => m.HelpModal));
+const RecoveryModal = onDemand(() => import('./modals/RecoveryModal').then((m) => m.RecoveryModal));
+const UploadModal = onDemand(() => import('./modals/UploadModal').then((m) => m.UploadModal));
+const DeleteModal = onDemand(() => import('./modals/DeleteModal').then((m) => m.DeleteModal));
+const DownloadModal = onDemand(() => import('./modals/DownloadModal').then((m) => m.DownloadModal));
+const downloads = () => import('./download');
 
 export default function EventPage() {
   const t = useT();
@@ -67,6 +73,13 @@ export default function EventPage() {
   // The grid's first row of images before anything else (the other tiles, the album covers): see MediaGrid.
   const [firstArrived, setFirstArrived] = useState(false);
   const onFirstArrived = useCallback(() => setFirstArrived(true), []);
+  // once the first thumbnails are in: the viewer and the upload parts, so a tap on either waits for nothing
+  useEffect(() => {
+    if (!firstArrived) return;
+    Viewer.warm();
+    UploadModal.warm();
+    void loadEngine();
+  }, [firstArrived]);
   const device = useMemo(() => detectDevice(), []);
 
   const { event, config, maxUploadSizeMB, loading, notFound } = useGuestEvent(code);
@@ -221,7 +234,7 @@ export default function EventPage() {
                       autoApprove={!!st.autoApprove}
                       onAutoApprove={(on) => actions.setAutoApprove(on)}
                       beforePick={beforePick}
-                      onFiles={startUpload}
+                      onFiles={(files) => void startUpload(files)}
                       disabled={uploadsBlocked}
                       notStarted={statusInfo.status === 'not_started'}
                     />
@@ -256,7 +269,11 @@ export default function EventPage() {
         <SelectionBar
           eventId={event.id}
           chosen={picked}
-          onDownload={() => void bulkDownload(event.id, picked, { toast }).then(selection.stop)}
+          onDownload={() =>
+            void downloads()
+              .then((d) => d.bulkDownload(event.id, picked, { toast }))
+              .then(selection.stop)
+          }
           onDone={selection.stop}
         />
       ) : (
@@ -307,8 +324,8 @@ export default function EventPage() {
           all={downloadList}
           fresh={downloadList && notYetDownloaded(event.id, selectedAlbum.id, downloadList)}
           mobile={device.mobile}
-          onStart={(items) => void bulkDownload(event.id, items, { toast })}
-          onStartEvent={() => void eventDownload(event.id, { toast })}
+          onStart={(items) => void downloads().then((d) => d.bulkDownload(event.id, items, { toast }))}
+          onStartEvent={() => void downloads().then((d) => d.eventDownload(event.id, { toast }))}
           onClose={() => actions.openModal(null)}
         />
       )}

@@ -1,5 +1,5 @@
 // Pieces of the guest event page that only show what they are given: the album toolbar, the private-uploads hint, the not-found view.
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { CheckSquare, Download, Heart, LockKeyhole, SearchX } from 'lucide-react';
 import { UPLOAD_SORTS, type UploadSort } from '../../../../src/domain/limits.ts';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';

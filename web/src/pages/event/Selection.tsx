@@ -1,38 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { UploadDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { ZipButton } from './ZipButton';
 
 // Issue 22: 'Auswählen' in the album toolbar turns the grid into a selection (a tap picks a tile instead
-// of opening it); the bar at the bottom downloads the picked ones as one ZIP.
-
-export interface Selection {
-  active: boolean;
-  picked: ReadonlySet<number>;
-  start(): void;
-  stop(): void;
-  toggle(u: UploadDto): void;
-}
-
-/** The grid's selection; it ends when the album changes. */
-export function useSelection(albumId: number | undefined): Selection {
-  const [active, setActive] = useState(false);
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const stop = useCallback(() => {
-    setActive(false);
-    setPicked(new Set());
-  }, []);
-  const start = useCallback(() => setActive(true), []);
-  const toggle = useCallback((u: UploadDto) => {
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(u.id)) next.add(u.id);
-      return next;
-    });
-  }, []);
-  useEffect(stop, [albumId, stop]);
-  return { active, picked, start, stop, toggle };
-}
+// of opening it: hooks/use-selection.ts); the bar at the bottom downloads the picked ones as one ZIP.
 
 export function SelectionBar({
   eventId,

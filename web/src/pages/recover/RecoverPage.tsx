@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { guestApi } from '../../api/guest';
 import { guestQueries, queryKeys } from '../../api/queries';

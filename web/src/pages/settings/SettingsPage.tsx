@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../lib/router';
 import { AlertTriangle, ExternalLink, Home, Printer } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AlbumDto } from '../../../../src/http/api-types';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../lib/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WallSettings } from '../../../../src/http/api-types';
 import { wallQueries } from '../../api/queries';

@@ -4,9 +4,16 @@ import { useEventStore } from '../../../store/event-store';
 import { toast } from '../../../store/toast-store';
 import { isFinished, useUploads } from '../../../store/upload-store';
 import type { DeviceProfile } from '../../../upload/device';
-import { newItem, startQueue, type QueueEntry, type QueueRun } from '../../../upload/engine';
+import type { QueueEntry, QueueRun } from '../../../upload/engine';
 import { blockedUploadToast, computeEventStatus } from '../logic/status';
 import { cachedAlbums, cachedShownAlbum, ensureUnsorted, refreshGallery } from './use-gallery';
+
+/**
+ * The upload engine is its own chunk (issue 31): fetched once the gallery shows or when the picker opens, so
+ * it is here by the time the guest has chosen files. What it needs for a file's first steps (exifr,
+ * hash-wasm) only when the picker opens: a guest who only looks never fetches them.
+ */
+export const loadEngine = () => import('../../../upload/engine');
 
 /**
  * The guest page's uploads: whether the picker may open, one queue that runs in the background while the
@@ -33,12 +40,14 @@ export function useUploadQueue(device: DeviceProfile, event: EventDto | null, ma
       s.openModal('help');
       return false;
     }
+    void loadEngine().then((m) => m.warmEngine());
     return true;
   }, [event]);
 
   /** Into the running queue, or a new run (none yet, or the last was cancelled or is over). */
   const enqueue = useCallback(
-    (entries: QueueEntry[]) => {
+    async (entries: QueueEntry[]) => {
+      const { startQueue } = await loadEngine();
       if (!event || current.current?.add(entries)) return;
       const s = useEventStore.getState();
       const controller = new AbortController();
@@ -85,7 +94,7 @@ export function useUploadQueue(device: DeviceProfile, event: EventDto | null, ma
         entries.push({ id, file, uploadAnyway: item.status === 'similar' });
         useUploads.getState().update(id, { status: 'pending', error: null, duplicateInfo: null, retryable: false });
       }
-      if (entries.length) enqueue(entries);
+      if (entries.length) void enqueue(entries);
     },
     [enqueue],
   );
@@ -95,8 +104,9 @@ export function useUploadQueue(device: DeviceProfile, event: EventDto | null, ma
    * goes again in its place, from the chunks the box already holds.
    */
   const startUpload = useCallback(
-    (files: File[]) => {
+    async (files: File[]) => {
       if (!beforePick()) return;
+      const { newItem } = await loadEngine();
       const listed = useUploads.getState().items;
       const same = (f: File, g: File) => f.name === g.name && f.size === g.size && f.lastModified === g.lastModified;
       const again: string[] = [];
@@ -114,7 +124,7 @@ export function useUploadQueue(device: DeviceProfile, event: EventDto | null, ma
       items.forEach((it, i) => filesOfItems.current.set(it.id, fresh[i]!));
       useUploads.getState().add(items);
       retry(again);
-      if (items.length) enqueue(items.map((it) => ({ id: it.id, file: filesOfItems.current.get(it.id)! })));
+      if (items.length) void enqueue(items.map((it) => ({ id: it.id, file: filesOfItems.current.get(it.id)! })));
     },
     [beforePick, enqueue, retry],
   );

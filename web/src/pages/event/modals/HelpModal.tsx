@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { PartyPopper } from 'lucide-react';
 import { useT } from '../../../i18n';
 import { Modal } from '../../../components/Modal';
