@@ -1,3 +1,4 @@
+import { coupleEn } from '../../web/src/i18n/couple.en.ts';
 import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { AdminEventDto, AlbumDto, EventDto } from '../../src/http/api-types.ts';
@@ -218,7 +219,7 @@ describe('admin dashboard', () => {
   test('albums modal: create, edit, hide, show and delete, with the guest side following each step', async () => {
     const { page } = h;
     // the album list's buttons and the warning are the album form shared with the couple's page (host dictionary; the admin's browser is English)
-    const c = hostEn.couple;
+    const c = coupleEn.couple;
     await card(page, eventCode).getByRole('button', { name: 'Albums' }).click();
     const dialog = page.getByRole('dialog', { name: /^Albums/ });
     await dialog.waitFor();

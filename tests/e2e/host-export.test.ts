@@ -1,3 +1,4 @@
+import { coupleDe } from '../../web/src/i18n/couple.de.ts';
 import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -272,7 +273,7 @@ describe('ZIP export', () => {
     await eventually(async () => curl.arrived() > 2 << 20, 'curl has read 2 MB');
     curl.kill();
     await p.getByTestId('export-error').getByText(hostDe.exportNotFinished).waitFor();
-    await p.getByTestId('export-error').getByText(hostDe.couple.exportFailed).waitFor();
+    await p.getByTestId('export-error').getByText(coupleDe.couple.exportFailed).waitFor();
     expect(await p.getByTestId('export-done').count()).toBe(0);
     await p
       .getByRole('button', { name: /^Nur das Album/ })

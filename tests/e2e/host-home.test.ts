@@ -7,8 +7,9 @@ import { ApiClient } from '../helpers/api-client.ts';
 import { PHONE, screenshotPath } from '../helpers/browser.ts';
 import { languageProblems } from '../helpers/language-screen.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { coupleDe } from '../../web/src/i18n/couple.de.ts';
+import { coupleEn } from '../../web/src/i18n/couple.en.ts';
 import { hostDe } from '../../web/src/i18n/host.de.ts';
-import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { SECTIONS } from '../../web/src/pages/settings/sections.tsx';
 import { eventually, PHOTOS, setUp, toastShown, type Harness } from './host/harness.ts';
 
@@ -25,7 +26,7 @@ let event: AdminEventDto;
 let token = '';
 const ids = { a1: 0, a2: 0, b1: 0 };
 
-const c = hostDe.couple;
+const c = coupleDe.couple;
 const section = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 const item = (scope: Page | Locator, id: number) => scope.locator(`[data-testid=moderation-item][data-upload-id="${id}"]`);
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -209,18 +210,18 @@ describe("the couple's page in English", () => {
       await page.getByTestId('home-newest').locator('[data-testid=moderation-item]').first().waitFor();
       await page.getByTestId('uploads-chart').waitFor();
       expect(await languageProblems(page, 'en')).toEqual([]);
-      await section(page, hostEn.couple.tabs.uploads).click();
+      await section(page, coupleEn.couple.tabs.uploads).click();
       const list = page.getByTestId('moderation');
       await item(list, ids.a1).waitFor();
       expect(await item(list, ids.a1).getByTestId('visibility').innerText()).toBe('Only for Alice');
       expect(await item(list, ids.b1).getByTestId('visibility').innerText()).toBe('Visible to everyone');
       await item(list, ids.a1)
-        .getByRole('button', { name: hostEn.couple.openLarge('Alice') })
+        .getByRole('button', { name: coupleEn.couple.openLarge('Alice') })
         .click();
       await page.getByTestId('upload-viewer').waitFor();
       expect(await languageProblems(page, 'en')).toEqual([]);
       await page.keyboard.press('Escape');
-      await section(page, hostEn.couple.tabs.stats).click();
+      await section(page, coupleEn.couple.tabs.stats).click();
       await page.getByTestId('stat-originals').waitFor();
       expect(await languageProblems(page, 'en')).toEqual([]);
     } finally {

@@ -1,3 +1,4 @@
+import { coupleEn } from '../../web/src/i18n/couple.en.ts';
 import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -290,7 +291,7 @@ describe('activity (item 15)', () => {
     const dialog = page.getByRole('dialog');
     const row = dialog.locator('[data-album="Party"]');
     // the album form's own texts are shared with the couple's page (host dictionary; the admin's browser is English)
-    const c = hostEn.couple;
+    const c = coupleEn.couple;
     expect(await row.getByTestId('album-count').textContent()).toBe(c.albumCount(2));
     await dialog.getByLabel('Album name').fill(' party ');
     expect(await dialog.getByTestId('album-name-duplicate').textContent()).toBe(c.duplicateName('Party'));

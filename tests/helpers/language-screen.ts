@@ -4,13 +4,15 @@
 import type { Page } from 'playwright-core';
 import { de } from '../../web/src/i18n/de.ts';
 import { en } from '../../web/src/i18n/en.ts';
+import { coupleDe } from '../../web/src/i18n/couple.de.ts';
+import { coupleEn } from '../../web/src/i18n/couple.en.ts';
 import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { landingDe } from '../../web/src/i18n/landing.de.ts';
 import { landingEn } from '../../web/src/i18n/landing.en.ts';
 
 export type Lang = 'de' | 'en';
-const DICTS: Record<Lang, object[]> = { de: [de, hostDe, landingDe], en: [en, hostEn, landingEn] };
+const DICTS: Record<Lang, object[]> = { de: [de, hostDe, coupleDe, landingDe], en: [en, hostEn, coupleEn, landingEn] };
 
 /** Sample arguments for a dictionary function: its fixed words are what stays of its output. */
 const SAMPLE_ARGS = ['\u0000', '\u0000', '\u0000'];

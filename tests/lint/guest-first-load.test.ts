@@ -13,9 +13,9 @@ import { ensureWebBuilt } from '../api/support.ts';
 import { ROOT } from '../helpers/server.ts';
 
 const ASSETS = join(ROOT, 'web', 'dist', 'assets');
-// The issue's '~6 KB': 6,000 bytes with a tenth to spare (host.en, the admin's and the couple's strings, is
-// 6,161 bytes; split it into an admin and a couple chunk before it grows further).
-const LANGUAGE_CHUNK_MAX_GZIP = 6_600;
+// The issue's '~6 KB' (the host side is two chunks per language since host.en reached 6,166 bytes: the
+// admin's and shared texts, host.en, ~4 KB; the couple's page's, couple.en, ~2.8 KB).
+const LANGUAGE_CHUNK_MAX_GZIP = 6_000;
 
 const read = (file: string) => readFileSync(join(ASSETS, file), 'utf8');
 
@@ -75,7 +75,7 @@ describe('languages in the built guest page', () => {
   test('each chunk of another language is fetched on demand and at most 6 KB gzip', () => {
     const first = new Set(firstLoad().map((c) => c.file));
     const others = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE);
-    // en-*.js (guest), host.en-*.js, landing.en-*.js: a dictionary file is named by its language
+    // en-*.js (guest), host.en-*.js, couple.en-*.js, landing.en-*.js: a dictionary file is named by its language
     const chunks = readdirSync(ASSETS).filter((f) => others.some((l) => new RegExp(`^(?:[\\w]+\\.)?${l}-[\\w-]+\\.js$`).test(f)));
     expect(chunks.length).toBeGreaterThanOrEqual(others.length * 2);
     const sizes = chunks.map((f) => ({ file: f, gzip: Bun.gzipSync(readFileSync(join(ASSETS, f)), { level: 9 }).length }));

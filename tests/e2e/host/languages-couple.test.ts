@@ -4,7 +4,9 @@ import type { AdminEventDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { PHONE } from '../../helpers/browser.ts';
 import { languageProblems, type Lang } from '../../helpers/language-screen.ts';
+import { coupleDe } from '../../../web/src/i18n/couple.de.ts';
 import { hostDe } from '../../../web/src/i18n/host.de.ts';
+import { coupleEn } from '../../../web/src/i18n/couple.en.ts';
 import { hostEn } from '../../../web/src/i18n/host.en.ts';
 import { PHOTOS, setUp, toastShown, type Harness } from './harness.ts';
 
@@ -13,7 +15,7 @@ import { PHOTOS, setUp, toastShown, type Harness } from './harness.ts';
 // dictionaries, no raw key, no 'undefined', no unnamed control). The switcher in the header changes it and
 // is remembered across a reload; the 'Sprache für Gäste' setting is what a new guest sees first.
 
-const DICT = { de: hostDe, en: hostEn } as const;
+const DICT = { de: { ...hostDe, ...coupleDe }, en: { ...hostEn, ...coupleEn } } as const;
 const LOCALE = { de: 'de-DE', en: 'en-GB' } as const;
 
 let h: Harness;
@@ -151,10 +153,10 @@ describe('choosing languages', () => {
   test("the guests' language saved on the German page: a new guest's event page opens in English", async () => {
     const p = await phone('de');
     await p.goto(settingsPath);
-    await p.getByRole('tab', { name: hostDe.couple.tabs.general }).click();
+    await p.getByRole('tab', { name: coupleDe.couple.tabs.general }).click();
     await p.getByLabel(hostDe.guestLanguage).selectOption('en');
-    await p.getByRole('button', { name: hostDe.couple.saveSettings }).click();
-    await toastShown(p, hostDe.couple.settingsSaved);
+    await p.getByRole('button', { name: coupleDe.couple.saveSettings }).click();
+    await toastShown(p, coupleDe.couple.settingsSaved);
     const answer = await h.visitor.json<{ language: string }>(`/api/event/${event.code}`);
     expect(answer.language).toBe('en');
     // the couple's own page stays German
@@ -171,19 +173,19 @@ describe('choosing languages', () => {
 
     // back to German for the rest
     await p.getByLabel(hostDe.guestLanguage).selectOption('de');
-    await p.getByRole('button', { name: hostDe.couple.saveSettings }).click();
-    await toastShown(p, hostDe.couple.settingsSaved);
+    await p.getByRole('button', { name: coupleDe.couple.saveSettings }).click();
+    await toastShown(p, coupleDe.couple.settingsSaved);
   });
 
   test('the switcher in the header changes the page at once and is remembered across a reload', async () => {
     const p = await phone('de');
     await p.goto(settingsPath);
-    await p.getByRole('tab', { name: hostDe.couple.tabs.general }).waitFor();
+    await p.getByRole('tab', { name: coupleDe.couple.tabs.general }).waitFor();
     await p.getByLabel(hostDe.languageLabel, { exact: true }).selectOption('en');
-    await p.getByRole('tab', { name: hostEn.couple.tabs.general }).waitFor();
+    await p.getByRole('tab', { name: coupleEn.couple.tabs.general }).waitFor();
     expect(await languageProblems(p, 'en')).toEqual([]);
     await p.reload();
-    await p.getByRole('tab', { name: hostEn.couple.tabs.general }).waitFor();
+    await p.getByRole('tab', { name: coupleEn.couple.tabs.general }).waitFor();
     expect(await p.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await p.getByLabel(hostEn.languageLabel, { exact: true }).inputValue()).toBe('en');
     await h.shot('lang-couple-switched-en', p);

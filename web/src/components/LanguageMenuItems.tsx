@@ -1,9 +1,11 @@
-import { chooseLanguage, LANGUAGE_ROWS, useLanguage } from '../i18n';
+import { chooseLanguage, getT, LANGUAGE_ROWS, useLanguage } from '../i18n';
+import { toast } from '../store/toast-store';
 
 /**
  * The language switcher's choice inside a menu (the event page's; its own module, so the event page does not
  * load the landing page's select): one radio item per language, the one shown checked (a tick
- * drawn by CSS), so the menu's arrow keys reach them like its other items.
+ * drawn by CSS), so the menu's arrow keys reach them like its other items. A language whose texts do not
+ * arrive (after the retries) is a toast.
  */
 export function LanguageMenuItems({ label, onChosen }: { label: string; onChosen: () => void }) {
   const lang = useLanguage();
@@ -18,7 +20,8 @@ export function LanguageMenuItems({ label, onChosen }: { label: string; onChosen
           lang={r.code}
           onClick={() => {
             onChosen();
-            void chooseLanguage(r.code);
+            // its texts did not arrive after the retries: the page stays as it is and says so
+            void chooseLanguage(r.code).then((ok) => ok || toast(getT().languageFailed, 'error'));
           }}
         >
           {r.name}

@@ -1,14 +1,32 @@
-import { chooseLanguage, LANGUAGE_ROWS, useLanguage } from '../i18n';
+import { useState } from 'react';
+import { chooseLanguage, LANGUAGE_ROWS, useLanguage, useT } from '../i18n';
 
-/** The languages by their own names; a choice is remembered on this device and switches every screen. */
+/**
+ * The languages by their own names; a choice is remembered on this device and switches every screen. When
+ * the chosen language's texts do not arrive (after the retries), the switcher says so beside it.
+ */
 export function LanguageSwitcher({ label, className }: { label: string; className?: string }) {
   const lang = useLanguage();
+  const t = useT();
+  const [failed, setFailed] = useState(false);
   return (
     <label className={className ?? 'language-switcher'}>
       <span className="visually-hidden">{label}</span>
-      <select aria-label={label} value={lang} onChange={(e) => void chooseLanguage(e.target.value as typeof lang)}>
+      <select
+        aria-label={label}
+        value={lang}
+        onChange={(e) => {
+          setFailed(false);
+          void chooseLanguage(e.target.value as typeof lang).then((ok) => setFailed(!ok));
+        }}
+      >
         <LanguageOptions />
       </select>
+      {failed && (
+        <span className="language-switcher__failed" role="alert" data-testid="language-failed">
+          {t.languageFailed}
+        </span>
+      )}
     </label>
   );
 }

@@ -17,6 +17,9 @@ export const de = {
   loading: 'Laden…',
   /** the language switcher's name (landing page, the event page's menu) */
   language: 'Sprache',
+  /** a language's texts did not arrive (the connection dropped while switching), after a few tries */
+  languageFailed: 'Die Sprache konnte nicht geladen werden. Bitte prüfe die Verbindung.',
+  languageRetry: 'Erneut versuchen',
   /**
    * Above the legal texts, which are German (assets/legal/): a short summary in the page's language. None in
    * German, where the text itself is read.

@@ -16,6 +16,8 @@ export const en: Dict = {
   logoHome: 'Momentbox – Home',
   loading: 'Loading…',
   language: 'Language',
+  languageFailed: 'The language could not be loaded. Please check your connection.',
+  languageRetry: 'Try again',
   legalSummary: {
     inGerman: 'The legally binding text below is in German. In short:',
     impressum:

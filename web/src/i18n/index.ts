@@ -1,14 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { createElement, useEffect, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, pickLanguage, type Language } from '../../../src/domain/languages.ts';
 import { de, type Dict } from './de';
-import type { HostDict } from './host.de';
+import type { HostDict, hostDe } from './host.de';
+import type { CoupleDict } from './couple.de';
 
 export type { Dict, HostDict, Language };
 
-// The language a page shows, and its dictionaries. Two parts per language, each its own chunk: the guest
-// side's (de.ts, en.ts) and the host side's (host.de.ts, host.en.ts), so a guest never downloads the
-// admin's strings. German guest strings are in the first load; every other part is fetched on first use.
+// The language a page shows, and its dictionaries. Two parts per language: the guest side's (de.ts, en.ts)
+// and the host side's (host.de.ts + couple.de.ts, host.en.ts + couple.en.ts), each its own chunk, so a
+// guest never downloads the admin's strings. German guest strings are in the first load; every other part is fetched on first use.
 //
 // Who sees which language:
 // - a choice made on this device (the switcher) wins everywhere and is remembered;
@@ -26,15 +27,35 @@ interface LanguageRow {
   host: () => Promise<HostDict>;
 }
 
+/** The host side's two chunks (the admin's and shared texts, the couple's page's), fetched side by side. */
+async function hostParts(host: Promise<typeof hostDe>, couple: Promise<CoupleDict>): Promise<HostDict> {
+  const [h, c] = await Promise.all([host, couple]);
+  return { ...h, ...c };
+}
+
 /** Adding a language is a row here and its two dictionary files (README.md). */
 export const LANGUAGE_ROWS: readonly LanguageRow[] = [
-  { code: 'de', name: 'Deutsch', locale: 'de-DE', guest: async () => de, host: () => import('./host.de').then((m) => m.hostDe) },
+  {
+    code: 'de',
+    name: 'Deutsch',
+    locale: 'de-DE',
+    guest: async () => de,
+    host: () =>
+      hostParts(
+        import('./host.de').then((m) => m.hostDe),
+        import('./couple.de').then((m) => m.coupleDe),
+      ),
+  },
   {
     code: 'en',
     name: 'English',
     locale: 'en-GB',
     guest: () => import('./en').then((m) => m.en),
-    host: () => import('./host.en').then((m) => m.hostEn),
+    host: () =>
+      hostParts(
+        import('./host.en').then((m) => m.hostEn),
+        import('./couple.en').then((m) => m.coupleEn),
+      ),
   },
 ];
 
@@ -64,6 +85,21 @@ interface LanguageState {
 
 export const useLanguageStore = create<LanguageState>(() => ({ lang: DEFAULT_LANGUAGE, t: de, host: null }));
 
+/** How long to wait before each further try of a language's chunk (a phone's connection drops for a moment). */
+export const LANGUAGE_RETRY_MS = [500, 1500];
+
+/** A chunk of texts, tried again after a failed fetch (bounded: LANGUAGE_RETRY_MS), else the last failure. */
+async function withRetry<T>(load: () => Promise<T>): Promise<T> {
+  for (const wait of LANGUAGE_RETRY_MS) {
+    try {
+      return await load();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+  return load();
+}
+
 let switching: Promise<void> | null = null;
 
 /**
@@ -73,7 +109,7 @@ let switching: Promise<void> | null = null;
 export async function showLanguage(lang: Language): Promise<void> {
   const wanted = row(lang);
   const needsHost = useLanguageStore.getState().host !== null;
-  const load = Promise.all([wanted.guest(), needsHost ? wanted.host() : Promise.resolve(null)]).then(([t, host]) => {
+  const load = Promise.all([withRetry(wanted.guest), needsHost ? withRetry(wanted.host) : Promise.resolve(null)]).then(([t, host]) => {
     // a later switch that finished first wins
     if (switching !== load) return;
     useLanguageStore.setState({ lang, t, host });
@@ -83,14 +119,22 @@ export async function showLanguage(lang: Language): Promise<void> {
   return load;
 }
 
-/** The switcher: shows `lang` and remembers the choice on this device. */
-export function chooseLanguage(lang: Language): Promise<void> {
+/**
+ * The switcher: shows `lang` and remembers the choice on this device. False when its texts did not arrive
+ * after the retries: the page stays in its language, the choice is not remembered, the switcher says so.
+ */
+export async function chooseLanguage(lang: Language): Promise<boolean> {
+  try {
+    await showLanguage(lang);
+  } catch {
+    return false;
+  }
   try {
     localStorage.setItem(CHOICE_KEY, lang);
   } catch {
     // private mode without storage: the choice holds for this page only
   }
-  return showLanguage(lang);
+  return true;
 }
 
 /** A default that yields to the device's own choice (an event's language, the browser's preference). */
@@ -150,24 +194,46 @@ export function getHostT(): HostDict {
 }
 
 /** The host strings of any language (the print view's sheet speaks the event's guest language). */
-export const hostStringsOf = (lang: Language): Promise<HostDict> => row(lang).host();
+export const hostStringsOf = (lang: Language): Promise<HostDict> => withRetry(row(lang).host);
 
 /** The language shown, and its locale for Intl. */
 export const useLanguage = (): Language => useLanguageStore((s) => s.lang);
 export const localeOf = (lang: Language): string => row(lang).locale;
 export const currentLocale = (): string => localeOf(useLanguageStore.getState().lang);
 
-/** Loads the host side's strings of the language shown before rendering `children` (admin, couple, print pages). */
+/**
+ * Loads the host side's strings of the language shown before rendering `children` (admin, couple, print
+ * pages). When they do not arrive after the retries: the guest side's words (always here) say so, with a
+ * button to try again, rather than a blank page.
+ */
 export function HostStrings({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const host = useLanguageStore((s) => s.host);
   const lang = useLanguage();
+  const t = useT();
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (host) return;
-    void row(lang)
-      .host()
-      .then((h) => {
+    let live = true;
+    setFailed(false);
+    withRetry(row(lang).host).then(
+      (h) => {
         if (useLanguageStore.getState().lang === lang) useLanguageStore.setState({ host: h });
-      });
-  }, [host, lang]);
-  return host ? children : fallback;
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, lang, attempt]);
+  if (host) return children;
+  if (!failed) return fallback;
+  // createElement: this module stays .ts (no JSX), as the dictionaries' index
+  const again = createElement('button', { type: 'button', onClick: () => setAttempt((n) => n + 1) }, t.languageRetry);
+  return createElement(
+    'div',
+    { className: 'language-failed', role: 'alert', 'data-testid': 'host-strings-failed' },
+    createElement('p', null, t.languageFailed),
+    again,
+  );
 }
