@@ -1,8 +1,8 @@
 // Changing the admin password (its own server: the password changes for good here).
 import { describe, expect, test } from 'bun:test';
-import { ApiClient, expectError, expectOk, send, useServer } from './support.ts';
+import { ApiClient, expectError, expectOk, send, useAppServer } from './support.ts';
 
-const srv = useServer({ env: { MOMENTBOX_ADMIN_PASSWORD: 'first-password-1' } });
+const srv = useAppServer({ env: { MOMENTBOX_ADMIN_PASSWORD: 'first-password-1' } });
 
 const loginStatus = async (password: string) => (await send(srv.client(), 'POST', '/api/admin/login', { password })).status;
 

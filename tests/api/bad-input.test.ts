@@ -1,9 +1,9 @@
 // Bad input of every kind: each gets a 4xx with `{ error, code }`, and the data is unchanged afterwards.
 import { describe, expect, test } from 'bun:test';
 import type { AdminEventDto, AlbumDto, ApiKeyDto, CreatedApiKey } from '../../src/http/api-types.ts';
-import { expectError, expectOk, expectUnchanged, form, send, snapshot, uniqueCode, useServer } from './support.ts';
+import { expectError, expectOk, expectUnchanged, form, send, snapshot, uniqueCode, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 const SQL = "'; DROP TABLE events; --";
 const PATHY = '../../etc/passwd';
 

@@ -9,9 +9,9 @@ import type {
   ExportDto,
   StatisticsDto,
 } from '../../src/http/api-types.ts';
-import { defaultAlbumId, expectError, expectOk, expectUnchanged, form, PHOTO, PHOTOS, send, snapshot, useServer } from './support.ts';
+import { defaultAlbumId, expectError, expectOk, expectUnchanged, form, PHOTO, PHOTOS, send, snapshot, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 
 /** A fresh event with a host token. */
 async function hostedEvent(fields: Record<string, string> = {}) {

@@ -1,11 +1,11 @@
 import { expect, test } from 'bun:test';
 import { requestFrom } from '../helpers/request-from.ts';
-import { useServer } from './support.ts';
+import { useAppServer } from './support.ts';
 
 // Consent without an identity creates a guest row; one address may not create thousands, while a phone
 // that retries its consent, and every other phone, still gets through.
 
-const handle = useServer();
+const handle = useAppServer();
 
 /** POST consent from a chosen loopback address. */
 async function consentFrom(

@@ -2,9 +2,9 @@
 // and by the couple's settings, read in every event answer; a language the product does not have is refused.
 import { describe, expect, test } from 'bun:test';
 import type { AdminEventDto, ClientSettingsDto, EventDto } from '../../src/http/api-types.ts';
-import { expectError, useServer } from './support.ts';
+import { expectError, useAppServer } from './support.ts';
 
-const h = useServer();
+const h = useAppServer();
 
 const hostToken = async (eventId: number) =>
   (await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${eventId}`, { method: 'POST' })).client_token;

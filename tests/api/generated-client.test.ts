@@ -5,9 +5,9 @@ import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { UploadDto } from '../../src/http/api-types.ts';
 import { ROOT } from '../helpers/server.ts';
-import { PHOTO, useServer } from './support.ts';
+import { PHOTO, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 const CLIENT = join(import.meta.dir, 'booth-client');
 
 async function run(cmd: string[]): Promise<string> {

@@ -5,14 +5,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/server.ts';
-import { useServer, waitForProcessing } from './support.ts';
+import { useAppServer, waitForProcessing } from './support.ts';
 
 // An iPhone HEIC through the real server: accepted by content, processed by the job queue into an upright
 // JPEG thumbnail and preview without metadata, its capture time with the phone's offset, the original and a
 // JPEG copy as downloads, and the original in the ZIP export.
 
 const HEIC = join(FIXTURES, 'photos', 'heic', 'iphone_13_pro_max.HEIC');
-const srv = useServer();
+const srv = useAppServer();
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'momentbox-heic-'));

@@ -5,9 +5,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { ClientTokenAnswer, ExportDto, ModerationPage, StatisticsDto, UploaderDto } from '../../src/http/api-types.ts';
 import { SseStream } from '../helpers/sse.ts';
-import { defaultAlbumId, expectOk, PHOTOS, send, useServer, type ApiClient } from './support.ts';
+import { defaultAlbumId, expectOk, PHOTOS, send, useAppServer, type ApiClient } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 const streams: SseStream[] = [];
 afterAll(() => {
   for (const s of streams) s.close();

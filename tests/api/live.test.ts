@@ -2,9 +2,9 @@
 // reconnect with Last-Event-ID gets back.
 import { afterEach, describe, expect, test } from 'bun:test';
 import { SseStream } from '../helpers/sse.ts';
-import { expectError, PHOTOS, useServer, type ApiClient } from './support.ts';
+import { expectError, PHOTOS, useAppServer, type ApiClient } from './support.ts';
 
-const h = useServer();
+const h = useAppServer();
 const open: SseStream[] = [];
 afterEach(() => {
   for (const s of open.splice(0)) s.close();

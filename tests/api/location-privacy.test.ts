@@ -8,14 +8,14 @@ import type { CheckExactAnswer, EventDto, UploadDto } from '../../src/http/api-t
 import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
 import { readZipStrict } from '../../src/media/zip-check.ts';
 import { FIXTURES } from '../helpers/server.ts';
-import { type ApiClient, useServer, waitForProcessing } from './support.ts';
+import { type ApiClient, useAppServer, waitForProcessing } from './support.ts';
 
 // 'Standortdaten entfernen' (on by default): a second guest, the download of a whole album and the ZIP
 // export get originals without the GPS position, the image data untouched; the uploader gets their own
 // file as sent and their phone's SHA-256 duplicate check still finds it; the host can turn it off.
 
 const PHOTO = join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg'); // Nikon, GPS 43.4674 N 11.8851 E
-const srv = useServer();
+const srv = useAppServer();
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'momentbox-location-'));

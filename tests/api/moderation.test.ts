@@ -3,9 +3,9 @@
 // guest sharing all their private uploads at once.
 import { describe, expect, test } from 'bun:test';
 import type { ModerationPage } from '../../src/http/api-types.ts';
-import { expectError, expectOk, PHOTOS, send, useServer, type ApiClient } from './support.ts';
+import { expectError, expectOk, PHOTOS, send, useAppServer, type ApiClient } from './support.ts';
 
-const h = useServer();
+const h = useAppServer();
 
 async function eventWithUploads() {
   const event = await h.admin.createEvent();

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ApiKeyDto, ClientTokenAnswer, UploadDto } from '../../src/http/api-types.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
-import { PHOTOS, useServer } from './support.ts';
+import { PHOTOS, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 
 type Schema = { [key: string]: unknown };
 

@@ -4,9 +4,9 @@ import { describe, expect, test } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/server.ts';
-import { useServer } from './support.ts';
+import { useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 
 type Document = { openapi: string; paths: Record<string, Record<string, unknown>> };
 const served = async () => (await (await srv.client().fetch('/api/openapi.json')).json()) as Document;

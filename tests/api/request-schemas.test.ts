@@ -3,9 +3,9 @@
 // 400 VALIDATION_ERROR with the field and the spec's message, and nothing changes.
 import { describe, expect, test } from 'bun:test';
 import type { ClientTokenAnswer, WifiSettings } from '../../src/http/api-types.ts';
-import { expectError, expectOk, PHOTO, send, useServer } from './support.ts';
+import { expectError, expectOk, PHOTO, send, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 
 describe('path parameters', () => {
   // Each id is of a thing that exists, written so that only the schema can refuse it: `5.0` or `0x5` are

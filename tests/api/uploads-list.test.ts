@@ -3,9 +3,9 @@ import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { CheckExactAnswer, CheckSimilarAnswer, UploadDto } from '../../src/http/api-types.ts';
-import { defaultAlbumId, expectError, expectOk, PHOTOS, send, useServer } from './support.ts';
+import { defaultAlbumId, expectError, expectOk, PHOTOS, send, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 
 const UPLOAD_FIELDS = [
   'album_id',

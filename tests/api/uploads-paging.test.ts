@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { GalleryAlbumDto, UploadDto, UploadPage } from '../../src/http/api-types.ts';
 import { FIXTURES } from '../helpers/server.ts';
-import { ApiClient, defaultAlbumId, expectError, expectOk, useServer } from './support.ts';
+import { ApiClient, defaultAlbumId, expectError, expectOk, useAppServer } from './support.ts';
 
-const srv = useServer();
+const srv = useAppServer();
 
 /** A small JPEG of its own color: every one is a different file (no duplicate answers). */
 let color = 0;

@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import type { EventDto } from '../../src/http/api-types.ts';
 import { SseStream } from '../helpers/sse.ts';
-import { expectError, useServer } from './support.ts';
+import { expectError, useAppServer } from './support.ts';
 
-const h = useServer();
+const h = useAppServer();
 const open: SseStream[] = [];
 afterEach(() => {
   for (const s of open.splice(0)) s.close();

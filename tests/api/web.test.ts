@@ -1,9 +1,9 @@
 // What is not an API call: unknown /api paths answer JSON 404; other paths get the web app.
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { ensureWebBuilt, expectError, useServer } from './support.ts';
+import { ensureWebBuilt, expectError, useAppServer } from './support.ts';
 
 beforeAll(ensureWebBuilt); // registered before the server starts
-const srv = useServer();
+const srv = useAppServer();
 
 describe('unknown paths', () => {
   test.each([
