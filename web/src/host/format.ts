@@ -35,9 +35,10 @@ export function formatGb(bytes: number, locale: string): string {
 export function formatBytes(bytes: number, locale: string): string {
   const number = (n: number, digits: number) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-  if (bytes < 1024 ** 2) return `${number(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
-  if (bytes < 1024 ** 3) return `${number(bytes / 1024 ** 2, 1)} MB`;
-  return `${number(bytes / 1024 ** 3, 1)} GB`;
+  // a no-break space: a button's label never breaks between the number and its unit
+  if (bytes < 1024 ** 2) return `${number(Math.max(1, Math.round(bytes / 1024)), 0)}\u00a0KB`;
+  if (bytes < 1024 ** 3) return `${number(bytes / 1024 ** 2, 1)}\u00a0MB`;
+  return `${number(bytes / 1024 ** 3, 1)}\u00a0GB`;
 }
 
 /** Size colouring of event cards: amber over 100 MB, normal otherwise. */

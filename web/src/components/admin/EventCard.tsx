@@ -32,6 +32,7 @@ import { localeOf, useHostT, useLanguage } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
 import { exportRunning, zipSize, type ExportProgress } from '../../host/zip-export';
 import { ExportStatus } from './ExportStatus';
+import { QrCode } from '../QrCode';
 import { useQuery } from '@tanstack/react-query';
 import { adminQueries } from '../../api/queries';
 
@@ -207,6 +208,12 @@ export function EventCard({
                 aria-label={h.openSettingsPage}
               >
                 <ExternalLink size={15} />
+              </a>
+            </div>
+            <div className="hx-card__couple-qr">
+              <QrCode value={url} label={h.coupleQr} className="hx-qr" testId="couple-qr" />
+              <a className="hx-link-btn" href={`/print/${event.id}?format=couple`} target="_blank" rel="noopener noreferrer">
+                <Printer size={13} aria-hidden="true" /> {h.printCoupleCard}
               </a>
             </div>
             <button type="button" className="hx-link-btn" onClick={() => setConfirmRegenerate(true)} disabled={generating}>

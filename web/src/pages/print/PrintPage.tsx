@@ -6,7 +6,7 @@ import { adminToken } from '../../api/http';
 import { adminQueries, configQuery, hostQueries } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
-import { eventLink } from '../../host/links';
+import { eventLink, settingsLink } from '../../host/links';
 import { headerTextColor, toHexColor } from '../../host/design';
 import { wifiQrPayload } from '../../lib/wifi-qr';
 import { QrCode } from '../../components/QrCode';
@@ -21,8 +21,9 @@ import '../../styles/admin.css';
 // Languages: the toolbar and notes speak to whoever prints (the page's language); the sheet speaks to the
 // guests who read it on the tables, so it is in the event's guest language (the host's setting).
 
-type Format = 'a4' | 'card' | 'cards4';
-const FORMATS: readonly Format[] = ['a4', 'card', 'cards4'];
+// One list of formats: each names its paper (the CSS class hx-print--{format}) and its sheet below.
+type Format = 'a4' | 'card' | 'cards4' | 'couple';
+const FORMATS: readonly Format[] = ['a4', 'card', 'cards4', 'couple'];
 
 /** The host strings in the event's guest language for the sheet; null while that language loads. */
 function useSheetStrings(lang: Language | undefined): HostDict | null {
@@ -98,6 +99,8 @@ export default function PrintPage() {
     else next.set('format', f);
     setParams(next, { replace: true });
   };
+  // the couple's own link: the host's token in this page's address, or the one the admin's event list holds
+  const coupleToken: string | null = clientToken ?? (event && 'client_token' in event ? (event.client_token as string | null) : null);
   const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
   const sheet = () => (
     <article
@@ -181,6 +184,27 @@ export default function PrintPage() {
     </article>
   );
 
+  /** The couple's card: their settings page as a QR code, what it is for, and to keep it to themselves. */
+  const coupleSheet = (token: string) => {
+    const coupleLink = settingsLink(config.publicUrl, token);
+    return (
+      <article
+        className="hx-sheet hx-sheet--couple"
+        data-testid="couple-sheet"
+        lang={event.language}
+        style={{ ['--p' as string]: primary }}
+      >
+        <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
+          <h1 className="hx-sheet__title">{s.coupleCardTitle}</h1>
+          <p className="hx-sheet__tag">{event.name}</p>
+        </header>
+        <p className="hx-sheet__lead">{s.coupleCardLead}</p>
+        <QrCode value={coupleLink} label={s.coupleQr} className="hx-qr hx-qr--event" testId="couple-qr" />
+        <p className="hx-sheet__private">{s.coupleCardPrivate}</p>
+      </article>
+    );
+  };
+
   return (
     <div className={`hx hx-print hx-print--${format}`}>
       <div className="hx-print__toolbar hx-no-print">
@@ -214,7 +238,15 @@ export default function PrintPage() {
       )}
 
       <div className="hx-sheet-wrap">
-        {format === 'cards4' ? (
+        {format === 'couple' ? (
+          coupleToken ? (
+            coupleSheet(coupleToken)
+          ) : (
+            <p className="hx-print__notice" role="alert">
+              {h.coupleNoLink}
+            </p>
+          )
+        ) : format === 'cards4' ? (
           <div className="hx-sheet4" data-testid="print-sheet-4up">
             {[0, 1, 2, 3].map((i) => (
               <div key={i} className="hx-sheet4__cell">
