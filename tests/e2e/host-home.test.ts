@@ -156,6 +156,16 @@ describe("the couple's page on a German phone (390x844)", () => {
       .tap();
     const viewer = p.getByTestId('upload-viewer');
     await viewer.waitFor();
+    try {
+      await checkViewer(viewer);
+    } finally {
+      // the next tests need the page without the dialog, whatever failed here
+      if (await viewer.count()) await p.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+    }
+  });
+
+  async function checkViewer(viewer: Locator) {
     const img = viewer.locator('.hx-viewer__media img');
     await eventually(async () => (await img.evaluate((i) => (i as HTMLImageElement).naturalWidth)) > 0, 'the large image loaded');
     // large: the phone's width less the dialog's margins, not a thumbnail
@@ -168,9 +178,7 @@ describe("the couple's page on a German phone (390x844)", () => {
     await eventually(async () => (await viewer.getByTestId('viewer-visibility').innerText()) === 'Für alle sichtbar', 'shown as shared');
     expect(await viewer.getByText(c.withdraw, { exact: true }).isVisible()).toBe(true);
     expect((await h.visitor.json<{ id: number }[]>(`/api/event/${event.id}/uploads`)).map((u) => u.id)).toContain(ids.a2);
-    await p.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'detached' });
-  });
+  }
 
   test('statistics: no BETA badge, originals and derived files apart, uploads per hour, the top albums', async () => {
     await section(p, c.tabs.stats).click();
