@@ -8,6 +8,7 @@ import type {
   ClientSettingsDto,
   EventDto,
   ExportDto,
+  GuestbookEntryDto,
   ModerationPage,
   StatisticsDto,
   UploadDto,
@@ -80,6 +81,12 @@ export const clientApi = {
     call<AlbumDto>('PUT', `/api/client/album/${albumId}/${t(token)}`, { ...f }),
   deleteAlbum: (token: string, albumId: number) => call<{ success: true }>('DELETE', `/api/client/album/${albumId}/${t(token)}`),
   statistics: (token: string) => call<StatisticsDto>('GET', `/api/client/event-statistics/${t(token)}`),
+  /** every guestbook entry of the event, newest first (issue 27) */
+  guestbook: (token: string) => call<GuestbookEntryDto[]>('GET', `/api/client/guestbook/${t(token)}`),
+  moderateGuestbook: (token: string, entryId: number, approve: boolean) =>
+    call<GuestbookEntryDto>('PUT', `/api/client/guestbook/${entryId}/${approve ? 'approve' : 'reject'}/${t(token)}`),
+  deleteGuestbookEntry: (token: string, entryId: number) =>
+    call<{ success: true }>('DELETE', `/api/client/guestbook/${entryId}/${t(token)}`),
   exportJson: (token: string) => call<ExportDto>('GET', `/api/client/event-export/${t(token)}`),
   saveSharingAndWall: (token: string, f: SharingAndWallFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
   uploads: (token: string, q: ModerationQuery) => {

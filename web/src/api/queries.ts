@@ -38,6 +38,11 @@ export const queryKeys = {
     exportSizes: (token: string) => ['host', token, 'export-sizes'] as const,
     uploadsAll: (token: string) => ['host', token, 'uploads'] as const,
     uploads: (token: string, q: ModerationQuery) => ['host', token, 'uploads', q] as const,
+    /**
+     * the guestbook, outside `all`: the live stream keeps it current and saving a setting changes none of it, so a
+     * save's reload must not race an entry that arrives meanwhile (the reload's older answer would drop it)
+     */
+    guestbook: (token: string) => ['host-guestbook', token] as const,
   },
   /** the live wall reads as a visitor (no admin token, no guest cookie), so its answers are cached apart */
   wall: {

@@ -36,7 +36,20 @@ export const coupleDe = {
       export: 'Export',
       uploads: 'Uploads',
       wall: 'Live-Wand',
+      guestbook: 'Gästebuch',
     },
+
+    // Guestbook (issue 27)
+    guestbookIntro: 'Die Einträge eurer Gäste, die neuesten oben. Ihr seht alle, auch die noch nicht freigegebenen.',
+    guestbookRule: 'Gilt auch für das Gästebuch: ohne Haken erscheinen neue Einträge erst, wenn ihr sie freigebt.',
+    guestbookCount: (n: number) => (n === 1 ? '1 Eintrag' : `${n} Einträge`),
+    guestbookEmpty: 'Noch keine Einträge im Gästebuch.',
+    guestbookLoadFailed: 'Fehler beim Laden des Gästebuchs',
+    guestbookShared: 'Für alle sichtbar',
+    guestbookWaiting: 'Wartet auf Freigabe',
+    guestbookDeleteConfirm: 'Endgültig löschen',
+    guestbookDeleted: 'Eintrag gelöscht',
+    guestbookFailed: 'Der Eintrag konnte nicht geändert werden',
 
     // Overview (the page's first section)
     awaiting: 'Wartet auf eure Entscheidung',

@@ -34,7 +34,20 @@ export const coupleEn: CoupleDict = {
       export: 'Export',
       uploads: 'Uploads',
       wall: 'Live wall',
+      guestbook: 'Guestbook',
     },
+
+    // Guestbook (issue 27)
+    guestbookIntro: 'Your guests’ entries, newest first. You see all of them, including those not approved yet.',
+    guestbookRule: 'Applies to the guestbook too: unticked, new entries appear only once you approve them.',
+    guestbookCount: (n: number) => (n === 1 ? '1 entry' : `${n} entries`),
+    guestbookEmpty: 'No entries in the guestbook yet.',
+    guestbookLoadFailed: 'The guestbook could not be loaded',
+    guestbookShared: 'Visible to everyone',
+    guestbookWaiting: 'Awaiting approval',
+    guestbookDeleteConfirm: 'Delete for good',
+    guestbookDeleted: 'Entry deleted',
+    guestbookFailed: 'The entry could not be changed',
 
     awaiting: 'Awaiting your decision',
     awaitingNone: 'Nothing is awaiting a decision.',

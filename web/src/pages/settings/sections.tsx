@@ -1,9 +1,20 @@
 import type { ReactNode } from 'react';
-import { BarChart3, FileArchive, FolderOpen, Images, LayoutDashboard, MonitorPlay, Settings, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  BookHeart,
+  FileArchive,
+  FolderOpen,
+  Images,
+  LayoutDashboard,
+  MonitorPlay,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { AlbumsTab } from '../../components/settings/AlbumsTab';
 import { ExportTab } from '../../components/settings/ExportTab';
 import { GeneralTab } from '../../components/settings/GeneralTab';
+import { GuestbookTab } from '../../components/settings/GuestbookTab';
 import { HomeTab } from '../../components/settings/HomeTab';
 import { StatsTab } from '../../components/settings/StatsTab';
 import { UploadsTab } from '../../components/settings/UploadsTab';
@@ -45,6 +56,7 @@ export const SECTIONS = [
   { id: 'export', icon: FileArchive, render: (p) => <ExportTab token={p.token} event={p.event} albums={p.albums} /> },
   // additions of issue 14, after the spec's four
   { id: 'uploads', icon: Images, render: (p) => <UploadsTab token={p.token} event={p.event} albums={p.albums} /> },
+  { id: 'guestbook', icon: BookHeart, render: (p) => <GuestbookTab token={p.token} event={p.event} /> },
   { id: 'wall', icon: MonitorPlay, render: (p) => <WallTab token={p.token} event={p.event} /> },
 ] as const satisfies readonly { id: string; icon: LucideIcon; render: (p: SectionProps) => ReactNode }[];
 
