@@ -322,6 +322,7 @@ describe('the dictionaries', () => {
             maxBytes: 1048576,
             seconds: 30,
             kbPerSecond: 1,
+            reason: 'connection refused',
           });
           expect(text.trim().length).toBeGreaterThan(0);
           expect(text).not.toMatch(/undefined|NaN/);
