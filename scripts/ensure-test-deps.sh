@@ -6,6 +6,8 @@ need=()
 command -v unzip >/dev/null || need+=(unzip)
 # The export test downloads with curl --limit-rate: a client that reads slowly, so the server must wait for it.
 command -v curl >/dev/null || need+=(curl)
+# The printed cards are checked in Chromium's PDF output, rendered to PNG with poppler's pdftoppm.
+command -v pdftoppm >/dev/null || need+=(poppler-utils)
 # The unit file is checked with systemd-analyze verify.
 command -v systemd-analyze >/dev/null || need+=(systemd)
 # The arm64 binary's smoke test runs under user-mode qemu with Debian's arm64 C and C++ runtimes.

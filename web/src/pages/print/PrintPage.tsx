@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { ArrowLeft, Camera, ImageIcon, Printer, Scissors, Wifi } from 'lucide-react';
@@ -156,15 +156,12 @@ export default function PrintPage() {
           </h2>
           <QrCode value={link} label={s.sheetEventQr(link)} className="hx-qr hx-qr--event" />
           <p className="hx-sheet__link">
-            {shownLink.split('/').map((part, i) => (
-              <span key={i}>
-                {i > 0 && (
-                  <>
-                    /<wbr />
-                  </>
-                )}
-                {part}
-              </span>
+            {/* a line may break after a '/' or a '.', nowhere else */}
+            {shownLink.split(/(?<=[/.])/).map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 && <wbr />}
+                <span className="hx-sheet__link-part">{part}</span>
+              </Fragment>
             ))}
           </p>
           <p className="hx-sheet__code-text">
