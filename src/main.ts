@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backup } from './cli/backup.ts';
 import { check } from './cli/check.ts';
+import { importEvent } from './cli/import.ts';
 import { push } from './cli/push.ts';
 import { answerInfoFlags, VERSION } from './cli/info.ts';
 import { resetAdminPassword } from './cli/reset-admin-password.ts';
@@ -14,7 +15,7 @@ import { SERVER_RUNTIME_FLAGS } from './native/runtime-flags.ts';
 // Composition root: config -> native tools -> database and migrations -> services -> HTTP.
 // The only file that wires modules together.
 
-const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check', 'push'] as const;
+const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check', 'push', 'import'] as const;
 const print = (line: string) => console.log(line);
 
 async function main(argv: string[]): Promise<number> {
@@ -26,12 +27,18 @@ async function main(argv: string[]): Promise<number> {
   }
   const rest = command === 'serve' && argv[0] !== 'serve' ? argv : argv.slice(1);
   const positional = command === 'backup' && rest[0] && !rest[0].startsWith('-') ? rest.shift() : undefined;
-  const eventAt = command === 'push' ? rest.indexOf('--event') : -1;
-  const eventCode = eventAt >= 0 ? rest.splice(eventAt, 2)[1] : undefined;
-  if (eventAt >= 0 && !eventCode) {
-    console.error('momentbox: --event needs an event code.');
-    return 2;
+  // push's and import's own flags, taken out before the settings are read
+  const own: Record<string, string | undefined> = {};
+  for (const flag of command === 'push' || command === 'import' ? ['--event', '--as', '--from'] : []) {
+    const at = rest.indexOf(flag);
+    if (at < 0) continue;
+    own[flag] = rest.splice(at, 2)[1];
+    if (!own[flag] || own[flag].startsWith('-')) {
+      console.error(`momentbox: ${flag} needs a value.`);
+      return 2;
+    }
   }
+  const json = command === 'import' && rest.includes('--json') ? rest.splice(rest.indexOf('--json'), 1).length > 0 : false;
 
   let config: Config;
   try {
@@ -53,7 +60,9 @@ async function main(argv: string[]): Promise<number> {
     case 'check':
       return check(config, { ...native, sharpSelfTest }, print);
     case 'push':
-      return push(config, eventCode, print);
+      return push(config, own['--event'], print);
+    case 'import':
+      return importEvent(config, { event: own['--event'], as: own['--as'], from: own['--from'], json }, print);
   }
   const logger = createLogger(config.logLevel);
   const { shutdown } = await serve({

@@ -69,23 +69,12 @@ export async function serve(opts: ServeOptions) {
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
     testCheapPasswordHashing: config.testCheapPasswordHashing,
     now: opts.now,
-    // The push runs beside the server, not in it: a 2 GB upload to a slow bucket never holds a request or the job lanes.
-    startPushProcess: (code) =>
-      Bun.spawn(
-        [
-          ...opts.selfCommand,
-          'push',
-          ...(code ? ['--event', code] : []),
-          '--data-dir',
-          config.dataDir,
-          '--retention-days',
-          String(config.retentionDays),
-        ],
-        {
-          stdout: 'ignore',
-          stderr: 'inherit',
-        },
-      ),
+    // Push and import run beside the server, not in it: a 2 GB transfer to a slow bucket never holds a request or the job lanes.
+    runSelf: (args) =>
+      Bun.spawn([...opts.selfCommand, ...args, '--data-dir', config.dataDir, '--retention-days', String(config.retentionDays)], {
+        stdout: 'pipe',
+        stderr: 'inherit',
+      }),
   });
   if (config.testCheapPasswordHashing) logger.warn('cheap password hashing for the test suite (MOMENTBOX_TEST_CHEAP_PASSWORD_HASHING)');
   await ensureAdminPassword(services, config, logger);

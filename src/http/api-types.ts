@@ -61,3 +61,5 @@ export type S3Settings = z.output<typeof S.S3SettingsSchema>;
 export type EventPush = z.output<typeof S.EventPushSchema>;
 
 export type GuestbookEntryDto = z.output<typeof S.GuestbookEntryDtoSchema>;
+export type BundleEvent = z.output<typeof S.BundleEventSchema>;
+export type ImportRunDto = z.output<typeof S.ImportRunSchema>;

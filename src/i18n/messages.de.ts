@@ -97,6 +97,7 @@ export const de = {
     s3PrefixNotText: 'Der Ordner im Bucket muss Text sein',
     s3KeyRequired: 'Die Zugangsschlüssel-ID fehlt',
     invalidEventId: 'Die Event-ID ist ungültig',
+    importFolderInvalid: 'Der Ordner muss ein absoluter Pfad auf der Box sein',
   },
   INVALID_PASSWORD: { default: 'Das aktuelle Passwort ist falsch' },
   BAD_PATH: { default: 'Ungültige Adresse' },
@@ -166,6 +167,8 @@ export const de = {
   INSUFFICIENT_STORAGE: { default: 'Der Speicher der Momentbox ist voll. Bitte wende dich an den Veranstalter.' },
   S3_NOT_CONFIGURED: { default: 'Es ist noch kein S3-Speicher eingerichtet' },
   PUSH_RUNNING: { default: 'Es läuft schon eine Sicherung' },
+  IMPORT_RUNNING: { default: 'Es läuft schon ein Import' },
+  BUNDLE_BROKEN: { default: (d: Details) => `Das Event lässt sich nicht importieren, es ist unvollständig oder beschädigt: ${d.reason}` },
   S3_CHECK_FAILED: { default: (d: Details) => `Der S3-Speicher ist nicht erreichbar oder lehnt ab: ${d.reason}` },
 } satisfies { [C in ErrorCode]: { default: Text } & Record<string, Text> };
 

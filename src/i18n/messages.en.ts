@@ -95,6 +95,7 @@ export const en: Messages = {
     s3PrefixNotText: 'The folder in the bucket must be text',
     s3KeyRequired: 'The access key ID is missing',
     invalidEventId: 'The event id is invalid',
+    importFolderInvalid: 'The folder must be an absolute path on the box',
   },
   INVALID_PASSWORD: { default: 'Current password is incorrect' },
   BAD_PATH: { default: 'Invalid address' },
@@ -163,5 +164,7 @@ export const en: Messages = {
   INSUFFICIENT_STORAGE: { default: "The Momentbox's storage is full. Please contact the organiser." },
   S3_NOT_CONFIGURED: { default: 'No S3 storage has been set up yet' },
   PUSH_RUNNING: { default: 'A backup is already running' },
+  IMPORT_RUNNING: { default: 'An import is already running' },
+  BUNDLE_BROKEN: { default: (d: Details) => `The event cannot be imported, it is incomplete or damaged: ${d.reason}` },
   S3_CHECK_FAILED: { default: (d: Details) => `The S3 storage cannot be reached or refuses: ${d.reason}` },
 };

@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'DUPLICATE',
   'S3_NOT_CONFIGURED',
   'PUSH_RUNNING',
+  'IMPORT_RUNNING',
+  // 422: an event bundle to import is broken or partial
+  'BUNDLE_BROKEN',
   // 413, 415
   'FILE_TOO_LARGE',
   'PAYLOAD_TOO_LARGE',

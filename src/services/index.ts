@@ -20,7 +20,9 @@ import { createLiveService } from './live.service.ts';
 import { createOriginalsService } from './originals.service.ts';
 import { createIngestService, type PartialLimits } from './ingest.service.ts';
 import { createPortalService } from './portal.service.ts';
+import { createImportService } from './import.service.ts';
 import { createPushService } from './push.service.ts';
+import type { RunSelf } from './run-self.ts';
 import { createReportsService } from './reports.service.ts';
 import { createS3TargetService } from './s3-target.service.ts';
 import { createUploadsService } from './uploads.service.ts';
@@ -41,8 +43,8 @@ export interface ServiceDeps {
   captivePortal?: boolean;
   /** the venue Wi-Fi from the environment, used until the admin saves one in the dashboard */
   wifiDefault?: VenueWifi | null;
-  /** starts `momentbox push [--event CODE]` as a child process (the dashboard's push button) */
-  startPushProcess?: (eventCode?: string) => { pid: number; exitCode: number | null };
+  /** starts this program as a child process with these arguments (the push and the import run beside the server) */
+  runSelf?: RunSelf;
   /** the admin password was changed: a stored initial password is no longer true */
   onAdminPasswordChanged?: () => void;
   /** the test suite's cheap argon2 (Config.testCheapPasswordHashing); never set in production */
@@ -118,7 +120,8 @@ export function createServices(deps: ServiceDeps) {
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     s3,
-    push: createPushService({ db, store, s3, retentionDays: deps.retentionDays, startProcess: deps.startPushProcess, now }),
+    imports: createImportService({ db, store, s3, runSelf: deps.runSelf }),
+    push: createPushService({ db, store, s3, retentionDays: deps.retentionDays, runSelf: deps.runSelf, now }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),
   };
 }

@@ -7,6 +7,7 @@ import { sha256File } from '../media/hashing.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { S3Bucket } from '../storage/s3-bucket.ts';
 import { readEventBundle } from './event-bundle.ts';
+import type { ChildProcess, RunSelf } from './run-self.ts';
 import { s3Reason, type S3TargetService } from './s3-target.service.ts';
 
 /** One object of an event in the bucket, as its manifest lists it. */
@@ -62,11 +63,11 @@ export function createPushService(deps: {
   s3: S3TargetService;
   retentionDays: number;
   /** starts `momentbox push [--event CODE]` as a child process (the server's; the CLI has none) */
-  startProcess?: (eventCode?: string) => { pid: number; exitCode: number | null };
+  runSelf?: RunSelf;
   now?: () => Date;
 }) {
   const { db, store } = deps;
-  let child: { pid: number; exitCode: number | null } | null = null;
+  let child: ChildProcess | null = null;
   const now = deps.now ?? (() => new Date());
 
   /** Every object of the event, with hashes (originals from the database, derived files hashed now). */
@@ -197,15 +198,19 @@ export function createPushService(deps: {
      * The dashboard's button: pushes one event (or every finished one) in a child process and answers at once;
      * the dashboard follows the progress in `pushes()`. 409 PUSH_RUNNING while one runs.
      */
-    start(eventId?: number): void {
+    async start(eventId?: number): Promise<void> {
       deps.s3.bucket(); // 409 S3_NOT_CONFIGURED before a process starts for nothing
       const code =
         eventId === undefined ? undefined : db.select({ code: events.code }).from(events).where(eq(events.id, eventId)).get()?.code;
       if (eventId !== undefined && code === undefined) throw notFound('event');
-      const running = (child && child.exitCode === null) || pushes().some((p) => p.state === 'running' && !p.interrupted);
+      const recorded = () => pushes().some((p) => p.state === 'running' && !p.interrupted);
+      // A child whose pushes are all recorded as ended is closing its database: a moment, then it is gone.
+      if (child && child.exitCode === null && !recorded()) await Promise.race([child.exited, Bun.sleep(3000)]);
+      const running = (child && child.exitCode === null) || recorded();
       if (running) throw new AppError(409, 'PUSH_RUNNING');
-      if (!deps.startProcess) throw new Error('no push process in this run');
-      child = deps.startProcess(code);
+      if (!deps.runSelf) throw new Error('no push process in this run');
+      child = deps.runSelf(['push', ...(code ? ['--event', code] : [])]);
+      void new Response(child.stdout).text(); // its progress lines: the dashboard reads event_pushes instead
       // Shown as running at once (the child writes the same when it starts).
       if (eventId !== undefined) begin(eventId, child.pid);
     },

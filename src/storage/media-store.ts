@@ -164,6 +164,21 @@ export class MediaStore {
     return removed;
   }
 
+  /**
+   * Puts a whole event's files, staged in tmp/ in the event folder's layout (originals/, derived/), into place as
+   * the event's folder: one rename, so an import's files appear all at once or not at all.
+   */
+  placeEventDir(stagedDir: string, eventId: number): void {
+    rmSync(this.eventDir(eventId), { recursive: true, force: true }); // a leftover of an event id used before
+    mkdirSync(join(stagedDir, 'originals'), { recursive: true });
+    renameSync(stagedDir, this.eventDir(eventId));
+  }
+
+  /** Removes a file or folder in tmp/ (a staged import that was refused). */
+  removeTempPath(path: string): void {
+    if (dirname(path) === this.tmpDir) rmSync(path, { recursive: true, force: true });
+  }
+
   removeUploadFiles(eventId: number, key: string, ext: string): void {
     rmSync(this.originalPath(eventId, key, ext), { force: true });
     rmSync(this.derivedDir(eventId, key), { recursive: true, force: true });

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { problem } from '../../lib/errors.ts';
 import type { PushRow } from '../../services/push.service.ts';
 import type { S3TargetView } from '../../services/s3-target.service.ts';
-import type { EventPush, S3Settings } from '../api-types.ts';
+import type { BundleEvent, EventPush, ImportRunDto, S3Settings } from '../api-types.ts';
+import type { ImportRun } from '../../services/import.service.ts';
 import type { Env } from '../context.ts';
 import { requireRight } from '../context.ts';
 import { answer, endpoint } from '../openapi.ts';
-import { EventPushSchema, S3SettingsSchema, SuccessSchema } from '../schemas/responses.schemas.ts';
+import { BundleEventSchema, EventPushSchema, ImportRunSchema, S3SettingsSchema, SuccessSchema } from '../schemas/responses.schemas.ts';
 
 const text = (variant: Parameters<typeof problem>[0]) => z.string({ error: problem(variant) }).trim();
 const settingsBody = z.object({
@@ -62,6 +63,48 @@ const listPushes = endpoint({
   errors: [401, 403],
 });
 
+const folder = z.string({ error: problem('importFolderInvalid') }).refine((v) => v.startsWith('/'), problem('importFolderInvalid'));
+const listBundles = endpoint({
+  summary: "The pushed events in the S3 storage (or in `folder`, a folder of the box with the bucket's layout)",
+  tag: 'admin',
+  query: z.object({ folder: folder.optional() }),
+  ok: answer('BundleEvent[]', z.array(BundleEventSchema)),
+  errors: [401, 403, 409],
+});
+const startImport = endpoint({
+  summary:
+    "'Event importieren': checks the bundle and the code, then imports in a background process (202). 409 CODE_ALREADY_EXISTS: choose new_code; 422 BUNDLE_BROKEN",
+  tag: 'admin',
+  body: z.object({
+    code: z.string({ error: problem('eventCodeRequired') }).min(1, problem('eventCodeRequired')),
+    new_code: z
+      .string({ error: problem('eventCodeInvalid') })
+      .trim()
+      .optional(),
+    folder: folder.optional(),
+  }),
+  ok: answer('{ success: true }', SuccessSchema),
+  status: 202,
+  errors: [400, 401, 403, 409],
+});
+const listImports = endpoint({
+  summary: 'The imports started since the server started: progress, then the new event or what was wrong',
+  tag: 'admin',
+  ok: answer('ImportRun[]', z.array(ImportRunSchema)),
+  errors: [401, 403],
+});
+
+const importDto = (r: ImportRun): ImportRunDto => ({
+  code: r.code,
+  state: r.state,
+  files_done: r.filesDone,
+  files_total: r.filesTotal,
+  bytes_done: r.bytesDone,
+  bytes_total: r.bytesTotal,
+  event_id: r.eventId,
+  new_code: r.newCode,
+  error: r.error,
+});
 const settingsDto = (v: S3TargetView): S3Settings => ({
   endpoint: v.endpoint,
   region: v.region,
@@ -118,13 +161,31 @@ export function s3Routes() {
   app.post('/api/admin/s3/push', startPush.doc, async (c) => {
     requireRight(c, 'administer');
     const body = await startPush.body(c);
-    c.get('deps').services.push.start(body.event_id);
+    await c.get('deps').services.push.start(body.event_id);
     return c.json({ success: true }, 202);
   });
 
   app.get('/api/admin/s3/pushes', listPushes.doc, (c) => {
     requireRight(c, 'administer');
     return c.json<EventPush[]>(c.get('deps').services.push.pushes().map(pushDto));
+  });
+
+  app.get('/api/admin/s3/events', listBundles.doc, async (c) => {
+    requireRight(c, 'administer');
+    const { folder } = listBundles.query(c);
+    return c.json<BundleEvent[]>(await c.get('deps').services.imports.available(folder));
+  });
+
+  app.post('/api/admin/s3/import', startImport.doc, async (c) => {
+    requireRight(c, 'administer');
+    const body = await startImport.body(c);
+    await c.get('deps').services.imports.start(body.code, body.new_code || undefined, body.folder);
+    return c.json({ success: true }, 202);
+  });
+
+  app.get('/api/admin/s3/imports', listImports.doc, (c) => {
+    requireRight(c, 'administer');
+    return c.json<ImportRunDto[]>(c.get('deps').services.imports.runs().map(importDto));
   });
 
   return app;

@@ -435,3 +435,28 @@ export const GuestbookEntryDtoSchema = z
     created_at: isoTime,
   })
   .meta({ id: 'GuestbookEntryDto' });
+/** `GET /api/admin/s3/events`: the pushed events a source holds. */
+export const BundleEventSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    uploads: z.number().int(),
+    /** this box has an event with this code: importing needs another */
+    exists: z.boolean(),
+  })
+  .meta({ id: 'BundleEvent' });
+/** `GET /api/admin/s3/imports`: the imports started since the server started. */
+export const ImportRunSchema = z
+  .object({
+    code: z.string(),
+    state: z.enum(['running', 'done', 'failed']),
+    files_done: z.number().int(),
+    files_total: z.number().int(),
+    bytes_done: z.number(),
+    bytes_total: z.number(),
+    /** the event here, once done */
+    event_id: z.number().int().nullable(),
+    new_code: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'ImportRun' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { AdminEventDto, EventPush } from '../../../src/http/api-types.ts';
-import { hostDe } from '../../../web/src/i18n/host.de.ts';
-import { hostEn } from '../../../web/src/i18n/host.en.ts';
+import { backupDe as hostDe } from '../../../web/src/i18n/backup.de.ts';
+import { backupEn as hostEn } from '../../../web/src/i18n/backup.en.ts';
 import { DESKTOP, screenshotPath } from '../../helpers/browser.ts';
 import { languageProblems } from '../../helpers/language-screen.ts';
 import { S3_BUCKET, S3_KEY, startS3, type TestS3 } from '../../helpers/s3rver.ts';
@@ -78,6 +78,28 @@ test('the admin enters the S3 storage, tests it, and pushes an event: progress b
   const pushes = await h.admin.json<EventPush[]>('/api/admin/s3/pushes');
   expect(pushes.find((p) => p.event_id === event.id)?.state).toBe('done');
   await shot('de-done');
+  expect(await languageProblems(page, 'de', [event.name])).toEqual([]);
+});
+
+test('Event importieren: the pushed event is listed, its code is taken here, so it comes in under a new one', async () => {
+  const { page } = h;
+  const part = page.getByTestId('import-part');
+  await part.getByRole('button', { name: hostDe.importList }).click();
+  const row = part.getByTestId(`import-${event.code}`);
+  await row.getByText(hostDe.importExists, { exact: false }).waitFor();
+  await row.getByRole('button', { name: `${hostDe.importOne}: ${event.name}` }).click();
+  const newCode = row.getByLabel(hostDe.importNewCode);
+  await newCode.waitFor();
+  await newCode.fill(`${event.code}-zwei`);
+  await row.getByRole('button', { name: `${hostDe.importAs}: ${event.name}` }).click();
+  await row.getByText(hostDe.importDone(`${event.code}-zwei`)).waitFor({ timeout: 60_000 });
+  // The new event's card is there, with the same uploads.
+  await page.locator(`[data-event-code="${event.code}-zwei"]`).first().waitFor();
+  const events = await h.admin.json<AdminEventDto[]>('/api/event/events');
+  expect(events.find((e) => e.code === `${event.code}-zwei`)?.upload_count).toBe(PHOTOS.length);
+  await part.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(200);
+  await part.screenshot({ path: screenshotPath('host-backup', 'de-imported') });
   expect(await languageProblems(page, 'de', [event.name])).toEqual([]);
 });
 

@@ -6,10 +6,12 @@ import type {
   ApiKeyDto,
   BoxAddress,
   BoxStatus,
+  BundleEvent,
   ClientTokenAnswer,
   CreatedApiKey,
   EventPush,
   ExportDto,
+  ImportRunDto,
   LoginAnswer,
   S3Settings,
   StatisticsDto,
@@ -89,6 +91,11 @@ export const adminApi = {
   /** one event, or every finished one; runs on the box in the background */
   push: (eventId?: number) => api.post<{ success: true }>('/api/admin/s3/push', eventId === undefined ? {} : { event_id: eventId }),
   pushes: () => api.get<EventPush[]>('/api/admin/s3/pushes'),
+  /** the pushed events in the S3 storage, or in a folder of the box */
+  bundles: (folder?: string) => api.get<BundleEvent[]>(`/api/admin/s3/events${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`),
+  importEvent: (code: string, newCode?: string, folder?: string) =>
+    api.post<{ success: true }>('/api/admin/s3/import', { code, ...(newCode ? { new_code: newCode } : {}), ...(folder ? { folder } : {}) }),
+  imports: () => api.get<ImportRunDto[]>('/api/admin/s3/imports'),
 };
 
 /** The S3 form as sent: an empty secret keeps the stored one. */

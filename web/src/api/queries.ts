@@ -29,6 +29,7 @@ export const queryKeys = {
     addresses: ['admin', 'addresses'] as const,
     s3: ['admin', 's3'] as const,
     pushes: ['admin', 's3', 'pushes'] as const,
+    imports: ['admin', 's3', 'imports'] as const,
   },
   /** the host settings page, identified by its client token */
   host: {
@@ -90,6 +91,12 @@ export const adminQueries = {
       queryKey: queryKeys.admin.pushes,
       queryFn: adminApi.pushes,
       refetchInterval: (q) => (q.state.data?.some((p) => p.state === 'running') ? 1000 : 15_000),
+    }),
+  imports: () =>
+    queryOptions({
+      queryKey: queryKeys.admin.imports,
+      queryFn: adminApi.imports,
+      refetchInterval: (q) => (q.state.data?.some((r) => r.state === 'running') ? 1000 : 15_000),
     }),
 };
 

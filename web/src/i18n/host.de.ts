@@ -287,36 +287,6 @@ export const hostDe = {
   wifiRemoved: 'WLAN von den QR-Karten entfernt',
   saveWifi: 'WLAN speichern',
 
-  // 'Nach dem Event sichern': the S3 storage and the pushes (issue 29)
-  backupTitle: 'Nach dem Event sichern',
-  backupIntro:
-    'Kopiert Events in einen S3-kompatiblen Speicher (MinIO, AWS, Backblaze …). Eine abgebrochene Sicherung setzt beim nächsten Mal fort.',
-  s3Endpoint: 'Endpunkt (Adresse)',
-  s3Region: 'Region',
-  s3Bucket: 'Bucket',
-  s3Prefix: 'Ordner im Bucket',
-  s3AccessKey: 'Zugangsschlüssel-ID',
-  s3Secret: 'Geheimer Schlüssel',
-  s3SecretKept: 'Gespeichert – leer lassen, um ihn zu behalten',
-  s3Save: 'Speichern',
-  s3Saved: 'S3-Speicher gespeichert',
-  s3SaveFailed: 'Fehler beim Speichern des S3-Speichers',
-  s3Test: 'Verbindung testen',
-  s3TestOk: 'Die Verbindung klappt',
-  s3TestFailed: 'Die Verbindung ist fehlgeschlagen',
-  pushAll: 'Alle beendeten Events sichern',
-  pushOne: 'Sichern',
-  pushStarted: 'Sicherung gestartet',
-  pushStartFailed: 'Die Sicherung konnte nicht starten',
-  pushNever: 'Noch nicht gesichert',
-  pushRunning: 'Wird gesichert …',
-  pushProgress: (files: number, total: number, mb: string, totalMb: string) => `${files} von ${total} Dateien · ${mb} von ${totalMb}`,
-  pushDone: (when: string, files: number, mb: string) =>
-    `Gesichert am ${when}: ${files === 0 ? 'nichts Neues' : files === 1 ? '1 Datei' : `${files} Dateien`} gesendet (${mb})`,
-  pushFailed: (when: string) => `Sicherung am ${when} fehlgeschlagen`,
-  pushInterrupted: 'Abgebrochen – erneut sichern setzt fort',
-  pushConfigureFirst: 'Richten Sie zuerst den S3-Speicher ein.',
-
   // uploaders and statistics dialogs
   uploadersOf: (event: string) => `Uploader · ${event}`,
   uploadersIntro:

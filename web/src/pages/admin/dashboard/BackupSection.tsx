@@ -6,12 +6,20 @@ import { adminApi, fieldError, serverMessage, type S3Fields } from '../../../api
 import { adminQueries, queryKeys } from '../../../api/queries';
 import { queryClient } from '../../../api/query-client';
 import { formatDateTime, formatMb } from '../../../host/format';
-import { localeOf, useHostT, useLanguage } from '../../../i18n';
+import { localeOf, useLanguage } from '../../../i18n';
+import { useBackupT } from '../../../i18n/backup';
+import type { BackupDict } from '../../../i18n/backup.de';
+import { ImportPart } from './ImportPart';
+import { TransferProgress } from './TransferProgress';
 import { hostToast } from '../../../store/toast-store';
 
 /** 'Nach dem Event sichern' (issue 29): where events are pushed to, and each event's push with its progress. */
 export function BackupSection({ events }: { events: AdminEventDto[] | null }) {
-  const h = useHostT();
+  const b = useBackupT();
+  return b && <BackupParts b={b} events={events} />;
+}
+
+function BackupParts({ b: h, events }: { b: BackupDict; events: AdminEventDto[] | null }) {
   const saved = useQuery(adminQueries.s3());
   const pushes = useQuery(adminQueries.pushes()).data ?? [];
   const configured = !!saved.data;
@@ -31,7 +39,7 @@ export function BackupSection({ events }: { events: AdminEventDto[] | null }) {
         <CloudUpload size={20} aria-hidden="true" /> {h.backupTitle}
       </h2>
       <p className="hx-muted hx-small">{h.backupIntro}</p>
-      {saved.isPending ? null : <S3Form key={saved.dataUpdatedAt} initial={saved.data ?? null} />}
+      {saved.isPending ? null : <S3Form b={h} key={saved.dataUpdatedAt} initial={saved.data ?? null} />}
       <div className="hx-backup__head">
         <button
           type="button"
@@ -48,7 +56,7 @@ export function BackupSection({ events }: { events: AdminEventDto[] | null }) {
           <li key={ev.id} data-testid={`push-${ev.code}`}>
             <div className="hx-backup__event">
               <strong>{ev.name}</strong>
-              <PushState push={pushes.find((p) => p.event_id === ev.id)} />
+              <PushState b={h} push={pushes.find((p) => p.event_id === ev.id)} />
             </div>
             <button
               type="button"
@@ -62,30 +70,21 @@ export function BackupSection({ events }: { events: AdminEventDto[] | null }) {
           </li>
         ))}
       </ul>
+      <ImportPart b={h} configured={configured} />
     </section>
   );
 }
 
 /** One event's last push: its progress bar while it runs, else when and how much, or what went wrong. */
-function PushState({ push }: { push: EventPush | undefined }) {
-  const h = useHostT();
+function PushState({ b: h, push }: { b: BackupDict; push: EventPush | undefined }) {
   const locale = localeOf(useLanguage());
   if (!push) return <span className="hx-small hx-muted">{h.pushNever}</span>;
   const mb = (bytes: number) => formatMb(bytes / 1e6, locale);
   const when = formatDateTime(push.finished_at ?? push.started_at, locale) ?? '';
   if (push.state === 'running' || push.state === 'interrupted') {
-    const percent = push.bytes_total ? Math.floor((push.bytes_done / push.bytes_total) * 100) : 0;
-    return (
-      <div className="hx-backup__progress">
-        <span className="hx-small">
-          {push.state === 'running' ? h.pushRunning : h.pushInterrupted}{' '}
-          {h.pushProgress(push.files_done, push.files_total, mb(push.bytes_done), mb(push.bytes_total))}
-        </span>
-        <div className="hx-progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
-          <span style={{ width: `${percent}%` }} />
-        </div>
-      </div>
-    );
+    const said = push.state === 'running' ? h.pushRunning : h.pushInterrupted;
+    const text = `${said} ${h.pushProgress(push.files_done, push.files_total, mb(push.bytes_done), mb(push.bytes_total))}`;
+    return <TransferProgress text={text} done={push.bytes_done} total={push.bytes_total} />;
   }
   if (push.state === 'failed') {
     return (
@@ -98,8 +97,7 @@ function PushState({ push }: { push: EventPush | undefined }) {
 }
 
 /** The S3 storage: saved with 'Speichern', tried with 'Verbindung testen'. The secret is never shown, only whether one is kept. */
-function S3Form({ initial }: { initial: S3Settings | null }) {
-  const h = useHostT();
+function S3Form({ b: h, initial }: { b: BackupDict; initial: S3Settings | null }) {
   const [fields, setFields] = useState<S3Fields>({
     endpoint: initial?.endpoint ?? '',
     region: initial?.region ?? '',

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { S3Client } from 'bun';
+import type { BundleEvent, EventPush, ImportRunDto, UploadDto } from '../../src/http/api-types.ts';
+import { ApiClient } from '../helpers/api-client.ts';
+import { S3_BUCKET, S3_KEY, startS3, type TestS3 } from '../helpers/s3rver.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { expectError, expectOk, PHOTOS } from './support.ts';
+
+// 'Event importieren' (issue 29): an event pushed from one box comes back on a fresh one (a second server with an
+// empty data dir), from a real S3-compatible store (s3rver): the same uploads, byte for byte, with albums,
+// nicknames and hearts; a code this box has asks for another; a broken or partial bundle is refused and leaves nothing.
+
+let s3: TestS3;
+let boxA: TestServer;
+let boxB: TestServer;
+let adminA: ApiClient;
+let adminB: ApiClient;
+let eventId: number;
+let code: string;
+
+const settings = (prefix: string) => ({
+  endpoint: s3.endpoint,
+  region: 'us-east-1',
+  bucket: S3_BUCKET,
+  prefix,
+  access_key_id: S3_KEY.accessKeyId,
+  secret_access_key: 'geheim-import',
+});
+const client = () => new S3Client({ endpoint: s3.endpoint, bucket: S3_BUCKET, region: 'us-east-1', ...S3_KEY });
+
+async function pushTo(prefix: string) {
+  await expectOk(await adminA.fetch('/api/admin/s3', { method: 'PUT', json: settings(prefix) }));
+  await expectOk(await adminA.fetch('/api/admin/s3/push', { method: 'POST', json: { event_id: eventId } }), 202);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const p = (await adminA.json<EventPush[]>('/api/admin/s3/pushes')).find((x) => x.event_id === eventId);
+    if (p && p.state !== 'running') return expect(p.state).toBe('done');
+    if (Date.now() > deadline) throw new Error('push did not end');
+    await Bun.sleep(100);
+  }
+}
+
+async function importOn(prefix: string, body: Record<string, string>): Promise<ImportRunDto> {
+  await expectOk(await adminB.fetch('/api/admin/s3', { method: 'PUT', json: settings(prefix) }));
+  await expectOk(await adminB.fetch('/api/admin/s3/import', { method: 'POST', json: body }), 202);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const run = (await adminB.json<ImportRunDto[]>('/api/admin/s3/imports')).find((r) => r.code === body.code);
+    if (run && run.state !== 'running') return run;
+    if (Date.now() > deadline) throw new Error(`import did not end: ${JSON.stringify(run)}`);
+    await Bun.sleep(100);
+  }
+}
+
+/** What a person compares: each upload's album, name, size, who, hearts, state, and the SHA-256 of its original as served. */
+async function uploadsAsSeen(admin: ApiClient, base: string, id: number) {
+  const albums = new Map((await admin.json<{ id: number; name: string }[]>(`/api/event/${id}/albums`)).map((a) => [a.id, a.name]));
+  const uploads = await admin.json<UploadDto[]>(`/api/event/${id}/uploads`);
+  return Promise.all(
+    uploads.map(async (u) => {
+      const original = await admin.fetch(u.file_path.replace(base, ''));
+      const thumb = u.thumbnail_path ? (await admin.fetch(u.thumbnail_path.replace(base, ''))).status : null;
+      return {
+        album: albums.get(u.album_id),
+        name: u.original_name,
+        size: u.size_bytes,
+        type: u.type,
+        approved: u.approved,
+        nickname: u.nickname,
+        hearts: u.heart_count,
+        taken: u.taken_at,
+        state: u.processing_state,
+        thumb,
+        sha256: new Bun.CryptoHasher('sha256').update(await original.arrayBuffer()).digest('hex'),
+      };
+    }),
+  ).then((list) => list.sort((a, b) => a.name.localeCompare(b.name)));
+}
+
+const mediaFiles = (dataDir: string) => readdirSync(join(dataDir, 'media'), { recursive: true });
+
+beforeAll(async () => {
+  s3 = await startS3();
+  [boxA, boxB] = await Promise.all([startServer(), startServer()]);
+  adminA = new ApiClient(boxA.url);
+  adminB = new ApiClient(boxB.url);
+  await Promise.all([adminA.login(boxA.adminPassword), adminB.login(boxB.adminPassword)]);
+  const event = await adminA.createEvent({ name: 'Hochzeit Anna & Ben' });
+  eventId = event.id;
+  code = event.code;
+  const party = await adminA.createAlbum(eventId, { name: 'Party' });
+  await adminA.uploadOk(eventId, PHOTOS[0]!);
+  await adminA.uploadOk(eventId, PHOTOS[1]!, { albumId: String(party.id) });
+  // A guest with a nickname uploads, and hearts the admin's photo.
+  const guest = new ApiClient(boxA.url);
+  await guest.joinAsGuest(code, 'Tante Erna');
+  const own = await guest.uploadOk(eventId, PHOTOS[2]!, { albumId: String(party.id), autoApprove: 'true' });
+  await expectOk(await guest.fetch(`/api/event/${eventId}/upload/${own.id}/heart`, { method: 'PUT' }));
+  const deadline = Date.now() + 90_000;
+  while ((await adminA.json<UploadDto[]>(`/api/event/${eventId}/uploads`)).some((u) => u.processing_state !== 'ready')) {
+    if (Date.now() > deadline) throw new Error('photos not processed');
+    await Bun.sleep(200);
+  }
+  await pushTo('good');
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([boxA?.stop(), boxB?.stop()]);
+  await s3?.stop();
+});
+
+test('a broken bundle (one file changed in the bucket) and a partial one (an original gone) are refused and leave nothing', async () => {
+  await pushTo('bad');
+  const derived = (await client().list({ prefix: `bad/events/${code}/derived/` })).contents!;
+  await client().write(derived[0]!.key, 'not the thumbnail');
+  await adminB.json('/api/admin/s3', { method: 'PUT', json: settings('bad') });
+  const changed = await importOn('bad', { code });
+  expect(changed.state).toBe('failed');
+  expect(changed.error).toContain('BUNDLE_BROKEN');
+  expect(changed.error).toContain('differs from the manifest');
+
+  await pushTo('partial');
+  const original = (await client().list({ prefix: 'partial/originals/' })).contents![0]!.key;
+  await client().delete(original);
+  const partial = await importOn('partial', { code });
+  expect(partial.state).toBe('failed');
+  expect(partial.error).toContain('BUNDLE_BROKEN');
+
+  // No manifest at all: refused before anything starts.
+  await expectError(await adminB.fetch('/api/admin/s3/import', { method: 'POST', json: { code: 'no-such-event' } }), 422, 'BUNDLE_BROKEN');
+  expect(await adminB.json('/api/event/events')).toEqual([]);
+  expect(mediaFiles(boxB.dataDir)).toEqual([]);
+  expect(readdirSync(join(boxB.dataDir, 'tmp')).filter((n) => n !== 'chunks')).toEqual([]);
+});
+
+test('a fresh box imports the event from the bucket: the same uploads, byte for byte, with albums, nicknames and hearts', async () => {
+  await adminB.json('/api/admin/s3', { method: 'PUT', json: settings('good') });
+  const found = await adminB.json<BundleEvent[]>('/api/admin/s3/events');
+  expect(found).toEqual([{ code, name: 'Hochzeit Anna & Ben', uploads: 3, exists: false }]);
+  const run = await importOn('good', { code });
+  expect(run.state).toBe('done');
+  expect(run.files_done).toBe(run.files_total);
+  const imported = (await adminB.json<{ id: number; code: string; name: string }[]>('/api/event/events')).find((e) => e.code === code)!;
+  expect(imported.id).toBe(run.event_id!);
+  const before = await uploadsAsSeen(adminA, boxA.url, eventId);
+  const after = await uploadsAsSeen(adminB, boxB.url, imported.id);
+  expect(after).toEqual(before);
+  expect(after.map((u) => u.thumb)).toEqual([200, 200, 200]);
+  expect(after.some((u) => u.nickname === 'Tante Erna' && u.hearts === 1)).toBe(true);
+});
+
+test('a code this box has already asks for a new one; with it the event comes in a second time', async () => {
+  const taken = await expectError(
+    await adminB.fetch('/api/admin/s3/import', { method: 'POST', json: { code } }),
+    409,
+    'CODE_ALREADY_EXISTS',
+  );
+  expect(taken.code).toBe('CODE_ALREADY_EXISTS');
+  expect((await adminB.json<BundleEvent[]>('/api/admin/s3/events'))[0]!.exists).toBe(true);
+  const run = await importOn('good', { code, new_code: `${code}-kopie` });
+  expect(run.state).toBe('done');
+  expect(run.new_code).toBe(`${code}-kopie`);
+  const copy = await uploadsAsSeen(adminB, boxB.url, run.event_id!);
+  expect(copy).toEqual(await uploadsAsSeen(adminA, boxA.url, eventId));
+});

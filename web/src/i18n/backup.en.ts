@@ -1,0 +1,50 @@
+import type { BackupDict } from './backup.de';
+
+// The dashboard's backup and import section in English (keys: backup.de.ts).
+export const backupEn: BackupDict = {
+  backupTitle: 'Back up after the event',
+  backupIntro: 'Copies events to S3-compatible storage (MinIO, AWS, Backblaze …). A cut backup continues next time.',
+  s3Endpoint: 'Endpoint (address)',
+  s3Region: 'Region',
+  s3Bucket: 'Bucket',
+  s3Prefix: 'Folder in the bucket',
+  s3AccessKey: 'Access key ID',
+  s3Secret: 'Secret key',
+  s3SecretKept: 'Saved – leave empty to keep it',
+  s3Save: 'Save',
+  s3Saved: 'S3 storage saved',
+  s3SaveFailed: 'Error saving the S3 storage',
+  s3Test: 'Test connection',
+  s3TestOk: 'Connection works',
+  s3TestFailed: 'The connection failed',
+  pushAll: 'Back up all finished events',
+  pushOne: 'Back up',
+  pushStarted: 'Backup started',
+  pushStartFailed: 'Backup could not start',
+  pushNever: 'Not backed up yet',
+  pushRunning: 'Backing up …',
+  pushProgress: (files: number, total: number, mb: string, totalMb: string) => `${files} of ${total} files · ${mb} of ${totalMb}`,
+  pushDone: (when: string, files: number, mb: string) =>
+    `Backed up on ${when}: ${files === 0 ? 'nothing new' : files === 1 ? '1 file' : `${files} files`} sent (${mb})`,
+  pushFailed: (when: string) => `Backup on ${when} failed`,
+  pushInterrupted: 'Interrupted – back up again to continue',
+  pushConfigureFirst: 'Set up the S3 storage first.',
+
+  // 'Import event'
+  importTitle: 'Import event',
+  importIntro:
+    'Brings a backed-up event back onto this box: from the S3 storage or from a folder on the box with the same layout (e.g. a USB stick).',
+  importFolder: 'Folder on the box (empty: S3 storage)',
+  importList: 'Show events',
+  importNone: 'No backed-up events found',
+  importLoadFailed: 'The backed-up events could not be read',
+  importUploads: (n: number) => (n === 1 ? '1 upload' : `${n} uploads`),
+  importExists: 'This box already has this code',
+  importOne: 'Import',
+  importNewCode: 'New event code',
+  importAs: 'Import under the new code',
+  importStarted: 'Import started',
+  importRunning: (files: number, total: number) => `Importing … ${files} of ${total} files`,
+  importDone: (code: string) => `Imported as "${code}"`,
+  importFailed: (reason: string) => `Import refused: ${reason}`,
+};
