@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { albums, events, guests, hearts, uploads } from '../db/schema.ts';
+import { albums, events, guestbookEntries, guests, hearts, uploads } from '../db/schema.ts';
 
 /**
  * An event as it leaves the box (docs/s3.md, `event.json`): its settings (with the couple's link token), albums,
- * guests (nicknames), uploads and hearts, read in one transaction so they fit together. Row ids are the box's own and
+ * guests (nicknames), uploads, hearts and guestbook, read in one transaction so they fit together. Row ids are the box's own and
  * only link the rows of one bundle (an upload's `albumId` names an album's `id`); an import gives new ones.
  * Without anything that belongs to the box rather than the event (API keys, sessions, jobs, chunked uploads).
  */
@@ -17,6 +17,8 @@ export interface EventBundle {
   uploads: Omit<typeof uploads.$inferSelect, 'eventId' | 'apiKeyId'>[];
   /** a guest's heart on an upload (`uploadId` names an upload's `id`) */
   hearts: Omit<typeof hearts.$inferSelect, 'eventId'>[];
+  /** the guestbook's entries (plain text) */
+  guestbook: Omit<typeof guestbookEntries.$inferSelect, 'id' | 'eventId'>[];
 }
 
 export const BUNDLE_FORMAT = 'momentbox-event';
@@ -60,6 +62,13 @@ export function readEventBundle(db: Db, eventId: number): EventBundle | null {
         .orderBy(hearts.uploadId, hearts.userId)
         .all()
         .map(({ eventId: _e, ...h }) => h),
+      guestbook: tx
+        .select()
+        .from(guestbookEntries)
+        .where(eq(guestbookEntries.eventId, eventId))
+        .orderBy(guestbookEntries.id)
+        .all()
+        .map(({ id: _i, eventId: _e, ...g }) => g),
     };
   });
 }

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { albums, events, guests, hearts, uploads } from '../db/schema.ts';
+import { albums, events, guestbookEntries, guests, hearts, uploads } from '../db/schema.ts';
 import { isValidEventCode } from '../domain/event-code.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
 import { randomHex } from '../lib/ids.ts';
@@ -203,6 +203,10 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
             .values({ ...h, uploadId: upload, eventId: event.id })
             .run();
       }
+      for (const g of bundle.guestbook ?? [])
+        tx.insert(guestbookEntries)
+          .values({ ...g, eventId: event.id })
+          .run();
       store.placeEventDir(staged, event.id);
       return { eventId: event.id, code };
     });

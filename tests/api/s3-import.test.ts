@@ -98,6 +98,9 @@ beforeAll(async () => {
   await guest.joinAsGuest(code, 'Tante Erna');
   const own = await guest.uploadOk(eventId, PHOTOS[2]!, { albumId: String(party.id), autoApprove: 'true' });
   await expectOk(await guest.fetch(`/api/event/${eventId}/upload/${own.id}/heart`, { method: 'PUT' }));
+  await expectOk(
+    await guest.fetch(`/api/event/${eventId}/guestbook`, { method: 'POST', json: { text: 'Alles Gute euch beiden!', name: 'Erna' } }),
+  );
   const deadline = Date.now() + 90_000;
   while ((await adminA.json<UploadDto[]>(`/api/event/${eventId}/uploads`)).some((u) => u.processing_state !== 'ready')) {
     if (Date.now() > deadline) throw new Error('photos not processed');
@@ -134,7 +137,7 @@ test('a broken bundle (one file changed in the bucket) and a partial one (an ori
   expect(readdirSync(join(boxB.dataDir, 'tmp')).filter((n) => n !== 'chunks')).toEqual([]);
 });
 
-test('a fresh box imports the event from the bucket: the same uploads, byte for byte, with albums, nicknames and hearts', async () => {
+test('a fresh box imports the event from the bucket: the same uploads, byte for byte, with albums, nicknames, hearts and guestbook', async () => {
   await adminB.json('/api/admin/s3', { method: 'PUT', json: settings('good') });
   const found = await adminB.json<BundleEvent[]>('/api/admin/s3/events');
   expect(found).toEqual([{ code, name: 'Hochzeit Anna & Ben', uploads: 3, exists: false }]);
@@ -148,6 +151,14 @@ test('a fresh box imports the event from the bucket: the same uploads, byte for 
   expect(after).toEqual(before);
   expect(after.map((u) => u.thumb)).toEqual([200, 200, 200]);
   expect(after.some((u) => u.nickname === 'Tante Erna' && u.hearts === 1)).toBe(true);
+  // The guestbook as the admin reads it, ids and event aside.
+  const book = async (admin: ApiClient, id: number) =>
+    (await admin.json<{ name: string; text: string; approved: boolean; created_at: string }[]>(`/api/event/${id}/guestbook`)).map(
+      ({ name, text, approved, created_at }) => ({ name, text, approved, created_at }),
+    );
+  const bookA = await book(adminA, eventId);
+  expect(bookA.map((e) => e.text)).toEqual(['Alles Gute euch beiden!']);
+  expect(await book(adminB, imported.id)).toEqual(bookA);
 });
 
 test('a code this box has already asks for a new one; with it the event comes in a second time', async () => {
