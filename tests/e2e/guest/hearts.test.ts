@@ -115,6 +115,27 @@ test('a heart on a tile reaches another open page live; a double tap in the view
   await shot(ben.page, 'hearts-most-loved-phone');
   expect(await languageProblems(ben.page, 'de')).toEqual([]);
   expect(benReloaded).toBe(false);
+  // 'Nur Favoriten' in Anna's download: the two she hearted of the album's three, the ZIP's size as the server counts her favourites.
+  await tile(anna.page, third.id).waitFor({ timeout: 10_000 });
+  await anna.page.getByTestId('download-album').tap();
+  const favorites = anna.page.getByTestId('download-favorites');
+  await favorites.waitFor({ state: 'attached', timeout: 10_000 });
+  expect(await anna.page.locator('label', { has: favorites }).locator('strong').textContent()).toBe('Nur Favoriten (2)');
+  await anna.page.locator('label', { has: favorites }).tap();
+  const expected = await anna.page.evaluate(
+    async (id) => (await (await fetch(`/api/event/${id}/download-zip/size?favorites=mine`)).json()).size_bytes,
+    event.id,
+  );
+  await anna.page.locator(`[data-testid=download-start-size][data-bytes="${expected}"]`).waitFor({ timeout: 10_000 });
+  expect(
+    await anna.page
+      .locator('label', { has: anna.page.getByTestId('download-all') })
+      .locator('strong')
+      .textContent(),
+  ).toBe('Alle (3)');
+  await shot(anna.page, 'hearts-download-favorites-phone');
+  expect(await languageProblems(anna.page, 'de')).toEqual([]);
+  await anna.page.getByTestId('download-modal').getByRole('button', { name: 'Abbrechen' }).tap();
   await anna.context.close();
   await ben.context.close();
 }, 120_000);

@@ -236,6 +236,8 @@ export const de = {
   downloadNewHint: 'Alles, was du auf diesem Gerät noch nicht heruntergeladen hast.',
   downloadAllOption: (n: number) => `Alle (${n})`,
   downloadAllHint: 'Das ganze Album, auch bereits heruntergeladene Bilder.',
+  downloadFavoritesOption: (n: number) => `Nur Favoriten (${n})`,
+  downloadFavoritesHint: 'Die Bilder dieses Albums, denen du ein Herz gegeben hast.',
   downloadStart: 'Download starten',
   downloadNothing: 'Alle verfügbaren Bilder wurden bereits heruntergeladen',
   downloadStarting: (n: number) => `${n} neue Bilder werden heruntergeladen...`,

@@ -225,6 +225,8 @@ export const en: Dict = {
   downloadNewHint: 'Everything you have not downloaded on this device yet.',
   downloadAllOption: (n: number) => `All (${n})`,
   downloadAllHint: 'The whole album, including pictures already downloaded.',
+  downloadFavoritesOption: (n: number) => `Favourites only (${n})`,
+  downloadFavoritesHint: 'The pictures of this album you gave a heart.',
   downloadStart: 'Start download',
   downloadNothing: 'All available pictures have already been downloaded',
   downloadStarting: (n: number) => (n === 1 ? 'Downloading 1 new picture...' : `Downloading ${n} new pictures...`),

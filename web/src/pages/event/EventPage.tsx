@@ -323,6 +323,7 @@ export default function EventPage() {
           albumName={selectedAlbum.name}
           all={downloadList}
           fresh={downloadList && notYetDownloaded(event.id, selectedAlbum.id, downloadList)}
+          hearted={hearts.hearted}
           mobile={device.mobile}
           onStart={(items) => void downloads().then((d) => d.bulkDownload(event.id, items, { toast }))}
           onStartEvent={() => void downloads().then((d) => d.eventDownload(event.id, { toast }))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
 import type { UploadDto } from '../../../../../src/http/api-types';
 import { useT } from '../../../i18n';
@@ -15,6 +15,8 @@ interface Props {
   /** the whole album; null while its pages are still being fetched */
   all: UploadDto[] | null;
   fresh: UploadDto[] | null;
+  /** the uploads this guest hearted ('Nur Favoriten') */
+  hearted: Set<number>;
   mobile: boolean;
   onStart: (items: UploadDto[]) => void;
   /** 'Alle Fotos': the whole event as one ZIP */
@@ -26,10 +28,11 @@ interface Props {
  * Download selection: what this browser has not downloaded yet (default), or the whole album; below it
  * 'Alle Fotos', the whole event. Each ZIP's size shows before it starts.
  */
-export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart, onStartEvent, onClose }: Props) {
+export function DownloadModal({ eventId, albumName, all, fresh, hearted, mobile, onStart, onStartEvent, onClose }: Props) {
   const t = useT();
-  const [type, setType] = useState<'new' | 'all'>('new');
-  const chosen = type === 'new' ? fresh : all;
+  const [type, setType] = useState<'new' | 'all' | 'favorites'>('new');
+  const favorites = useMemo(() => all?.filter((u) => hearted.has(u.id)) ?? null, [all, hearted]);
+  const chosen = type === 'new' ? fresh : type === 'all' ? all : favorites;
   const size = useZipSize(eventId, chosen && chosen.length > 0 ? chosen : undefined);
   const start = () => {
     if (!chosen) return;
@@ -69,6 +72,9 @@ export function DownloadModal({ eventId, albumName, all, fresh, mobile, onStart,
           {[
             { option: 'new' as const, label: t.downloadNewOption(fresh.length), hint: t.downloadNewHint },
             { option: 'all' as const, label: t.downloadAllOption(all.length), hint: t.downloadAllHint },
+            ...(favorites && favorites.length > 0
+              ? [{ option: 'favorites' as const, label: t.downloadFavoritesOption(favorites.length), hint: t.downloadFavoritesHint }]
+              : []),
           ].map(({ option, label, hint }) => (
             <label key={option} className={`ev-dl-option${type === option ? ' is-checked' : ''}`}>
               <input
