@@ -10,7 +10,6 @@ import type {
   ClientTokenAnswer,
   CreatedApiKey,
   EventPush,
-  ExportDto,
   ImportRunDto,
   LoginAnswer,
   S3Settings,
@@ -67,7 +66,6 @@ export const adminApi = {
 
   uploaders: (eventId: number) => api.get<UploaderDto[]>(`/api/event/${eventId}/uploaders`),
   statistics: (eventId: number) => api.get<StatisticsDto>(`/api/event/${eventId}/statistics`),
-  exportJson: (eventId: number) => api.get<ExportDto>(`/api/event/${eventId}/export`),
   /** a one-minute URL for the ZIP (or one album's) that a plain download link can use (no Bearer header needed), its size and progress link */
   exportTicket: (eventId: number, albumId?: number) =>
     api.post<ExportTicket>(`/api/event/${eventId}/export-ticket${albumId === undefined ? '' : `?albumId=${albumId}`}`),

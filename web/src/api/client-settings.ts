@@ -7,7 +7,6 @@ import type {
   BulkAnswer,
   ClientSettingsDto,
   EventDto,
-  ExportDto,
   GuestbookEntryDto,
   ModerationPage,
   StatisticsDto,
@@ -87,7 +86,6 @@ export const clientApi = {
     call<GuestbookEntryDto>('PUT', `/api/client/guestbook/${entryId}/${approve ? 'approve' : 'reject'}/${t(token)}`),
   deleteGuestbookEntry: (token: string, entryId: number) =>
     call<{ success: true }>('DELETE', `/api/client/guestbook/${entryId}/${t(token)}`),
-  exportJson: (token: string) => call<ExportDto>('GET', `/api/client/event-export/${t(token)}`),
   saveSharingAndWall: (token: string, f: SharingAndWallFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
   uploads: (token: string, q: ModerationQuery) => {
     const params = new URLSearchParams({ status: q.status, limit: String(q.limit), offset: String(q.offset) });
