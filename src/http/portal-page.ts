@@ -23,7 +23,7 @@ export interface PortalPageModel {
 }
 
 /** Long addresses wrap after a slash rather than inside a word: easier to read and to type. */
-const breakAfterSlashes = (text: string) => text.split(/(?<=\/)(?!\/)/).map((part, i) => (i === 0 ? part : html`<wbr />${part}`));
+const breakAfterSlashes = (text: string) => text.split(/(?<=\/)(?!\/)/).map((part, i) => (i === 0 ? part : html`<wbr>${part}`));
 
 export function renderPortalPage(m: PortalPageModel): string {
   const t = PORTAL_TEXTS[m.language];
@@ -31,47 +31,47 @@ export function renderPortalPage(m: PortalPageModel): string {
   const joinForm = m.joined
     ? html`<p class="joined" role="status">${t.joined}</p>`
     : html`<form method="post" action="/portal/join">
-        ${m.event ? html`<input type="hidden" name="event" value="${m.event.code}" />` : ''}
-        <button type="submit" class="join">${t.join}</button>
-      </form>`;
+  ${m.event ? html`<input type="hidden" name="event" value="${m.event.code}">` : ''}
+  <button type="submit" class="join">${t.join}</button>
+</form>`;
   const address =
     m.event && m.eventAddress
       ? html`<section class="open">
-          <h2>${t.openInBrowser}</h2>
-          <p class="address" data-testid="event-address">${breakAfterSlashes(m.eventAddress)}</p>
-          ${m.shortAddress ? html`<p class="short">${t.orShort} <strong>${m.shortAddress}</strong></p>` : ''}
-          <h3>iPhone</h3>
-          <p>${t.iphone}</p>
-          <h3>Android</h3>
-          <p>${t.android}</p>
-          <p class="hint">${t.noUploadHere}</p>
-        </section>`
+  <h2>${t.openInBrowser}</h2>
+  <p class="address" data-testid="event-address">${breakAfterSlashes(m.eventAddress)}</p>
+  ${m.shortAddress ? html`<p class="short">${t.orShort} <strong>${m.shortAddress}</strong></p>` : ''}
+  <h3>iPhone</h3>
+  <p>${t.iphone}</p>
+  <h3>Android</h3>
+  <p>${t.android}</p>
+  <p class="hint">${t.noUploadHere}</p>
+</section>`
       : '';
   const choice = m.event
     ? ''
     : m.running.length > 0
       ? html`<h2>${t.chooseEvent}</h2>
-          <ul class="events">
-            ${m.running.map((e) => html`<li><a href="/portal?event=${encodeURIComponent(e.code)}">${e.name}</a></li>`)}
-          </ul>`
+<ul class="events">${m.running.map((e) => html`<li><a href="/portal?event=${encodeURIComponent(e.code)}">${e.name}</a></li>`)}</ul>`
       : html`<p>${t.noEvent}</p>`;
   const stylesheet = m.event ? `/portal/style.css?event=${encodeURIComponent(m.event.code)}` : '/portal/style.css';
   return html`<!doctype html>
-    <html lang="${m.language}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · ${t.titleSuffix}</title>
-        <link rel="stylesheet" href="${stylesheet}" />
-      </head>
-      <body>
-        <header>
-          <h1>${title}</h1>
-          <p>${t.welcome}</p>
-        </header>
-        <main>${choice} ${joinForm} ${address}</main>
-      </body>
-    </html> `.toString();
+<html lang="${m.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · ${t.titleSuffix}</title>
+<link rel="stylesheet" href="${stylesheet}">
+</head>
+<body>
+<header><h1>${title}</h1><p>${t.welcome}</p></header>
+<main>
+${choice}
+${joinForm}
+${address}
+</main>
+</body>
+</html>
+`.toString();
 }
 
 const BASE_CSS = `*{box-sizing:border-box}
