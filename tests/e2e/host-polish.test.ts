@@ -211,15 +211,17 @@ describe('printing (item 13)', () => {
       expect(await cards.nth(i).locator('.hx-qr--event').count()).toBe(1);
       expect(await cards.nth(i).locator('.hx-qr--wifi').count()).toBe(1);
     }
-    // the marks run along the two cuts that halve the sheet
+    // the marks run along the two cuts that halve the sheet, inside the 6 mm a home printer may not reach (issue 26)
     const marks = sheet.getByTestId('cut-mark');
     expect(await marks.count()).toBe(2);
     const v = (await marks.nth(0).boundingBox())!;
     const hz = (await marks.nth(1).boundingBox())!;
     expect(Math.round((v.x - sheetBox.x) / mm)).toBe(105);
-    expect(Math.round(v.height / mm)).toBe(297);
+    expect(Math.round((v.y - sheetBox.y) / mm)).toBe(6);
+    expect(Math.round(v.height / mm)).toBe(297 - 12);
     expect(Math.round(((hz.y - sheetBox.y) / mm) * 2)).toBe(297);
-    expect(Math.round(hz.width / mm)).toBe(210);
+    expect(Math.round((hz.x - sheetBox.x) / mm)).toBe(6);
+    expect(Math.round(hz.width / mm)).toBe(210 - 12);
     await h.shot('polish-13-four-cards', p);
 
     await p.emulateMedia({ media: 'print' });

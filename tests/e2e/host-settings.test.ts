@@ -102,6 +102,7 @@ describe('settings page', () => {
       'statistics',
       'export',
       'uploads',
+      'guestbook',
       'live wall',
     ]);
     expect(await settings.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
