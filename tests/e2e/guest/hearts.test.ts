@@ -106,8 +106,9 @@ test('a heart on a tile reaches another open page live; a double tap in the view
     { timeout: 10_000 },
   );
   expect(await ben.page.getByTestId('sort-loved').getAttribute('aria-pressed')).toBe('true');
-  // The switch has a line of its own: it covers none of the album's buttons.
-  const sortBox = (await ben.page.getByTestId('sort').boundingBox())!;
+  // The toggle sits beside the album's buttons, on the screen, and covers none of them.
+  const sortBox = (await ben.page.getByTestId('sort-loved').boundingBox())!;
+  expect(sortBox.x + sortBox.width).toBeLessThanOrEqual(PHONE.viewport!.width);
   for (const id of ['select-start', 'download-album']) {
     const b = (await ben.page.getByTestId(id).boundingBox())!;
     expect(sortBox.y >= b.y + b.height || sortBox.x >= b.x + b.width || b.x >= sortBox.x + sortBox.width).toBe(true);

@@ -128,8 +128,6 @@ export const de = {
   unheartAction: 'Herz zurücknehmen',
   hearts: (n: number) => (n === 1 ? '1 Herz' : `${n} Herzen`),
   heartError: 'Das Herz konnte nicht gespeichert werden.',
-  sortLabel: 'Sortierung',
-  sortNewest: 'Neueste',
   sortLoved: 'Beliebteste',
   mobileSaveHint: 'Zum Speichern bitte das Bild lange drücken und "Zu Fotos hinzufügen" wählen.',
 

@@ -120,8 +120,6 @@ export const en: Dict = {
   unheartAction: 'Take the heart back',
   hearts: (n: number) => (n === 1 ? '1 heart' : `${n} hearts`),
   heartError: 'The heart could not be saved.',
-  sortLabel: 'Order',
-  sortNewest: 'Newest',
   sortLoved: 'Most loved',
   mobileSaveHint: 'To save, press and hold the picture and choose "Save to Photos".',
 

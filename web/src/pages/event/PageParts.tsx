@@ -1,13 +1,13 @@
 // Pieces of the guest event page that only show what they are given: the album toolbar, the private-uploads hint, the not-found view.
 import { Link } from '../../lib/router';
 import { CheckSquare, Download, Heart, LockKeyhole, SearchX } from 'lucide-react';
-import { UPLOAD_SORTS, type UploadSort } from '../../../../src/domain/limits.ts';
+import type { UploadSort } from '../../../../src/domain/limits.ts';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { albumCountLabel, albumName } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
 
-/** Above the grid: the album's name, dates and count, and 'Auswählen' and 'Herunterladen' where the event allows downloads. */
+/** Above the grid: the album's name, dates and count, 'Auswählen' and 'Herunterladen' where the event allows downloads, and 'Beliebteste'. */
 export function AlbumToolbar({
   album,
   canDownload,
@@ -36,40 +36,40 @@ export function AlbumToolbar({
           <span>{albumCountLabel(album)}</span>
         </p>
       </div>
-      {canDownload && (
-        <div className="ev-toolbar__actions">
-          <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onSelect} data-testid="select-start">
-            <CheckSquare size={18} aria-hidden="true" />
-            <span className="ev-toolbar__select-label">{t.selectAction}</span>
-          </button>
-          <button
-            type="button"
-            className="g-btn g-btn--ghost ev-toolbar__dl"
-            onClick={onDownload}
-            aria-label={t.downloadAlbum}
-            data-testid="download-album"
-          >
-            <Download size={18} aria-hidden="true" />
-            <span>{t.download}</span>
-          </button>
-        </div>
-      )}
-      <div className="ev-toolbar__sort">
-        <div className="ev-sort" role="group" aria-label={t.sortLabel} data-testid="sort">
-          {UPLOAD_SORTS.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={`ev-sort__btn${sort === s ? ' is-on' : ''}`}
-              aria-pressed={sort === s}
-              onClick={() => onSort(s)}
-              data-testid={`sort-${s}`}
-            >
-              {s === 'loved' && <Heart size={13} aria-hidden="true" />}
-              {s === 'loved' ? t.sortLoved : t.sortNewest}
+      <div className="ev-toolbar__actions">
+        {canDownload && (
+          <>
+            <button type="button" className="g-btn g-btn--ghost ev-toolbar__dl" onClick={onSelect} data-testid="select-start">
+              <CheckSquare size={18} aria-hidden="true" />
+              <span className="ev-toolbar__select-label">{t.selectAction}</span>
             </button>
-          ))}
-        </div>
+            <button
+              type="button"
+              className="g-btn g-btn--ghost ev-toolbar__dl"
+              onClick={onDownload}
+              aria-label={t.downloadAlbum}
+              data-testid="download-album"
+            >
+              <Download size={18} aria-hidden="true" />
+              <span>{t.download}</span>
+            </button>
+          </>
+        )}
+        {/* 'Beliebteste' as a toggle beside the album's buttons (pressed: most hearts first; else newest first), on
+            phones its heart alone like the download beside it: a switch on a line of its own pushed the first photo
+            below a phone's first screen. */}
+        <button
+          type="button"
+          className={`g-btn g-btn--ghost ev-toolbar__dl ev-sort-toggle${sort === 'loved' ? ' is-on' : ''}`}
+          aria-pressed={sort === 'loved'}
+          aria-label={t.sortLoved}
+          title={t.sortLoved}
+          onClick={() => onSort(sort === 'loved' ? 'newest' : 'loved')}
+          data-testid="sort-loved"
+        >
+          <Heart size={16} aria-hidden="true" />
+          <span>{t.sortLoved}</span>
+        </button>
       </div>
     </div>
   );
