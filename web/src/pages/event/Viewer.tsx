@@ -55,8 +55,12 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
   const playable = item?.type === 'video' ? videoSource(item, canPlayType) : null;
   const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // Which photo has loaded or failed, by id: a load that lands before an effect of the new photo ran (a cached
+  // preview in WebKit) is never reset to 'loading' afterwards.
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const [failedId, setFailedId] = useState<number | null>(null);
+  const loaded = item !== undefined && loadedId === item.id;
+  const failed = item !== undefined && failedId === item.id;
   const [drag, setDrag] = useState(0);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const lastTap = useRef<{ at: number; x: number; y: number } | null>(null);
@@ -78,8 +82,6 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
   }, []);
 
   useEffect(() => {
-    setLoaded(false);
-    setFailed(false);
     setDrag(0);
   }, [item?.id]);
 
@@ -240,10 +242,10 @@ export function Viewer({ items, index, total, allowDownload, ios, isOwn, onIndex
                 src={full ?? item.preview_path ?? item.file_path}
                 alt={item.original_name}
                 draggable={false}
-                onLoad={() => setLoaded(true)}
+                onLoad={() => setLoadedId(item.id)}
                 onError={() => {
                   console.warn('image failed to load', item.preview_path);
-                  setFailed(true);
+                  setFailedId(item.id);
                 }}
                 data-testid="viewer-image"
               />
