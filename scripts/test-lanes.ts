@@ -93,6 +93,21 @@ interface Result {
   seconds: number;
   passed: number;
   failed: number;
+  /** '(fail)' lines with the file they came from: CI shows only the end of the output, so they are repeated there */
+  failures: string[];
+}
+
+/** Bun prints each file's path, then '(fail) describe > test [ms]' after a failing test's error. */
+function failuresIn(text: string): string[] {
+  const found: string[] = [];
+  let file = '';
+  for (const line of text.split('\n')) {
+    if (/^\d+ tests? failed:$/.test(line)) break; // Bun's own repetition at the end, without the files
+    const header = /^((?:src|web|tests|scripts)\/\S+\.test\.tsx?):$/.exec(line);
+    if (header) file = header[1]!;
+    else if (line.startsWith('(fail) ')) found.push(`${file}: ${line.slice(7)}`);
+  }
+  return found;
 }
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -122,7 +137,15 @@ async function runLane(lane: Lane): Promise<Result[]> {
     const code = proc.exitCode ?? 1;
     const seconds = (performance.now() - started) / 1000;
     const count = (word: string) => [...text.matchAll(new RegExp(`^ (\\d+) ${word}$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
-    results.push({ lane: lane.name, step: step.name, code, seconds, passed: count('pass'), failed: count('fail') });
+    results.push({
+      lane: lane.name,
+      step: step.name,
+      code,
+      seconds,
+      passed: count('pass'),
+      failed: count('fail'),
+      failures: failuresIn(text),
+    });
     const footer = `\n[${step.name}: exit ${code}, ${seconds.toFixed(1)} s]\n`;
     laneLog += text + footer;
     appendFileSync(logPath, footer);
@@ -170,6 +193,11 @@ async function main(): Promise<number> {
   console.log(`all lanes: ${((performance.now() - started) / 1000).toFixed(1)} s (load ${load()})`);
   if (failedSteps.length)
     console.log(`FAILED: ${failedSteps.map((r) => `${r.lane}/${r.step} (exit ${r.code})`).join(', ')}; logs in test-results/lanes/`);
+  const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.lane}: ${f}`));
+  if (failures.length)
+    console.log(
+      `failed tests:\n${failures.slice(0, 15).join('\n')}${failures.length > 15 ? `\n  … and ${failures.length - 15} more` : ''}`,
+    );
   console.log(`tests: ${passed} passed, ${failed} failed`);
   return failedSteps.length ? 1 : 0;
 }
