@@ -54,6 +54,8 @@ export const albums = sqliteTable(
     visible: integer('visible', { mode: 'boolean' }).notNull().default(true),
     startAt: text('start_datetime'),
     endAt: text('end_datetime'),
+    /** a photo challenge ('Foto-Aufgabe', issue 28): its name is the prompt; an album in every other respect, never dated */
+    challenge: integer('challenge', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('albums_event_idx').on(t.eventId)],

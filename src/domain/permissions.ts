@@ -27,7 +27,7 @@ export type Reach =
   | 'whileActive'
   /** visitors and guests: media until the event's viewable-until (`seesMedia`); what they see is then decided by seeUnapproved */
   | 'untilViewable'
-  /** guests: only the album 'Unsortiert' without dates (the target's `album`), idempotent (albums.service ensureUnsorted) */
+  /** guests: only the album 'Unsortiert' without dates and not a challenge (the target's `album`), idempotent (albums.service ensureUnsorted) */
   | 'unsortedOnly';
 
 // prettier-ignore
@@ -89,8 +89,8 @@ export interface Target {
    * duplicate checks ask "may this one upload here at all" before any bytes are sent.
    */
   eventStatus?: EventStatus;
-  /** the album a guest asks to create ('unsortedOnly': only 'Unsortiert' without dates) */
-  album?: { name?: string; start_datetime?: string | null; end_datetime?: string | null };
+  /** the album a guest asks to create ('unsortedOnly': only 'Unsortiert' without dates; photo challenges are the couple's) */
+  album?: { name?: string; start_datetime?: string | null; end_datetime?: string | null; challenge?: boolean };
 }
 
 /** An event as the media rules need it: which one, and where it stands in its window now. */
@@ -211,7 +211,7 @@ export function refusal(viewer: Viewer, action: Action, target: Target = {}): Re
       return null;
     case 'unsortedOnly': {
       const album = target.album;
-      return album?.name === UNSORTED_ALBUM_NAME && !album.start_datetime && !album.end_datetime ? null : UNSORTED_ONLY;
+      return album?.name === UNSORTED_ALBUM_NAME && !album.start_datetime && !album.end_datetime && !album.challenge ? null : UNSORTED_ONLY;
     }
     case 'no':
       return noRight(viewer, action);

@@ -87,6 +87,7 @@ export function galleryAlbumDto(a: AlbumRow, summary: AlbumSummary | undefined):
     upload_count: summary?.count ?? 0,
     video_count: summary?.videos ?? 0,
     own_private_count: summary?.ownPrivate ?? 0,
+    own_count: summary?.own ?? 0,
     cover: summary?.cover ? thumbnailImage(summary.cover) : null,
   };
 }
@@ -108,6 +109,7 @@ export function albumDto(a: AlbumRow): AlbumDto {
     visible: a.visible,
     start_datetime: a.startAt,
     end_datetime: a.endAt,
+    challenge: a.challenge,
     created_at: a.createdAt,
   };
 }

@@ -53,6 +53,7 @@ export const de = {
     albumNameTooLong: `Der Name des Albums darf höchstens ${ALBUM_NAME_MAX} Zeichen haben`,
     albumEndBeforeStart: 'Das Ende darf nicht vor dem Beginn liegen',
     albumNothingToChange: 'Nichts zu ändern: sende name, start_datetime, end_datetime oder visible',
+    challengeWithDates: 'Eine Foto-Aufgabe hat kein Datum: sende sie ohne start_datetime und end_datetime',
     noFile: 'Es wurde keine Datei gesendet',
     noChunk: 'Es wurde kein Teil der Datei gesendet',
     chunkMismatch: 'Die Angaben passen nicht zu den bisherigen Teilen dieses Uploads',

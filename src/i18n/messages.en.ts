@@ -51,6 +51,7 @@ export const en: Messages = {
     albumNameTooLong: `Album name must be at most ${ALBUM_NAME_MAX} characters`,
     albumEndBeforeStart: 'The end must not be before the start',
     albumNothingToChange: 'Nothing to change: send name, start_datetime, end_datetime or visible',
+    challengeWithDates: 'A photo challenge has no dates: send it without start_datetime and end_datetime',
     noFile: 'No file was sent',
     noChunk: 'No part of the file was sent',
     chunkMismatch: "The details do not match this upload's earlier parts",

@@ -14,6 +14,8 @@ export interface AlbumFields {
   start_datetime?: string | null;
   end_datetime?: string | null;
   visible?: boolean;
+  /** a photo challenge (issue 28): the name is its prompt; set when made, never dated */
+  challenge?: boolean;
 }
 
 /** Sorts rows the way the spec lists albums: dated by start, then undated. */
@@ -31,7 +33,9 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
     return row;
   }
 
-  function checkRange(start: string | null | undefined, end: string | null | undefined) {
+  /** The dates an album ends up with: in order, and none on a photo challenge (it never takes uploads by their date). */
+  function checkDates(start: string | null | undefined, end: string | null | undefined, challenge: boolean) {
+    if (challenge && (start || end)) throw badRequest('challengeWithDates', { field: start ? 'start_datetime' : 'end_datetime' });
     if (start && end && Date.parse(start) > Date.parse(end)) {
       throw badRequest('albumEndBeforeStart', { field: 'end_datetime' });
     }
@@ -66,12 +70,15 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
     create(eventId: number, input: AlbumFields & { name: string }): AlbumRow {
       const startAt = input.start_datetime ?? null;
       const endAt = input.end_datetime ?? null;
-      checkRange(startAt, endAt);
-      return db
+      const challenge = input.challenge ?? false;
+      checkDates(startAt, endAt, challenge);
+      const row = db
         .insert(albums)
-        .values({ eventId, name: input.name, startAt, endAt, visible: input.visible ?? true })
+        .values({ eventId, name: input.name, startAt, endAt, visible: input.visible ?? true, challenge })
         .returning()
         .get();
+      live.albumsChanged(eventId);
+      return row;
     },
 
     /**
@@ -83,21 +90,25 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
         const existing = tx
           .select()
           .from(albums)
-          .where(and(eq(albums.eventId, eventId), eq(albums.name, UNSORTED_ALBUM_NAME)))
+          .where(and(eq(albums.eventId, eventId), eq(albums.name, UNSORTED_ALBUM_NAME), eq(albums.challenge, false)))
           .get();
-        return existing ?? tx.insert(albums).values({ eventId, name: UNSORTED_ALBUM_NAME }).returning().get();
+        if (existing) return existing;
+        const made = tx.insert(albums).values({ eventId, name: UNSORTED_ALBUM_NAME }).returning().get();
+        live.albumsChanged(eventId);
+        return made;
       });
     },
 
     update(id: number, input: AlbumFields): AlbumRow {
       const current = get(id);
       const { name, start_datetime: startAt, end_datetime: endAt, visible } = input;
-      checkRange(startAt === undefined ? current.startAt : startAt, endAt === undefined ? current.endAt : endAt);
+      checkDates(startAt === undefined ? current.startAt : startAt, endAt === undefined ? current.endAt : endAt, current.challenge);
       if (name === undefined && startAt === undefined && endAt === undefined && visible === undefined) {
         throw badRequest('albumNothingToChange');
       }
       const updated = db.update(albums).set({ name, startAt, endAt, visible }).where(eq(albums.id, id)).returning().get()!;
       if (visible !== undefined && visible !== current.visible) live.resync(current.eventId);
+      else live.albumsChanged(current.eventId);
       return updated;
     },
 
@@ -108,6 +119,7 @@ export function createAlbumsService(deps: { db: Db; store: MediaStore; live: Liv
       db.delete(albums).where(eq(albums.id, id)).run();
       for (const f of files) store.removeUploadFiles(album.eventId, f.key, f.ext);
       if (files.length > 0) live.resync(album.eventId);
+      else live.albumsChanged(album.eventId);
     },
   };
 }

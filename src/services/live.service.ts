@@ -67,7 +67,9 @@ type Entry =
   | { kind: 'nickname'; change: NicknameChange }
   | { kind: 'guestbook'; change: GuestbookChange }
   | { kind: 'resync'; seq: number; eventId: number }
-  | { kind: 'settings'; seq: number; eventId: number };
+  | { kind: 'settings'; seq: number; eventId: number }
+  /** an album or photo challenge was made, renamed or deleted: kept for replay like an upload's change */
+  | { kind: 'albums'; seq: number; eventId: number };
 
 export type LiveKind = 'upload' | 'update' | 'remove';
 export type Delivery =
@@ -75,7 +77,8 @@ export type Delivery =
   | { id: string; kind: 'nickname'; nickname: string | null; uploadIds: number[] }
   | { id: string; kind: 'guestbook' | 'guestbook-remove'; entry: GuestbookRow }
   | { id: string; kind: 'resync' }
-  | { id: string; kind: 'settings' };
+  | { id: string; kind: 'settings' }
+  | { id: string; kind: 'albums' };
 
 export interface LiveViewer {
   viewer: Viewer;
@@ -197,7 +200,7 @@ export function createLiveService(deps: { db: Db }) {
   /** What one stream gets of an entry, or nothing. */
   function deliveryFor(entry: Entry, stream: Stream): Delivery | null {
     const id = idOf(seqOf(entry));
-    if (entry.kind === 'resync' || entry.kind === 'settings') return { id, kind: entry.kind } as Delivery;
+    if (entry.kind === 'resync' || entry.kind === 'settings' || entry.kind === 'albums') return { id, kind: entry.kind } as Delivery;
     const { viewer, eventStatus } = stream.viewer;
     const status = eventStatus();
     if (entry.kind === 'nickname') {
@@ -339,6 +342,14 @@ export function createLiveService(deps: { db: Db }) {
      */
     settingsChanged(eventId: number) {
       publish({ kind: 'settings', seq: ++seq, eventId });
+    },
+
+    /**
+     * The event's albums changed (one made, renamed, a photo challenge added or taken away): every open stream
+     * is told to fetch the album list again (its counts are each viewer's own). Replayed on a reconnect.
+     */
+    albumsChanged(eventId: number) {
+      publish({ kind: 'albums', seq: ++seq, eventId });
     },
 
     /**

@@ -33,6 +33,8 @@ export interface AlbumSummary {
   count: number;
   videos: number;
   ownPrivate: number;
+  /** the viewer's own uploads in it (a guest's; photo challenges count as done with one) */
+  own: number;
   /** the newest photo with a thumbnail, else the newest upload with one (a video poster) */
   cover: UploadRow | null;
 }
@@ -242,12 +244,14 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
           count: count(),
           videos: sql<number>`sum(${uploads.type} = 'video')`,
           ownPrivate: sql<number>`sum(${uploads.approved} = 0 and ${uploads.userId} is not null and ${uploads.userId} = ${ownerId})`,
+          own: sql<number>`sum(${uploads.userId} is not null and ${uploads.userId} = ${ownerId})`,
         })
         .from(uploads)
         .where(and(...where))
         .groupBy(uploads.albumId)
         .all();
-      for (const c of counts) summaries.set(c.albumId, { count: c.count, videos: c.videos, ownPrivate: c.ownPrivate, cover: null });
+      for (const c of counts)
+        summaries.set(c.albumId, { count: c.count, videos: c.videos, ownPrivate: c.ownPrivate, own: c.own, cover: null });
       // SQLite's max() takes the other columns from the row it picked: the newest photo (else upload) with a thumbnail per album.
       for (const photosOnly of [true, false]) {
         const covers = db

@@ -5,9 +5,9 @@ import { expectError, expectOk, expectUnchanged, PHOTOS, send, snapshot, useAppS
 
 const srv = useAppServer();
 
-const ALBUM_FIELDS = ['created_at', 'end_datetime', 'event_id', 'id', 'name', 'start_datetime', 'visible'];
+const ALBUM_FIELDS = ['challenge', 'created_at', 'end_datetime', 'event_id', 'id', 'name', 'start_datetime', 'visible'];
 /** The album list adds what the viewer sees in each album (GalleryAlbumDto). */
-const LISTED_ALBUM_FIELDS = [...ALBUM_FIELDS, 'cover', 'own_private_count', 'upload_count', 'video_count'].sort();
+const LISTED_ALBUM_FIELDS = [...ALBUM_FIELDS, 'cover', 'own_count', 'own_private_count', 'upload_count', 'video_count'].sort();
 const names = (albums: AlbumDto[]) => albums.map((a) => a.name);
 const hide = (id: number) => srv.admin.json<AlbumDto>(`/api/album/${id}`, { method: 'PUT', json: { visible: false } });
 

@@ -53,6 +53,11 @@ const TABLE: [action: Action, cells: [visitor: Cell, guest: Cell, otherGuest: Ce
   // create album: guests only 'Unsortiert' without dates (idempotent), host own event, admin
   ["create album 'Unsortiert'",             [403,   'ok',  'ok',  'ok',  'ok',  403,   403]],
   ['create album with name and dates',      [403,   403,   403,   'ok',  'ok',  403,   403]],
+  // photo challenges (issue 28) are albums the couple makes; guests upload into them like into any album
+  ['create photo challenge',                [403,   403,   403,   'ok',  'ok',  403,   403]],
+  ['rename photo challenge',                [401,   401,   401,   'ok',  'ok',  403,   403]],
+  ['delete photo challenge',                [401,   401,   401,   'ok',  'ok',  403,   403]],
+  ['upload into a photo challenge',         [403,   'ok',  'ok',  403,   'ok',  'ok',  'ok']],
   // edit albums, settings, stats, export: host of the event and admin
   ['edit album',                            [401,   401,   401,   'ok',  'ok',  403,   403]],
   ['delete album',                          [401,   401,   401,   'ok',  'ok',  403,   403]],
@@ -93,6 +98,8 @@ interface World {
   hostToken: string;
   album: AlbumDto;
   hidden: AlbumDto;
+  /** a photo challenge, when the options ask for one */
+  challenge?: AlbumDto;
   uploads: Partial<Record<Label, UploadResult>>;
 }
 
@@ -107,6 +114,8 @@ interface WorldOptions {
   event?: Record<string, string>;
   /** made active for the uploads, then moved back past its viewable-until */
   expired?: boolean;
+  /** a photo challenge besides the albums */
+  challenge?: boolean;
 }
 
 async function world(opts: WorldOptions = {}): Promise<World> {
@@ -121,6 +130,7 @@ async function world(opts: WorldOptions = {}): Promise<World> {
   const hidden = await srv.admin.createAlbum(event.id, { name: 'Hidden' });
   // 'Album' is only needed by the album rows; the read rows expect Default Album + Hidden.
   const w: World = { event, other, guest, guestId, otherGuest, hostToken, album, hidden, uploads: {} };
+  if (opts.challenge) w.challenge = await srv.admin.createAlbum(event.id, { name: 'Die Ringe ganz nah', challenge: true });
   if (opts.uploads) {
     const albumId = await defaultAlbumId(srv.admin, event.id);
     w.uploads.ownPending = await guest.uploadOk(event.id, PHOTOS[0]!, { albumId });
@@ -188,6 +198,10 @@ type Action =
   | 'media file after viewable-until'
   | "create album 'Unsortiert'"
   | 'create album with name and dates'
+  | 'create photo challenge'
+  | 'rename photo challenge'
+  | 'delete photo challenge'
+  | 'upload into a photo challenge'
   | 'edit album'
   | 'delete album'
   | 'edit event settings'
@@ -335,6 +349,40 @@ const ACTIONS: Record<Action, ActionSpec> = {
         : send(c, 'POST', `/api/event/${w.event.id}/album`, body);
     },
     changed: async (w) => expect(await albumNames(w)).toContain('Party'),
+  },
+  'create photo challenge': {
+    call: (w, role, c) => {
+      const body = { name: 'Das Brautpaar beim Tanzen', challenge: true };
+      return isHost(role)
+        ? send(c, 'POST', `/api/client/event/${w.hostToken}/album`, body)
+        : send(c, 'POST', `/api/event/${w.event.id}/album`, body);
+    },
+    changed: async (w) =>
+      expect((await srv.admin.json<AlbumDto[]>(`/api/event/${w.event.id}/albums`)).filter((a) => a.challenge).map((a) => a.name)).toEqual([
+        'Das Brautpaar beim Tanzen',
+      ]),
+  },
+  'rename photo challenge': {
+    setup: { challenge: true },
+    call: (w, role, c) =>
+      isHost(role)
+        ? send(c, 'PUT', `/api/client/album/${w.challenge!.id}/${w.hostToken}`, { name: 'Die Ringe im Licht' })
+        : send(c, 'PUT', `/api/album/${w.challenge!.id}`, { name: 'Die Ringe im Licht' }),
+    changed: async (w) => expect(await albumNames(w)).toContain('Die Ringe im Licht'),
+  },
+  'delete photo challenge': {
+    setup: { challenge: true },
+    call: (w, role, c) =>
+      c.fetch(isHost(role) ? `/api/client/album/${w.challenge!.id}/${w.hostToken}` : `/api/album/${w.challenge!.id}`, { method: 'DELETE' }),
+    changed: async (w) => expect(await albumNames(w)).not.toContain('Die Ringe ganz nah'),
+  },
+  'upload into a photo challenge': {
+    setup: { challenge: true },
+    call: (w, _role, c) => c.upload(w.event.id, PHOTOS[4]!, { albumId: String(w.challenge!.id) }),
+    changed: async (w, res) => {
+      const { id } = (await res.json()) as UploadResult;
+      expect((await uploadOf(w, id))?.album_id).toBe(w.challenge!.id);
+    },
   },
   'edit album': {
     call: (w, role, c) =>

@@ -55,7 +55,7 @@ export class ApiClient {
 
   async createAlbum(
     eventId: number,
-    fields: { name: string; start_datetime?: string | null; end_datetime?: string | null },
+    fields: { name: string; start_datetime?: string | null; end_datetime?: string | null; challenge?: boolean },
   ): Promise<AlbumDto> {
     return this.json<AlbumDto>(`/api/event/${eventId}/album`, { method: 'POST', json: fields });
   }

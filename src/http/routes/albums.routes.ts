@@ -20,7 +20,8 @@ const list = endpoint({
   errors: [403],
 });
 const create = endpoint({
-  summary: "Creates an album: the admin any, a guest only 'Unsortiert' without dates (idempotent, answers 200)",
+  summary:
+    "Creates an album (with challenge: true a photo challenge, its name the prompt): the admin any, a guest only 'Unsortiert' without dates (idempotent, answers 200)",
   tag: 'guest',
   callers: ['guest', 'admin'],
   params: EventIdPath,

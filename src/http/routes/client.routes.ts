@@ -41,7 +41,7 @@ const editEvent = endpoint({
   ok: answer('The event as changed', EventDtoSchema),
 });
 const createAlbum = endpoint({
-  summary: 'Creates an album',
+  summary: 'Creates an album, or with challenge: true a photo challenge (its name is the prompt, no dates)',
   tag: 'host',
   params: TokenPath,
   body: NewAlbumBody,

@@ -22,26 +22,33 @@ const date = () => {
 };
 
 /** true/false, also as the text or 1/0 a form sends. */
-const visible = z
-  .union([z.boolean(), z.enum(['true', 'false']), z.literal(1), z.literal(0)], { error: problem('mustBeBoolean') })
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === 1));
+const flag = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false']), z.literal(1), z.literal(0)], { error: problem('mustBeBoolean') })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === 1));
 
-const fields = { start_datetime: date(), end_datetime: date(), visible };
+const fields = { start_datetime: date(), end_datetime: date(), visible: flag() };
 
-/** A new album: the name is required. */
-export const NewAlbumBody = z.object({ name, ...fields });
+/** A new album: the name is required; `challenge` makes it a photo challenge whose name is the prompt (never dated). */
+export const NewAlbumBody = z.object({ name, ...fields, challenge: flag() });
 /**
  * A guest's call: only 'Unsortiert' without dates is allowed, and anything else is refused (403) by the
  * permission table rather than judged as a malformed album, so the fields are read as they come.
  */
 export const GuestAlbumBody = z
-  .object({ name: z.unknown().optional(), start_datetime: z.unknown().optional(), end_datetime: z.unknown().optional() })
+  .object({
+    name: z.unknown().optional(),
+    start_datetime: z.unknown().optional(),
+    end_datetime: z.unknown().optional(),
+    challenge: z.unknown().optional(),
+  })
   .transform((b) => ({
     name: typeof b.name === 'string' ? b.name.trim() : undefined,
     start_datetime: b.start_datetime ? String(b.start_datetime) : undefined,
     end_datetime: b.end_datetime ? String(b.end_datetime) : undefined,
+    challenge: !!b.challenge && b.challenge !== 'false',
   }));
 
-/** A change: any of the fields (the toggle sends only `visible`). */
+/** A change: any of the fields (the toggle sends only `visible`); what an album is (a challenge or not) stays. */
 export const AlbumChangeBody = z.object({ name: name.optional(), ...fields });

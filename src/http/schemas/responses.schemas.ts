@@ -111,6 +111,8 @@ const albumFields = {
   visible: z.boolean(),
   start_datetime: nullableIsoTime,
   end_datetime: nullableIsoTime,
+  /** addition (issue 28): a photo challenge ('Foto-Aufgabe'), whose name is the prompt; never dated */
+  challenge: z.boolean(),
   created_at: isoTime,
 };
 export const AlbumDtoSchema = z
@@ -137,6 +139,8 @@ export const GalleryAlbumDtoSchema = z
     video_count: z.number().int(),
     /** of them the viewer's own not shared ones (a guest's; 0 for everyone else) */
     own_private_count: z.number().int(),
+    /** of them the viewer's own (a guest's; 0 for everyone else): a challenge with one is done ('3 von 8 Aufgaben') */
+    own_count: z.number().int(),
     /** the newest photo's thumbnail, else the newest video poster; null without either */
     cover: ThumbnailImageSchema.nullable(),
   })

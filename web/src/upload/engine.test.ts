@@ -97,6 +97,7 @@ const album: AlbumDto = {
   event_id: 1,
   name: 'Party',
   visible: true,
+  challenge: false,
   start_datetime: '2000-01-01T00:00:00Z',
   end_datetime: '2100-01-01T00:00:00Z',
   created_at: '',

@@ -7,6 +7,7 @@ const album = (id: number, name: string): AlbumDto => ({
   event_id: 1,
   name,
   visible: true,
+  challenge: false,
   start_datetime: null,
   end_datetime: null,
   created_at: '2026-06-20T10:00:00.000Z',

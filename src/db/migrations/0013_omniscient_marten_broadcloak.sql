@@ -1,0 +1,1 @@
+ALTER TABLE `albums` ADD `challenge` integer DEFAULT false NOT NULL;
