@@ -63,6 +63,7 @@ export function createZipStream(
 ): ReadableStream<Uint8Array> {
   const pieces = zipPieces(entries, opts.forceZip64 ?? false, new Uint8Array(PIECE_BYTES));
   const observer = opts.observer;
+  let cancelled = false;
   return new DirectReadableStream({
     type: 'direct',
     async pull(controller) {
@@ -77,10 +78,13 @@ export function createZipStream(
         observer?.failed();
         throw e;
       }
+      // cancel() ends the pieces early, and the loop above then ends as if they were all written
+      if (cancelled) return;
       controller.close();
       observer?.finished();
     },
     async cancel() {
+      cancelled = true;
       observer?.failed();
       await pieces.return(undefined);
     },

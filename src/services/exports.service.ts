@@ -2,6 +2,7 @@ import type { MediaStore } from '../storage/media-store.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import { cleanDisplayName } from '../lib/display-names.ts';
 import { randomToken } from '../lib/ids.ts';
+import type { TcpConnection } from '../lib/socket-queue.ts';
 import { seesWholeEvent, type Viewer } from '../domain/permissions.ts';
 import { sanitizeZipName, uniqueName, zipLayout, type ZipEntry, type ZipObserver } from '../media/zip-stream.ts';
 import type { AlbumsService } from './albums.service.ts';
@@ -89,9 +90,15 @@ function planOf(files: ExportFile[], event: EventView, albumName: string | undef
   return { entries, ...zipLayout(entries), fileName: zipFileName(event, albumName) };
 }
 
+/**
+ * Before the archive's end was written, a connection that is gone or whose peer closed its side means the
+ * client left early: the response is chunked, so a client that has it all waits for the end before closing.
+ */
+const leftEarly = (conn: TcpConnection | 'closed' | null) => conn === 'closed' || (conn !== null && conn.peerClosed);
+
 interface Ticket extends TicketScope {
-  /** bytes of the archive written to the connection that its peer has not acknowledged ('closed': gone; null: not known) */
-  unacknowledged: () => number | 'closed' | null;
+  /** the kernel's view of the connection the archive goes out on ('closed': gone; null: not known) */
+  connection: () => TcpConnection | 'closed' | null;
   /** the last byte was written to the connection */
   written: boolean;
   /** the most bytes the client has been seen to have acknowledged */
@@ -127,17 +134,23 @@ export function createExportsService(deps: {
   const progressOf = (t: Ticket): ArchiveProgress => {
     const p = t.progress;
     if (!t.redeemed && p.state === 'waiting' && t.expires < now().getTime()) p.state = 'failed';
-    if (p.state !== 'sending') return { ...p, filesSent: t.fileEnds.filter((end) => end <= p.sent).length };
-    const queue = t.unacknowledged();
-    // gone after the last byte was written: the client took it and left (before it, sent() and finished() see the loss)
-    const pending = queue === null || queue === 'closed' ? 0 : queue;
-    // never backwards: the count of bytes written follows the socket's queue a piece late
-    t.acknowledged = Math.max(t.acknowledged, p.sent - pending);
-    if (t.written && pending === 0) {
-      end(t, 'done');
-      t.acknowledged = p.sent;
+    if (p.state === 'sending') {
+      const conn = t.connection();
+      // never backwards: the count of bytes written follows the socket's queue a piece late
+      t.acknowledged = Math.max(t.acknowledged, p.sent - (conn !== null && conn !== 'closed' ? conn.send : 0));
+      if (!t.written) {
+        // A client killed while the stream waits for it: the write under way may never settle, so
+        // nothing but this call learns that it left.
+        if (leftEarly(conn)) end(t, 'failed');
+      } else if (conn === null || conn === 'closed' || conn.send === 0) {
+        // gone after the last byte was written: the client took it and left (a browser keeps the connection)
+        end(t, 'done');
+        t.acknowledged = p.sent;
+      } else if (conn.peerClosed) {
+        end(t, 'failed'); // it closed its side with bytes it never acknowledged
+      }
     }
-    const sent = t.acknowledged;
+    const sent = p.state === 'sending' || p.state === 'done' ? t.acknowledged : p.sent;
     return { ...p, sent, filesSent: t.fileEnds.filter((end) => end <= sent).length };
   };
   const end = (t: Ticket, state: 'done' | 'failed') => {
@@ -183,7 +196,7 @@ export function createExportsService(deps: {
         redeemed: false,
         written: false,
         acknowledged: 0,
-        unacknowledged: () => null,
+        connection: () => null,
         keepUntil: t + TICKET_MS + PROGRESS_KEPT_MS,
         fileEnds: plan.fileEnds,
         progress: { state: 'waiting', size: plan.size, sent: 0, files: plan.entries.length, filesSent: 0 },
@@ -203,24 +216,18 @@ export function createExportsService(deps: {
      * Follows the archive streamed for a redeemed ticket (`plan`: as it is streamed now, its size may have
      * changed); `unacknowledged`: the bytes written to its connection that the client has not acknowledged.
      */
-    observe(ticket: string, plan: ZipPlan, unacknowledged: Ticket['unacknowledged']): ZipObserver {
+    observe(ticket: string, plan: ZipPlan, connection: Ticket['connection']): ZipObserver {
       const found = tickets.get(ticket);
       if (!found) throw notFound();
-      Object.assign(found, { fileEnds: plan.fileEnds, unacknowledged });
+      Object.assign(found, { fileEnds: plan.fileEnds, connection });
       const p = found.progress;
       Object.assign(p, { state: 'sending', size: plan.size, sent: 0, files: plan.entries.length });
       return {
         sent: (bytes) => {
           p.sent += bytes;
-          // A client that left is not always told to the writer (writes into a closed socket still
-          // succeed): while bytes remain to be written, a connection that is gone means it stopped short.
-          // Looked at after every piece (512 KB): a table read, against writes that then take no time.
-          if (found.unacknowledged() === 'closed') end(found, 'failed');
         },
         finished: () => {
-          // the connection gone as the last byte is written: the writes went into a closed socket (a
-          // client that took the last byte cannot have left yet)
-          if (found.unacknowledged() === 'closed') return end(found, 'failed');
+          if (leftEarly(found.connection())) return end(found, 'failed');
           found.written = true;
           progressOf(found);
         },

@@ -8,7 +8,7 @@ import { notFound, problem } from '../../lib/errors.ts';
 import type { Viewer } from '../../domain/permissions.ts';
 import { clientCap } from '../client-caps.ts';
 import { listeningPort, remotePort, type Ctx, type Env } from '../context.ts';
-import { tcpQueues } from '../../lib/socket-queue.ts';
+import { tcpConnection } from '../../lib/socket-queue.ts';
 import type { ExportProgressDto, ExportTicket } from '../api-types.ts';
 import { answer, endpoint } from '../openapi.ts';
 import { TicketPath } from '../schemas/params.schemas.ts';
@@ -95,11 +95,8 @@ export function ticketAnswer(services: Services, scope: TicketScope, plan: ZipPl
 export function ticketZip(c: Ctx, viewer: Viewer, ticket: string, plan: ZipPlan): Response {
   const local = listeningPort(c);
   const remote = remotePort(c);
-  const unacknowledged = () => {
-    const queues = local && remote ? tcpQueues(local, remote) : null;
-    return queues === null || queues === 'closed' ? queues : queues.send;
-  };
-  return zipOf(c, viewer, plan, c.get('deps').services.exports.observe(ticket, plan, unacknowledged));
+  const connection = () => (local && remote ? tcpConnection(local, remote) : null);
+  return zipOf(c, viewer, plan, c.get('deps').services.exports.observe(ticket, plan, connection));
 }
 
 const progress = endpoint({
