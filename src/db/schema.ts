@@ -38,6 +38,8 @@ export const events = sqliteTable('events', {
   /** slow zoom of each single picture (off under prefers-reduced-motion) */
   wallKenBurns: integer('wall_ken_burns', { mode: 'boolean' }).notNull().default(false),
   wallQrContent: text('wall_qr_content', { enum: WALL_QR_CONTENTS }).notNull().default('event'),
+  /** the wall shows photos with hearts more often (issue 28) */
+  wallFavorLoved: integer('wall_favor_loved', { mode: 'boolean' }).notNull().default(false),
   /** the language its guests see unless they choose another (issue 25) */
   language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
   createdAt: createdAt(),

@@ -27,8 +27,8 @@ export type UploadSort = (typeof UPLOAD_SORTS)[number];
 export const FAVORITES = ['loved', 'mine'] as const;
 export type Favorites = (typeof FAVORITES)[number];
 
-/** The filters of the host's moderation list by state. */
-export const MODERATION_STATUSES = ['all', 'pending', 'approved', 'failed'] as const;
+/** The filters of the host's moderation list by state; 'loved': those with hearts, most hearts first (the overview's 'Most loved'). */
+export const MODERATION_STATUSES = ['all', 'pending', 'approved', 'failed', 'loved'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 /** Uploads per page of the host's moderation list (GET /api/client/event-uploads/{token}): the default and the most. */
 export const MODERATION_PAGE = 60;

@@ -54,6 +54,7 @@ export function eventDto(e: EventView): EventDto {
       layout: e.wallLayout,
       ken_burns: e.wallKenBurns,
       qr_content: e.wallQrContent,
+      favor_loved: e.wallFavorLoved,
     },
     language: e.language,
   };
@@ -72,7 +73,12 @@ export function adminEventDto(e: EventWithTotals): AdminEventDto {
 
 /** The sizes of the export ZIPs, the event's and each album's. */
 export function exportSizesDto(s: ReturnType<ExportsService['eventZipSizes']>): ExportSizes {
-  return { size_bytes: s.size, files: s.files, albums: s.albums.map((a) => ({ id: a.id, size_bytes: a.size, files: a.files })) };
+  return {
+    size_bytes: s.size,
+    files: s.files,
+    favorites: { size_bytes: s.favorites.size, files: s.favorites.files },
+    albums: s.albums.map((a) => ({ id: a.id, size_bytes: a.size, files: a.files })),
+  };
 }
 
 /** An album with its number of uploads, as the admin's and the host's lists show it. */

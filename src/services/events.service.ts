@@ -39,6 +39,7 @@ export interface EventChange {
   wall_layout?: WallLayout;
   wall_ken_burns?: boolean;
   wall_qr_content?: WallQrContent;
+  wall_favor_loved?: boolean;
   /** the guests' language unless they choose another */
   language?: Language;
 }
@@ -100,6 +101,7 @@ export function createEventsService(deps: {
     wallLayout: input.wall_layout,
     wallKenBurns: input.wall_ken_burns,
     wallQrContent: input.wall_qr_content,
+    wallFavorLoved: input.wall_favor_loved,
     language: input.language,
   });
 

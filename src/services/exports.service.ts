@@ -46,10 +46,11 @@ export interface ArchiveProgress {
   filesSent: number;
 }
 
-/** What a ticket opens: an event's export ZIP, or one album's. */
+/** What a ticket opens: an event's export ZIP, or one album's; `favorites`: only the uploads with hearts ('Nur Favoriten'). */
 export interface TicketScope {
   eventId: number;
   albumId?: number;
+  favorites?: 'loved';
 }
 
 const TICKET_MS = 60_000;
@@ -209,7 +210,7 @@ export function createExportsService(deps: {
       const found = tickets.get(ticket);
       if (found === undefined || found.eventId !== eventId || found.redeemed || found.expires < now().getTime()) return null;
       found.redeemed = true;
-      return { eventId: found.eventId, albumId: found.albumId };
+      return { eventId: found.eventId, albumId: found.albumId, favorites: found.favorites };
     },
 
     /**
@@ -241,14 +242,25 @@ export function createExportsService(deps: {
       return found ? progressOf(found) : null;
     },
 
-    /** The export ZIP's size, the whole event's and each album's (what each ZIP button states before it is pressed). */
-    eventZipSizes(event: EventView): { size: number; files: number; albums: { id: number; size: number; files: number }[] } {
+    /** The export ZIP's size, the whole event's, its favourites' and each album's (what each ZIP button states before it is pressed). */
+    eventZipSizes(event: EventView): {
+      size: number;
+      files: number;
+      favorites: { size: number; files: number };
+      albums: { id: number; size: number; files: number }[];
+    } {
       const report = deps.reports.report(event.id);
-      const sized = (albums: typeof report.albums) => {
-        const files = albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
+      const sized = (albums: typeof report.albums, favorites?: 'loved') => {
+        const files = albums.flatMap((album) =>
+          favoritesOf(album.uploads, favorites, 'export').map((u) => fileOf(event, album.name, u, 'export')),
+        );
         return { size: files.length ? planOf(files, event, undefined).size : 0, files: files.length };
       };
-      return { ...sized(report.albums), albums: report.albums.map((a) => ({ id: a.id, ...sized([a]) })) };
+      return {
+        ...sized(report.albums),
+        favorites: sized(report.albums, 'loved'),
+        albums: report.albums.map((a) => ({ id: a.id, ...sized([a]) })),
+      };
     },
 
     /** The event's originals as the host and the admin export them, or one album's (`albumId`: exporting album by album keeps each ZIP small). */

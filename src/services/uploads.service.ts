@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/connection.ts';
 import { listVersions } from '../db/list-versions.ts';
@@ -289,6 +289,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
       if (filter.status === 'pending') where.push(eq(uploads.approved, false));
       if (filter.status === 'approved') where.push(eq(uploads.approved, true));
       if (filter.status === 'failed') where.push(eq(uploads.processingState, 'failed'));
+      if (filter.status === 'loved') where.push(gt(uploads.heartCount, 0));
       if (filter.albumId !== undefined) where.push(eq(uploads.albumId, filter.albumId));
       if (filter.guestId !== undefined) {
         const guest = db
@@ -304,7 +305,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
         .select()
         .from(uploads)
         .where(condition)
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...(filter.status === 'loved' ? ORDER.loved : NEWEST_FIRST))
         .limit(filter.limit)
         .offset(filter.offset)
         .all();

@@ -1,7 +1,17 @@
 // Hearts (issue 28 item 1): one heart per guest identity (the cookie) per upload, never per address; counts in
 // every upload answer, 'Beliebteste' as a sort of the list (paged like the newest-first list), live to others.
 import { describe, expect, test } from 'bun:test';
-import type { ClientTokenAnswer, HeartAnswer, MyHearts, UploadDto, UploadPage, ZipSize } from '../../src/http/api-types.ts';
+import type {
+  ClientTokenAnswer,
+  ExportSizes,
+  ExportTicket,
+  HeartAnswer,
+  ModerationPage,
+  MyHearts,
+  UploadDto,
+  UploadPage,
+  ZipSize,
+} from '../../src/http/api-types.ts';
 import { SseStream } from '../helpers/sse.ts';
 import { defaultAlbumId, expectError, expectOk, PHOTOS, useServer, type ApiClient } from './support.ts';
 
@@ -160,5 +170,43 @@ describe('hearts', () => {
     expect(names(await loved.arrayBuffer()) / 2).toBe(2); // each name twice: local header and central directory
     await all.arrayBuffer();
     await expectError(await srv.client().fetch(`/api/client/event-export-zip/${client_token}?favorites=mine`), 400, 'VALIDATION_ERROR');
+  });
+
+  test("the couple: 'loved' lists the uploads with hearts, most first; the ticketed export's 'Nur Favoriten' states its size first and holds only those", async () => {
+    const { event, ids } = await eventWithPhotos(3);
+    const fans = [srv.client(), srv.client()];
+    for (const f of fans) await f.joinAsGuest(event.code);
+    for (const f of fans) await expectOk(await heart(f, event.id, ids[2]!));
+    await expectOk(await heart(fans[0]!, event.id, ids[0]!));
+    const { client_token } = await srv.admin.json<ClientTokenAnswer>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+    const host = srv.client();
+    const page = await host.json<ModerationPage>(`/api/client/event-uploads/${client_token}?status=loved`);
+    expect([page.total, page.uploads.map((u) => [u.id, u.heart_count])]).toEqual([
+      2,
+      [
+        [ids[2]!, 2],
+        [ids[0]!, 1],
+      ],
+    ]);
+
+    const sizes = await host.json<ExportSizes>(`/api/client/event-export-sizes/${client_token}`);
+    expect(sizes.favorites.files).toBe(2);
+    expect(sizes.favorites.size_bytes).toBeLessThan(sizes.size_bytes);
+    const ticket = await host.json<ExportTicket>(`/api/client/event-export-ticket/${client_token}?favorites=loved`, { method: 'POST' });
+    expect([ticket.files, ticket.size_bytes]).toEqual([2, sizes.favorites.size_bytes]);
+    const zip = await srv.client().fetch(ticket.url);
+    expect(Number(zip.headers.get('x-archive-size'))).toBe(sizes.favorites.size_bytes);
+    const bytes = await zip.arrayBuffer();
+    expect(bytes.byteLength).toBe(sizes.favorites.size_bytes);
+    // the admin's ticket too
+    const adminTicket = await srv.admin.json<ExportTicket>(`/api/event/${event.id}/export-ticket?favorites=loved`, { method: 'POST' });
+    expect(adminTicket.size_bytes).toBe(sizes.favorites.size_bytes);
+    await (await srv.client().fetch(adminTicket.url)).arrayBuffer();
+    await expectError(
+      await host.fetch(`/api/client/event-export-ticket/${client_token}?favorites=mine`, { method: 'POST' }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    await expectError(await host.fetch(`/api/client/event-uploads/${client_token}?status=hearts`), 400, 'VALIDATION_ERROR');
   });
 });

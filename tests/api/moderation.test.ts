@@ -107,6 +107,7 @@ describe('sharing by default and wall settings', () => {
       layout: 'single',
       ken_burns: false,
       qr_content: 'event',
+      favor_loved: false,
     });
 
     const f = new FormData();
@@ -127,6 +128,7 @@ describe('sharing by default and wall settings', () => {
         layout: 'single',
         ken_burns: false,
         qr_content: 'event',
+        favor_loved: false,
       },
     ]);
 

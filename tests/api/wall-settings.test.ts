@@ -24,20 +24,22 @@ describe('wall settings', () => {
       layout: 'single',
       ken_burns: false,
       qr_content: 'event',
+      favor_loved: false,
     });
     const s = await SseStream.open(visitor, `/api/event/${event.id}/live`);
     open.push(s);
     await s.next((m) => m.event === 'ready', 2000, 'ready');
     const saved = await h.client().json<EventDto>(`/api/client/event/${token}`, {
       method: 'PUT',
-      json: { wall_layout: 'collage', wall_ken_burns: true, wall_qr_content: 'both' },
+      json: { wall_layout: 'collage', wall_ken_burns: true, wall_qr_content: 'both', wall_favor_loved: true },
     });
-    expect(saved.wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both' });
+    expect(saved.wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both', favor_loved: true });
     await s.next((m) => m.event === 'settings', 2000, 'settings message');
     expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({
       layout: 'collage',
       ken_burns: true,
       qr_content: 'both',
+      favor_loved: true,
     });
   });
 

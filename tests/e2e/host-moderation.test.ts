@@ -130,6 +130,7 @@ describe("settings tab 'Live-Wand' on a phone", () => {
     await p.getByLabel('Nicknames der Gäste anzeigen').check();
     await p.getByLabel('Videos zeigen (ohne Ton)').uncheck();
     await p.getByLabel(/QR-Code mit/).uncheck();
+    await p.getByLabel('Fotos mit Herzen öfter zeigen').check();
     await p.getByRole('button', { name: 'Speichern' }).click();
     await toastShown(p, 'Live-Wand gespeichert');
     expect((await h.visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toEqual({
@@ -140,6 +141,7 @@ describe("settings tab 'Live-Wand' on a phone", () => {
       layout: 'single',
       ken_burns: false,
       qr_content: 'event',
+      favor_loved: true,
     });
     expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await h.shot('41-phone-live-wand', p);

@@ -286,16 +286,16 @@ export function clientRoutes() {
     if (ticket === undefined) return zipOf(c, viewer, services.exports.eventZip(event, albumId, favorites));
     const scope = services.exports.redeemTicket(event.id, ticket);
     if (!scope) throw notFound();
-    return ticketZip(c, viewer, ticket, services.exports.eventZip(event, scope.albumId));
+    return ticketZip(c, viewer, ticket, services.exports.eventZip(event, scope.albumId, scope.favorites));
   });
 
   app.post('/api/client/event-export-ticket/:token', exportTicket.doc, (c) => {
     const { token } = exportTicket.params(c);
     const { services, event } = asHost(c, token);
-    const { albumId } = exportTicket.query(c);
-    const plan = services.exports.eventZip(event, albumId);
+    const { albumId, favorites } = exportTicket.query(c);
+    const plan = services.exports.eventZip(event, albumId, favorites);
     return c.json(
-      ticketAnswer(services, { eventId: event.id, albumId }, plan, `/api/client/event-export-zip/${encodeURIComponent(token)}`),
+      ticketAnswer(services, { eventId: event.id, albumId, favorites }, plan, `/api/client/event-export-zip/${encodeURIComponent(token)}`),
     );
   });
 

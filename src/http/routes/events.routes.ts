@@ -172,7 +172,12 @@ export function eventRoutes() {
     const scope = ticket ? services.exports.redeemTicket(eventId, ticket) : null;
     // A ticket is the admin's too (made with the Bearer header a minute ago).
     if (ticket && scope)
-      return ticketZip(c, { kind: 'admin' }, ticket, services.exports.eventZip(services.events.getById(eventId), scope.albumId));
+      return ticketZip(
+        c,
+        { kind: 'admin' },
+        ticket,
+        services.exports.eventZip(services.events.getById(eventId), scope.albumId, scope.favorites),
+      );
     requireRight(c, 'manageEvent', { eventId });
     return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId, favorites));
   });
@@ -183,9 +188,9 @@ export function eventRoutes() {
     requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
-    const { albumId } = exportTicket.query(c);
-    const plan = services.exports.eventZip(event, albumId);
-    return c.json(ticketAnswer(services, { eventId: event.id, albumId }, plan, `/api/event/${event.id}/export-zip`));
+    const { albumId, favorites } = exportTicket.query(c);
+    const plan = services.exports.eventZip(event, albumId, favorites);
+    return c.json(ticketAnswer(services, { eventId: event.id, albumId, favorites }, plan, `/api/event/${event.id}/export-zip`));
   });
 
   app.get('/api/event/:eventId/export-sizes', exportSizes.doc, (c) => {

@@ -81,7 +81,11 @@ export const TicketQuery = z.object({
 /** The answer to export-ticket: the link that opens the archive once (`zipPath`, the ticket added), its size, where its progress is. */
 export function ticketAnswer(services: Services, scope: TicketScope, plan: ZipPlan, zipPath: string): ExportTicket {
   const { ticket, expiresAt } = services.exports.issueTicket(scope, plan);
-  const query = new URLSearchParams({ ticket, ...(scope.albumId === undefined ? {} : { albumId: String(scope.albumId) }) });
+  const query = new URLSearchParams({
+    ticket,
+    ...(scope.albumId === undefined ? {} : { albumId: String(scope.albumId) }),
+    ...(scope.favorites === undefined ? {} : { favorites: scope.favorites }),
+  });
   return {
     url: `${zipPath}?${query}`,
     expires_at: expiresAt.toISOString(),

@@ -108,6 +108,7 @@ export const EventChangeForm = z.object({
   wall_layout: wallLayout,
   wall_ken_burns: flag(),
   wall_qr_content: wallQrContent,
+  wall_favor_loved: flag(),
   /** the guests' language unless they choose another */
   language,
   /** multipart only: an image file (at most 20 MB) */

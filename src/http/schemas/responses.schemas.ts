@@ -63,6 +63,8 @@ export const WallSettingsSchema = z
     ken_burns: z.boolean(),
     /** the QR overlay: the event's code, the venue Wi-Fi's, or both side by side */
     qr_content: z.enum(WALL_QR_CONTENTS),
+    /** addition (issue 28): photos with hearts come round more often */
+    favor_loved: z.boolean(),
   })
   .meta({ id: 'WallSettings' });
 
@@ -351,6 +353,9 @@ export const ExportSizesSchema = z
   .object({
     size_bytes: z.number().int(),
     files: z.number().int(),
+    favorites: z
+      .object({ size_bytes: z.number().int(), files: z.number().int() })
+      .meta({ description: "addition (issue 28): 'Nur Favoriten', the ZIP of the uploads with hearts (favorites=loved)" }),
     albums: z.array(z.object({ id: z.number().int(), size_bytes: z.number().int(), files: z.number().int() })),
   })
   .meta({ id: 'ExportSizes' });

@@ -59,6 +59,7 @@ export interface SharingAndWallFields {
   wall_layout?: WallSettings['layout'];
   wall_ken_burns?: boolean;
   wall_qr_content?: WallSettings['qr_content'];
+  wall_favor_loved?: boolean;
 }
 
 export interface ModerationQuery {
@@ -99,8 +100,12 @@ export const clientApi = {
   setApprovedMany: (token: string, target: BulkTarget, approved: boolean) =>
     call<BulkAnswer>('PUT', `/api/client/uploads/${approved ? 'approve' : 'reject'}/${t(token)}`, { ...target }),
   deleteMany: (token: string, target: BulkTarget) => call<BulkAnswer>('POST', `/api/client/uploads/delete/${t(token)}`, { ...target }),
-  /** a one-minute link to the event's ZIP, or one album's, its size and progress link */
-  exportTicket: (token: string, albumId?: number) =>
-    call<ExportTicket>('POST', `/api/client/event-export-ticket/${t(token)}${albumId === undefined ? '' : `?albumId=${albumId}`}`),
+  /** a one-minute link to the event's ZIP, or one album's, or its favourites' ('Nur Favoriten'), its size and progress link */
+  exportTicket: (token: string, scope: { albumId?: number; favorites?: 'loved' } = {}) => {
+    const params = new URLSearchParams();
+    if (scope.albumId !== undefined) params.set('albumId', String(scope.albumId));
+    if (scope.favorites) params.set('favorites', scope.favorites);
+    return call<ExportTicket>('POST', `/api/client/event-export-ticket/${t(token)}${params.size ? `?${params}` : ''}`);
+  },
   exportSizes: (token: string) => call<ExportSizes>('GET', `/api/client/event-export-sizes/${t(token)}`),
 };

@@ -55,6 +55,9 @@ export const coupleDe = {
     awaiting: 'Wartet auf eure Entscheidung',
     awaitingNone: 'Nichts wartet auf eine Entscheidung.',
     newest: 'Neueste Uploads',
+    mostLoved: 'Beliebteste Fotos',
+    mostLovedNone: 'Noch hat niemand ein Herz vergeben.',
+    hearts: (n: number) => (n === 1 ? '1 Herz' : `${n} Herzen`),
     allUploads: 'Alle Uploads ansehen',
     guests: 'Gäste',
 
@@ -154,6 +157,8 @@ export const coupleDe = {
     exportSingle: 'Einzelne Alben exportieren',
     exportAlbums: 'Alben exportieren',
     exportAlbumZip: 'Als ZIP',
+    exportFavorites: 'Nur Favoriten',
+    exportFavoritesNote: 'Die Fotos und Videos, denen eure Gäste ein Herz gegeben haben.',
     exportOnly: (album: string) => `Nur das Album „${album}“ exportieren`,
 
     // Uploads (moderation)
@@ -161,7 +166,7 @@ export const coupleDe = {
     autoShareNote: 'Legt fest, ob „Automatisch freigeben“ bei Gästen zu Beginn angehakt ist. Gäste können es für sich ändern.',
     filter: 'Filter',
     status: 'Status',
-    statusLabels: { all: 'Alle', pending: 'Privat', approved: 'Geteilt', failed: 'Fehlgeschlagen' },
+    statusLabels: { all: 'Alle', pending: 'Privat', approved: 'Geteilt', failed: 'Fehlgeschlagen', loved: 'Mit Herzen' },
     /** who sees an upload: its state on the moderation list and in the large view */
     visibleToAll: 'Für alle sichtbar',
     onlyFor: (nickname: string) => `Nur für ${nickname}`,
@@ -216,6 +221,7 @@ export const coupleDe = {
     wallSecondsNote: (min: number, max: number) => `${min} bis ${max} Sekunden; Videos laufen bis zu einer Minute.`,
     wallNicknames: 'Nicknames der Gäste anzeigen',
     wallVideos: 'Videos zeigen (ohne Ton)',
+    wallFavorLoved: 'Fotos mit Herzen öfter zeigen',
     wallQr: 'QR-Code mit „Lade deine Fotos hoch“ einblenden',
     wallSave: 'Speichern',
     wallSaving: 'Speichern…',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileArchive, Info } from 'lucide-react';
+import { Download, FileArchive, Heart, Info } from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { localeOf, useHostT, useLanguage } from '../../i18n';
 import { clientApi } from '../../api/client-settings';
@@ -28,8 +28,11 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
     return size === null ? label : h.zipOfSize(label, formatBytes(size, locale));
   };
 
-  /** The whole event, or one album (the note's advice when the whole event fails or is too big at once). */
-  const start = async (album?: AlbumDto) => {
+  /**
+   * The whole event, one album (the note's advice when the whole event fails or is too big at once), or the
+   * uploads with hearts ('Nur Favoriten').
+   */
+  const start = async (album?: AlbumDto, favorites?: 'loved') => {
     if (busy) return;
     setBusy(true);
     setError('');
@@ -37,9 +40,10 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
     try {
       const now = await clientApi.exportSizes(token);
       if (now.albums.length === 0) throw new UserFacing(c.exportNoAlbums);
-      if ((album ? zipSize(now, album.id) : now.size_bytes) === 0) throw new UserFacing(c.exportNoUploads);
+      const size = favorites ? now.favorites.size_bytes : album ? zipSize(now, album.id) : now.size_bytes;
+      if (size === 0) throw new UserFacing(c.exportNoUploads);
       await runZipExport({
-        ticket: () => clientApi.exportTicket(token, album?.id),
+        ticket: () => clientApi.exportTicket(token, { albumId: album?.id, favorites }),
         fallbackName: `${PRODUCT}_${safeFileName(event.name)}${album ? `_${safeFileName(album.name)}` : ''}_export.zip`,
         onProgress: setProgress,
       });
@@ -73,6 +77,21 @@ export function ExportTab({ token, event, albums }: { token: string; event: Even
       <button type="button" className="hx-btn hx-btn--primary hx-btn--lg" onClick={() => void start()} disabled={busy}>
         <Download size={18} /> {sized(c.exportZip)}
       </button>
+      {/* only when there is a heart: an empty ZIP is no choice */}
+      {sizes && sizes.favorites.files > 0 && (
+        <div className="hx-export__favorites">
+          <button
+            type="button"
+            className="hx-btn hx-btn--secondary"
+            onClick={() => void start(undefined, 'loved')}
+            disabled={busy}
+            data-testid="export-favorites"
+          >
+            <Heart size={17} /> {h.zipOfSize(c.exportFavorites, formatBytes(sizes.favorites.size_bytes, locale))}
+          </button>
+          <span className="hx-small hx-muted">{c.exportFavoritesNote}</span>
+        </div>
+      )}
 
       {progress && <ExportStatus progress={progress} filesText={(done, total) => c.exportProgress(done, total)} doneText={c.exportDone} />}
 

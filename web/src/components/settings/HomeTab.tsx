@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Film, Hourglass, Image as ImageIcon, Sparkles, Upload, Users } from 'lucide-react';
+import { ArrowRight, Film, Heart, Hourglass, Image as ImageIcon, Sparkles, Upload, Users } from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { hostQueries } from '../../api/queries';
 import { useHostT } from '../../i18n';
@@ -13,11 +13,13 @@ import { WallLink } from './WallLink';
 /** How many uploads the overview lists: a phone screen's worth of each. */
 const NEWEST = 6;
 const AWAITING = 6;
+const LOVED = 6;
 
 /**
  * The couple's overview, the page's first section, for the wedding day on a phone held in one hand: the
- * counts, what awaits their decision (where sharing is not automatic), the newest uploads, the night in
- * uploads per hour, and the wall's link and QR code for the projector.
+ * counts, what awaits their decision (where sharing is not automatic), the newest uploads, the guests' most
+ * loved (most hearts first, each with its count), the night in uploads per hour, and the wall's link and QR
+ * code for the projector. The live stream keeps every list current (useModeration), hearts included.
  */
 export function HomeTab({
   token,
@@ -35,6 +37,7 @@ export function HomeTab({
   const c = h.couple;
   const m = useModeration(token, event, { pageSize: NEWEST });
   const awaiting = useQuery(hostQueries.uploads(token, { status: 'pending', limit: AWAITING, offset: 0 })).data;
+  const loved = useQuery(hostQueries.uploads(token, { status: 'loved', limit: LOVED, offset: 0 })).data;
   const stats = useStatistics(hostQueries.statistics(token)).data;
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const showAwaiting = !event.auto_share_uploads || (awaiting?.total ?? 0) > 0;
@@ -72,6 +75,14 @@ export function HomeTab({
         {m.page && m.uploads.length === 0 && <p className="hx-empty-inline">{c.noUploads}</p>}
         <ModerationList uploads={m.uploads} albums={albums} m={m} onConfirm={setConfirm} />
         {m.page && m.page.total > m.uploads.length && allUploads}
+      </section>
+
+      <section className="hx-panel hx-home__section" aria-labelledby="home-loved" data-testid="home-loved">
+        <h2 className="hx-panel__title" id="home-loved">
+          <Heart size={18} aria-hidden="true" /> {c.mostLoved}
+        </h2>
+        {loved && loved.total === 0 && <p className="hx-empty-inline">{c.mostLovedNone}</p>}
+        {loved && <ModerationList uploads={loved.uploads} albums={albums} m={m} onConfirm={setConfirm} />}
       </section>
 
       <UploadsChart hours={stats?.uploads_per_hour ?? []} heading="h2" />

@@ -20,6 +20,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
   const [layout, setLayout] = useState(event.wall.layout);
   const [kenBurns, setKenBurns] = useState(event.wall.ken_burns);
   const [qrContent, setQrContent] = useState(event.wall.qr_content);
+  const [favorLoved, setFavorLoved] = useState(event.wall.favor_loved);
   const secondsValue = Number(seconds);
   const secondsValid = Number.isInteger(secondsValue) && secondsValue >= WALL_SECONDS.min && secondsValue <= WALL_SECONDS.max;
 
@@ -44,6 +45,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
       wall_layout: layout,
       wall_ken_burns: kenBurns,
       wall_qr_content: qrContent,
+      wall_favor_loved: favorLoved,
     });
   };
 
@@ -93,6 +95,10 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
         <label className="hx-check">
           <input type="checkbox" checked={includeVideos} onChange={(e) => setIncludeVideos(e.target.checked)} />
           <span>{c.wallVideos}</span>
+        </label>
+        <label className="hx-check">
+          <input type="checkbox" checked={favorLoved} onChange={(e) => setFavorLoved(e.target.checked)} />
+          <span>{c.wallFavorLoved}</span>
         </label>
         <label className="hx-check">
           <input type="checkbox" checked={showQr} onChange={(e) => setShowQr(e.target.checked)} />

@@ -43,11 +43,12 @@ export default function WallPage() {
   const photoMs = (event?.wall.seconds_per_slide ?? 8) * 1000;
   const showNicknames = event?.wall.show_nicknames ?? false;
   const layout: WallSettings['layout'] = event?.wall.layout ?? 'single';
+  const favorLoved = event?.wall.favor_loved ?? false;
 
   // The slideshow itself runs outside React (show.ts); it reads the host's settings at each slide.
   const show = useRef<WallShow | null>(null);
-  const settings = useRef<ShowSettings>({ photoMs, showNicknames, includeVideos, layout });
-  settings.current = { photoMs, showNicknames, includeVideos, layout };
+  const settings = useRef<ShowSettings>({ photoMs, showNicknames, includeVideos, layout, favorLoved });
+  settings.current = { photoMs, showNicknames, includeVideos, layout, favorLoved };
   useEffect(() => {
     show.current?.setIncludeVideos(includeVideos);
   }, [includeVideos]);

@@ -1,9 +1,17 @@
 import { describe, expect, test } from 'bun:test';
 import type { UploadDto } from '../../../../src/http/api-types';
-import { Playlist } from './playlist';
+import { LOVED_WEIGHT_MAX, Playlist } from './playlist';
 
 const upload = (id: number, over: Partial<UploadDto> = {}): UploadDto =>
-  ({ id, type: 'photo', approved: true, preview_path: `/media/${id}/preview.jpg`, processing_state: 'ready', ...over }) as UploadDto;
+  ({
+    id,
+    type: 'photo',
+    approved: true,
+    preview_path: `/media/${id}/preview.jpg`,
+    processing_state: 'ready',
+    heart_count: 0,
+    ...over,
+  }) as UploadDto;
 const photosOnly = (u: UploadDto) => u.type === 'photo' && u.preview_path !== null;
 
 describe('wall playlist', () => {
@@ -84,5 +92,52 @@ describe('wall playlist', () => {
     p.next();
     p.setAll([1, 2, 3, 9].map((id) => upload(id)));
     expect(p.next()!.upload.id).toBe(9);
+  });
+
+  /** How often each upload is shown in `slides` slides, with a seeded random (the same numbers every run). */
+  function showings(favorLoved: boolean, slides: number) {
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) - 1) / 2147483646;
+    const p = new Playlist(photosOnly, random);
+    p.setFavorLoved(favorLoved);
+    // upload 1 has three hearts (weight 4), 2 has one (weight 2), 3 to 9 none
+    p.setAll([1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => upload(id, { heart_count: id === 1 ? 3 : id === 2 ? 1 : 0 })));
+    const count = new Map<number, number>();
+    for (let i = 0; i < slides; i++) {
+      const id = p.next()!.upload.id;
+      count.set(id, (count.get(id) ?? 0) + 1);
+    }
+    const plain = [3, 4, 5, 6, 7, 8, 9].map((id) => count.get(id) ?? 0);
+    return {
+      loved: count.get(1) ?? 0,
+      liked: count.get(2) ?? 0,
+      plain: plain.reduce((a, b) => a + b, 0) / plain.length,
+      min: Math.min(...plain),
+    };
+  }
+
+  test("'Fotos mit Herzen öfter zeigen': a photo with hearts comes round more often, by its hearts; none is left out", () => {
+    const on = showings(true, 400);
+    expect(on.loved).toBeGreaterThan(2.5 * on.plain);
+    expect(on.liked).toBeGreaterThan(1.4 * on.plain);
+    expect(on.loved).toBeGreaterThan(on.liked);
+    expect(on.min).toBeGreaterThan(0.5 * on.plain);
+    // off: the hearts change nothing
+    const off = showings(false, 400);
+    expect(off.loved).toBeLessThan(1.5 * off.plain);
+    expect(off.liked).toBeLessThan(1.5 * off.plain);
+  });
+
+  test('a heart given while the wall runs counts from the next pick on; at most LOVED_WEIGHT_MAX times as often', () => {
+    const p = new Playlist(photosOnly, () => 0);
+    p.setFavorLoved(true);
+    p.setAll([1, 2, 3, 4, 5, 6].map((id) => upload(id)));
+    for (let i = 0; i < 6; i++) p.next();
+    p.upsert(upload(4, { heart_count: 50 }), false);
+    const next = Array.from({ length: 60 }, () => p.next()!.upload.id);
+    const fours = next.filter((id) => id === 4).length;
+    const others = (60 - fours) / 5;
+    expect(fours).toBeGreaterThan(2 * others);
+    expect(fours).toBeLessThanOrEqual(LOVED_WEIGHT_MAX * others + 1);
   });
 });

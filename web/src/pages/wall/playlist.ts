@@ -5,12 +5,19 @@ import { renamed, type LiveChange } from '../../api/live';
 // not hold back the next guest's one photo), but while new ones are waiting every third slide is an older
 // one, so the wall keeps moving through the whole event. Older ones are chosen among those shown longest
 // ago, at random, so a long night does not repeat a fixed order. Everything held is bounded by the number
-// of uploads and guests (no per-slide growth).
+// of uploads and guests (no per-slide growth). With 'Fotos mit Herzen öfter zeigen' (issue 28) an upload's wait
+// since its last showing counts as many times as its weight (1 + its hearts, capped), so a loved photo comes
+// round about that many times as often.
 
 /** Slides of the new-upload queue between two older ones, while new ones wait. */
 const FRESH_RUN = 2;
 /** How many slides back the arrow keys can go. */
 const HISTORY = 50;
+/** The most an upload's hearts multiply how often it comes round: one much-loved photo must not take over the night. */
+export const LOVED_WEIGHT_MAX = 4;
+
+/** How much an upload's wait counts when loved photos are favoured: 1 + its hearts, at most LOVED_WEIGHT_MAX. */
+export const lovedWeight = (u: UploadDto) => Math.min(1 + u.heart_count, LOVED_WEIGHT_MAX);
 
 /** A slide to show; `fresh`: a new upload's first showing (the wall marks it 'Neu'). */
 export interface Pick {
@@ -35,6 +42,7 @@ export class Playlist {
   private slide = 0;
   private freshRun = 0;
   private loaded = false;
+  private favorLoved = false;
 
   constructor(
     private eligible: (u: UploadDto) => boolean,
@@ -97,6 +105,11 @@ export class Playlist {
     for (const u of [...this.items.values()]) if (!eligible(u)) this.remove(u.id);
   }
 
+  /** The host's 'Fotos mit Herzen öfter zeigen'. */
+  setFavorLoved(on: boolean) {
+    this.favorLoved = on;
+  }
+
   has(id: number): boolean {
     return this.items.has(id);
   }
@@ -133,10 +146,16 @@ export class Playlist {
     }
     const older = [...this.items.values()].filter((u) => u.id !== current && !this.fresh.includes(u.id) && fits(u));
     if (older.length === 0) return null;
-    older.sort((a, b) => (this.lastShown.get(a.id) ?? 0) - (this.lastShown.get(b.id) ?? 0));
+    older.sort((a, b) => this.waited(b.id) - this.waited(a.id));
     const chosen = older[0]!;
     this.take(chosen.id);
     return { upload: chosen, fresh: false };
+  }
+
+  /** How long `id` has waited since it was last shown, in slides, times its weight when loved photos are favoured. */
+  private waited(id: number): number {
+    const slides = this.slide + 1 - (this.lastShown.get(id) ?? 0);
+    return this.favorLoved ? slides * lovedWeight(this.items.get(id)!) : slides;
   }
 
   /** Records `id` as shown now. */
@@ -185,11 +204,11 @@ export class Playlist {
     }
     this.freshRun = 0;
     if (this.items.size === 0) return null;
-    // One at random among those never shown, else among the third shown longest ago; never the one on
-    // screen if there is any other.
+    // One at random among those never shown, else among the third that waited longest (weighted); never the
+    // one on screen if there is any other.
     const current = this.history[this.history.length - 1];
     const candidates = [...this.items.keys()].filter((id) => id !== current || this.items.size === 1);
-    candidates.sort((a, b) => (this.lastShown.get(a) ?? 0) - (this.lastShown.get(b) ?? 0));
+    candidates.sort((a, b) => this.waited(b) - this.waited(a));
     const neverShown = candidates.filter((id) => !this.lastShown.get(id));
     const pool = neverShown.length > 0 ? neverShown : candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 3)));
     const chosen = pool[Math.floor(this.random() * pool.length)]!;

@@ -20,10 +20,12 @@ export interface ShowSettings {
   showNicknames: boolean;
   includeVideos: boolean;
   layout: WallSettings['layout'];
+  /** 'Fotos mit Herzen öfter zeigen' */
+  favorLoved: boolean;
 }
 
 export interface ShowElements {
-  /** the wall's root: gets data-layout, data-slides and data-current */
+  /** the wall's root: gets data-layout, data-slides, data-current and data-favor-loved */
   root: HTMLElement;
   stage: HTMLElement;
   collage: HTMLElement;
@@ -178,7 +180,9 @@ export class WallShow {
     if (this.disposed) return;
     window.clearTimeout(this.timer);
     this.hooks.onEmpty(this.playlist.size === 0);
-    const { layout } = this.hooks.settings();
+    const { layout, favorLoved } = this.hooks.settings();
+    this.playlist.setFavorLoved(favorLoved);
+    this.root.dataset.favorLoved = String(favorLoved);
     const asCollage = layout === 'collage' && this.playlist.size >= COLLAGE_MIN;
     this.root.dataset.layout = asCollage ? 'collage' : layout === 'pairs' ? 'pairs' : 'single';
     this.loading = true;

@@ -1,4 +1,4 @@
-import { ImageOff, Video } from 'lucide-react';
+import { Heart, ImageOff, Video } from 'lucide-react';
 import type { ModerationUploadDto } from '../../../../../src/http/api-types';
 import { currentLocale, useHostT } from '../../../i18n';
 import { UploadActions, uploaderName, visibilityState, visibilityText } from './UploadActions';
@@ -56,6 +56,11 @@ export function ModerationItem({ upload: u, albumName, busy, onOpen, onApprove, 
         <span>
           {new Date(u.created_at).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'short' })} · {albumName}
         </span>
+        {u.heart_count > 0 && (
+          <span className="hx-mod__hearts" data-testid="heart-count">
+            <Heart size={13} aria-hidden="true" /> {c.hearts(u.heart_count)}
+          </span>
+        )}
       </div>
       <UploadActions upload={u} busy={busy} onApprove={onApprove} onDelete={onDelete} />
     </li>

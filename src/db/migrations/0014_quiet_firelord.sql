@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `wall_favor_loved` integer DEFAULT false NOT NULL;
