@@ -20,6 +20,7 @@ export default tseslint.config(
       'tests/fixtures/**',
       'src/db/migrations/**',
       'tests/api/booth-client/openapi.gen.ts',
+      'src/http/gallery-script.generated.ts',
     ],
   },
   ...tseslint.configs.recommended,

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backup } from './cli/backup.ts';
 import { check } from './cli/check.ts';
 import { importEvent } from './cli/import.ts';
+import { publish } from './cli/publish.ts';
 import { push } from './cli/push.ts';
 import { answerInfoFlags, VERSION } from './cli/info.ts';
 import { resetAdminPassword } from './cli/reset-admin-password.ts';
@@ -15,7 +16,7 @@ import { SERVER_RUNTIME_FLAGS } from './native/runtime-flags.ts';
 // Composition root: config -> native tools -> database and migrations -> services -> HTTP.
 // The only file that wires modules together.
 
-const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check', 'push', 'import'] as const;
+const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check', 'push', 'import', 'publish'] as const;
 const print = (line: string) => console.log(line);
 
 async function main(argv: string[]): Promise<number> {
@@ -27,9 +28,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const rest = command === 'serve' && argv[0] !== 'serve' ? argv : argv.slice(1);
   const positional = command === 'backup' && rest[0] && !rest[0].startsWith('-') ? rest.shift() : undefined;
-  // push's and import's own flags, taken out before the settings are read
+  // push's, import's and publish's own flags, taken out before the settings are read
   const own: Record<string, string | undefined> = {};
-  for (const flag of command === 'push' || command === 'import' ? ['--event', '--as', '--from'] : []) {
+  const ownFlags =
+    command === 'push' || command === 'import' ? ['--event', '--as', '--from'] : command === 'publish' ? ['--event', '--out'] : [];
+  for (const flag of ownFlags) {
     const at = rest.indexOf(flag);
     if (at < 0) continue;
     own[flag] = rest.splice(at, 2)[1];
@@ -63,6 +66,8 @@ async function main(argv: string[]): Promise<number> {
       return push(config, own['--event'], print);
     case 'import':
       return importEvent(config, { event: own['--event'], as: own['--as'], from: own['--from'], json }, print);
+    case 'publish':
+      return publish(config, { event: own['--event'], out: own['--out'] }, print);
   }
   const logger = createLogger(config.logLevel);
   const { shutdown } = await serve({

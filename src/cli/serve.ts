@@ -1,3 +1,4 @@
+import { renderGalleryPage } from '../http/gallery-page.ts';
 import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
@@ -68,6 +69,7 @@ export async function serve(opts: ServeOptions) {
     wifiDefault: config.wifiSsid ? { ssid: config.wifiSsid, password: config.wifiPassword ?? '' } : null,
     onAdminPasswordChanged: () => rmSync(store.initialPasswordPath, { force: true }),
     testCheapPasswordHashing: config.testCheapPasswordHashing,
+    renderGalleryPage,
     now: opts.now,
     // Push and import run beside the server, not in it: a 2 GB transfer to a slow bucket never holds a request or the job lanes.
     runSelf: (args) =>

@@ -59,6 +59,7 @@ export type BoxStatus = z.output<typeof S.BoxStatusSchema>;
 export type Health = z.output<typeof S.HealthSchema>;
 export type S3Settings = z.output<typeof S.S3SettingsSchema>;
 export type EventPush = z.output<typeof S.EventPushSchema>;
+export type GalleryPublication = z.output<typeof S.GalleryPublicationSchema>;
 
 export type GuestbookEntryDto = z.output<typeof S.GuestbookEntryDtoSchema>;
 export type BundleEvent = z.output<typeof S.BundleEventSchema>;

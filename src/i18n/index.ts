@@ -1,15 +1,18 @@
 // The server's texts in the language of each request (issue 25): the API's error messages here, the portal page's
-// in portal.*.ts. Adding a language: its code in src/domain/languages.ts and a messages.<code>.ts typed by Messages.
+// in portal.*.ts, the published gallery's in gallery.*.ts. Adding a language: its code in src/domain/languages.ts and a messages.<code>.ts typed by Messages.
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from '../domain/languages.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import { de, type Messages } from './messages.de.ts';
 import { en } from './messages.en.ts';
+import { galleryDe, type GalleryTexts } from './gallery.de.ts';
+import { galleryEn } from './gallery.en.ts';
 import { portalDe, type PortalTexts } from './portal.de.ts';
 import { portalEn } from './portal.en.ts';
 import type { Details, Text } from './text.ts';
 
 export const MESSAGES: Record<Language, Messages> = { de, en };
 export const PORTAL_TEXTS: Record<Language, PortalTexts> = { de: portalDe, en: portalEn };
+export const GALLERY_TEXTS: Record<Language, GalleryTexts> = { de: galleryDe, en: galleryEn };
 
 /**
  * The language of a request: the page's choice (the `momentbox_lang` cookie) when it is one of ours, else the

@@ -168,6 +168,7 @@ export const de = {
   INSUFFICIENT_STORAGE: { default: 'Der Speicher der Momentbox ist voll. Bitte wende dich an den Veranstalter.' },
   S3_NOT_CONFIGURED: { default: 'Es ist noch kein S3-Speicher eingerichtet' },
   PUSH_RUNNING: { default: 'Es läuft schon eine Sicherung' },
+  GALLERY_RUNNING: { default: 'Die Online-Galerie dieses Events wird gerade veröffentlicht' },
   IMPORT_RUNNING: { default: 'Es läuft schon ein Import' },
   BUNDLE_BROKEN: { default: (d: Details) => `Das Event lässt sich nicht importieren, es ist unvollständig oder beschädigt: ${d.reason}` },
   S3_CHECK_FAILED: { default: (d: Details) => `Der S3-Speicher ist nicht erreichbar oder lehnt ab: ${d.reason}` },

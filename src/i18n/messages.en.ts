@@ -165,6 +165,7 @@ export const en: Messages = {
   INSUFFICIENT_STORAGE: { default: "The Momentbox's storage is full. Please contact the organiser." },
   S3_NOT_CONFIGURED: { default: 'No S3 storage has been set up yet' },
   PUSH_RUNNING: { default: 'A backup is already running' },
+  GALLERY_RUNNING: { default: "This event's online gallery is being published right now" },
   IMPORT_RUNNING: { default: 'An import is already running' },
   BUNDLE_BROKEN: { default: (d: Details) => `The event cannot be imported, it is incomplete or damaged: ${d.reason}` },
   S3_CHECK_FAILED: { default: (d: Details) => `The S3 storage cannot be reached or refuses: ${d.reason}` },

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'DUPLICATE',
   'S3_NOT_CONFIGURED',
   'PUSH_RUNNING',
+  'GALLERY_RUNNING',
   'IMPORT_RUNNING',
   // 422: an event bundle to import is broken or partial
   'BUNDLE_BROKEN',

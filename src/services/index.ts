@@ -13,6 +13,7 @@ import { createBoxSettingsService, type VenueWifi } from './box-settings.service
 import { createEventsService } from './events.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestEntryService } from './guest-entry.service.ts';
+import { createGalleryService, type GalleryPageModel } from './gallery.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createHeartsService } from './hearts.service.ts';
 import { createGuestbookService } from './guestbook.service.ts';
@@ -43,6 +44,8 @@ export interface ServiceDeps {
   captivePortal?: boolean;
   /** the venue Wi-Fi from the environment, used until the admin saves one in the dashboard */
   wifiDefault?: VenueWifi | null;
+  /** the published gallery's index.html (http/gallery-page.ts: a page of words, which services do not hold) */
+  renderGalleryPage: (model: GalleryPageModel) => string;
   /** starts this program as a child process with these arguments (the push and the import run beside the server) */
   runSelf?: RunSelf;
   /** the admin password was changed: a stored initial password is no longer true */
@@ -121,6 +124,7 @@ export function createServices(deps: ServiceDeps) {
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     s3,
     imports: createImportService({ db, store, s3, runSelf: deps.runSelf }),
+    gallery: createGalleryService({ db, store, albums, uploads, originals, s3, renderPage: deps.renderGalleryPage, now }),
     push: createPushService({ db, store, s3, retentionDays: deps.retentionDays, runSelf: deps.runSelf, now }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),
   };

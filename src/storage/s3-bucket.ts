@@ -58,17 +58,24 @@ export class S3Bucket {
     return (page.commonPrefixes ?? []).map((p) => p.prefix.slice(base.length).replace(/\/$/, ''));
   }
 
-  /** Sends a file; `onBytes` hears how many bytes went (for progress). Large files go in parts. */
-  async putFile(key: string, path: string, onBytes: (n: number) => void): Promise<void> {
+  /**
+   * Sends a file; `onBytes` hears how many bytes went (for progress). Large files go in parts. `type` is the
+   * object's Content-Type (a published gallery's files are served by it); without it the store's default.
+   */
+  async putFile(key: string, path: string, onBytes: (n: number) => void, type?: string): Promise<void> {
     const file = Bun.file(path);
-    const s3file = this.client.file(this.keyOf(key));
     if (file.size < MULTIPART_FROM_BYTES) {
-      await s3file.write(file);
+      await this.client.file(this.keyOf(key)).write(file, type ? { type } : {});
       onBytes(file.size);
       return;
     }
-    const writer = s3file.writer({ partSize: PART_BYTES, queueSize: 2, retry: 3 });
-    for await (const chunk of file.stream()) {
+    await this.putStream(key, file.stream(), onBytes, type);
+  }
+
+  /** Sends a stream of unknown length in parts (a single request when it is small). */
+  async putStream(key: string, stream: ReadableStream<Uint8Array>, onBytes: (n: number) => void, type?: string): Promise<void> {
+    const writer = this.client.file(this.keyOf(key)).writer({ partSize: PART_BYTES, queueSize: 2, retry: 3, ...(type ? { type } : {}) });
+    for await (const chunk of stream) {
       await writer.write(chunk);
       onBytes(chunk.byteLength);
     }

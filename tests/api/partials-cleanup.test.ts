@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/connection.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMediaTools } from '../../src/media/create-media-tools.ts';
 import { prepareNativeTools } from '../../src/native/native-tools.ts';
+import { renderGalleryPage } from '../../src/http/gallery-page.ts';
 import { createServices } from '../../src/services/index.ts';
 import { MediaStore } from '../../src/storage/media-store.ts';
 import { AppError } from '../../src/lib/errors.ts';
@@ -25,6 +26,7 @@ async function servicesOn(store: MediaStore, db: ReturnType<typeof openDatabase>
     minFreeDiskBytes: 0,
     partialLimits: { maxSessions: 10, maxBytes: 1024 * 1024 },
     newGuestsPerAddress: 60,
+    renderGalleryPage,
     ...opts,
   });
 }

@@ -3,12 +3,20 @@ import { z } from 'zod';
 import { problem } from '../../lib/errors.ts';
 import type { PushRow } from '../../services/push.service.ts';
 import type { S3TargetView } from '../../services/s3-target.service.ts';
-import type { BundleEvent, EventPush, ImportRunDto, S3Settings } from '../api-types.ts';
+import type { BundleEvent, EventPush, GalleryPublication, ImportRunDto, S3Settings } from '../api-types.ts';
+import type { GalleryRun } from '../../services/gallery.service.ts';
 import type { ImportRun } from '../../services/import.service.ts';
 import type { Env } from '../context.ts';
 import { requireRight } from '../context.ts';
 import { answer, endpoint } from '../openapi.ts';
-import { BundleEventSchema, EventPushSchema, ImportRunSchema, S3SettingsSchema, SuccessSchema } from '../schemas/responses.schemas.ts';
+import {
+  BundleEventSchema,
+  EventPushSchema,
+  GalleryPublicationSchema,
+  ImportRunSchema,
+  S3SettingsSchema,
+  SuccessSchema,
+} from '../schemas/responses.schemas.ts';
 
 const text = (variant: Parameters<typeof problem>[0]) => z.string({ error: problem(variant) }).trim();
 const settingsBody = z.object({
@@ -94,6 +102,41 @@ const listImports = endpoint({
   errors: [401, 403],
 });
 
+const publishGallery = endpoint({
+  summary:
+    "'Online-Galerie veröffentlichen': writes the event's read-only gallery to the S3 storage in the background (202): what a visitor sees, under gallery/<secret folder or code>/ (409 GALLERY_RUNNING, S3_NOT_CONFIGURED)",
+  tag: 'admin',
+  body: z.object({
+    event_id: z
+      .number({ error: problem('invalidEventId') })
+      .int()
+      .positive(),
+    /** behind an unguessable folder (default: as last time, else yes) */
+    secret_link: z.boolean().optional(),
+  }),
+  ok: answer('{ success: true }', SuccessSchema),
+  status: 202,
+  errors: [401, 403, 404, 409],
+});
+const listGalleries = endpoint({
+  summary: "Each event's online gallery: progress while it is published, then its link",
+  tag: 'admin',
+  ok: answer('GalleryPublication[]', z.array(GalleryPublicationSchema)),
+  errors: [401, 403],
+});
+
+const galleryDto = (g: GalleryRun): GalleryPublication => ({
+  event_id: g.eventId,
+  state: g.state,
+  secret_link: g.secret,
+  url: g.url,
+  published_at: g.publishedAt,
+  files_total: g.filesTotal,
+  files_done: g.filesDone,
+  bytes_total: g.bytesTotal,
+  bytes_done: g.bytesDone,
+  error: g.error,
+});
 const importDto = (r: ImportRun): ImportRunDto => ({
   code: r.code,
   state: r.state,
@@ -135,7 +178,7 @@ const pushDto = (p: PushRow & { interrupted: boolean }): EventPush => ({
   error: p.error,
 });
 
-/** 'Nach dem Event sichern' (issue 29): the S3 storage, its check, and pushing events to it. Admin only. */
+/** 'Nach dem Event sichern' (issue 29): the S3 storage, its check, pushing events to it, importing them and publishing their galleries. Admin only. */
 export function s3Routes() {
   const app = new Hono<Env>();
 
@@ -168,6 +211,18 @@ export function s3Routes() {
   app.get('/api/admin/s3/pushes', listPushes.doc, (c) => {
     requireRight(c, 'administer');
     return c.json<EventPush[]>(c.get('deps').services.push.pushes().map(pushDto));
+  });
+
+  app.post('/api/admin/s3/gallery', publishGallery.doc, async (c) => {
+    requireRight(c, 'administer');
+    const body = await publishGallery.body(c);
+    c.get('deps').services.gallery.start(body.event_id, body.secret_link);
+    return c.json({ success: true }, 202);
+  });
+
+  app.get('/api/admin/s3/galleries', listGalleries.doc, (c) => {
+    requireRight(c, 'administer');
+    return c.json<GalleryPublication[]>(c.get('deps').services.gallery.runs().map(galleryDto));
   });
 
   app.get('/api/admin/s3/events', listBundles.doc, async (c) => {

@@ -432,6 +432,24 @@ export const EventPushSchema = z
   })
   .meta({ id: 'EventPush' });
 
+/** `GET /api/admin/s3/galleries`: each event's online gallery, while it is published and afterwards. */
+export const GalleryPublicationSchema = z
+  .object({
+    event_id: z.number().int(),
+    state: z.enum(['running', 'done', 'failed']),
+    /** behind an unguessable folder (128 random bits) rather than the event's code */
+    secret_link: z.boolean(),
+    /** its index.html in the bucket (path-style); null before the first publication ended */
+    url: z.string().nullable(),
+    published_at: z.string().nullable(),
+    files_total: z.number().int(),
+    files_done: z.number().int(),
+    bytes_total: z.number(),
+    bytes_done: z.number(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'GalleryPublication' });
+
 /** addition (issue 27): one guestbook entry. `text` and `name` are plain text: show them as text, never as HTML. */
 export const GuestbookEntryDtoSchema = z
   .object({

@@ -10,6 +10,7 @@ import type {
   ClientTokenAnswer,
   CreatedApiKey,
   EventPush,
+  GalleryPublication,
   ImportRunDto,
   LoginAnswer,
   S3Settings,
@@ -89,6 +90,9 @@ export const adminApi = {
   /** one event, or every finished one; runs on the box in the background */
   push: (eventId?: number) => api.post<{ success: true }>('/api/admin/s3/push', eventId === undefined ? {} : { event_id: eventId }),
   pushes: () => api.get<EventPush[]>('/api/admin/s3/pushes'),
+  publishGallery: (p: { eventId: number; secretLink: boolean }) =>
+    api.post<{ success: true }>('/api/admin/s3/gallery', { event_id: p.eventId, secret_link: p.secretLink }),
+  galleries: () => api.get<GalleryPublication[]>('/api/admin/s3/galleries'),
   /** the pushed events in the S3 storage, or in a folder of the box */
   bundles: (folder?: string) => api.get<BundleEvent[]>(`/api/admin/s3/events${folder ? `?folder=${encodeURIComponent(folder)}` : ''}`),
   importEvent: (code: string, newCode?: string, folder?: string) =>

@@ -29,6 +29,7 @@ export const queryKeys = {
     addresses: ['admin', 'addresses'] as const,
     s3: ['admin', 's3'] as const,
     pushes: ['admin', 's3', 'pushes'] as const,
+    galleries: ['admin', 's3', 'galleries'] as const,
     imports: ['admin', 's3', 'imports'] as const,
   },
   /** the host settings page, identified by its client token */
@@ -91,6 +92,13 @@ export const adminQueries = {
       queryKey: queryKeys.admin.pushes,
       queryFn: adminApi.pushes,
       refetchInterval: (q) => (q.state.data?.some((p) => p.state === 'running') ? 1000 : 15_000),
+    }),
+  /** followed every second while a gallery is being published */
+  galleries: () =>
+    queryOptions({
+      queryKey: queryKeys.admin.galleries,
+      queryFn: adminApi.galleries,
+      refetchInterval: (q) => (q.state.data?.some((g) => g.state === 'running') ? 1000 : 15_000),
     }),
   imports: () =>
     queryOptions({

@@ -31,6 +31,18 @@ export const backupDe = {
   pushInterrupted: 'Abgebrochen – erneut sichern setzt fort',
   pushConfigureFirst: 'Richten Sie zuerst den S3-Speicher ein.',
 
+  // 'Online-Galerie veröffentlichen': a read-only copy of the event in the S3 storage
+  galleryPublish: 'Online-Galerie veröffentlichen',
+  gallerySecret: 'Nur mit geheimem Link',
+  galleryStarted: 'Die Online-Galerie wird veröffentlicht',
+  galleryStartFailed: 'Die Online-Galerie konnte nicht starten',
+  galleryRunning: (files: number, total: number) => `Wird veröffentlicht … ${files} von ${total} Dateien`,
+  galleryDone: (when: string) => `Online-Galerie veröffentlicht am ${when}`,
+  galleryFailed: (reason: string) => `Veröffentlichen fehlgeschlagen: ${reason}`,
+  galleryLink: 'Link zur Online-Galerie',
+  galleryQr: 'QR-Code der Online-Galerie',
+  galleryHint: 'Schicken Sie Link oder QR-Code allen, die nicht dabei waren.',
+
   // 'Event importieren'
   importTitle: 'Event importieren',
   importIntro:

@@ -31,6 +31,17 @@ export const backupEn: BackupDict = {
   pushConfigureFirst: 'Set up the S3 storage first.',
 
   // 'Import event'
+  galleryPublish: 'Publish online gallery',
+  gallerySecret: 'Only with a secret link',
+  galleryStarted: 'The online gallery is being published',
+  galleryStartFailed: 'The online gallery could not start',
+  galleryRunning: (files: number, total: number) => `Publishing … ${files} of ${total} files`,
+  galleryDone: (when: string) => `Online gallery published on ${when}`,
+  galleryFailed: (reason: string) => `Publishing failed: ${reason}`,
+  galleryLink: 'Link to the online gallery',
+  galleryQr: 'QR code of the online gallery',
+  galleryHint: 'Send the link or QR code to everyone who could not be there.',
+
   importTitle: 'Import event',
   importIntro:
     'Brings a backed-up event back onto this box: from the S3 storage or from a folder on the box with the same layout (e.g. a USB stick).',

@@ -9,11 +9,12 @@ import { formatDateTime, formatMb } from '../../../host/format';
 import { localeOf, useLanguage } from '../../../i18n';
 import { useBackupT } from '../../../i18n/backup';
 import type { BackupDict } from '../../../i18n/backup.de';
+import { GalleryPart } from './GalleryPart';
 import { ImportPart } from './ImportPart';
 import { TransferProgress } from './TransferProgress';
 import { hostToast } from '../../../store/toast-store';
 
-/** 'Nach dem Event sichern' (issue 29): where events are pushed to, and each event's push with its progress. */
+/** 'Nach dem Event sichern' (issue 29): where events are pushed to, and each event's push and online gallery with their progress. */
 export function BackupSection({ events }: { events: AdminEventDto[] | null }) {
   const b = useBackupT();
   return b && <BackupParts b={b} events={events} />;
@@ -22,6 +23,7 @@ export function BackupSection({ events }: { events: AdminEventDto[] | null }) {
 function BackupParts({ b: h, events }: { b: BackupDict; events: AdminEventDto[] | null }) {
   const saved = useQuery(adminQueries.s3());
   const pushes = useQuery(adminQueries.pushes()).data ?? [];
+  const galleries = useQuery(adminQueries.galleries()).data ?? [];
   const configured = !!saved.data;
   const start = useMutation({
     mutationFn: adminApi.push,
@@ -67,6 +69,7 @@ function BackupParts({ b: h, events }: { b: BackupDict; events: AdminEventDto[] 
             >
               {h.pushOne}
             </button>
+            <GalleryPart b={h} event={ev} gallery={galleries.find((g) => g.event_id === ev.id)} configured={configured} />
           </li>
         ))}
       </ul>
