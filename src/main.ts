@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   // push's, import's and publish's own flags, taken out before the settings are read
   const own: Record<string, string | undefined> = {};
   const ownFlags =
-    command === 'push' || command === 'import' ? ['--event', '--as', '--from'] : command === 'publish' ? ['--event', '--out'] : [];
+    command === 'push' || command === 'import' ? ['--event', '--as', '--from', '--zip'] : command === 'publish' ? ['--event', '--out'] : [];
   for (const flag of ownFlags) {
     const at = rest.indexOf(flag);
     if (at < 0) continue;
@@ -65,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
     case 'push':
       return push(config, own['--event'], print);
     case 'import':
-      return importEvent(config, { event: own['--event'], as: own['--as'], from: own['--from'], json }, print);
+      return importEvent(config, { event: own['--event'], as: own['--as'], from: own['--from'], zip: own['--zip'], json }, print);
     case 'publish':
       return publish(config, { event: own['--event'], out: own['--out'] }, print);
   }

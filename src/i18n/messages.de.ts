@@ -170,7 +170,13 @@ export const de = {
   PUSH_RUNNING: { default: 'Es läuft schon eine Sicherung' },
   GALLERY_RUNNING: { default: 'Die Online-Galerie dieses Events wird gerade veröffentlicht' },
   IMPORT_RUNNING: { default: 'Es läuft schon ein Import' },
-  BUNDLE_BROKEN: { default: (d: Details) => `Das Event lässt sich nicht importieren, es ist unvollständig oder beschädigt: ${d.reason}` },
+  BUNDLE_BROKEN: {
+    default: (d: Details) => `Das Event lässt sich nicht importieren, es ist unvollständig oder beschädigt: ${d.reason}`,
+    notAnExport:
+      'Diese ZIP-Datei ist kein Event-Export einer Momentbox (ihr fehlt momentbox/events/…/manifest.json). Importieren lässt sich der ganze Export eines Events aus dem Admin-Bereich.',
+    zipUnreadable: (d: Details) =>
+      `Die ZIP-Datei ist beschädigt oder unvollständig (${d.reason}). Bitte lade den Export noch einmal herunter.`,
+  },
   S3_CHECK_FAILED: { default: (d: Details) => `Der S3-Speicher ist nicht erreichbar oder lehnt ab: ${d.reason}` },
 } satisfies { [C in ErrorCode]: { default: Text } & Record<string, Text> };
 

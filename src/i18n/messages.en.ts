@@ -167,6 +167,11 @@ export const en: Messages = {
   PUSH_RUNNING: { default: 'A backup is already running' },
   GALLERY_RUNNING: { default: "This event's online gallery is being published right now" },
   IMPORT_RUNNING: { default: 'An import is already running' },
-  BUNDLE_BROKEN: { default: (d: Details) => `The event cannot be imported, it is incomplete or damaged: ${d.reason}` },
+  BUNDLE_BROKEN: {
+    default: (d: Details) => `The event cannot be imported, it is incomplete or damaged: ${d.reason}`,
+    notAnExport:
+      "This ZIP file is not an event export of a Momentbox (it lacks momentbox/events/…/manifest.json). What can be imported is an event's whole export from the admin area.",
+    zipUnreadable: (d: Details) => `The ZIP file is damaged or incomplete (${d.reason}). Please download the export again.`,
+  },
   S3_CHECK_FAILED: { default: (d: Details) => `The S3 storage cannot be reached or refuses: ${d.reason}` },
 };

@@ -24,6 +24,63 @@ export interface EventBundle {
 export const BUNDLE_FORMAT = 'momentbox-event';
 export const BUNDLE_VERSION = 1;
 
+/** One object of a pushed or exported event, as its manifest lists it. */
+export interface ManifestObject {
+  /** the object's name in the bucket layout, relative to the target's prefix */
+  key: string;
+  /** of the bytes as the bucket or the ZIP holds them */
+  sha256: string;
+  size: number;
+  /**
+   * in an export ZIP only, relative to its top folder: where an original lies (its album's folder and file name),
+   * the bytes as the export gives them (its location taken out where the event says so: then `sha256` differs
+   * from the hash in `key`, and the import keeps the bytes it got)
+   */
+  path?: string;
+}
+
+export interface Manifest {
+  format: 'momentbox-manifest';
+  version: 1;
+  event: string;
+  objects: ManifestObject[];
+}
+
+/**
+ * Bucket layout (docs/s3.md): originals once per content, everything else per event code. An export ZIP holds the
+ * same keys under `<event>/momentbox/`, its originals in the album folders (ManifestObject.path).
+ */
+export const bucketKeys = {
+  original: (sha256: string) => `originals/${sha256}`,
+  eventFolder: (code: string) => `events/${code}/`,
+  derived: (code: string, relative: string) => `events/${code}/derived/${relative}`,
+  bundle: (code: string) => `events/${code}/event.json`,
+  manifest: (code: string) => `events/${code}/manifest.json`,
+};
+
+/** `event.json` as the push and the admin's export write it: its text, with the hash and size its manifest lists. */
+export function bundleFile(bundle: EventBundle): { text: string; bytes: Uint8Array; sha256: string; size: number } {
+  // Invisible direction marks (a name with U+202E) written as \u escapes: the same JSON, but a text viewer or an
+  // editor shows them instead of turning the text around them (an export ZIP carries no such bytes, security.test).
+  const text = JSON.stringify(bundle, null, 1).replace(
+    /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const bytes = new TextEncoder().encode(text);
+  return { text, bytes, sha256: new Bun.CryptoHasher('sha256').update(bytes).digest('hex'), size: bytes.length };
+}
+
+/** `manifest.json` as the push and the admin's export write it. */
+export function manifestText(code: string, objects: ManifestObject[]): string {
+  const manifest: Manifest = {
+    format: 'momentbox-manifest',
+    version: 1,
+    event: code,
+    objects: objects.map(({ key, sha256, size, path }) => ({ key, sha256, size, ...(path === undefined ? {} : { path }) })),
+  };
+  return JSON.stringify(manifest, null, 1);
+}
+
 /** The event's rows as one consistent bundle (null when there is no such event). */
 export function readEventBundle(db: Db, eventId: number): EventBundle | null {
   return db.transaction((tx) => {

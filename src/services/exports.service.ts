@@ -1,4 +1,6 @@
+import type { Db } from '../db/connection.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import { withRestoreBundle } from './export-bundle.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import { cleanDisplayName } from '../lib/display-names.ts';
 import { randomToken } from '../lib/ids.ts';
@@ -22,13 +24,14 @@ export interface ExportFile {
   modified: Date;
   /** the bytes as the export gives them (without the location when the event says so; same size) */
   open(): Promise<PieceReader>;
+  upload: UploadRow;
 }
 
 /** A ZIP as it will be streamed: its entries in order, its exact size, the name the browser saves it as. */
 export interface ZipPlan {
   entries: ZipEntry[];
   size: number;
-  /** where each file ends in the archive (for files-done from bytes sent) */
+  /** where each original ends in the archive (for files-done from bytes sent; the restore bundle's files after them are not counted) */
   fileEnds: number[];
   fileName: string;
 }
@@ -51,6 +54,8 @@ export interface TicketScope {
   eventId: number;
   albumId?: number;
   favorites?: 'loved';
+  /** the admin's whole-event export, with the bundle an import restores from */
+  restore?: boolean;
 }
 
 const TICKET_MS = 60_000;
@@ -86,9 +91,17 @@ function zipFileName(event: EventView, albumName?: string): string {
   return `Momentbox_${safe(event.name) || event.code}${album}_export.zip`;
 }
 
-function planOf(files: ExportFile[], event: EventView, albumName: string | undefined): ZipPlan {
-  const entries = zipEntries(files, event);
-  return { entries, ...zipLayout(entries), fileName: zipFileName(event, albumName) };
+/** `restore`: the bundle an import restores the event from added (the admin's whole-event export). */
+function planOf(files: ExportFile[], event: EventView, albumName: string | undefined, restore?: RestoreDeps): ZipPlan {
+  let entries = zipEntries(files, event);
+  if (restore) {
+    const top = sanitizeZipName(event.name, event.code);
+    const originals = entries.map((entry, i) => ({ entry, upload: files[i]!.upload }));
+    entries = withRestoreBundle(restore, event, top, originals, new Date());
+  }
+  const layout = zipLayout(entries);
+  // the people's files: the bundle's are the box's business
+  return { entries, size: layout.size, fileEnds: layout.fileEnds.slice(0, files.length), fileName: zipFileName(event, albumName) };
 }
 
 /**
@@ -96,6 +109,8 @@ function planOf(files: ExportFile[], event: EventView, albumName: string | undef
  * client left early: the response is chunked, so a client that has it all waits for the end before closing.
  */
 const leftEarly = (conn: TcpConnection | 'closed' | null) => conn === 'closed' || (conn !== null && conn.peerClosed);
+
+type RestoreDeps = Parameters<typeof withRestoreBundle>[0];
 
 interface Ticket extends TicketScope {
   /** the kernel's view of the connection the archive goes out on ('closed': gone; null: not known) */
@@ -114,6 +129,7 @@ interface Ticket extends TicketScope {
 
 /** The originals of an event for the streaming ZIP downloads: the host's and admin's export, a guest's chosen uploads. */
 export function createExportsService(deps: {
+  db: Db;
   store: MediaStore;
   reports: ReportsService;
   originals: OriginalsService;
@@ -169,6 +185,7 @@ export function createExportsService(deps: {
       size: deps.store.sizeOf(original.path),
       modified: new Date(u.createdAt),
       open: () => deps.originals.reader(original),
+      upload: u,
     };
   };
 
@@ -200,7 +217,7 @@ export function createExportsService(deps: {
         connection: () => null,
         keepUntil: t + TICKET_MS + PROGRESS_KEPT_MS,
         fileEnds: plan.fileEnds,
-        progress: { state: 'waiting', size: plan.size, sent: 0, files: plan.entries.length, filesSent: 0 },
+        progress: { state: 'waiting', size: plan.size, sent: 0, files: plan.fileEnds.length, filesSent: 0 },
       });
       return { ticket, expiresAt: new Date(t + TICKET_MS) };
     },
@@ -210,7 +227,7 @@ export function createExportsService(deps: {
       const found = tickets.get(ticket);
       if (found === undefined || found.eventId !== eventId || found.redeemed || found.expires < now().getTime()) return null;
       found.redeemed = true;
-      return { eventId: found.eventId, albumId: found.albumId, favorites: found.favorites };
+      return { eventId: found.eventId, albumId: found.albumId, favorites: found.favorites, restore: found.restore };
     },
 
     /**
@@ -222,7 +239,7 @@ export function createExportsService(deps: {
       if (!found) throw notFound();
       Object.assign(found, { fileEnds: plan.fileEnds, connection });
       const p = found.progress;
-      Object.assign(p, { state: 'sending', size: plan.size, sent: 0, files: plan.entries.length });
+      Object.assign(p, { state: 'sending', size: plan.size, sent: 0, files: plan.fileEnds.length });
       return {
         sent: (bytes) => {
           p.sent += bytes;
@@ -242,29 +259,39 @@ export function createExportsService(deps: {
       return found ? progressOf(found) : null;
     },
 
-    /** The export ZIP's size, the whole event's, its favourites' and each album's (what each ZIP button states before it is pressed). */
-    eventZipSizes(event: EventView): {
+    /**
+     * The export ZIP's size, the whole event's, its favourites' and each album's (what each ZIP button states before it
+     * is pressed); `restore`: the admin's, whose whole-event ZIP carries the bundle an import restores from (eventZip).
+     */
+    eventZipSizes(
+      event: EventView,
+      restore = false,
+    ): {
       size: number;
       files: number;
       favorites: { size: number; files: number };
       albums: { id: number; size: number; files: number }[];
     } {
       const report = deps.reports.report(event.id);
-      const sized = (albums: typeof report.albums, favorites?: 'loved') => {
+      const sized = (albums: typeof report.albums, favorites?: 'loved', whole = false) => {
         const files = albums.flatMap((album) =>
           favoritesOf(album.uploads, favorites, 'export').map((u) => fileOf(event, album.name, u, 'export')),
         );
-        return { size: files.length ? planOf(files, event, undefined).size : 0, files: files.length };
+        return { size: files.length ? planOf(files, event, undefined, whole && restore ? deps : undefined).size : 0, files: files.length };
       };
       return {
-        ...sized(report.albums),
+        ...sized(report.albums, undefined, true),
         favorites: sized(report.albums, 'loved'),
         albums: report.albums.map((a) => ({ id: a.id, ...sized([a]) })),
       };
     },
 
-    /** The event's originals as the host and the admin export them, or one album's (`albumId`: exporting album by album keeps each ZIP small). */
-    eventZip(event: EventView, albumId?: number, favorites?: 'loved'): ZipPlan {
+    /**
+     * The event's originals as the host and the admin export them, or one album's (`albumId`: exporting album by album
+     * keeps each ZIP small). `restore` (the admin's whole-event export): with the event's `event.json`, derived files
+     * and manifest, so that `momentbox import --zip` and 'Event importieren' bring the event back (export-bundle.ts).
+     */
+    eventZip(event: EventView, albumId?: number, favorites?: 'loved', restore = false): ZipPlan {
       const report = deps.reports.report(event.id);
       const albums = (albumId === undefined ? report.albums : report.albums.filter((a) => a.id === albumId)).map((a) => ({
         ...a,
@@ -273,7 +300,8 @@ export function createExportsService(deps: {
       if (albumId !== undefined && albums.length === 0) throw notFound('album');
       if (albums.every((a) => a.uploads.length === 0)) throw notFound('nothingToExport');
       const files = albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
-      return planOf(files, event, albumId === undefined ? undefined : files[0]?.folders[1]);
+      const whole = albumId === undefined && favorites === undefined;
+      return planOf(files, event, albumId === undefined ? undefined : files[0]?.folders[1], whole && restore ? deps : undefined);
     },
 
     /**

@@ -1,15 +1,25 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { albums, events, guestbookEntries, guests, hearts, uploads } from '../db/schema.ts';
+import { albums, events, guestbookEntries, guests, hearts, jobs, uploads } from '../db/schema.ts';
+import { PHOTO_JOB } from '../jobs/photo-derivatives.job.ts';
+import { VIDEO_PROBE_JOB } from '../jobs/video-derivatives.job.ts';
 import { isValidEventCode } from '../domain/event-code.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
+import { fileTooLarge, writeStream } from '../storage/file-writer.ts';
 import { randomHex } from '../lib/ids.ts';
-import { bucketSource, folderSource, type BundleSource } from '../storage/bundle-source.ts';
+import { ZipUnreadable } from '../storage/zip-read.ts';
+import { bucketSource, folderSource, zipSource, type BundleSource } from '../storage/bundle-source.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { BUNDLE_FORMAT, BUNDLE_VERSION, type EventBundle } from './event-bundle.ts';
-import { bucketKeys, type Manifest, type ManifestObject } from './push.service.ts';
+import { BUNDLE_FORMAT, BUNDLE_VERSION, bucketKeys, type EventBundle, type Manifest, type ManifestObject } from './event-bundle.ts';
 import type { RunSelf } from './run-self.ts';
 import { s3Reason, type S3TargetService } from './s3-target.service.ts';
+
+/** One file of the bundle and where it goes in the event's folder; `original`: the storage key of the upload it is of. */
+interface Step {
+  object: ManifestObject;
+  to: string;
+  original?: string;
+}
 
 /** A pushed event as found in a source, checked enough to name it and to see whether its code is free. */
 export interface FoundBundle {
@@ -43,13 +53,21 @@ function parse<T>(text: string | null, what: string): T {
 }
 
 /**
- * 'Event importieren' (issue 29): brings a pushed event (docs/s3.md) back on this box, from the bucket or a folder.
+ * 'Event importieren' (issue 29): brings a pushed event (docs/s3.md) back on this box, from the bucket or a folder,
+ * or an exported one from the admin's export ZIP (the same bundle inside, see export-bundle.ts).
  * Everything is fetched into tmp/ and checked first (every object's SHA-256 and size against the manifest, every
  * original against its upload's hash); then one transaction inserts the rows and, inside it, one rename puts the
  * files in place. A broken or partial bundle is refused (422 BUNDLE_BROKEN) and leaves nothing behind; a code this
  * box already has is refused (409 CODE_ALREADY_EXISTS) until the admin chooses another.
  */
-export function createImportService(deps: { db: Db; store: MediaStore; s3: S3TargetService; runSelf?: RunSelf }) {
+export function createImportService(deps: {
+  db: Db;
+  store: MediaStore;
+  s3: S3TargetService;
+  runSelf?: RunSelf;
+  /** what an uploaded export ZIP must leave free on the disk (with room for the files it holds besides) */
+  minFreeDiskBytes?: number;
+}) {
   const { db, store } = deps;
   /** the dashboard's imports since the server started, by the code in the source */
   const imports = new Map<string, ImportRun>();
@@ -84,7 +102,7 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
   }
 
   /** Where each object of the bundle goes in the event's folder (relative), checked against the manifest. */
-  function plan(found: FoundBundle): { object: ManifestObject; to: string }[] {
+  function plan(found: FoundBundle): Step[] {
     const { bundle, manifest, code } = found;
     const listed = new Map(manifest.objects.map((o) => [o.key, o]));
     const need = (key: string) => {
@@ -92,11 +110,15 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
       if (!object || !SHA256.test(object.sha256) || !Number.isSafeInteger(object.size)) throw broken(`${key} is not in the manifest`);
       return object;
     };
-    const steps: { object: ManifestObject; to: string }[] = [];
+    const steps: Step[] = [];
     const derivedPrefix = bucketKeys.derived(code, '');
     for (const u of bundle.uploads) {
       if (!SHA256.test(u.sha256) || !KEY.test(u.storageKey) || !EXT.test(u.originalExt)) throw broken(`upload ${u.id} is malformed`);
-      steps.push({ object: need(bucketKeys.original(u.sha256)), to: `originals/${u.storageKey}.${u.originalExt}` });
+      const original = need(bucketKeys.original(u.sha256));
+      // in a bucket its key names its content; in an export ZIP (`path`) it may come without its location
+      if (original.path === undefined && original.sha256 !== u.sha256)
+        throw broken(`${original.key} is not the original of upload ${u.id}`);
+      steps.push({ object: original, to: `originals/${u.storageKey}.${u.originalExt}`, original: u.storageKey });
       for (const o of manifest.objects) {
         if (!o.key.startsWith(`${derivedPrefix}${u.storageKey}/`)) continue;
         const file = o.key.slice(derivedPrefix.length + u.storageKey.length + 1);
@@ -153,19 +175,27 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
             throw broken(`${step.object.key} cannot be read: ${s3Reason(err)}`);
           });
         if (got.sha256 !== step.object.sha256 || got.size !== step.object.size) {
-          throw broken(`${step.object.key} differs from the manifest (SHA-256 or size)`);
+          throw broken(`${step.object.path ?? step.object.key} differs from the manifest (SHA-256 or size)`);
         }
         progress.filesDone++;
         onProgress?.(progress);
       }
-      return insert(found.bundle, targetCode, keys, staged);
+      // An original from an export ZIP may come without its location (same size, other hash): it is what this box keeps.
+      const hashes = new Map(steps.flatMap((s) => (s.original ? [[s.original, s.object.sha256]] : [])));
+      return insert(found.bundle, targetCode, keys, hashes, staged);
     } finally {
       store.removeTempPath(staged); // gone already when it was put in place
     }
   }
 
   /** One transaction: the rows with new ids, then the staged folder renamed into place (a failure undoes both). */
-  function insert(bundle: EventBundle, code: string, keys: Map<string, string>, staged: string): { eventId: number; code: string } {
+  function insert(
+    bundle: EventBundle,
+    code: string,
+    keys: Map<string, string>,
+    hashes: Map<string, string>,
+    staged: string,
+  ): { eventId: number; code: string } {
     return db.transaction((tx) => {
       const token = bundle.event.clientToken;
       const tokenTaken = token !== null && !!tx.select({ id: events.id }).from(events).where(eq(events.clientToken, token)).get();
@@ -193,8 +223,16 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
       for (const { id, albumId, ...u } of bundle.uploads) {
         const album = albumIds.get(albumId);
         if (album === undefined) throw broken(`upload ${id} names an album that is not in the bundle`);
-        const row = { ...u, eventId: event.id, albumId: album, storageKey: keys.get(u.storageKey)! };
-        uploadIds.set(id, tx.insert(uploads).values(row).returning({ id: uploads.id }).get().id);
+        const row = { ...u, eventId: event.id, albumId: album, storageKey: keys.get(u.storageKey)!, sha256: hashes.get(u.storageKey)! };
+        // still being processed where it came from: processed again here (its derived files did not come along)
+        const unsettled = row.processingState === 'pending' || row.processingState === 'processing';
+        if (unsettled) row.processingState = 'pending';
+        const uploadId = tx.insert(uploads).values(row).returning({ id: uploads.id }).get().id;
+        uploadIds.set(id, uploadId);
+        if (unsettled)
+          tx.insert(jobs)
+            .values({ kind: row.type === 'video' ? VIDEO_PROBE_JOB : PHOTO_JOB, uploadId })
+            .run();
       }
       for (const h of bundle.hearts ?? []) {
         const upload = uploadIds.get(h.uploadId);
@@ -216,7 +254,7 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
   const sourceOf = (folder?: string): BundleSource => (folder ? folderSource(folder) : bucketSource(deps.s3.bucket()));
 
   /** Reads the child's lines (ImportLine as JSON) into its run. */
-  async function follow(run: ImportRun, stdout: ReadableStream<Uint8Array>) {
+  async function follow(run: ImportRun, stdout: ReadableStream<Uint8Array>, onEnd: () => void) {
     let rest = '';
     const decoder = new TextDecoder();
     for await (const chunk of stdout) {
@@ -231,6 +269,44 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
       }
     }
     if (run.state === 'running') Object.assign(run, { state: 'failed', error: 'the import process ended early' });
+    onEnd();
+  }
+
+  /** The admin's export ZIP at `zip` as a source, and the code of the event it holds (422 when it holds none). */
+  async function openZip(zip: string): Promise<{ source: BundleSource; code: string }> {
+    let source: BundleSource;
+    try {
+      source = await zipSource(zip);
+    } catch (err) {
+      if (err instanceof ZipUnreadable) throw new AppError(422, 'BUNDLE_BROKEN', 'zipUnreadable', { reason: err.message });
+      throw err;
+    }
+    const [code] = await source.eventCodes();
+    if (!code) throw new AppError(422, 'BUNDLE_BROKEN', 'notAnExport');
+    return { source, code };
+  }
+
+  const running = () => [...imports.values()].some((r) => r.state === 'running');
+
+  /** Imports in a child process (`momentbox import ... --json`) whose lines the run follows; `onEnd` once it ended. */
+  function launch(code: string, sourceArgs: string[], newCode: string | undefined, onEnd: () => void = () => {}) {
+    // By what it reported: its last line comes a moment before it exits, and after it nothing is left to do.
+    if (running()) throw new AppError(409, 'IMPORT_RUNNING');
+    if (!deps.runSelf) throw new Error('no import process in this run');
+    const child = deps.runSelf(['import', ...sourceArgs, ...(newCode ? ['--as', newCode] : []), '--json']);
+    const run: ImportRun = {
+      code,
+      state: 'running',
+      filesDone: 0,
+      filesTotal: 0,
+      bytesDone: 0,
+      bytesTotal: 0,
+      eventId: null,
+      newCode: null,
+      error: null,
+    };
+    imports.set(code, run);
+    void follow(run, child.stdout, onEnd);
   }
 
   return {
@@ -258,30 +334,38 @@ export function createImportService(deps: { db: Db; store: MediaStore; s3: S3Tar
      */
     async start(code: string, newCode?: string, folder?: string): Promise<void> {
       codeFor(await find(sourceOf(folder), code), newCode);
-      // By what it reported: its last line comes a moment before it exits, and after it nothing is left to do.
-      if ([...imports.values()].some((r) => r.state === 'running')) throw new AppError(409, 'IMPORT_RUNNING');
-      if (!deps.runSelf) throw new Error('no import process in this run');
-      const child = deps.runSelf([
-        'import',
-        '--event',
-        code,
-        ...(newCode ? ['--as', newCode] : []),
-        ...(folder ? ['--from', folder] : []),
-        '--json',
-      ]);
-      const run: ImportRun = {
-        code,
-        state: 'running',
-        filesDone: 0,
-        filesTotal: 0,
-        bytesDone: 0,
-        bytesTotal: 0,
-        eventId: null,
-        newCode: null,
-        error: null,
-      };
-      imports.set(code, run);
-      void follow(run, child.stdout);
+      launch(code, ['--event', code, ...(folder ? ['--from', folder] : [])], newCode);
+    },
+
+    openZip,
+
+    /**
+     * An export ZIP the dashboard uploads ('Event importieren'), written to tmp/ as it arrives: refused (413) past
+     * what the disk can hold besides its unpacked copy and the free-space reserve. Returns its path.
+     */
+    async receiveZip(body: ReadableStream<Uint8Array>, declaredBytes: number | null): Promise<string> {
+      if (running()) throw new AppError(409, 'IMPORT_RUNNING');
+      const limit = Math.max(0, Math.floor((store.freeBytes() - (deps.minFreeDiskBytes ?? 0)) / 2));
+      if (declaredBytes !== null && declaredBytes > limit) throw fileTooLarge(limit);
+      const path = store.tmpPath('-import.zip');
+      await writeStream(body, path, limit);
+      return path;
+    },
+
+    /**
+     * Imports the uploaded export ZIP (receiveZip) in a child process (`momentbox import --zip`), after the same
+     * checks as start(); the ZIP is removed once the import ended or was refused. Answers the event's code in it.
+     */
+    async startZip(zip: string, newCode?: string): Promise<string> {
+      try {
+        const { source, code } = await openZip(zip);
+        codeFor(await find(source, code), newCode);
+        launch(code, ['--zip', zip], newCode, () => store.removeTempPath(zip));
+        return code;
+      } catch (err) {
+        store.removeTempPath(zip);
+        throw err;
+      }
     },
 
     runs: () => [...imports.values()],

@@ -119,7 +119,7 @@ export function createServices(deps: ServiceDeps) {
     live,
     reports,
     originals,
-    exports: createExportsService({ store, reports, originals, uploads, albums, hearts, now }),
+    exports: createExportsService({ db, store, reports, originals, uploads, albums, hearts, now }),
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     s3,

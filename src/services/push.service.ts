@@ -6,28 +6,14 @@ import { AppError, notFound } from '../lib/errors.ts';
 import { sha256File } from '../media/hashing.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { S3Bucket } from '../storage/s3-bucket.ts';
-import { readEventBundle } from './event-bundle.ts';
+import { bucketKeys, bundleFile, manifestText, readEventBundle, type Manifest, type ManifestObject } from './event-bundle.ts';
 import type { ChildProcess, RunSelf } from './run-self.ts';
 import { s3Reason, type S3TargetService } from './s3-target.service.ts';
 
-/** One object of an event in the bucket, as its manifest lists it. */
-export interface ManifestObject {
-  /** relative to the target's prefix */
-  key: string;
-  sha256: string;
-  size: number;
-}
-
-export interface Manifest {
-  format: 'momentbox-manifest';
-  version: 1;
-  event: string;
-  objects: ManifestObject[];
-}
-
 /** An object the push may have to send: from a file, or a text made for the push (event.json). */
-interface Planned extends ManifestObject {
-  path?: string;
+interface Planned extends Omit<ManifestObject, 'path'> {
+  /** the file on this box */
+  file?: string;
   text?: string;
   /** its key names its content (an original's hash, an upload's derived file): there with its size = the same */
   immutable: boolean;
@@ -35,15 +21,6 @@ interface Planned extends ManifestObject {
 
 export type PushRow = typeof eventPushes.$inferSelect;
 export type PushProgress = Pick<PushRow, 'filesTotal' | 'filesDone' | 'bytesTotal' | 'bytesDone' | 'filesSent' | 'bytesSent'>;
-
-/** Bucket layout (docs/s3.md): originals once per content, everything else per event code. */
-export const bucketKeys = {
-  original: (sha256: string) => `originals/${sha256}`,
-  eventFolder: (code: string) => `events/${code}/`,
-  derived: (code: string, relative: string) => `events/${code}/derived/${relative}`,
-  bundle: (code: string) => `events/${code}/event.json`,
-  manifest: (code: string) => `events/${code}/manifest.json`,
-};
 
 const PARALLEL = 4;
 const ZERO: PushProgress = { filesTotal: 0, bytesTotal: 0, filesDone: 0, bytesDone: 0, filesSent: 0, bytesSent: 0 };
@@ -77,10 +54,16 @@ export function createPushService(deps: {
     const code = bundle.event.code;
     const objects: Planned[] = [];
     const derived = async (rel: string, path: string) =>
-      objects.push({ key: bucketKeys.derived(code, rel), sha256: await sha256File(path), size: store.sizeOf(path), path, immutable: true });
+      objects.push({
+        key: bucketKeys.derived(code, rel),
+        sha256: await sha256File(path),
+        size: store.sizeOf(path),
+        file: path,
+        immutable: true,
+      });
     for (const u of bundle.uploads) {
       const path = store.originalPath(eventId, u.storageKey, u.originalExt);
-      objects.push({ key: bucketKeys.original(u.sha256), sha256: u.sha256, size: store.sizeOf(path), path, immutable: true });
+      objects.push({ key: bucketKeys.original(u.sha256), sha256: u.sha256, size: store.sizeOf(path), file: path, immutable: true });
       for (const file of store.derivedFiles(eventId, u.storageKey)) {
         await derived(`${u.storageKey}/${file}`, store.derivedPath(eventId, u.storageKey, file));
       }
@@ -88,10 +71,8 @@ export function createPushService(deps: {
     const hostKey = bundle.event.hostImageKey;
     const hostImage = hostKey ? store.hostImagePath(eventId, hostKey) : null;
     if (hostImage && store.sizeOf(hostImage) > 0) await derived(`host-${hostKey}.jpg`, hostImage);
-    const text = JSON.stringify(bundle, null, 1);
-    const bytes = new TextEncoder().encode(text);
-    const sha256 = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
-    objects.push({ key: bucketKeys.bundle(code), sha256, size: bytes.length, text, immutable: false });
+    const { text, sha256, size } = bundleFile(bundle);
+    objects.push({ key: bucketKeys.bundle(code), sha256, size, text, immutable: false });
     return { code, objects };
   }
 
@@ -161,13 +142,7 @@ export function createPushService(deps: {
       };
       await Promise.all(Array.from({ length: PARALLEL }, worker));
       if (errors.length === 0) {
-        const manifest: Manifest = {
-          format: 'momentbox-manifest',
-          version: 1,
-          event: code,
-          objects: objects.map(({ key, sha256, size }) => ({ key, sha256, size })),
-        };
-        const text = JSON.stringify(manifest, null, 1);
+        const text = manifestText(code, objects);
         if (text !== previous?.text) await bucket.putText(bucketKeys.manifest(code), text);
       }
     } catch (err) {
@@ -239,7 +214,7 @@ async function previousManifest(bucket: S3Bucket, code: string): Promise<(Manife
 }
 
 async function send(bucket: S3Bucket, o: Planned, onBytes: (n: number) => void): Promise<void> {
-  if (o.path) return bucket.putFile(o.key, o.path, onBytes);
+  if (o.file) return bucket.putFile(o.key, o.file, onBytes);
   await bucket.putText(o.key, o.text!);
   onBytes(o.size);
 }

@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readZipDirectory, ZipUnreadable, type StoredEntry } from './zip-read.ts';
 import type { S3Bucket } from './s3-bucket.ts';
 
 /**
  * Where an import reads a pushed event from (docs/s3.md's layout): the bucket, or a folder holding the same keys
- * (a copy of the bucket's prefix, e.g. on a USB stick). Keys come from our own checks (import.service.ts), never
- * straight from the bundle.
+ * (a copy of the bucket's prefix, e.g. on a USB stick), or the admin's export ZIP. Keys come from our own checks
+ * (import.service.ts), never straight from the bundle.
  */
 export interface BundleSource {
   /** the object's text, null when there is none */
@@ -53,5 +54,54 @@ export function folderSource(dir: string): BundleSource {
       if (!existsSync(events)) return [];
       return readdirSync(events).filter((c) => existsSync(join(events, c, 'manifest.json')));
     },
+  };
+}
+
+/** The longest event.json or manifest an export ZIP may hold (a wedding's is some hundred KB). */
+const MAX_TEXT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The admin's export ZIP (export-bundle.ts): the bucket's keys under `<event>/momentbox/`, the originals where its
+ * manifest's `path` says (in the album folders); each read as its byte range of the archive. Throws ZipUnreadable
+ * for an archive that is cut short or damaged; `eventCodes()` is empty when it holds no manifest.
+ */
+export async function zipSource(zip: string): Promise<BundleSource> {
+  const entries = await readZipDirectory(zip);
+  const found = [...entries.keys()].flatMap((name) => {
+    const m = /^([^/]+)\/momentbox\/events\/([^/]+)\/manifest\.json$/.exec(name);
+    return m ? [{ top: m[1]!, code: m[2]! }] : [];
+  });
+  const bundle = found.length === 1 ? found[0]! : null;
+  const bytesOf = (entry: StoredEntry) => Bun.file(zip).slice(entry.start, entry.start + entry.size);
+  let paths: Map<string, string> | null = null;
+  const text = async (key: string): Promise<string | null> => {
+    const entry = bundle && entries.get(`${bundle.top}/momentbox/${key}`);
+    if (!entry) return null;
+    if (entry.size > MAX_TEXT_BYTES) throw new ZipUnreadable(`${key} is too large`);
+    return bytesOf(entry).text();
+  };
+  /** an original's entry where the manifest says, anything else under momentbox/ */
+  const entryOf = async (key: string) => {
+    if (!bundle) return undefined;
+    if (key.startsWith('originals/')) {
+      if (!paths) {
+        const manifest = JSON.parse((await text(`events/${bundle.code}/manifest.json`)) ?? '{}') as {
+          objects?: { key: string; path?: string }[];
+        };
+        paths = new Map((manifest.objects ?? []).flatMap((o) => (typeof o.path === 'string' ? [[o.key, o.path]] : [])));
+      }
+      const path = paths.get(key);
+      return path === undefined ? undefined : entries.get(`${bundle.top}/${path}`);
+    }
+    return entries.get(`${bundle.top}/momentbox/${key}`);
+  };
+  return {
+    text,
+    async copyTo(key, path, onBytes) {
+      const entry = await entryOf(key);
+      if (!entry) throw new Error('it is not in the ZIP');
+      return copyStream(bytesOf(entry).stream(), path, onBytes);
+    },
+    eventCodes: async () => (bundle ? [bundle.code] : []),
   };
 }

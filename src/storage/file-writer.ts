@@ -142,3 +142,23 @@ export async function writeStreamToFile(source: Readable, path: string, opts: Wr
   closeSync(fd);
   return { path, size, sha256: hasher?.digest('hex') ?? '', head: head.slice(0, headLength) };
 }
+
+/** Writes a stream to a new file at `path` as it arrives; refused (413 FILE_TOO_LARGE) past `maxBytes`, the file removed. */
+export async function writeStream(body: ReadableStream<Uint8Array>, path: string, maxBytes: number): Promise<number> {
+  const fd = openSync(path, 'w');
+  let total = 0;
+  try {
+    for await (const piece of body) {
+      total += piece.byteLength;
+      if (total > maxBytes) throw fileTooLarge(maxBytes);
+      // synchronous: the request is read only as fast as the disk takes it (see writePieces)
+      for (let at = 0; at < piece.byteLength;) at += writeSync(fd, piece, at);
+    }
+    return total;
+  } catch (err) {
+    removeFile(path);
+    throw asStorageError(err);
+  } finally {
+    closeSync(fd);
+  }
+}

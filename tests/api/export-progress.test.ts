@@ -45,6 +45,17 @@ async function eventWithVideos(name: string, count: number, bytes: number) {
     form.append('file', new File([await paddedVideo(bytes)], `clip-${i}.mp4`));
     expect((await admin.fetch(`/api/event/${event.id}/upload`, { method: 'POST', body: form })).status).toBe(201);
   }
+  // The admin's ZIP carries event.json (the restore bundle), which changes while the videos are processed: the sizes
+  // stated and the ticket's agree once they are.
+  const deadline = Date.now() + 120_000;
+  while (
+    (await admin.json<{ processing_state: string }[]>(`/api/event/${event.id}/uploads`)).some(
+      (u) => !['ready', 'failed'].includes(u.processing_state),
+    )
+  ) {
+    if (Date.now() > deadline) throw new Error('videos not processed');
+    await Bun.sleep(200);
+  }
   return event;
 }
 
@@ -74,7 +85,8 @@ test('a slow reader: the progress counts the bytes written and says done only on
   expect(statSync(zip).size).toBe(ticket.size_bytes);
   // while curl read, the box reported real bytes, not a jump from nothing to all
   expect(middle).toBeDefined();
-  expect(middle!.files_sent).toBeLessThan(3);
+  // (some of it with files still to come: after the three videos the restore bundle's files follow, not counted)
+  expect(seen.some((p) => p.state === 'sending' && p.sent_bytes > 0 && p.files_sent < 3)).toBe(true);
   const sentSeen = seen.map((p) => p.sent_bytes);
   expect(sentSeen).toEqual([...sentSeen].sort((a, b) => a - b));
   const after = await progressOf(ticket);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { S3Client } from 'bun';
 import type { BundleEvent, EventPush, ImportRunDto, UploadDto } from '../../src/http/api-types.ts';
+import { book, mediaFiles, tmpFiles, uploadsAsSeen } from './event-compare.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { S3_BUCKET, S3_KEY, startS3, type TestS3 } from '../helpers/s3rver.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -53,33 +52,6 @@ async function importOn(prefix: string, body: Record<string, string>): Promise<I
     await Bun.sleep(100);
   }
 }
-
-/** What a person compares: each upload's album, name, size, who, hearts, state, and the SHA-256 of its original as served. */
-async function uploadsAsSeen(admin: ApiClient, base: string, id: number) {
-  const albums = new Map((await admin.json<{ id: number; name: string }[]>(`/api/event/${id}/albums`)).map((a) => [a.id, a.name]));
-  const uploads = await admin.json<UploadDto[]>(`/api/event/${id}/uploads`);
-  return Promise.all(
-    uploads.map(async (u) => {
-      const original = await admin.fetch(u.file_path.replace(base, ''));
-      const thumb = u.thumbnail_path ? (await admin.fetch(u.thumbnail_path.replace(base, ''))).status : null;
-      return {
-        album: albums.get(u.album_id),
-        name: u.original_name,
-        size: u.size_bytes,
-        type: u.type,
-        approved: u.approved,
-        nickname: u.nickname,
-        hearts: u.heart_count,
-        taken: u.taken_at,
-        state: u.processing_state,
-        thumb,
-        sha256: new Bun.CryptoHasher('sha256').update(await original.arrayBuffer()).digest('hex'),
-      };
-    }),
-  ).then((list) => list.sort((a, b) => a.name.localeCompare(b.name)));
-}
-
-const mediaFiles = (dataDir: string) => readdirSync(join(dataDir, 'media'), { recursive: true });
 
 beforeAll(async () => {
   s3 = await startS3();
@@ -134,7 +106,7 @@ test('a broken bundle (one file changed in the bucket) and a partial one (an ori
   await expectError(await adminB.fetch('/api/admin/s3/import', { method: 'POST', json: { code: 'no-such-event' } }), 422, 'BUNDLE_BROKEN');
   expect(await adminB.json('/api/event/events')).toEqual([]);
   expect(mediaFiles(boxB.dataDir)).toEqual([]);
-  expect(readdirSync(join(boxB.dataDir, 'tmp')).filter((n) => n !== 'chunks')).toEqual([]);
+  expect(tmpFiles(boxB.dataDir)).toEqual([]);
 });
 
 test('a fresh box imports the event from the bucket: the same uploads, byte for byte, with albums, nicknames, hearts and guestbook', async () => {
@@ -151,11 +123,6 @@ test('a fresh box imports the event from the bucket: the same uploads, byte for 
   expect(after).toEqual(before);
   expect(after.map((u) => u.thumb)).toEqual([200, 200, 200]);
   expect(after.some((u) => u.nickname === 'Tante Erna' && u.hearts === 1)).toBe(true);
-  // The guestbook as the admin reads it, ids and event aside.
-  const book = async (admin: ApiClient, id: number) =>
-    (await admin.json<{ name: string; text: string; approved: boolean; created_at: string }[]>(`/api/event/${id}/guestbook`)).map(
-      ({ name, text, approved, created_at }) => ({ name, text, approved, created_at }),
-    );
   const bookA = await book(adminA, eventId);
   expect(bookA.map((e) => e.text)).toEqual(['Alles Gute euch beiden!']);
   expect(await book(adminB, imported.id)).toEqual(bookA);

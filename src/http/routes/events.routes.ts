@@ -171,33 +171,31 @@ export function eventRoutes() {
     const { ticket, albumId, favorites } = exportZip.query(c);
     const scope = ticket ? services.exports.redeemTicket(eventId, ticket) : null;
     // A ticket is the admin's too (made with the Bearer header a minute ago).
-    if (ticket && scope)
-      return ticketZip(
-        c,
-        { kind: 'admin' },
-        ticket,
-        services.exports.eventZip(services.events.getById(eventId), scope.albumId, scope.favorites),
-      );
-    requireRight(c, 'manageEvent', { eventId });
-    return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId, favorites));
+    if (ticket && scope) {
+      const plan = services.exports.eventZip(services.events.getById(eventId), scope.albumId, scope.favorites, scope.restore);
+      return ticketZip(c, { kind: 'admin' }, ticket, plan);
+    }
+    const restore = requireRight(c, 'manageEvent', { eventId }).kind === 'admin';
+    return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId, favorites, restore));
   });
 
   /** A link the browser's download manager can fetch once without the Bearer header, within a minute. */
   app.post('/api/event/:eventId/export-ticket', exportTicket.doc, (c) => {
     const { eventId } = exportTicket.params(c);
-    requireRight(c, 'manageEvent', { eventId });
+    // the admin's whole-event export carries the bundle an import restores the event from
+    const restore = requireRight(c, 'manageEvent', { eventId }).kind === 'admin';
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
     const { albumId, favorites } = exportTicket.query(c);
-    const plan = services.exports.eventZip(event, albumId, favorites);
-    return c.json(ticketAnswer(services, { eventId: event.id, albumId, favorites }, plan, `/api/event/${event.id}/export-zip`));
+    const plan = services.exports.eventZip(event, albumId, favorites, restore);
+    return c.json(ticketAnswer(services, { eventId: event.id, albumId, favorites, restore }, plan, `/api/event/${event.id}/export-zip`));
   });
 
   app.get('/api/event/:eventId/export-sizes', exportSizes.doc, (c) => {
     const { eventId } = exportSizes.params(c);
-    requireRight(c, 'manageEvent', { eventId });
+    const restore = requireRight(c, 'manageEvent', { eventId }).kind === 'admin';
     const { services } = c.get('deps');
-    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(services.events.getById(eventId))));
+    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(services.events.getById(eventId), restore)));
   });
 
   app.post('/api/client/generate-token/:eventId', clientToken.doc, (c) => {

@@ -91,7 +91,7 @@ export function ticketAnswer(services: Services, scope: TicketScope, plan: ZipPl
     expires_at: expiresAt.toISOString(),
     progress_url: `/api/export-progress/${ticket}`,
     size_bytes: plan.size,
-    files: plan.entries.length,
+    files: plan.fileEnds.length,
   };
 }
 

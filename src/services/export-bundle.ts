@@ -1,0 +1,119 @@
+import type { Db } from '../db/connection.ts';
+import { notFound } from '../lib/errors.ts';
+import { openPieceReader, type PieceReader } from '../media/piece-reader.ts';
+import type { ZipEntry } from '../media/zip-stream.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+import { bucketKeys, bundleFile, manifestText, readEventBundle, type ManifestObject } from './event-bundle.ts';
+
+/** The folder of an export ZIP (under its top folder) that carries what an import needs besides the originals. */
+export const RESTORE_FOLDER = 'momentbox';
+
+/** An original's entry of the export and the upload it is of. */
+export interface OriginalEntry {
+  entry: ZipEntry;
+  upload: { storageKey: string; sha256: string };
+}
+
+/** A reader over bytes in memory (event.json, the manifest). */
+function bytesReader(bytes: Uint8Array): PieceReader {
+  let at = 0;
+  return {
+    async read(into) {
+      const n = Math.min(into.byteLength, bytes.length - at);
+      into.set(bytes.subarray(at, at + n));
+      at += n;
+      return n;
+    },
+    close: async () => {},
+  };
+}
+
+/** The entry with its reader hashing what the archive reads of it: into `hashes` under `key` once it is closed. */
+function hashing(entry: ZipEntry, key: string, hashes: Map<string, string>): ZipEntry {
+  return {
+    ...entry,
+    open: async () => {
+      const reader = await entry.open();
+      const sha = new Bun.CryptoHasher('sha256');
+      return {
+        async read(into) {
+          const n = await reader.read(into);
+          sha.update(into.subarray(0, n));
+          return n;
+        },
+        async close() {
+          hashes.set(key, sha.digest('hex'));
+          await reader.close();
+        },
+      };
+    },
+  };
+}
+
+const PLACEHOLDER = '0'.repeat(64);
+
+/**
+ * The admin's whole-event export as a bundle an import can restore (issue 29, docs/s3.md): the same `event.json`
+ * and manifest the push writes, and the derived files, under `<top>/momentbox/` in the bucket's layout; the
+ * originals stay where people look for them, in the album folders, and the manifest says which is which.
+ * The manifest comes last and lists the SHA-256 of each file's bytes as the archive holds them, taken while
+ * they pass (an original without its location differs from the stored one): no file is read twice. Its size
+ * is known up front (each hash is 64 characters), so the archive's exact size still is.
+ * Returns the originals' entries (hashing now) followed by the bundle's.
+ */
+export function withRestoreBundle(
+  deps: { db: Db; store: MediaStore },
+  event: { id: number; code: string },
+  top: string,
+  originals: OriginalEntry[],
+  mtime: Date,
+): ZipEntry[] {
+  const { store } = deps;
+  const bundle = readEventBundle(deps.db, event.id);
+  if (!bundle) throw notFound('event');
+  // Read a moment after the list of files: an upload that arrived in between is not in this export.
+  const exported = new Set(originals.map((o) => o.upload.storageKey));
+  bundle.uploads = bundle.uploads.filter((u) => exported.has(u.storageKey));
+  const hashes = new Map<string, string>();
+  const at = (key: string) => `${top}/${RESTORE_FOLDER}/${key}`;
+  const objects: ManifestObject[] = [];
+  const entries: ZipEntry[] = originals.map(({ entry, upload }) => {
+    const key = bucketKeys.original(upload.sha256);
+    objects.push({ key, sha256: PLACEHOLDER, size: entry.size, path: entry.name.slice(top.length + 1) });
+    return hashing(entry, key, hashes);
+  });
+  const json = bundleFile(bundle);
+  objects.push({ key: bucketKeys.bundle(event.code), sha256: json.sha256, size: json.size });
+  entries.push({ name: at(bucketKeys.bundle(event.code)), size: json.size, mtime, open: async () => bytesReader(json.bytes) });
+  const derived = (relative: string, path: string) => {
+    const key = bucketKeys.derived(event.code, relative);
+    const size = store.sizeOf(path);
+    objects.push({ key, sha256: PLACEHOLDER, size });
+    entries.push(hashing({ name: at(key), size, mtime, open: () => openPieceReader(path) }, key, hashes));
+  };
+  for (const u of bundle.uploads) {
+    // Only a settled upload's files stay as they are while the archive is read (a video's preview grows while it
+    // is made); one still processing is processed again where it is imported.
+    if (u.processingState !== 'ready' && u.processingState !== 'failed') continue;
+    for (const file of store.derivedFiles(event.id, u.storageKey))
+      derived(`${u.storageKey}/${file}`, store.derivedPath(event.id, u.storageKey, file));
+  }
+  const hostKey = bundle.event.hostImageKey;
+  const hostImage = hostKey ? store.hostImagePath(event.id, hostKey) : null;
+  if (hostImage && store.sizeOf(hostImage) > 0) derived(`host-${hostKey}.jpg`, hostImage);
+
+  const planned = new TextEncoder().encode(manifestText(event.code, objects)).length;
+  entries.push({
+    name: at(bucketKeys.manifest(event.code)),
+    size: planned,
+    mtime,
+    open: async () => {
+      const complete = objects.map((o) => ({ ...o, sha256: hashes.get(o.key) ?? o.sha256 }));
+      if (complete.some((o) => o.sha256 === PLACEHOLDER)) throw new Error('the manifest comes before a file it lists was read');
+      const bytes = new TextEncoder().encode(manifestText(event.code, complete));
+      if (bytes.length !== planned) throw new Error('the manifest changed size');
+      return bytesReader(bytes);
+    },
+  });
+  return entries;
+}
