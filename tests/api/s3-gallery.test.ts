@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import exifr from 'exifr';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client } from 'bun';
@@ -8,6 +8,8 @@ import type { GalleryPublication } from '../../src/http/api-types.ts';
 import { folderGalleryTarget, GalleryFolderRefused } from '../../src/storage/gallery-target.ts';
 import { GPS_PHOTO, makeGalleryEvent, type GalleryEvent } from '../helpers/gallery-event.ts';
 import { S3_BUCKET, S3_KEY, startS3, type TestS3 } from '../helpers/s3rver.ts';
+import { ROOT } from '../helpers/server.ts';
+import { SERVER_RUNTIME_FLAGS } from '../../src/native/runtime-flags.ts';
 import { expectError, expectOk, form, useAppServer } from './support.ts';
 
 // 'Online-Galerie veröffentlichen' (issue 29): the read-only gallery of an event written to a real S3-compatible
@@ -18,6 +20,7 @@ const srv = useAppServer();
 let s3: TestS3;
 let g: GalleryEvent;
 const PREFIX = 'box-7';
+const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
 const client = () => new S3Client({ endpoint: s3.endpoint, bucket: S3_BUCKET, region: 'us-east-1', ...S3_KEY });
 
 beforeAll(async () => {
@@ -89,11 +92,16 @@ test('the gallery holds every visible photo (thumbnail, preview, original) and i
   const folder = folderOf(done.url!);
   const files = await objects(folder);
 
+  // Per upload its thumbnail (a video's poster), what the lightbox shows (a video plays its original when that is playable) and its original.
   const expected = ['index.html'];
-  for (const u of g.shown) expected.push(...['thumb.jpg', 'preview.jpg', 'original.jpg'].map((f) => `media/${keyOf(u.id)}/${f}`));
+  for (const u of g.shown) {
+    const row = srv.server.services.uploads.get(g.event.id, u.id);
+    const view = u.type === 'photo' ? 'preview.jpg' : row.previewFile === 'original' ? `original.${row.originalExt}` : 'preview.mp4';
+    expected.push(...new Set(['thumb.jpg', view, `original.${row.originalExt}`].map((f) => `media/${row.storageKey}/${f}`)));
+  }
   expect([...files.keys()].sort()).toEqual(expected.sort());
-  for (const [key, { type }] of files)
-    expect({ key, type }).toEqual({ key, type: key.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/jpeg' });
+  const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', jpg: 'image/jpeg', mp4: 'video/mp4' };
+  for (const [key, { type }] of files) expect({ key, type }).toEqual({ key, type: TYPES[key.split('.').pop()!]! });
 
   expectNothingPrivate(files);
   // The photo with GPS: on the box its original has the position; in the gallery no JPEG has one.
@@ -116,7 +124,7 @@ test('the gallery holds every visible photo (thumbnail, preview, original) and i
   expect(html).toContain('--primary:#7C3AED');
 });
 
-test('publishing again replaces the gallery: same link, previews not sent again, what a visitor no longer sees is gone; no downloads, no originals', async () => {
+test('publishing again replaces the gallery: same link, thumbnails and previews not sent again, what a visitor no longer sees is gone; no downloads, no originals', async () => {
   const first = (await galleryOf())!;
   const folder = folderOf(first.url!);
   // The couple withdraws one photo and turns downloads off.
@@ -125,10 +133,18 @@ test('publishing again replaces the gallery: same link, previews not sent again,
   const sentBefore = s3.created.length;
   const again = await publish();
   expect(again.url).toBe(first.url);
-  expect(s3.created.slice(sentBefore).map(([, key]) => key)).toEqual([`${folder}index.html`]);
+  // Sent again: the page, and originals (what a visitor gets of them follows the event's location setting); never a preview.
+  const sent = s3.created.slice(sentBefore).map(([, key]) => key.slice(folder.length));
+  expect(sent).toContain('index.html');
+  expect(sent.filter((k) => k !== 'index.html' && !/\/original\.[a-z0-9]+$/.test(k))).toEqual([]);
   const files = await objects(folder);
+  // No originals now, but a video's playable file where that is its original.
   const expected = ['index.html'];
-  for (const u of g.shown.slice(1)) expected.push(`media/${keyOf(u.id)}/thumb.jpg`, `media/${keyOf(u.id)}/preview.jpg`);
+  for (const u of g.shown.slice(1)) {
+    const row = srv.server.services.uploads.get(g.event.id, u.id);
+    const view = u.type === 'photo' ? 'preview.jpg' : row.previewFile === 'original' ? `original.${row.originalExt}` : 'preview.mp4';
+    expected.push(`media/${row.storageKey}/thumb.jpg`, `media/${row.storageKey}/${view}`);
+  }
   expect([...files.keys()].sort()).toEqual(expected.sort());
   expect(files.get('index.html')!.bytes.toString()).not.toContain(keyOf(g.shown[0]!.id));
   expectNothingPrivate(files);
@@ -143,18 +159,43 @@ test('under the event code instead of a secret folder: the gallery moves and the
   expect((await objects(folderOf(moved.url!))).has('index.html')).toBe(true);
 });
 
-test('a folder: the same files; a folder holding other files is refused; only the admin publishes', async () => {
+test('momentbox publish --out: the same files in a folder; a folder holding other files is refused; only the admin publishes', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'momentbox-gallery-out-'));
   try {
     const out = join(dir, 'stick');
-    await srv.server.services.gallery.publish(g.event.id, folderGalleryTarget(out));
+    const cli = (target: string) =>
+      Bun.spawnSync(
+        [
+          BUN,
+          ...SERVER_RUNTIME_FLAGS,
+          join(ROOT, 'src', 'main.ts'),
+          'publish',
+          '--event',
+          g.event.code,
+          '--out',
+          target,
+          '--data-dir',
+          srv.server.dataDir,
+        ],
+        { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' },
+      );
+    const run = cli(out);
+    expect({ exit: run.exitCode, out: run.stdout.toString() }).toMatchObject({
+      exit: 0,
+      out: expect.stringContaining(`Published to ${out}/index.html`),
+    });
     const fromBucket = await objects(folderOf((await galleryOf())!.url!));
     const onDisk = await folderGalleryTarget(out).list();
     expect([...onDisk.keys()].sort()).toEqual([...fromBucket.keys()].sort());
+    // A folder with someone's own files is refused, and left as it was.
     const own = join(dir, 'own');
     mkdirSync(own);
     writeFileSync(join(own, 'tax-2026.pdf'), 'mine');
     expect(() => folderGalleryTarget(own)).toThrow(GalleryFolderRefused);
+    const refused = cli(own);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stdout.toString()).toContain('holds other files');
+    expect(readdirSync(own)).toEqual(['tax-2026.pdf']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

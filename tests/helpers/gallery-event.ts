@@ -10,10 +10,11 @@ import { FIXTURES } from './server.ts';
 
 export const GPS_PHOTO = join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg'); // Nikon, GPS 43.4674 N 11.8851 E
 const CAMERA = (f: string) => join(FIXTURES, 'photos', 'cameras', f);
+const VIDEO = join(FIXTURES, 'videos', 'android-h264.mp4');
 
 export interface GalleryEvent {
   event: AdminEventDto;
-  /** approved uploads in visible albums: what the gallery shows */
+  /** approved uploads in visible albums: what the gallery shows (the last one a video, alone in its album) */
   shown: UploadDto[];
   /** the upload with a GPS position (shown) */
   gps: UploadDto;
@@ -35,7 +36,7 @@ async function processed(admin: ApiClient, eventId: number, id: number): Promise
 }
 
 /**
- * Two visible albums with approved photos (one with GPS), a hidden album with an approved photo, and a guest's
+ * Two visible albums with approved photos (one with GPS), a third with a video, a hidden album with an approved photo, and a guest's
  * photo waiting for approval; files named so that a leak is found by its name.
  */
 export async function makeGalleryEvent(admin: ApiClient, guest: ApiClient, name = 'Hochzeit Anna & Ben'): Promise<GalleryEvent> {
@@ -49,6 +50,7 @@ export async function makeGalleryEvent(admin: ApiClient, guest: ApiClient, name 
     const event = await admin.createEvent({ name, primary_color: '#7C3AED', secondary_color: '#F59E0B', allow_download: 'true' });
     const ceremony = await admin.createAlbum(event.id, { name: 'Trauung' });
     const party = await admin.createAlbum(event.id, { name: 'Party' });
+    const dance = await admin.createAlbum(event.id, { name: 'Tanz' });
     const hiddenAlbumName = 'Nur-fuer-das-Paar-7f3e';
     const hiddenAlbum = await admin.createAlbum(event.id, { name: hiddenAlbumName });
     await admin.json(`/api/album/${hiddenAlbum.id}`, { method: 'PUT', json: { visible: false } });
@@ -56,6 +58,7 @@ export async function makeGalleryEvent(admin: ApiClient, guest: ApiClient, name 
     const ids = {
       a: (await admin.uploadOk(event.id, named(CAMERA('Canon_40D.jpg'), 'shown-canon.jpg'), { albumId: String(ceremony.id) })).id,
       b: (await admin.uploadOk(event.id, named(CAMERA('Nikon_D70.jpg'), 'shown-nikon.jpg'), { albumId: String(party.id) })).id,
+      video: (await admin.uploadOk(event.id, named(VIDEO, 'shown-video.mp4'), { albumId: String(dance.id) })).id,
       hidden: (
         await admin.uploadOk(event.id, named(CAMERA('Pentax_K10D.jpg'), 'hidden-album-secret-4b1d.jpg'), {
           albumId: String(hiddenAlbum.id),
@@ -70,10 +73,10 @@ export async function makeGalleryEvent(admin: ApiClient, guest: ApiClient, name 
         autoApprove: 'false',
       })
     ).id;
-    const [a, b, gpsRow, hidden, pendingRow] = await Promise.all(
-      [ids.a, ids.b, gps, ids.hidden, pending].map((id) => processed(admin, event.id, id)),
+    const [a, b, gpsRow, video, hidden, pendingRow] = await Promise.all(
+      [ids.a, ids.b, gps, ids.video, ids.hidden, pending].map((id) => processed(admin, event.id, id)),
     );
-    return { event, shown: [a!, b!, gpsRow!], gps: gpsRow!, hidden: hidden!, pending: pendingRow!, hiddenAlbumName };
+    return { event, shown: [a!, b!, gpsRow!, video!], gps: gpsRow!, hidden: hidden!, pending: pendingRow!, hiddenAlbumName };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

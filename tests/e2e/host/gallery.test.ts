@@ -129,6 +129,13 @@ async function expectLightbox(page: Page, t: typeof galleryDe, viewport: { width
   await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), 'the next preview painted');
   await page.keyboard.press('Escape');
   await box.waitFor({ state: 'hidden' });
+  // The video: its poster in the grid, playable in the lightbox.
+  await page.locator('a.tile[data-kind=video]').click();
+  const video = box.locator('.lb-video');
+  await video.waitFor();
+  await eventually(() => video.evaluate((el: HTMLVideoElement) => el.readyState >= 1 && el.videoWidth > 0), 'the video loaded');
+  await page.keyboard.press('Escape');
+  await box.waitFor({ state: 'hidden' });
 }
 
 async function openGallery(url: string, options: BrowserContextOptions, name: string, lang: 'de' | 'en') {
