@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ATTACHMENT_KINDS } from '../domain/guestbook.ts';
 import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../domain/limits.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 
@@ -174,6 +175,21 @@ export const guestbookEntries = sqliteTable(
     name: text('name').notNull(),
     text: text('text').notNull(),
     approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
+    /** its one attachment, if any: a photo (a selfie), a video message or a voice message */
+    attachmentKind: text('attachment_kind', { enum: ATTACHMENT_KINDS }),
+    /** random 128-bit key naming the attachment's folder (media/<event>/guestbook/<key>/); appears in its URLs */
+    attachmentKey: text('attachment_key').unique(),
+    /** the original as sent: its extension (by content), MIME type, size, and the name the phone gave it */
+    attachmentExt: text('attachment_ext'),
+    attachmentMime: text('attachment_mime'),
+    attachmentBytes: integer('attachment_bytes'),
+    attachmentName: text('attachment_name'),
+    /** how long a video or voice message plays */
+    attachmentSeconds: real('attachment_seconds'),
+    /** 'processing' until the job queue has made it playable (poster, H.264 preview, AAC), then 'ready' */
+    attachmentState: text('attachment_state', { enum: ['processing', 'ready', 'failed'] }),
+    /** the file browsers play or show: 'original', or a derived file of its folder */
+    attachmentPlayable: text('attachment_playable'),
     createdAt: createdAt(),
   },
   (t) => [index('guestbook_event_created_idx').on(t.eventId, t.createdAt), index('guestbook_event_user_idx').on(t.eventId, t.userId)],
@@ -199,6 +215,8 @@ export const jobs = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     kind: text('kind').notNull(),
     uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
+    /** a guestbook attachment's job (issue 27): uploadId is then null */
+    guestbookEntryId: integer('guestbook_entry_id').references(() => guestbookEntries.id, { onDelete: 'cascade' }),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),

@@ -10,6 +10,12 @@ export const GUESTBOOK_NAME_MAX = NICKNAME_MAX;
 /** Entries one guest may leave in an event, and how many of them in one minute. */
 export const GUESTBOOK_LIMITS = { perGuest: 20, perMinute: 5 } as const;
 
+/** What an entry may carry besides its text (one of them): a photo (a selfie), a video message, a voice message. */
+export const ATTACHMENT_KINDS = ['photo', 'video', 'audio'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+/** The longest video message and voice message, in seconds (as they play, measured by ffprobe or decoding). */
+export const ATTACHMENT_MAX_SECONDS = { video: 60, audio: 120 } as const;
+
 /** Length as the guest counts it. */
 export const visibleLength = (value: string) => [...value].length;
 

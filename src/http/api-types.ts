@@ -62,5 +62,6 @@ export type EventPush = z.output<typeof S.EventPushSchema>;
 export type GalleryPublication = z.output<typeof S.GalleryPublicationSchema>;
 
 export type GuestbookEntryDto = z.output<typeof S.GuestbookEntryDtoSchema>;
+export type GuestbookAttachmentDto = z.output<typeof S.GuestbookAttachmentDtoSchema>;
 export type BundleEvent = z.output<typeof S.BundleEventSchema>;
 export type ImportRunDto = z.output<typeof S.ImportRunSchema>;

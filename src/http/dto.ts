@@ -16,6 +16,7 @@ import type {
   ExportDto,
   ExportSizes,
   GalleryAlbumDto,
+  GuestbookAttachmentDto,
   GuestbookEntryDto,
   ModerationUploadDto,
   ThumbnailImage,
@@ -228,5 +229,23 @@ export function guestbookEntryDto(row: GuestbookRow, viewer: Viewer): GuestbookE
     approved: row.approved,
     own: viewer.kind === 'guest' && row.userId === viewer.userId,
     created_at: row.createdAt,
+    attachment: guestbookAttachmentDto(row),
+  };
+}
+
+/** An entry's attachment: its files' URLs once there is something to show ('processing': the original only). */
+function guestbookAttachmentDto(row: GuestbookRow): GuestbookAttachmentDto | null {
+  const key = row.attachmentKey;
+  if (!key || !row.attachmentKind || !row.attachmentState) return null;
+  const ready = row.attachmentState === 'ready';
+  const original = `original.${row.attachmentExt}`;
+  const playable = row.attachmentPlayable === 'original' ? original : row.attachmentPlayable;
+  return {
+    kind: row.attachmentKind,
+    state: row.attachmentState,
+    seconds: row.attachmentSeconds,
+    url: ready && playable ? mediaUrl.guestbook(key, playable) : null,
+    poster_url: ready && row.attachmentKind !== 'audio' ? mediaUrl.guestbook(key, DERIVED.thumbnail) : null,
+    original_url: mediaUrl.guestbook(key, original),
   };
 }

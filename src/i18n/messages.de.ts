@@ -21,7 +21,7 @@ import {
   WIFI_PASSWORD,
   WIFI_SSID_MAX_BYTES,
 } from '../domain/limits.ts';
-import { GUESTBOOK_LIMITS, GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX } from '../domain/guestbook.ts';
+import { ATTACHMENT_MAX_SECONDS, GUESTBOOK_LIMITS, GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX } from '../domain/guestbook.ts';
 import { NICKNAME_MAX } from '../domain/nickname.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import { megabytes, type Details, type Text } from './text.ts';
@@ -78,6 +78,10 @@ export const de = {
     guestbookTextTooLong: `Die Nachricht ist zu lang. Erlaubt sind höchstens ${GUESTBOOK_TEXT_MAX.toLocaleString('de-DE')} Zeichen.`,
     guestbookNameRequired: 'Bitte gib einen Namen an, mit dem du unterschreibst.',
     guestbookNameTooLong: `Der Name darf höchstens ${GUESTBOOK_NAME_MAX} Zeichen haben.`,
+    guestbookVideoTooLong: (d: Details) =>
+      `Die Videobotschaft ist ${d.seconds} Sekunden lang. Erlaubt sind höchstens ${ATTACHMENT_MAX_SECONDS.video} Sekunden – bitte nimm eine kürzere auf.`,
+    guestbookVoiceTooLong: (d: Details) =>
+      `Die Sprachnachricht ist zu lang (${d.seconds} Sekunden). Erlaubt sind höchstens ${ATTACHMENT_MAX_SECONDS.audio / 60} Minuten – bitte nimm eine kürzere auf.`,
     pageLimitInvalid: `limit muss zwischen 1 und ${MAX_UPLOADS_PAGE_SIZE} liegen`,
     sha256Invalid: 'sha256 muss 64 Hex-Zeichen haben',
     phashInvalid: 'phash muss 16 Hex-Zeichen haben',
@@ -149,7 +153,13 @@ export const de = {
   DUPLICATE: { default: 'Diese Datei wurde bereits hochgeladen' },
   FILE_TOO_LARGE: { default: (d: Details) => `Die Datei ist zu groß. Die maximale Dateigröße beträgt ${megabytes(d.maxSizeBytes)} MB.` },
   PAYLOAD_TOO_LARGE: { default: 'Die Anfrage ist zu groß' },
-  UNSUPPORTED_MEDIA_TYPE: { default: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    default: 'Nur JPG, PNG, HEIC, MP4 und MOV Dateien erlaubt',
+    guestbookType:
+      'Dieser Anhang ist weder ein Foto noch ein Video noch eine Sprachnachricht. Erlaubt sind Fotos (JPG, PNG, HEIC), Videos (MP4, MOV) und Sprachaufnahmen (AMR, 3GP, M4A, MP3, Opus/WebM, WAV).',
+    guestbookBroken: 'Dieser Anhang ist beschädigt oder unvollständig und lässt sich nicht abspielen. Bitte nimm ihn erneut auf.',
+    guestbookNoSound: 'In dieser Aufnahme ist kein Ton. Bitte nimm die Sprachnachricht erneut auf.',
+  },
   TOO_MANY_ATTEMPTS: { default: 'Zu viele Anmeldeversuche. Bitte warte einige Minuten.' },
   TOO_MANY_REQUESTS: {
     default: 'Zu viele neue Anmeldungen von diesem Gerät. Bitte warte eine Minute und versuche es dann erneut.',

@@ -20,7 +20,7 @@ import {
   WIFI_PASSWORD,
   WIFI_SSID_MAX_BYTES,
 } from '../domain/limits.ts';
-import { GUESTBOOK_LIMITS, GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX } from '../domain/guestbook.ts';
+import { ATTACHMENT_MAX_SECONDS, GUESTBOOK_LIMITS, GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX } from '../domain/guestbook.ts';
 import { NICKNAME_MAX } from '../domain/nickname.ts';
 import type { Messages } from './messages.de.ts';
 import { megabytes, type Details } from './text.ts';
@@ -76,6 +76,10 @@ export const en: Messages = {
     guestbookTextTooLong: `The message is too long. At most ${GUESTBOOK_TEXT_MAX.toLocaleString('en-GB')} characters are allowed.`,
     guestbookNameRequired: 'Please enter a name to sign with.',
     guestbookNameTooLong: `The name may have at most ${GUESTBOOK_NAME_MAX} characters.`,
+    guestbookVideoTooLong: (d: Details) =>
+      `The video message is ${d.seconds} seconds long. At most ${ATTACHMENT_MAX_SECONDS.video} seconds are allowed – please record a shorter one.`,
+    guestbookVoiceTooLong: (d: Details) =>
+      `The voice message is too long (${d.seconds} seconds). At most ${ATTACHMENT_MAX_SECONDS.audio / 60} minutes are allowed – please record a shorter one.`,
     pageLimitInvalid: `limit must be between 1 and ${MAX_UPLOADS_PAGE_SIZE}`,
     sha256Invalid: 'sha256 must be 64 hex digits',
     phashInvalid: 'phash must be 16 hex digits',
@@ -146,7 +150,13 @@ export const en: Messages = {
   DUPLICATE: { default: 'This file has already been uploaded' },
   FILE_TOO_LARGE: { default: (d: Details) => `The file is too large. The maximum file size is ${megabytes(d.maxSizeBytes)} MB.` },
   PAYLOAD_TOO_LARGE: { default: 'The request is too large' },
-  UNSUPPORTED_MEDIA_TYPE: { default: 'Only JPG, PNG, HEIC, MP4 and MOV files are allowed' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    default: 'Only JPG, PNG, HEIC, MP4 and MOV files are allowed',
+    guestbookType:
+      'This attachment is neither a photo nor a video nor a voice message. Photos (JPG, PNG, HEIC), videos (MP4, MOV) and voice recordings (AMR, 3GP, M4A, MP3, Opus/WebM, WAV) are allowed.',
+    guestbookBroken: 'This attachment is damaged or incomplete and cannot be played. Please record it again.',
+    guestbookNoSound: 'This recording has no sound. Please record the voice message again.',
+  },
   TOO_MANY_ATTEMPTS: { default: 'Too many sign-in attempts. Please wait a few minutes.' },
   TOO_MANY_REQUESTS: {
     default: 'Too many new sign-ins from this device. Please wait a minute and try again.',

@@ -9,7 +9,8 @@ import { limitMallocArenas, releasingMemory } from './native-memory.ts';
 import { countVideoFrames, isBrowserPlayable, makePlayablePreview, makePoster, probeVideo, transcodeTimeoutMs } from './video.ts';
 import { readVideoHeader } from './video-header.ts';
 import type { MediaTools } from './media-tools.ts';
-import { sniffMediaType } from './sniff.ts';
+import { sniffAttachment, sniffMediaType } from './sniff.ts';
+import { decodedAudioSeconds, makeVoicePreview, probeStreams } from './attachment.ts';
 
 /**
  * A capture time as UTC. Times without a zone are wall-clock times of the camera; the box runs in the
@@ -19,6 +20,8 @@ const toUtc = (t: CaptureTime | null): string | null => (t ? new Date(t.iso).toI
 
 const PROBE_TIMEOUT_MS = 20_000;
 const POSTER_TIMEOUT_MS = 60_000;
+/** Decoding a voice message of two minutes takes well under a second; a transcode of one a few seconds. */
+const VOICE_TIMEOUT_MS = 60_000;
 /** Counting a video's frames reads the whole file (300 MB from an SD card in seconds). */
 const COUNT_TIMEOUT_MS = 120_000;
 const MB = 1024 * 1024;
@@ -41,6 +44,7 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     );
   return {
     sniff: sniffMediaType,
+    sniffAttachment,
     decodesInQueue: (type) => type.mime === 'image/heic',
 
     async processPhoto(input, out) {
@@ -106,6 +110,24 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
         memoryBytes: FFMPEG_MEMORY_BYTES,
       });
     },
+
+    probeAttachment: (input, demuxer) =>
+      decodeMemory.run(PROBE_MEMORY_BYTES, () =>
+        probeStreams(input, demuxer, { ffprobePath: native.ffprobePath, timeoutMs: PROBE_TIMEOUT_MS, memoryBytes: PROBE_MEMORY_BYTES }),
+      ),
+    decodedAudioSeconds: (input, demuxer, limitSeconds) =>
+      decodedAudioSeconds(input, demuxer, limitSeconds, {
+        ffmpegPath: native.ffmpegPath,
+        timeoutMs: VOICE_TIMEOUT_MS,
+        memoryBytes: FFMPEG_MEMORY_BYTES,
+      }),
+    makeVoicePreview: (input, demuxer, output, signal) =>
+      makeVoicePreview(input, demuxer, output, {
+        ffmpegPath: native.ffmpegPath,
+        timeoutMs: VOICE_TIMEOUT_MS,
+        signal,
+        memoryBytes: FFMPEG_MEMORY_BYTES,
+      }),
   };
 }
 

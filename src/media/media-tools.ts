@@ -2,7 +2,8 @@
 // wires the real sharp/ffmpeg implementation (createMediaTools) and callers stay free of process details.
 
 export type { SniffedMedia as SniffedType } from './sniff.ts';
-import type { SniffedMedia as SniffedType } from './sniff.ts';
+import type { SniffedMedia as SniffedType, AttachmentDemuxer, SniffedAttachment } from './sniff.ts';
+import type { AttachmentStreams } from './attachment.ts';
 
 export interface PhotoResult {
   width: number;
@@ -45,4 +46,12 @@ export interface MediaTools {
   makeVideoThumbnail(input: string, thumbnail: string): Promise<void>;
   /** An H.264/AAC MP4 with +faststart that every browser plays. */
   makeVideoPreview(input: string, output: string, signal?: AbortSignal): Promise<void>;
+  /** A guestbook attachment's type by content (issue 27): photos, ISO-BMFF video or sound, voice recordings. */
+  sniffAttachment(head: Uint8Array): SniffedAttachment | null;
+  /** Which streams an attachment holds and its container's duration (ffprobe, time- and memory-limited). Throws when unreadable. */
+  probeAttachment(input: string, demuxer: AttachmentDemuxer): Promise<AttachmentStreams>;
+  /** How long its sound plays when decoded, reading at most `limitSeconds` of it. Throws when it cannot be decoded. */
+  decodedAudioSeconds(input: string, demuxer: AttachmentDemuxer, limitSeconds: number): Promise<number>;
+  /** A voice message as AAC in MP4 that every browser plays. */
+  makeVoicePreview(input: string, demuxer: AttachmentDemuxer, output: string, signal?: AbortSignal): Promise<void>;
 }

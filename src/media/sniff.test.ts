@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
+import { SNIFF_BYTES, sniffAttachment, sniffMediaType } from './sniff.ts';
 import { fixture } from './test-helpers.ts';
 
 const head = async (path: string) => new Uint8Array(await Bun.file(path).slice(0, SNIFF_BYTES).arrayBuffer());
@@ -73,5 +73,20 @@ describe('sniffMediaType', () => {
   test('empty and tiny inputs give null', () => {
     expect(sniffMediaType(new Uint8Array())).toBeNull();
     expect(sniffMediaType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+  });
+});
+
+describe('sniffAttachment (guestbook, issue 27)', () => {
+  const headOf = (path: string) => new Uint8Array(readFileSync(fixture(path)).subarray(0, SNIFF_BYTES));
+  test('voice recordings of the phones by content; ISO-BMFF left to ffprobe; photos as uploads; HTML refused', () => {
+    expect(sniffAttachment(headOf('voice/android-recorder.amr'))).toMatchObject({ family: 'audio', ext: 'amr', demuxer: 'amr' });
+    expect(sniffAttachment(headOf('voice/android-recorder-amr.3gp'))).toMatchObject({ family: 'av', ext: '3gp', demuxer: 'mov' });
+    expect(sniffAttachment(headOf('voice/iphone-voice-memo.m4a'))).toMatchObject({ family: 'audio', ext: 'm4a', demuxer: 'mov' });
+    expect(sniffAttachment(headOf('voice/android-chrome-opus.webm'))).toMatchObject({ family: 'audio', ext: 'webm', demuxer: 'matroska' });
+    expect(sniffAttachment(headOf('videos/iphone-hevc-rotated.mov'))).toMatchObject({ family: 'av', ext: 'mov', demuxer: 'mov' });
+    expect(sniffAttachment(headOf('photos/cameras/Canon_40D.jpg'))).toMatchObject({ family: 'photo', ext: 'jpg', demuxer: null });
+    expect(sniffAttachment(headOf('videos/html-disguised-as.mp4'))).toBeNull();
+    // What the uploads take is unchanged: a voice memo is no upload.
+    expect(sniffMediaType(headOf('voice/iphone-voice-memo.m4a'))).toBeNull();
   });
 });

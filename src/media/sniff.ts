@@ -103,3 +103,63 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 function ascii(bytes: Uint8Array, start: number, end: number): string {
   return String.fromCharCode(...bytes.subarray(start, end));
 }
+
+/**
+ * A guestbook attachment's type by its first bytes (issue 27): the photos sniffMediaType takes, ISO-BMFF
+ * files (whose streams, read by ffprobe, tell a video message from a voice memo: an Android recorder's 3GP
+ * holds AMR sound only), and the voice recordings phones make. `demuxer` is the ffmpeg demuxer forced on
+ * the file, so ffmpeg never guesses a format (a playlist, a URL) from a crafted one.
+ */
+export interface SniffedAttachment {
+  family: 'photo' | 'av' | 'audio';
+  mime: string;
+  ext: string;
+  demuxer: AttachmentDemuxer | null;
+}
+export type AttachmentDemuxer = 'mov' | 'amr' | 'matroska' | 'ogg' | 'mp3' | 'wav';
+
+const AUDIO_SIGNATURES: { test: (b: Uint8Array) => boolean; type: SniffedAttachment }[] = [
+  // AMR-NB and AMR-WB storage format (RFC 4867): Android's voice recorders, older phones.
+  { test: (b) => ascii(b, 0, 5) === '#!AMR', type: { family: 'audio', mime: 'audio/amr', ext: 'amr', demuxer: 'amr' } },
+  // Opus or Vorbis in Ogg; Opus in WebM (Chrome's and Android's recorders).
+  { test: (b) => ascii(b, 0, 4) === 'OggS', type: { family: 'audio', mime: 'audio/ogg', ext: 'ogg', demuxer: 'ogg' } },
+  { test: (b) => startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]), type: { family: 'audio', mime: 'audio/webm', ext: 'webm', demuxer: 'matroska' } },
+  {
+    test: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE',
+    type: { family: 'audio', mime: 'audio/wav', ext: 'wav', demuxer: 'wav' },
+  },
+  // MP3 with an ID3 tag, or starting at an MPEG audio frame (11 sync bits, layer III).
+  {
+    test: (b) => ascii(b, 0, 3) === 'ID3' || (b.length >= 2 && b[0] === 0xff && (b[1]! & 0xe6) === 0xe2),
+    type: { family: 'audio', mime: 'audio/mpeg', ext: 'mp3', demuxer: 'mp3' },
+  },
+];
+
+export function sniffAttachment(firstBytes: Uint8Array): SniffedAttachment | null {
+  const media = sniffMediaType(firstBytes);
+  if (media?.kind === 'photo') return { family: 'photo', mime: media.mime, ext: media.ext, demuxer: null };
+  const major = firstBytes.length >= 12 && ascii(firstBytes, 4, 8) === 'ftyp' ? ascii(firstBytes, 8, 12) : null;
+  if (media) {
+    const threeGp = major?.startsWith('3g') ?? false;
+    return { family: 'av', mime: threeGp ? 'video/3gpp' : media.mime, ext: threeGp ? '3gp' : media.ext, demuxer: 'mov' };
+  }
+  // iPhone voice memos: AAC (or ALAC) in an MPEG-4 file branded as audio.
+  if (major === 'M4A ') return { family: 'audio', mime: 'audio/mp4', ext: 'm4a', demuxer: 'mov' };
+  return AUDIO_SIGNATURES.find((s) => s.test(firstBytes))?.type ?? null;
+}
+
+/** The demuxer of a stored attachment, from the extension sniffAttachment gave it (null: a photo). */
+export function attachmentDemuxer(ext: string): AttachmentDemuxer | null {
+  const byExt: Record<string, AttachmentDemuxer> = {
+    mp4: 'mov',
+    mov: 'mov',
+    '3gp': 'mov',
+    m4a: 'mov',
+    amr: 'amr',
+    webm: 'matroska',
+    ogg: 'ogg',
+    mp3: 'mp3',
+    wav: 'wav',
+  };
+  return byExt[ext] ?? null;
+}

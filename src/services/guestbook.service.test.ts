@@ -9,6 +9,8 @@ import type { EventView } from './events.service.ts';
 import { createGuestbookService } from './guestbook.service.ts';
 import { createGuestsService } from './guests.service.ts';
 import { createLiveService } from './live.service.ts';
+import type { MediaTools } from '../media/media-tools.ts';
+import { MediaStore } from '../storage/media-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'momentbox-guestbook-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,7 +25,15 @@ test('a guest writes 5 entries a minute and 20 in all; each refusal is a 429 tha
   const event = { ...row, status: 'active' } as EventView;
   let clock = Date.parse('2026-11-26T20:00:00Z');
   const now = () => new Date(clock);
-  const guestbook = createGuestbookService({ db, guests: createGuestsService(db, 100, now), live: createLiveService({ db }), now });
+  const guestbook = createGuestbookService({
+    db,
+    guests: createGuestsService(db, 100, now),
+    live: createLiveService({ db }),
+    // Text entries only: no file is stored or examined.
+    store: new MediaStore(join(dir, 'data')),
+    tools: {} as MediaTools,
+    now,
+  });
   const guest = { kind: 'guest' as const, userId: '00000000-0000-4000-8000-000000000001', consented: true };
   const write = () => guestbook.create(event, guest, { text: 'Hallo', name: 'Eager' });
   const refusal = () => {

@@ -2,6 +2,7 @@ import type { Db } from '../db/connection.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { PHOTO_JOB, photoDerivativesJob } from '../jobs/photo-derivatives.job.ts';
 import { videoDerivativesJobs } from '../jobs/video-derivatives.job.ts';
+import { GUESTBOOK_ATTACHMENT_JOB, guestbookAttachmentJob } from '../jobs/guestbook-attachment.job.ts';
 import type { Logger } from '../lib/logger.ts';
 import { macOf } from '../lib/network.ts';
 import type { MediaTools } from '../media/media-tools.ts';
@@ -74,6 +75,7 @@ export function createServices(deps: ServiceDeps) {
     handlers: {
       ...videoDerivativesJobs({ db, store, tools, onUploadChanged: live.uploadChanged }),
       [PHOTO_JOB]: photoDerivativesJob({ db, store, tools, onUploadChanged: live.uploadChanged }),
+      [GUESTBOOK_ATTACHMENT_JOB]: guestbookAttachmentJob({ db, store, tools, onChanged: live.guestbookChanged }),
     },
     busy: () => ingestBusy(),
   });
@@ -112,7 +114,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     albums,
     guests,
-    guestbook: createGuestbookService({ db, guests, live, now }),
+    guestbook: createGuestbookService({ db, guests, live, store, tools, onJobQueued: () => jobs.poke(), now }),
     ingest,
     uploads,
     hearts,

@@ -15,6 +15,7 @@ import { ChunkFormSchema, chunkFormEarly, UploadFormSchema, type ChunkForm } fro
 import { createProgressMeter } from './ingest/progress.ts';
 import { createSweeper, STALE_PARTIALS_LOW_SPACE_MS } from './ingest/sweeper.ts';
 import type { UploadRow } from './uploads.service.ts';
+import { attachmentRefused } from './guestbook.service.ts';
 
 export type { PartialLimits } from './ingest/chunked.ts';
 
@@ -116,8 +117,8 @@ export function createIngestService(deps: IngestDeps) {
    * Permission and the event window, then the declared size, before a single byte of the body is read.
    * The bytes the request may bring (its declared size, else the largest upload) are what it counts as on its way.
    */
-  function admit(req: UploadRequest): number {
-    authorize(req.viewer, 'upload', { eventId: req.event.id, eventStatus: req.event.status });
+  function admit(req: UploadRequest, action: 'upload' | 'writeGuestbook' = 'upload'): number {
+    authorize(req.viewer, action, { eventId: req.event.id, eventStatus: req.event.status });
     if (req.declaredBytes !== null && Math.max(1, req.declaredBytes - ENVELOPE_BYTES) > deps.maxUploadBytes)
       throw fileTooLarge(deps.maxUploadBytes);
     const bytes = req.declaredBytes ?? deps.maxUploadBytes;
@@ -201,6 +202,33 @@ export function createIngestService(deps: IngestDeps) {
         const { file, fields } = await readForm(wholeFileSink, (raw) => parseWith(UploadFormSchema, raw));
         if (!file) throw badRequest('noFile', { field: 'file' });
         return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, address: req.address, ...fields });
+      });
+    },
+
+    /**
+     * POST …/guestbook/attachment (issue 27): a guestbook entry's attachment streams into tmp/ with the
+     * uploads' size and disk-space limits, refused at its first bytes when it is no photo, video or voice
+     * recording; `use` (the guestbook) then owns the file and its form's fields.
+     */
+    receiveAttachment<F, T>(
+      req: UploadRequest,
+      readForm: FormReader,
+      parseFields: (fields: Record<string, string>) => F,
+      use: (file: { fileName: string; result: WrittenFile } | null, fields: F) => Promise<T>,
+    ): Promise<T> {
+      const sink: FileSink<WrittenFile> = {
+        receive: (stream) =>
+          writeStreamToFile(progress.watch(stream), store.tmpPath(), {
+            maxBytes: deps.maxUploadBytes,
+            checkHead: (head) => {
+              if (!tools.sniffAttachment(head)) throw attachmentRefused('guestbookType');
+            },
+          }),
+        discard: (file) => removeFile(file.path),
+      };
+      return admitted(admit(req, 'writeGuestbook'), async () => {
+        const { file, fields } = await readForm(sink, parseFields);
+        return use(file, fields);
       });
     },
 

@@ -13,6 +13,8 @@ export const DERIVED = {
   /** full-size JPEG of a HEIC original, for downloads where the browser cannot show HEIC */
   jpegCopy: 'full.jpg',
   videoPreview: 'preview.mp4',
+  /** a guestbook voice message as AAC in MP4 (issue 27) */
+  voicePreview: 'voice.m4a',
 } as const;
 
 /** Where a photo's derivatives go in its derived folder (MediaTools.processPhoto's `out`). */
@@ -33,6 +35,7 @@ export function photoOutputs(derivedDir: string) {
  *   <data>/media/<eventId>/originals/<key>.<ext>
  *   <data>/media/<eventId>/derived/<key>/<file>      thumbnails, previews, posters
  *   <data>/media/<eventId>/derived/host-<key>.jpg    the event's host image
+ *   <data>/media/<eventId>/guestbook/<key>/          a guestbook attachment: original.<ext> and its derivatives
  *   <data>/tmp/                                      partial uploads (chunks), files being written
  *   <data>/initial-admin-password                    the generated first password, until it is changed
  */
@@ -74,6 +77,22 @@ export class MediaStore {
 
   derivedPath(eventId: number, key: string, file: string): string {
     return join(this.derivedDir(eventId, key), file);
+  }
+
+  /** A guestbook attachment's folder (issue 27): `original.<ext>` and the files made from it, side by side. */
+  guestbookDir(eventId: number, key: string): string {
+    return join(this.eventDir(eventId), 'guestbook', key);
+  }
+
+  /** A guestbook attachment's folder, made and ready for its original and derivatives. */
+  makeGuestbookDir(eventId: number, key: string): string {
+    const dir = this.guestbookDir(eventId, key);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  removeGuestbookFiles(eventId: number, key: string): void {
+    rmSync(this.guestbookDir(eventId, key), { recursive: true, force: true });
   }
 
   hostImagePath(eventId: number, key: string): string {

@@ -3,10 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SETTINGS } from '../../src/config.ts';
-import type { UploadDto } from '../../src/http/api-types.ts';
+import type { GuestbookEntryDto, UploadDto } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { FIXTURES, ROOT, startServer } from '../helpers/server.ts';
 import { runSetupScript } from '../helpers/setup-script.ts';
+import { form } from './support.ts';
 
 // The operator's side: command line, backup and restore, health, shutdown (the captive portal: captive-portal.test.ts).
 
@@ -223,6 +224,12 @@ describe('running appliance', () => {
     const event = await admin.createEvent({ name: 'Backup Party' });
     const up = await admin.uploadOk(event.id, join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg'));
     await admin.json(`/api/event/${event.id}/guestbook`, { method: 'POST', json: { name: 'Oma', text: 'Alles Gute!' } });
+    const selfie = new File([Bun.file(join(FIXTURES, 'photos', 'cameras', 'Pentax_K10D.jpg'))], 'selfie.jpg');
+    const withSelfie = await admin.fetch(`/api/event/${event.id}/guestbook/attachment`, {
+      method: 'POST',
+      body: form({ name: 'Opa', text: 'Mit Selfie', file: selfie }),
+    });
+    expect(withSelfie.status).toBe(201);
     const target = join(tempDir(), 'backup');
     // Taken while the server runs: the snapshot must not need it to stop.
     const res = run(['backup', target, '--data-dir', dataDir]);
@@ -242,8 +249,14 @@ describe('running appliance', () => {
       const bytes = await (await client.fetch(uploads[0]!.file_path)).arrayBuffer();
       expect(bytes.byteLength).toBe(Bun.file(join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg')).size);
       expect((await client.fetch(uploads[0]!.thumbnail_path!)).status).toBe(200);
-      const guestbook = await client.json<{ name: string; text: string }[]>(`/api/event/${event.id}/guestbook`);
-      expect(guestbook.map((e) => [e.name, e.text])).toEqual([['Oma', 'Alles Gute!']]);
+      const guestbook = await client.json<GuestbookEntryDto[]>(`/api/event/${event.id}/guestbook`);
+      expect(guestbook.map((e) => [e.name, e.text])).toEqual([
+        ['Opa', 'Mit Selfie'],
+        ['Oma', 'Alles Gute!'],
+      ]);
+      // The guestbook's attachments are in the backup with the uploads' media.
+      const original = await client.fetch(guestbook[0]!.attachment!.original_url);
+      expect((await original.arrayBuffer()).byteLength).toBe(selfie.size);
     } finally {
       await restored.stop();
     }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanDisplayName } from '../../lib/display-names.ts';
 import { seesMedia, type Viewer } from '../../domain/permissions.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -10,7 +11,8 @@ import { DERIVED } from '../../storage/media-store.ts';
 import type { Ctx, Env } from '../context.ts';
 import { viewerOf } from '../context.ts';
 import { bytes, endpoint } from '../openapi.ts';
-import { HostImagePath, MediaPath } from '../schemas/params.schemas.ts';
+import { GuestbookMediaPath, HostImagePath, MediaPath } from '../schemas/params.schemas.ts';
+import { seesGuestbookEntry } from '../../domain/guestbook.ts';
 
 const hostImage = endpoint({
   summary: "An event's host image (JPEG; long immutable caching)",
@@ -34,6 +36,14 @@ const media = endpoint({
   ]),
 });
 
+const guestbookMedia = endpoint({
+  summary:
+    "addition (issue 27): a guestbook attachment's original or derived file, for those who see its entry (another guest: only once it is shared)",
+  tag: 'guest',
+  params: GuestbookMediaPath,
+  ok: bytes('The file (ETag; a Range answers 206 Partial Content)', ['image/jpeg', 'video/mp4', 'audio/mp4', 'application/octet-stream']),
+});
+
 const DERIVED_TYPES: Record<string, string> = {
   [DERIVED.thumbnail]: 'image/jpeg',
   [DERIVED.thumbnail1x]: 'image/jpeg',
@@ -41,6 +51,7 @@ const DERIVED_TYPES: Record<string, string> = {
   [DERIVED.photoPreview]: 'image/jpeg',
   [DERIVED.jpegCopy]: 'image/jpeg',
   [DERIVED.videoPreview]: 'video/mp4',
+  [DERIVED.voicePreview]: 'audio/mp4',
 };
 const VISITOR: Viewer = { kind: 'visitor' };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -97,6 +108,27 @@ export function fileRoutes() {
     // The JPEG copy of a HEIC downloads under the original's name with .jpg.
     const attachment = name === DERIVED.jpegCopy && download ? `${row.originalName.replace(/\.[^.]*$/, '')}.jpg` : undefined;
     return sendFile(c, services.store.derivedPath(row.eventId, key, name), { type, etag: `${key}-${name}`, cache: IMMUTABLE, attachment });
+  });
+
+  // Guestbook attachments are read as their entry is, looked up fresh every time: a withdrawn entry's
+  // files are gone for other guests at once, so they are never kept by shared caches either.
+  app.get('/media/guestbook/:key/:file', guestbookMedia.doc, (c) => {
+    const { services } = c.get('deps');
+    const { key, file: name } = guestbookMedia.params(c);
+    const entry = services.guestbook.byAttachmentKey(key);
+    if (!entry) throw notFound();
+    const event = services.events.getById(entry.eventId);
+    if (!seesGuestbookEntry(entry, viewerOf(c, event), event.status)) throw notFound();
+    const original = name === `original.${entry.attachmentExt}`;
+    const type = original ? (entry.attachmentMime ?? 'application/octet-stream') : DERIVED_TYPES[name];
+    if (!type) throw notFound();
+    const path = join(services.store.guestbookDir(entry.eventId, key), name);
+    return sendFile(c, path, {
+      type,
+      etag: `${key}-${name}`,
+      cache: 'private, no-cache',
+      attachment: original && c.req.query('download') !== undefined ? (entry.attachmentName ?? name) : undefined,
+    });
   });
 
   return app;

@@ -6,11 +6,14 @@ import type { ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
 import type { Ctx, Env } from '../context.ts';
 import { clientAddress } from '../context.ts';
 import { inEvent, inEventOf } from '../middleware/event-scope.ts';
-import { uploadDto } from '../dto.ts';
+import { guestbookEntryDto, uploadDto } from '../dto.ts';
+import { badRequest, problem } from '../../lib/errors.ts';
+import { parseWith } from '../../lib/parse.ts';
+import { ATTACHMENT_MAX_SECONDS } from '../../domain/guestbook.ts';
 import { receiveMultipart } from '../multipart.ts';
 import { answer, endpoint } from '../openapi.ts';
 import { EventIdPath } from '../schemas/params.schemas.ts';
-import { ChunkResultSchema, ChunkStatusSchema, UploadResultSchema } from '../schemas/responses.schemas.ts';
+import { ChunkResultSchema, ChunkStatusSchema, GuestbookEntryDtoSchema, UploadResultSchema } from '../schemas/responses.schemas.ts';
 
 const binary = (description: string) => z.string().meta({ format: 'binary', description });
 
@@ -42,6 +45,32 @@ const chunkStatus = endpoint({
   query: ChunkStatusQuery,
   ok: answer('ChunkStatus', ChunkStatusSchema),
   errors: [403],
+});
+
+/** The text fields of a guestbook entry sent with its attachment (the JSON call's, as form fields). */
+const GuestbookAttachmentForm = z.object({
+  text: z.string().default('').meta({ description: 'The message, plain text; may be empty beside an attachment' }),
+  name: z
+    .string({ error: problem('guestbookNameRequired') })
+    .optional()
+    .meta({ description: "The signature; default the guest's nickname" }),
+});
+const guestbookAttachment = endpoint({
+  summary: 'addition (issue 27): writes a guestbook entry with one attachment: a photo, a video message or a voice message',
+  description:
+    `A video may play up to ${ATTACHMENT_MAX_SECONDS.video} s, a voice message up to ${ATTACHMENT_MAX_SECONDS.audio} s. ` +
+    "Streamed to disk with the uploads' size limit, typed by content (JPG, PNG, HEIC; MP4, MOV, 3GP; AMR, M4A, MP3, Opus/WebM, Ogg, WAV), " +
+    'read by ffprobe and, for sound, decoded: a disguised, damaged, silent or too long file is refused (415, 400) and nothing is stored. ' +
+    "A photo is shown at once; a video or voice message has `attachment.state` 'processing' until the job queue made it playable " +
+    "(poster and H.264 preview; AAC in MP4), then 'ready' (the live stream tells). Same text rules, limits and sharing as the JSON call.",
+  tag: 'guest',
+  callers: ['guest', 'admin'],
+  params: EventIdPath,
+  formTypes: ['multipart/form-data'],
+  form: GuestbookAttachmentForm.extend({ file: binary('The photo, video or voice recording') }),
+  ok: answer('The entry as stored', GuestbookEntryDtoSchema),
+  status: 201,
+  errors: [403, 408, 413, 415, 429, 507],
 });
 
 /** Who uploads where (inEvent resolved them before a single byte of the body is read). */
@@ -80,7 +109,7 @@ export function ingestRoutes() {
 
   // A refused upload is answered before its body is read to the end: closing the connection spares reading
   // the rest, and the socket of a phone that went silent mid-body is not kept.
-  for (const path of ['/api/event/:eventId/upload', '/api/event/:eventId/upload-chunk']) {
+  for (const path of ['/api/event/:eventId/upload', '/api/event/:eventId/upload-chunk', '/api/event/:eventId/guestbook/attachment']) {
     app.use(path, async (c, next) => {
       await next();
       if (c.res.status >= 400) c.header('Connection', 'close');
@@ -108,6 +137,21 @@ export function ingestRoutes() {
       album_id: row.albumId,
       upload: uploadDto(row, services.guests.nicknames(row.eventId)),
     });
+  });
+
+  app.post('/api/event/:eventId/guestbook/attachment', guestbookAttachment.doc, inEvent, async (c) => {
+    const { services } = c.get('deps');
+    const req = uploadRequest(c);
+    const row = await services.ingest.receiveAttachment(
+      req,
+      formOf(c, ['file']),
+      (raw) => parseWith(GuestbookAttachmentForm, raw),
+      (file, fields) => {
+        if (!file) throw badRequest('noFile', { field: 'file' });
+        return services.guestbook.createWithAttachment(req.event, req.viewer, fields, { file: file.result, fileName: file.fileName });
+      },
+    );
+    return c.json(guestbookEntryDto(row, req.viewer), 201);
   });
 
   app.get('/api/event/:eventId/upload-chunk/status', chunkStatus.doc, inEvent, (c) => {

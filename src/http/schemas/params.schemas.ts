@@ -56,6 +56,13 @@ export const MediaPath = z.object({
     .meta({ description: "The upload's random key (32 hex digits), from the upload's file_path" }),
   file: z.string().meta({ description: '`original.<ext>`, `thumbnail.jpg`, `preview.jpg`, `preview.mp4` or `full.jpg`' }),
 });
+export const GuestbookMediaPath = z.object({
+  key: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .meta({ description: "The attachment's random key (32 hex digits), from the entry's attachment URLs" }),
+  file: z.string().meta({ description: '`original.<ext>`, `thumb.jpg`, `preview.jpg`, `preview.mp4` or `voice.m4a`' }),
+});
 export const HostImagePath = z.object({
   file: z
     .string()

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS } from '../../domain/limits.ts';
 import { ERROR_CODES } from '../../lib/errors.ts';
 import { LANGUAGES } from '../../domain/languages.ts';
+import { ATTACHMENT_KINDS } from '../../domain/guestbook.ts';
 
 /** ISO 8601 UTC */
 const isoTime = z.string().meta({ format: 'date-time' });
@@ -450,6 +451,23 @@ export const GalleryPublicationSchema = z
   })
   .meta({ id: 'GalleryPublication' });
 
+/**
+ * addition (issue 27): a guestbook entry's photo, video message or voice message. Its URLs are read as the
+ * entry is: another guest gets a 404 for those of an entry not (or no longer) shared.
+ */
+export const GuestbookAttachmentDtoSchema = z
+  .object({
+    kind: z.enum(ATTACHMENT_KINDS),
+    state: z.enum(['processing', 'ready', 'failed']).meta({
+      description: "'processing' until it plays in every browser (poster, H.264 preview, AAC); 'failed': it could not be made playable",
+    }),
+    seconds: z.number().nullable().meta({ description: 'How long a video or voice message plays' }),
+    url: z.string().nullable().meta({ description: 'What the page shows or plays (JPEG; MP4 H.264/AAC; AAC in MP4), once ready' }),
+    poster_url: z.string().nullable().meta({ description: "A photo's or video's thumbnail (JPEG), once ready" }),
+    original_url: z.string().meta({ description: 'The file as the guest sent it' }),
+  })
+  .meta({ id: 'GuestbookAttachmentDto' });
+
 /** addition (issue 27): one guestbook entry. `text` and `name` are plain text: show them as text, never as HTML. */
 export const GuestbookEntryDtoSchema = z
   .object({
@@ -460,6 +478,7 @@ export const GuestbookEntryDtoSchema = z
     approved: z.boolean().meta({ description: 'Shared with everyone; else only its writer, the host and the admin see it' }),
     own: z.boolean().meta({ description: 'Written by the asking guest (who may delete it)' }),
     created_at: isoTime,
+    attachment: GuestbookAttachmentDtoSchema.nullable().meta({ description: 'Its one attachment, or null' }),
   })
   .meta({ id: 'GuestbookEntryDto' });
 /** `GET /api/admin/s3/events`: the pushed events a source holds. */

@@ -65,6 +65,14 @@ export const guestApi = {
   guestbook: (eventId: number) => api.get<GuestbookEntryDto[]>(`/api/event/${eventId}/guestbook`),
   writeGuestbook: (eventId: number, entry: { text: string; name: string | null }) =>
     api.post<GuestbookEntryDto>(`/api/event/${eventId}/guestbook`, entry),
+  /** An entry with its photo, video or voice message (multipart: the file is streamed, never read into memory here). */
+  writeGuestbookWithAttachment: (eventId: number, entry: { text: string; name: string | null }, file: File) => {
+    const form = new FormData();
+    form.append('text', entry.text);
+    if (entry.name) form.append('name', entry.name);
+    form.append('file', file, file.name);
+    return api.post<GuestbookEntryDto>(`/api/event/${eventId}/guestbook/attachment`, form);
+  },
   deleteGuestbookEntry: (eventId: number, entryId: number) => api.del<{ success: true }>(`/api/event/${eventId}/guestbook/${entryId}`),
   saveConsent: (code: string, userId: string) =>
     api.post<ConsentAnswer & { userId?: string }>(`/api/event/${enc(code)}/consent`, { userId }),

@@ -308,6 +308,16 @@ export const de = {
   guestbookError: 'Der Eintrag konnte nicht gespeichert werden. Bitte versuche es erneut.',
   guestbookDeleteError: 'Der Eintrag konnte nicht gelöscht werden.',
   guestbookCount: (n: number) => (n === 1 ? '1 Eintrag' : `${n} Einträge`),
+  guestbookAttachHint: 'Gern mit Selfie, Videobotschaft (bis 60 Sekunden) oder Sprachnachricht (bis 2 Minuten).',
+  guestbookAttachPhoto: 'Selfie',
+  guestbookAttachVideo: 'Video',
+  guestbookAttachVoice: 'Sprachnachricht',
+  guestbookAttached: (name: string) => `Angehängt: ${name}`,
+  guestbookAttachRemove: 'Anhang entfernen',
+  guestbookSending: 'Wird gesendet …',
+  guestbookProcessing: 'Wird verarbeitet …',
+  guestbookAttachmentFailed: 'Der Anhang konnte nicht verarbeitet werden.',
+  guestbookPhotoOf: (name: string) => `Foto von ${name}`,
 };
 
 export type Dict = typeof de;

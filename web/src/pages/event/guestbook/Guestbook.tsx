@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BookHeart, Trash2 } from 'lucide-react';
+import { BookHeart, Camera, Mic, Trash2, Video, X } from 'lucide-react';
 import type { GuestbookEntryDto } from '../../../../../src/http/api-types';
 import { GUESTBOOK_NAME_MAX, GUESTBOOK_TEXT_MAX, visibleLength } from '../../../../../src/domain/guestbook.ts';
 import { guestApi } from '../../../api/guest';
@@ -102,11 +102,16 @@ function GuestbookForm({
   const [text, setText] = useState('');
   const [name, setName] = useState(nickname ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const write = useMutation({
-    mutationFn: () => guestApi.writeGuestbook(eventId, { text, name: name.trim() || null }),
+    mutationFn: () => {
+      const entry = { text, name: name.trim() || null };
+      return file ? guestApi.writeGuestbookWithAttachment(eventId, entry, file) : guestApi.writeGuestbook(eventId, entry);
+    },
     onSuccess: (entry) => {
       onWritten(entry);
       setText('');
+      setFile(null);
       setError(null);
       toast(entry.approved ? t.guestbookSigned : t.guestbookSignedPending, 'success');
     },
@@ -128,7 +133,7 @@ function GuestbookForm({
           className="gb__text"
           value={text}
           rows={4}
-          required
+          required={!file}
           onChange={(e) => setText(e.target.value)}
           aria-describedby="gb-left"
           data-testid="guestbook-text"
@@ -148,6 +153,7 @@ function GuestbookForm({
           data-testid="guestbook-name"
         />
       </label>
+      <AttachmentPicker file={file} onChange={setFile} />
       {error && (
         <p className="gb__error" role="alert" data-testid="guestbook-error">
           {error}
@@ -156,13 +162,87 @@ function GuestbookForm({
       <button
         type="submit"
         className="g-btn g-btn--primary g-btn--block"
-        disabled={write.isPending || !text.trim()}
+        disabled={write.isPending || (!text.trim() && !file)}
         data-testid="guestbook-sign"
       >
-        {t.guestbookSign}
+        {write.isPending && file ? t.guestbookSending : t.guestbookSign}
       </button>
     </form>
   );
+}
+
+/**
+ * The phone's own camera and recorder through file inputs: plain http:// is no secure context, so the page
+ * cannot record itself (no getUserMedia). `capture="user"` opens the front camera for a selfie or a video
+ * message; `audio/*` offers the recorder where the phone has one (Android). The server checks what comes.
+ */
+const ATTACH_KINDS = [
+  { kind: 'photo', accept: 'image/*', capture: 'user', Icon: Camera, label: 'guestbookAttachPhoto' },
+  { kind: 'video', accept: 'video/*', capture: 'user', Icon: Video, label: 'guestbookAttachVideo' },
+  { kind: 'voice', accept: 'audio/*', capture: undefined, Icon: Mic, label: 'guestbookAttachVoice' },
+] as const;
+
+function AttachmentPicker({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
+  const t = useT();
+  if (file)
+    return (
+      <p className="gb__attached" data-testid="guestbook-attached">
+        <span>{t.guestbookAttached(file.name)}</span>
+        <button type="button" className="gb__detach" onClick={() => onChange(null)} aria-label={t.guestbookAttachRemove}>
+          <X size={18} aria-hidden="true" />
+        </button>
+      </p>
+    );
+  return (
+    <div className="gb__attach">
+      <p className="gb__hint">{t.guestbookAttachHint}</p>
+      <div className="gb__attach-buttons">
+        {ATTACH_KINDS.map(({ kind, accept, capture, Icon, label }) => (
+          <label key={kind} className="g-btn gb__attach-button">
+            <Icon size={18} aria-hidden="true" />
+            {t[label]}
+            <input
+              type="file"
+              className="gb__file"
+              accept={accept}
+              capture={capture}
+              onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+              data-testid={`guestbook-attach-${kind}`}
+            />
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The entry's photo, video or voice message; 'wird verarbeitet' until the box has made it playable. */
+function Attachment({ entry }: { entry: GuestbookEntryDto }) {
+  const t = useT();
+  const a = entry.attachment;
+  if (!a) return null;
+  if (a.state === 'processing')
+    return (
+      <p className="gb-card__processing" data-testid="guestbook-processing">
+        {t.guestbookProcessing}
+      </p>
+    );
+  if (a.state === 'failed' || !a.url) return <p className="gb-card__processing">{t.guestbookAttachmentFailed}</p>;
+  if (a.kind === 'photo')
+    return <img className="gb-card__photo" src={a.url} alt={t.guestbookPhotoOf(entry.name)} loading="lazy" data-testid="guestbook-photo" />;
+  if (a.kind === 'video')
+    return (
+      <video
+        className="gb-card__video"
+        src={a.url}
+        poster={a.poster_url ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        data-testid="guestbook-video"
+      />
+    );
+  return <audio className="gb-card__audio" src={a.url} controls preload="metadata" data-testid="guestbook-audio" />;
 }
 
 function GuestbookCard({ entry, busy, onDelete }: { entry: GuestbookEntryDto; busy: boolean; onDelete: () => void }) {
@@ -172,7 +252,8 @@ function GuestbookCard({ entry, busy, onDelete }: { entry: GuestbookEntryDto; bu
   return (
     <li className="gb-card" data-testid="guestbook-entry" data-entry-id={entry.id}>
       {/* plain text: React writes it as text, never as HTML */}
-      <p className="gb-card__text">{entry.text}</p>
+      <Attachment entry={entry} />
+      {entry.text && <p className="gb-card__text">{entry.text}</p>}
       <p className="gb-card__meta">
         <span className="gb-card__name">{entry.name}</span>
         <time dateTime={entry.created_at}>
