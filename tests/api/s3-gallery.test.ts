@@ -202,3 +202,23 @@ test('momentbox publish --out: the same files in a folder; a folder holding othe
   expect((await srv.client().fetch('/api/admin/s3/gallery', { method: 'POST', json: { event_id: g.event.id } })).status).toBe(401);
   await expectError(await srv.admin.fetch('/api/admin/s3/gallery', { method: 'POST', json: { event_id: 999999 } }), 404, 'NOT_FOUND');
 });
+
+test('one publication of an event at a time: a second click while it runs answers 409 GALLERY_RUNNING', async () => {
+  s3.slowWrites(2000); // the second click comes while the first's writes wait, however busy the machine
+  try {
+    await expectOk(await srv.admin.fetch('/api/admin/s3/gallery', { method: 'POST', json: { event_id: g.event.id } }), 202);
+    await expectError(
+      await srv.admin.fetch('/api/admin/s3/gallery', { method: 'POST', json: { event_id: g.event.id } }),
+      409,
+      'GALLERY_RUNNING',
+    );
+  } finally {
+    s3.slowWrites(0);
+  }
+  const deadline = Date.now() + 60_000;
+  while ((await galleryOf())?.state === 'running') {
+    if (Date.now() > deadline) throw new Error('publication did not end');
+    await Bun.sleep(100);
+  }
+  expect((await galleryOf())?.state).toBe('done');
+});
