@@ -1,82 +1,24 @@
-// Photo challenges ('Foto-Aufgaben', issue 28): the ready prompts the couple picks from. A challenge is an
-// album with `challenge` set whose name is the prompt, so counts, covers, paging and ZIP folders are the
-// album's; what is here is only the list and how a guest's progress is counted.
-import type { Language } from './languages.ts';
-
-/** Each prompt in every language, same order (the couple's page offers them in the event's language). */
-export const READY_CHALLENGES: Record<Language, readonly string[]> = {
-  de: [
-    'Das Brautpaar beim Tanzen',
-    'Ein Selfie mit jemandem, den du heute kennengelernt hast',
-    'Der erste Kuss als Ehepaar',
-    'Die schönste Tischdekoration',
-    'Ein Gruppenfoto mit deinem Tisch',
-    'Die Ringe ganz nah',
-    'Jemand, der vor Freude weint',
-    'Die Hochzeitstorte vor dem Anschnitt',
-    'Die ältesten Gäste des Abends',
-    'Die jüngsten Gäste des Abends',
-    'Das lustigste Gesicht auf der Tanzfläche',
-    'Ein Toast auf das Brautpaar',
-    'Die Schuhe der Braut',
-    'Der Bräutigam, als er die Braut zum ersten Mal sieht',
-    'Ein Foto mit den Eltern des Brautpaars',
-    'Der beste Tanzschritt des Abends',
-    'Ein Selfie mit dem Brautpaar',
-    'Das Essen, bevor es gegessen wird',
-    'Jemand, der gerade eine Rede hält',
-    'Der Sonnenuntergang',
-    'Ein Foto von oben',
-    'Zwei Gäste in der gleichen Farbe',
-    'Der Brautstrauß',
-    'Die Hände des Brautpaars',
-    'Ein Foto mit der Band oder dem DJ',
-    'Das Brautpaar, wenn es sich unbeobachtet fühlt',
-    'Die beste Frisur des Abends',
-    'Ein Kind, das tanzt',
-    'Ein Gast, der schläft',
-    'Die Gästebuch-Ecke',
-    'Dein Lieblingsmoment des Tages',
-    'Ein Foto, das das Brautpaar zum Lachen bringt',
-  ],
-  en: [
-    'The couple dancing',
-    'A selfie with someone you met today',
-    'The first kiss as a married couple',
-    'The most beautiful table decoration',
-    'A group photo of your table',
-    'The rings up close',
-    'Someone crying with joy',
-    'The wedding cake before it is cut',
-    'The oldest guests of the evening',
-    'The youngest guests of the evening',
-    'The funniest face on the dance floor',
-    'A toast to the couple',
-    "The bride's shoes",
-    'The groom seeing the bride for the first time',
-    "A photo with the couple's parents",
-    'The best dance move of the night',
-    'A selfie with the couple',
-    'The food before it is eaten',
-    'Someone giving a speech',
-    'The sunset',
-    'A photo from above',
-    'Two guests wearing the same colour',
-    'The bouquet',
-    "The couple's hands",
-    'A photo with the band or the DJ',
-    "The couple when they think no one's looking",
-    'The best hairdo of the night',
-    'A child dancing',
-    'A guest asleep',
-    'The guestbook corner',
-    'Your favourite moment of the day',
-    'A photo that makes the couple laugh',
-  ],
-};
+// Photo challenges ('Foto-Aufgaben', issue 28). A challenge is an album with `challenge` set whose name is the
+// prompt, so counts, covers, paging and ZIP folders are the album's; what is here is how a guest's progress is
+// counted and which prompts go on which table card. The ready prompts are challenge-prompts.ts (the couple's
+// page's, kept out of the guest page's first load).
 
 /** A guest's progress ('3 von 8 Aufgaben'): the challenges with at least one upload of theirs, and how many there are. */
 export function challengeProgress(albums: readonly { challenge: boolean; own_count: number }[]): { done: number; total: number } {
   const challenges = albums.filter((a) => a.challenge);
   return { done: challenges.filter((a) => a.own_count > 0).length, total: challenges.length };
+}
+
+/** Prompts on one printed table card at most: a few, large enough to read across a table. */
+export const PROMPTS_PER_CARD = 3;
+
+/**
+ * The prompts of each of `cards` table cards: the list in turn, a few per card, so every prompt is on some
+ * table and neighbouring tables get different ones (with fewer prompts than fit, every card has them all).
+ */
+export function promptsForCards(prompts: readonly string[], cards: number): string[][] {
+  const perCard = Math.min(PROMPTS_PER_CARD, prompts.length);
+  return Array.from({ length: cards }, (_, card) =>
+    Array.from({ length: perCard }, (_, j) => prompts[(card * perCard + j) % prompts.length]!),
+  );
 }

@@ -104,6 +104,7 @@ describe('settings page', () => {
       'uploads',
       'guestbook',
       'live wall',
+      'photo challenges',
     ]);
     expect(await settings.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     await settings.getByRole('tab', { name: 'General Settings' }).click();

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { DESKTOP, screenshotPath } from '../helpers/browser.ts';
 import { loginUi, setUp, type Harness } from './host/harness.ts';
 
@@ -15,18 +16,31 @@ const EDGE_PX = Math.ceil((5 / 25.4) * DPI);
 
 let h: Harness;
 let eventId: number;
+let hostToken: string;
 const tmp = mkdtempSync(join(tmpdir(), 'momentbox-print-pdf-'));
 beforeAll(async () => {
   // a long public address: the line under the QR code must wrap, only after '/' or '.'
   h = await setUp({ env: { MOMENTBOX_PUBLIC_URL: 'http://fotobox.hochzeit-von-anna-und-benedikt.example' } });
   const event = await h.admin.createEvent({ name: 'Anna & Benedikt', code: 'sommerhochzeit-am-schlosssee-2026' });
   eventId = event.id;
-  await h.admin.fetch(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+  hostToken = (await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, { method: 'POST' })).client_token;
 });
 afterAll(async () => {
   await h?.close();
   if (!process.env.KEEP_PDF) rmSync(tmp, { recursive: true, force: true });
 });
+
+/** The PDF of the page as the browser prints it, rendered page by page at DPI: the pictures' paths. */
+async function printed(page: Page, name: string): Promise<{ pdf: string; pngs: string[] }> {
+  const pdf = join(tmp, `${name}.pdf`);
+  writeFileSync(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  expect(Bun.spawnSync(['pdftoppm', '-r', String(DPI), '-png', pdf, join(tmp, name)]).exitCode).toBe(0);
+  const pngs = readdirSync(tmp)
+    .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'))
+    .sort()
+    .map((f) => join(tmp, f));
+  return { pdf, pngs };
+}
 
 /** Non-white pixels in the 5 mm band along the edges of a rendered page, and the page's size in pixels. */
 async function edgeInk(png: string): Promise<{ ink: number; width: number; height: number }> {
@@ -73,5 +87,67 @@ test('every format as PDF: one page, nothing within 5 mm of the edge, the addres
     });
     expect({ format, inkWithin5mm: ink }).toEqual({ format, inkWithin5mm: 0 });
   }
+  await ctx.close();
+});
+
+test("photo challenges: a card per table, four to a sheet, each with its prompts and the event's QR, nothing within 5 mm of the edge", async () => {
+  // Five challenges, one a long prompt; the couple's page opens the print view with its token.
+  const prompts = [
+    'Das Brautpaar beim Tanzen',
+    'Ein Selfie mit jemandem, den du heute kennengelernt hast',
+    'Der Bräutigam, als er die Braut zum ersten Mal sieht',
+    'Die Ringe ganz nah',
+    'Opa Heinz beim Limbo',
+  ] as const;
+  for (const name of prompts)
+    await h.admin.json(`/api/client/event/${hostToken}/album`, { method: 'POST', json: { name, challenge: true } });
+  const ctx = await h.browser.newContext({ ...DESKTOP, baseURL: h.server.url });
+  const page = await ctx.newPage();
+  await page.goto(`/print/${eventId}?token=${encodeURIComponent(hostToken)}&format=challenges&tables=6`);
+  await page.locator('[data-testid=challenge-card] img[data-qr]').nth(5).waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  const cards = await page.getByTestId('challenge-card').evaluateAll((els) =>
+    els.map((card) => {
+      const box = card.getBoundingClientRect();
+      const inside = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+      };
+      const items = [...card.querySelectorAll('[data-testid=challenge-card-prompt]')];
+      return {
+        prompts: items.map((li) => li.textContent),
+        allInside: [...items, card.querySelector('img[data-qr]')!].every(inside),
+        qr: card.querySelector('img[data-qr]')!.getAttribute('data-qr'),
+      };
+    }),
+  );
+  // six tables: six cards of three prompts each, the list in turn, every prompt on some table
+  expect(cards.map((c) => c.prompts)).toEqual([
+    [prompts[0], prompts[1], prompts[2]],
+    [prompts[3], prompts[4], prompts[0]],
+    [prompts[1], prompts[2], prompts[3]],
+    [prompts[4], prompts[0], prompts[1]],
+    [prompts[2], prompts[3], prompts[4]],
+    [prompts[0], prompts[1], prompts[2]],
+  ]);
+  expect(cards.every((c) => c.allInside)).toBe(true);
+  expect(new Set(cards.map((c) => c.qr))).toEqual(
+    new Set(['http://fotobox.hochzeit-von-anna-und-benedikt.example/event/sommerhochzeit-am-schlosssee-2026']),
+  );
+  await page.screenshot({ path: screenshotPath('print', 'challenges-screen'), fullPage: true });
+
+  const { pdf, pngs } = await printed(page, 'challenges');
+  expect(pngs.length).toBe(2); // six cards: a full sheet and one with two
+  for (const [i, png] of pngs.entries()) {
+    await sharp(png).toFile(screenshotPath('print', `pdf-challenges-${i + 1}`));
+    const { ink, width, height } = await edgeInk(png);
+    const mm = (px: number) => Math.round((px / DPI) * 25.4);
+    expect({ page: i + 1, size: [mm(width), mm(height)], inkWithin5mm: ink }).toEqual({ page: i + 1, size: [210, 297], inkWithin5mm: 0 });
+  }
+  // the words are in the PDF as text (what a printer prints), each prompt on it
+  const text = Bun.spawnSync(['pdftotext', '-layout', pdf, '-'], { stdout: 'pipe' }).stdout.toString().replace(/\s+/g, ' ');
+  expect(text).toContain('Foto-Aufgaben');
+  for (const p of ['Das Brautpaar beim Tanzen', 'Die Ringe ganz nah', 'Opa Heinz beim Limbo']) expect(text).toContain(p);
+  expect(text).toContain('sommerhochzeit-am-schlosssee-2026');
   await ctx.close();
 });

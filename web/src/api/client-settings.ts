@@ -47,6 +47,8 @@ export interface ClientAlbumFields {
   start_datetime: string | null;
   end_datetime: string | null;
   visible: boolean;
+  /** a photo challenge (issue 28): set when made, the name is its prompt */
+  challenge?: boolean;
 }
 
 /** The additions of this wave: sharing default and wall settings (absent fields stay as they are). */

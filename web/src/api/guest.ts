@@ -56,6 +56,7 @@ export const guestApi = {
   visitorConfig: () => visitorGet<AppConfig>('/api/config'),
   visitorEvent: (code: string) => visitorGet<EventDto>(`/api/event/${enc(code)}`),
   visitorUploads: (eventId: number) => visitorGet<UploadDto[]>(`/api/event/${eventId}/uploads`),
+  visitorAlbums: (eventId: number) => visitorGet<GalleryAlbumDto[]>(`/api/event/${eventId}/albums`),
   approve: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/approve`),
   reject: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/reject`),
   shareAllOwn: (eventId: number) => api.put<{ success: true; count: number }>(`/api/event/${eventId}/uploads/approve-own`),

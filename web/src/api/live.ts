@@ -30,6 +30,8 @@ export interface LiveOptions {
   asVisitor?: boolean;
   /** told when the event's settings changed (the wall fetches them again) */
   onSettings?: () => void;
+  /** told when an album or photo challenge was made, renamed or deleted (fetch the album list again) */
+  onAlbums?: () => void;
   /** told when a guestbook entry appears, changes or goes */
   onGuestbook?: (change: GuestbookChange) => void;
   /** told when the stream is (re)connected or lost, for a status dot */
@@ -47,6 +49,7 @@ export function openLive(eventId: number, onChange: (change: LiveChange) => void
   const dispatch = (event: string, data: string) => {
     if (event === 'resync') return void window.setTimeout(() => !stopped && onChange({ kind: 'resync' }), Math.random() * RESYNC_SPREAD_MS);
     if (event === 'settings') return opts.onSettings?.();
+    if (event === 'albums') return opts.onAlbums?.();
     if (event === 'nickname') {
       const { nickname, upload_ids } = JSON.parse(data) as { nickname: string | null; upload_ids: number[] };
       return onChange({ kind: 'nickname', nickname, uploadIds: upload_ids });

@@ -4,6 +4,10 @@
 
 export const coupleDe = {
   coupleSection: 'Brautpaar',
+  // the photo challenges' table cards (issue 28), in the guests' language
+  challengeCardTitle: 'Foto-Aufgaben',
+  challengeCardLead: 'Wer schafft alle? Fotografiert diese Aufgaben und ladet eure Fotos bei „Foto-Aufgaben“ hoch.',
+  challengeCardScan: 'Scannen und hochladen',
   // the 'Live-Wand' tab: layout, motion and the QR overlay
   wallLayoutLegend: 'Anordnung',
   wallLayouts: { single: 'Einzelbild', collage: 'Collage', pairs: 'Hochformat-Paare' },
@@ -37,6 +41,7 @@ export const coupleDe = {
       uploads: 'Uploads',
       wall: 'Live-Wand',
       guestbook: 'Gästebuch',
+      challenges: 'Foto-Aufgaben',
     },
 
     // Guestbook (issue 27)
@@ -235,6 +240,24 @@ export const coupleDe = {
     wallOpen: 'Live-Wand öffnen',
     wallQrLabel: 'QR-Code der Live-Wand',
     urlCopied: 'Adresse in die Zwischenablage kopiert',
+    // Photo challenges (issue 28): the couple's section
+    challengesIntro:
+      'Aufgaben für eure Gäste, z. B. „Das Brautpaar beim Tanzen“. Jede sammelt ihre eigenen Fotos wie ein Album; die Gäste finden sie auf der Event-Seite, und jeder sieht nur für sich, wie viele er schon erledigt hat.',
+    challengesYours: 'Eure Foto-Aufgaben',
+    challengesNone: 'Noch keine Aufgaben. Wählt unten Vorschläge aus oder schreibt eigene.',
+    challengeOwn: 'Eigene Aufgabe',
+    challengeOwnPlaceholder: 'z. B. Opa Heinz beim Limbo',
+    challengeAdd: 'Hinzufügen',
+    challengeAddPrompt: (prompt: string) => `Hinzufügen: ${prompt}`,
+    challengeSuggestions: 'Vorschläge',
+    challengeSuggestionsHint: 'In der Sprache eurer Gäste, so wie sie auf der Event-Seite und den Karten stehen.',
+    challengeAdded: 'Aufgabe hinzugefügt',
+    challengeAddFailed: 'Die Aufgabe konnte nicht hinzugefügt werden',
+    challengeDeleted: 'Aufgabe gelöscht',
+    challengeDeleteFailed: 'Die Aufgabe konnte nicht gelöscht werden',
+    /** the second tap of 'Löschen': the uploads go with the challenge */
+    challengeDeleteConfirm: (n: number) => (n === 0 ? 'Wirklich löschen?' : n === 1 ? 'Mit 1 Foto löschen?' : `Mit ${n} Fotos löschen?`),
+    challengePrintCards: 'Karten für die Tische drucken',
   },
 };
 

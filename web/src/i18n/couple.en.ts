@@ -4,6 +4,10 @@ import type { CoupleDict } from './couple.de';
 
 export const coupleEn: CoupleDict = {
   coupleSection: 'Couple',
+  // the photo challenges' table cards (issue 28), in the guests' language
+  challengeCardTitle: 'Photo challenges',
+  challengeCardLead: "Who can do them all? Take these photos and upload them under 'Photo challenges'.",
+  challengeCardScan: 'Scan and upload',
   wallLayoutLegend: 'Layout',
   wallLayouts: { single: 'Single picture', collage: 'Collage', pairs: 'Portrait pairs' },
   wallLayoutHints: {
@@ -35,6 +39,7 @@ export const coupleEn: CoupleDict = {
       uploads: 'Uploads',
       wall: 'Live wall',
       guestbook: 'Guestbook',
+      challenges: 'Photo challenges',
     },
 
     // Guestbook (issue 27)
@@ -222,5 +227,23 @@ export const coupleEn: CoupleDict = {
     wallOpen: 'Open live wall',
     wallQrLabel: 'QR code of the live wall',
     urlCopied: 'URL copied to clipboard',
+    // Photo challenges (issue 28): the couple's section
+    challengesIntro:
+      "Challenges for your guests, such as 'The couple dancing'. Each collects its own photos like an album; guests find them on the event page, and each sees only for themselves how many they have done.",
+    challengesYours: 'Your photo challenges',
+    challengesNone: 'No challenges yet. Pick suggestions below or write your own.',
+    challengeOwn: 'Your own challenge',
+    challengeOwnPlaceholder: 'e.g. Grandpa doing the limbo',
+    challengeAdd: 'Add',
+    challengeAddPrompt: (prompt: string) => `Add: ${prompt}`,
+    challengeSuggestions: 'Suggestions',
+    challengeSuggestionsHint: "In your guests' language, as they appear on the event page and the cards.",
+    challengeAdded: 'Challenge added',
+    challengeAddFailed: 'The challenge could not be added',
+    challengeDeleted: 'Challenge deleted',
+    challengeDeleteFailed: 'The challenge could not be deleted',
+    /** the second tap of 'Delete': the uploads go with the challenge */
+    challengeDeleteConfirm: (n: number) => (n === 0 ? 'Really delete?' : n === 1 ? 'Delete with 1 photo?' : `Delete with ${n} photos?`),
+    challengePrintCards: 'Print cards for the tables',
   },
 };

@@ -318,6 +318,16 @@ export const de = {
   guestbookProcessing: 'Wird verarbeitet …',
   guestbookAttachmentFailed: 'Der Anhang konnte nicht verarbeitet werden.',
   guestbookPhotoOf: (name: string) => `Foto von ${name}`,
+
+  // Photo challenges (issue 28)
+  challenges: 'Foto-Aufgaben',
+  challengesIntro: 'Such dir eine Aufgabe aus und lade dein Foto dazu hoch.',
+  challengesNone: 'Noch keine Foto-Aufgaben.',
+  challengeCount: (n: number) => (n === 1 ? '1 Aufgabe' : `${n} Aufgaben`),
+  /** the guest's own progress, seen by nobody else */
+  challengeProgress: (done: number, total: number) => `${done} von ${total} Aufgaben`,
+  challengeDone: 'Erledigt',
+  challengeLabel: 'Foto-Aufgabe',
 };
 
 export type Dict = typeof de;

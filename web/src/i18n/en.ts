@@ -302,4 +302,14 @@ export const en: Dict = {
   guestbookProcessing: 'Being processed …',
   guestbookAttachmentFailed: 'The attachment could not be processed.',
   guestbookPhotoOf: (name: string) => `Photo by ${name}`,
+
+  // Photo challenges (issue 28)
+  challenges: 'Photo challenges',
+  challengesIntro: 'Pick a challenge and upload your photo for it.',
+  challengesNone: 'No photo challenges yet.',
+  challengeCount: (n: number) => (n === 1 ? '1 challenge' : `${n} challenges`),
+  /** the guest's own progress, seen by nobody else */
+  challengeProgress: (done: number, total: number) => `${done} of ${total} challenges`,
+  challengeDone: 'Done',
+  challengeLabel: 'Photo challenge',
 };

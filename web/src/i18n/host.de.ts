@@ -305,7 +305,15 @@ export const hostDe = {
   printLoadFailed: 'Das Event konnte nicht geladen werden.',
   back: 'Zurück',
   paperSize: 'Papierformat',
-  printFormats: { a4: 'A4-Poster', card: 'Tischkarte (A6)', cards4: '4 Tischkarten auf A4', couple: 'Für das Brautpaar (A6)' },
+  printFormats: {
+    a4: 'A4-Poster',
+    card: 'Tischkarte (A6)',
+    cards4: '4 Tischkarten auf A4',
+    couple: 'Für das Brautpaar (A6)',
+    challenges: 'Foto-Aufgaben für die Tische',
+  },
+  printTables: 'Tische',
+  printNoChallenges: 'Noch keine Foto-Aufgaben: Das Brautpaar legt sie auf seiner Seite unter „Foto-Aufgaben“ an.',
   // the couple's card: their settings link as a QR code, in the reader's language (the couple reads it, not the guests)
   coupleCardTitle: 'Für das Brautpaar',
   coupleCardLead: 'Mit diesem Code öffnet ihr die Seite eurer Feier: neue Uploads, Alben, Diashow und Export.',

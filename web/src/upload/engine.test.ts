@@ -176,6 +176,21 @@ describe('upload engine', () => {
     expect(r.items[0]).toMatchObject({ status: 'success', progress: 100, approved: true, targetAlbumId: 7, paused: false });
   });
 
+  test('a photo challenge the guest picked takes the upload, though its date falls in a dated album (issue 28)', async () => {
+    xhrAnswer = (s) => chunkOk(s.chunkIndex!, 1);
+    fetchAnswer = () => ({ status: 200, body: { exists: false, duplicate: null } });
+    const challenge: AlbumDto = {
+      ...album,
+      id: 8,
+      name: 'Das Brautpaar beim Tanzen',
+      challenge: true,
+      start_datetime: null,
+      end_datetime: null,
+    };
+    const r = await run([video(MB / 2)], android, { albums: () => [album, challenge], selectedAlbum: () => challenge });
+    expect(r.items[0]).toMatchObject({ status: 'success', targetAlbumId: 8 });
+  });
+
   test('after a pause the server may already have the whole file: done without sending again', async () => {
     xhrAnswer = (s) => (s.chunkIndex === 2 ? 'network' : chunkOk(s.chunkIndex!, 3));
     fetchAnswer = (url) =>

@@ -203,14 +203,15 @@ async function uploadOne({ id, file, uploadAnyway }: QueueEntry, deps: UploadDep
     }
   }
 
-  // Target album from the capture date.
+  // Target album from the capture date; a photo challenge the guest picked takes the upload whatever its date (issue 28).
   update(id, { extractingMetadata: true });
   const md = await readMediaDate(file);
+  const picked = deps.selectedAlbum();
   let target: AlbumDto | null = null;
-  if (md.source === 'timeout') target = deps.selectedAlbum();
+  if (picked?.challenge || md.source === 'timeout') target = picked;
   else {
     target = md.date ? albumForDate(deps.albums(), md.date) : null;
-    if (!target) target = await deps.ensureUnsorted().catch(() => deps.selectedAlbum());
+    if (!target) target = await deps.ensureUnsorted().catch(() => picked);
   }
   update(id, {
     extractingMetadata: false,

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { BookHeart, Check, ChevronLeft, ChevronRight, EyeOff, Images } from 'lucide-react';
+import { BookHeart, Check, ChevronLeft, ChevronRight, EyeOff, Images, ListChecks, type LucideIcon } from 'lucide-react';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
@@ -24,9 +24,11 @@ interface Props {
   /** the guestbook's card after the albums (issue 27), chosen like an album */
   guestbookSelected: boolean;
   onGuestbook: () => void;
+  /** the photo challenges' card (issue 28), when there are any: their number, or the guest's own progress */
+  challenges: { line: string; selected: boolean; onOpen: () => void } | null;
 }
 
-export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect, guestbookSelected, onGuestbook }: Props) {
+export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect, guestbookSelected, onGuestbook, challenges }: Props) {
   const t = useT();
   const trackRef = useRef<HTMLUListElement>(null);
   const [canLeft, setCanLeft] = useState(false);
@@ -107,22 +109,17 @@ export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect,
               onSelect={select}
             />
           ))}
-          <li className="ev-album">
-            <button
-              type="button"
-              className={`ev-album__btn${guestbookSelected ? ' is-selected' : ''}`}
-              aria-current={guestbookSelected ? 'true' : undefined}
-              onClick={onGuestbook}
-              data-testid="album-guestbook"
-            >
-              <span className="ev-album__cover">
-                <BookHeart size={26} aria-hidden="true" />
-              </span>
-              <span className="ev-album__info">
-                <span className="ev-album__name">{t.guestbook}</span>
-              </span>
-            </button>
-          </li>
+          {challenges && (
+            <SectionCard
+              icon={ListChecks}
+              name={t.challenges}
+              line={challenges.line}
+              selected={challenges.selected}
+              onOpen={challenges.onOpen}
+              testId="album-challenges"
+            />
+          )}
+          <SectionCard icon={BookHeart} name={t.guestbook} selected={guestbookSelected} onOpen={onGuestbook} testId="album-guestbook" />
         </ul>
         <button
           type="button"
@@ -136,6 +133,34 @@ export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect,
         </button>
       </div>
     </nav>
+  );
+}
+
+/** The card of a section beside the albums (the photo challenges, the guestbook), chosen like an album. */
+function SectionCard(props: { icon: LucideIcon; name: string; line?: string; selected: boolean; onOpen: () => void; testId: string }) {
+  const { icon: Icon, name, line, selected, onOpen, testId } = props;
+  return (
+    <li className="ev-album">
+      <button
+        type="button"
+        className={`ev-album__btn${selected ? ' is-selected' : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        onClick={onOpen}
+        data-testid={testId}
+      >
+        <span className="ev-album__cover">
+          <Icon size={26} aria-hidden="true" />
+        </span>
+        <span className="ev-album__info">
+          <span className="ev-album__name">{name}</span>
+          {line && (
+            <span className="ev-album__count" data-testid={`${testId}-line`}>
+              {line}
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
   );
 }
 

@@ -29,12 +29,14 @@ import { useAlbumGrid, useGalleryAlbums, useGuestEvent, useHearts, useLiveGaller
 import { useViewerWalk } from './hooks/use-viewer-walk';
 import { loadEngine, useUploadQueue } from './hooks/use-upload-queue';
 import { useSection } from './guestbook/section';
+import { challengeProgress } from '../../../../src/domain/challenges.ts';
 import '../../components/ui.css';
 import './EventPage.css';
 import './guest-browse.css';
 
 // Its own chunk: the gallery's first load does without it.
 const Guestbook = lazy(() => import('./guestbook/Guestbook'));
+const Challenges = lazy(() => import('./challenges/Challenges'));
 // What a guest opens later (the viewer, every dialog, the upload sheet and pill, the selection bar, the
 // downloads) is its own chunk, fetched on first use: the first load is what shows the gallery (issue 31,
 // at most 120 KB gzip: tests/lint/guest-first-load.test.ts). The viewer and the upload parts are warmed
@@ -141,6 +143,13 @@ export default function EventPage() {
   // The grid's size: the album list's count until the grid has loaded (the toolbar's buttons show from the start, nothing moves).
   const gridTotal = grid.loaded ? albumTotal : (selectedAlbum?.upload_count ?? 0);
   const picked = selection.active ? list.filter((u) => selection.picked.has(u.id)) : [];
+  // Photo challenges (issue 28): their card shows the guest's own progress (else how many there are); a picked one shows as an album.
+  const progress = challengeProgress(gallery.challenges);
+  const challengeShown = section === 'gallery' && !!selectedAlbum?.challenge;
+  const pickAlbum = (id: number) => {
+    actions.selectAlbum(id);
+    showSection('gallery');
+  };
 
   return (
     <div className="ev" style={themeVars(event.primary_color, event.secondary_color) as React.CSSProperties} data-event-code={event.code}>
@@ -173,12 +182,18 @@ export default function EventPage() {
               holdCovers={!firstArrived}
               loadingId={grid.loaded ? null : (selectedAlbum?.id ?? null)}
               selectedId={section === 'gallery' ? (selectedAlbum?.id ?? null) : null}
-              onSelect={(id) => {
-                actions.selectAlbum(id);
-                showSection('gallery');
-              }}
+              onSelect={pickAlbum}
               guestbookSelected={section === 'guestbook'}
               onGuestbook={() => showSection('guestbook')}
+              challenges={
+                progress.total > 0
+                  ? {
+                      line: identified ? t.challengeProgress(progress.done, progress.total) : t.challengeCount(progress.total),
+                      selected: section === 'challenges' || challengeShown,
+                      onOpen: () => showSection('challenges'),
+                    }
+                  : null
+              }
             />
 
             <main className="ev-content" id="main">
@@ -191,6 +206,11 @@ export default function EventPage() {
                     open={!uploadsBlocked}
                     onJoin={() => actions.openModal('help')}
                   />
+                </Suspense>
+              )}
+              {section === 'challenges' && (
+                <Suspense fallback={<Spinner label={t.challenges} />}>
+                  <Challenges challenges={gallery.challenges} identified={identified} onPick={pickAlbum} />
                 </Suspense>
               )}
               {section === 'gallery' && selectedAlbum && (

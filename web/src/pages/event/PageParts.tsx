@@ -32,6 +32,7 @@ export function AlbumToolbar({
           {albumName(album.name)}
         </h2>
         <p className="ev-toolbar__meta">
+          {album.challenge && <span data-testid="challenge-label">{t.challengeLabel}</span>}
           {range && <span>{range}</span>}
           <span>{albumCountLabel(album)}</span>
         </p>

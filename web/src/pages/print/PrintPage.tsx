@@ -1,7 +1,8 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { ArrowLeft, Camera, ImageIcon, Printer, Scissors, Wifi } from 'lucide-react';
+import { promptsForCards } from '../../../../src/domain/challenges.ts';
 import { adminToken } from '../../api/http';
 import { adminQueries, configQuery, hostQueries } from '../../api/queries';
 import { Spinner } from '../../components/Spinner';
@@ -17,13 +18,18 @@ import '../../styles/admin.css';
 
 // Printable QR material: /print/{eventId} for an admin (Bearer token), /print/{eventId}?token={clientToken}
 // for a host from the settings page. A4 poster, a table card (A6), or four table cards on one A4 sheet with
-// cutting marks; with the venue Wi-Fi QR when one is set in the dashboard.
+// cutting marks; with the venue Wi-Fi QR when one is set in the dashboard. The photo challenges' cards (issue
+// 28): one per table, four to a sheet, each with a few prompts and the event's QR code.
 // Languages: the toolbar and notes speak to whoever prints (the page's language); the sheet speaks to the
 // guests who read it on the tables, so it is in the event's guest language (the host's setting).
 
 // One list of formats: each names its paper (the CSS class hx-print--{format}) and its sheet below.
-type Format = 'a4' | 'card' | 'cards4' | 'couple';
-const FORMATS: readonly Format[] = ['a4', 'card', 'cards4', 'couple'];
+type Format = 'a4' | 'card' | 'cards4' | 'couple' | 'challenges';
+const FORMATS: readonly Format[] = ['a4', 'card', 'cards4', 'couple', 'challenges'];
+/** Tables to print challenge cards for, unless the address says (`tables=`): two sheets. */
+const DEFAULT_TABLES = 8;
+const MAX_TABLES = 60;
+const CARDS_PER_SHEET = 4;
 
 /** The host strings in the event's guest language for the sheet; null while that language loads. */
 function useSheetStrings(lang: Language | undefined): HostDict | null {
@@ -61,6 +67,10 @@ export default function PrintPage() {
   const hostSettings = useQuery({ ...hostQueries.settings(clientToken ?? ''), enabled: !!clientToken });
   const adminEvents = useQuery({ ...adminQueries.events(), enabled: !clientToken && signedIn });
   const eventQuery = clientToken ? hostSettings : adminEvents;
+  // the challenge cards' prompts: the couple's page has the albums already, the admin asks for them
+  const adminAlbums = useQuery({ ...adminQueries.albums(Number(eventId)), enabled: !clientToken && signedIn && format === 'challenges' });
+  const prompts = (clientToken ? hostSettings.data?.albums : adminAlbums.data)?.filter((a) => a.challenge).map((a) => a.name);
+  const tables = Math.min(MAX_TABLES, Math.max(1, Math.trunc(Number(params.get('tables'))) || DEFAULT_TABLES));
   const event = clientToken ? hostSettings.data?.event : adminEvents.data?.find((e) => String(e.id) === eventId);
   const configQ = useQuery({ ...configQuery(), enabled: signedIn });
   const config = configQ.data;
@@ -93,12 +103,13 @@ export default function PrintPage() {
   const link = eventLink(config.publicUrl, event.code);
   const shownLink = link.replace(/^https?:\/\//, '');
   const wifi = config.wifi && config.wifi.ssid ? config.wifi : null;
-  const setFormat = (f: Format) => {
+  const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
-    if (f === 'a4') next.delete('format');
-    else next.set('format', f);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
     setParams(next, { replace: true });
   };
+  const setFormat = (f: Format) => setParam('format', f === 'a4' ? null : f);
   // the couple's own link: the host's token in this page's address, or the one the admin's event list holds
   const coupleToken: string | null = clientToken ?? (event && 'client_token' in event ? (event.client_token as string | null) : null);
   const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
@@ -181,6 +192,67 @@ export default function PrintPage() {
     </article>
   );
 
+  /** A table's challenge card: a few prompts, and the event's QR code to upload the photos with. */
+  const challengeCard = (cardPrompts: string[]) => (
+    <article
+      className="hx-sheet hx-sheet--challenge"
+      data-testid="challenge-card"
+      lang={event.language}
+      style={{ ['--p' as string]: primary, ['--s' as string]: secondary }}
+    >
+      <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
+        <h1 className="hx-sheet__title">{s.challengeCardTitle}</h1>
+        <p className="hx-sheet__tag">{event.name}</p>
+      </header>
+      <p className="hx-sheet__lead">{s.challengeCardLead}</p>
+      <ol className="hx-challenge-card__prompts">
+        {cardPrompts.map((p, i) => (
+          <li key={i} data-testid="challenge-card-prompt">
+            {p}
+          </li>
+        ))}
+      </ol>
+      <div className="hx-challenge-card__code">
+        <QrCode value={link} label={s.sheetEventQr(link)} className="hx-qr hx-qr--challenge" />
+        <p className="hx-sheet__code-text">
+          {s.challengeCardScan}
+          <br />
+          {s.sheetEventCode} <strong>{event.code}</strong>
+        </p>
+      </div>
+    </article>
+  );
+
+  /** Four A6 cards on an A4 sheet with cutting marks (table cards, challenge cards). */
+  const fourUp = (cells: ReactNode[], key?: number) => (
+    <div key={key} className="hx-sheet4" data-testid="print-sheet-4up">
+      {cells.map((cell, i) => (
+        <div key={i} className="hx-sheet4__cell">
+          {cell}
+        </div>
+      ))}
+      {/* cutting marks along the two cuts that halve the sheet each way */}
+      <span className="hx-cut hx-cut--v" aria-hidden="true" data-testid="cut-mark" />
+      <span className="hx-cut hx-cut--h" aria-hidden="true" data-testid="cut-mark" />
+      <Scissors className="hx-cut__scissors" aria-hidden="true" />
+    </div>
+  );
+
+  const challengeSheets = () => {
+    if (!prompts) return <Spinner />;
+    if (prompts.length === 0)
+      return (
+        <p className="hx-print__notice" role="alert" data-testid="no-challenges">
+          {h.printNoChallenges}
+        </p>
+      );
+    const cards = promptsForCards(prompts, tables).map(challengeCard);
+    const sheets = Array.from({ length: Math.ceil(cards.length / CARDS_PER_SHEET) }, (_, i) =>
+      cards.slice(i * CARDS_PER_SHEET, (i + 1) * CARDS_PER_SHEET),
+    );
+    return <div className="hx-sheets">{sheets.map((cells, i) => fourUp(cells, i))}</div>;
+  };
+
   /** The couple's card: their settings page as a QR code, what it is for, and to keep it to themselves. */
   const coupleSheet = (token: string) => {
     const coupleLink = settingsLink(config.publicUrl, token);
@@ -223,6 +295,19 @@ export default function PrintPage() {
             </button>
           ))}
         </div>
+        {format === 'challenges' && (
+          <label className="hx-print__tables">
+            {h.printTables}
+            <input
+              type="number"
+              min={1}
+              max={MAX_TABLES}
+              value={tables}
+              onChange={(e) => setParam('tables', e.target.value || null)}
+              data-testid="print-tables"
+            />
+          </label>
+        )}
         <button type="button" className="hx-btn hx-btn--primary" onClick={() => window.print()}>
           <Printer size={17} /> {h.print}
         </button>
@@ -244,17 +329,9 @@ export default function PrintPage() {
             </p>
           )
         ) : format === 'cards4' ? (
-          <div className="hx-sheet4" data-testid="print-sheet-4up">
-            {[0, 1, 2, 3].map((i) => (
-              <div key={i} className="hx-sheet4__cell">
-                {sheet()}
-              </div>
-            ))}
-            {/* cutting marks along the two cuts that halve the sheet each way */}
-            <span className="hx-cut hx-cut--v" aria-hidden="true" data-testid="cut-mark" />
-            <span className="hx-cut hx-cut--h" aria-hidden="true" data-testid="cut-mark" />
-            <Scissors className="hx-cut__scissors" aria-hidden="true" />
-          </div>
+          fourUp([0, 1, 2, 3].map(() => sheet()))
+        ) : format === 'challenges' ? (
+          challengeSheets()
         ) : (
           sheet()
         )}

@@ -6,12 +6,14 @@ import {
   FolderOpen,
   Images,
   LayoutDashboard,
+  ListChecks,
   MonitorPlay,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { AlbumsTab } from '../../components/settings/AlbumsTab';
+import { ChallengesTab } from '../../components/settings/ChallengesTab';
 import { ExportTab } from '../../components/settings/ExportTab';
 import { GeneralTab } from '../../components/settings/GeneralTab';
 import { GuestbookTab } from '../../components/settings/GuestbookTab';
@@ -49,7 +51,13 @@ export const SECTIONS = [
     id: 'albums',
     icon: FolderOpen,
     render: (p) => (
-      <AlbumsTab token={p.token} albums={p.albums} onCreated={p.onAlbumCreated} editRequest={p.editRequest} onEdit={p.onEditAlbum} />
+      <AlbumsTab
+        token={p.token}
+        albums={p.albums.filter((a) => !a.challenge)}
+        onCreated={p.onAlbumCreated}
+        editRequest={p.editRequest}
+        onEdit={p.onEditAlbum}
+      />
     ),
   },
   { id: 'stats', icon: BarChart3, render: (p) => <StatsTab token={p.token} /> },
@@ -58,6 +66,8 @@ export const SECTIONS = [
   { id: 'uploads', icon: Images, render: (p) => <UploadsTab token={p.token} event={p.event} albums={p.albums} /> },
   { id: 'guestbook', icon: BookHeart, render: (p) => <GuestbookTab token={p.token} event={p.event} /> },
   { id: 'wall', icon: MonitorPlay, render: (p) => <WallTab token={p.token} event={p.event} /> },
+  // issue 28: challenges are albums (the Albums section lists the others)
+  { id: 'challenges', icon: ListChecks, render: (p) => <ChallengesTab token={p.token} event={p.event} albums={p.albums} /> },
 ] as const satisfies readonly { id: string; icon: LucideIcon; render: (p: SectionProps) => ReactNode }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -8,10 +8,11 @@ import type { UploadDto } from '../../../../src/http/api-types';
 /** A video that cannot start playing within this time is skipped. */
 const VIDEO_READY_MS = 15_000;
 
-/** What a frame shows beside the picture: the nickname and the 'new' badge. */
+/** What a frame shows beside the picture: the nickname, the 'new' badge and a photo challenge's prompt (issue 28). */
 export interface Labels {
   caption: string | null;
   badge: string | null;
+  prompt: string | null;
 }
 
 /** Resolves when the video can play, rejects on error or after `ms`. */
@@ -47,6 +48,7 @@ export class Frame {
   readonly video: HTMLVideoElement;
   private readonly badge: HTMLElement;
   private readonly caption: HTMLElement;
+  private readonly prompt: HTMLElement;
 
   constructor(parent: HTMLElement) {
     this.root = document.createElement('div');
@@ -63,6 +65,8 @@ export class Frame {
     this.badge = element('p', 'wall__badge', this.root);
     this.caption = element('p', 'wall__caption', this.root);
     this.caption.dataset.caption = '';
+    this.prompt = element('p', 'wall__prompt', this.root);
+    this.prompt.dataset.prompt = '';
   }
 
   /**
@@ -99,6 +103,8 @@ export class Frame {
     this.badge.hidden = !labels.badge;
     this.caption.textContent = labels.caption ?? '';
     this.caption.hidden = !labels.caption;
+    this.prompt.textContent = labels.prompt ?? '';
+    this.prompt.hidden = !labels.prompt;
     return seconds;
   }
 
@@ -130,5 +136,6 @@ export class Frame {
     this.video.hidden = true;
     this.badge.hidden = true;
     this.caption.hidden = true;
+    this.prompt.hidden = true;
   }
 }

@@ -42,13 +42,14 @@ export interface ShowHooks {
 
 /**
  * What a slide says about its picture: the nickname (only a real one: 'Anonym' under every photo-booth
- * picture would be noise), and on a new upload's first showing 'Neu von {nickname}' in its place.
+ * picture would be noise), and on a new upload's first showing 'Neu von {nickname}' in its place; a photo of a
+ * challenge (issue 28) shows its prompt.
  */
-function labelsOf({ upload, fresh }: Pick, showNicknames: boolean) {
+function labelsOf({ upload, fresh }: Pick, showNicknames: boolean, prompt: string | null) {
   const name = showNicknames ? upload.uploader_nickname : null;
-  if (!fresh) return { caption: name, badge: null };
+  if (!fresh) return { caption: name, badge: null, prompt };
   const t = getT();
-  return { caption: null, badge: name ? t.wallNewFrom(name) : t.wallNew };
+  return { caption: null, badge: name ? t.wallNewFrom(name) : t.wallNew, prompt };
 }
 
 /** A photo taller than wide (the upright size), for Hochformat-Paare. */
@@ -78,6 +79,8 @@ export class WallShow {
   private disposed = false;
   /** the uploads list was loaded once */
   private listed = false;
+  /** the prompt of each photo challenge by its album id (issue 28), from the album list */
+  private prompts = new Map<number, string>();
 
   constructor(
     private readonly eventId: number,
@@ -107,6 +110,7 @@ export class WallShow {
         // The wall shows what every guest may see, even in a browser where the admin is signed in.
         asVisitor: true,
         onSettings: () => hooks.onSettingsChanged(),
+        onAlbums: () => void this.loadPrompts(),
         onConnected: (on) => {
           hooks.onConnected(on);
           // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the
@@ -150,7 +154,7 @@ export class WallShow {
   }
 
   private item(p: Pick): SlideItem {
-    return { upload: p.upload, labels: labelsOf(p, this.hooks.settings().showNicknames) };
+    return { upload: p.upload, labels: labelsOf(p, this.hooks.settings().showNicknames, this.prompts.get(p.upload.album_id) ?? null) };
   }
 
   /** Collage: the next picture not on screen yet into the next tile; resolves with how long until the next change. */
@@ -212,9 +216,18 @@ export class WallShow {
     else this.schedule(Math.max(0, NEW_UPLOAD_CUT_IN_MS - (Date.now() - this.shownAt)));
   }
 
+  private async loadPrompts() {
+    try {
+      const albums = await guestApi.visitorAlbums(this.eventId);
+      this.prompts = new Map(albums.filter((a) => a.challenge).map((a) => [a.id, a.name]));
+    } catch {
+      // kept as they were; the next reload or 'albums' message asks again
+    }
+  }
+
   private async reload() {
     try {
-      const list = await guestApi.visitorUploads(this.eventId);
+      const [list] = await Promise.all([guestApi.visitorUploads(this.eventId), this.loadPrompts()]);
       const waiting = this.playlist.waitingFresh;
       this.playlist.setAll(list);
       this.listed = true;

@@ -42,12 +42,12 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin 
   });
 
   return (
-    <section className="gb" aria-labelledby="gb-title" data-testid="guestbook">
-      <h2 id="gb-title" className="gb__title">
+    <section className="ev-section" aria-labelledby="gb-title" data-testid="guestbook">
+      <h2 id="gb-title" className="ev-section__title">
         <BookHeart size={22} aria-hidden="true" />
         {t.guestbook}
       </h2>
-      <p className="gb__intro">{t.guestbookIntro}</p>
+      <p className="ev-section__intro">{t.guestbookIntro}</p>
       {!open ? (
         <p className="gb__note" data-testid="guestbook-closed">
           {t.guestbookClosed}

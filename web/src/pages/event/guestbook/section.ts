@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Which part of the event page shows: the gallery or the guestbook. */
-export type Section = 'gallery' | 'guestbook';
+/** Which part of the event page shows: the gallery, the guestbook or the photo challenges' list. */
+export type Section = 'gallery' | 'guestbook' | 'challenges';
 
-/** The guestbook has its own address (`#gaestebuch`), so a link or the QR card can open it and Back returns to the photos. */
-const GUESTBOOK_HASH = '#gaestebuch';
-const fromHash = (): Section => (location.hash === GUESTBOOK_HASH ? 'guestbook' : 'gallery');
+/**
+ * The guestbook and the challenges have their own addresses (`#gaestebuch`, `#aufgaben`), so a link or the QR
+ * card can open them and Back returns to the photos.
+ */
+const HASHES: Record<Exclude<Section, 'gallery'>, string> = { guestbook: '#gaestebuch', challenges: '#aufgaben' };
+const fromHash = (): Section => (Object.keys(HASHES) as (keyof typeof HASHES)[]).find((s) => HASHES[s] === location.hash) ?? 'gallery';
 
 export function useSection(): [Section, (s: Section) => void] {
   const [section, setSection] = useState<Section>(fromHash);
@@ -16,7 +19,7 @@ export function useSection(): [Section, (s: Section) => void] {
   }, []);
   const show = useCallback((next: Section) => {
     if (next === fromHash()) return setSection(next);
-    if (next === 'guestbook') location.hash = GUESTBOOK_HASH;
+    if (next !== 'gallery') location.hash = HASHES[next];
     else history.pushState(null, '', location.pathname + location.search);
     setSection(next);
     window.scrollTo({ top: 0 });

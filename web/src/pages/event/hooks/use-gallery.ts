@@ -70,19 +70,30 @@ function shownAlbums(albums: GalleryAlbumDto[], isAdmin: boolean): GalleryAlbumD
   return isAdmin ? sortAlbums(albums) : visibleSorted(albums);
 }
 
-/** The albums, the one shown (the guest's choice, else the initial album of §4) and the guest's private uploads in all. */
+/**
+ * The albums (the list's cards), the photo challenges (issue 28: albums with a prompt, listed in their own
+ * section), the one shown (the guest's choice, an album or a challenge, else the initial album of §4) and the
+ * guest's private uploads in all.
+ */
 export function useGalleryAlbums(eventId: number | undefined, isAdmin: boolean) {
   const query = useQuery({ ...guestQueries.albums(eventId ?? 0), enabled: eventId !== undefined });
-  const albums = useMemo(() => shownAlbums(query.data ?? [], isAdmin), [query.data, isAdmin]);
+  const all = useMemo(() => shownAlbums(query.data ?? [], isAdmin), [query.data, isAdmin]);
+  const albums = useMemo(() => all.filter((a) => !a.challenge), [all]);
+  const challenges = useMemo(() => all.filter((a) => a.challenge), [all]);
   const chosenId = useEventStore((s) => s.selectedAlbumId);
-  const selected = shownAlbum(albums, chosenId);
-  const ownPrivate = albums.reduce((n, a) => n + a.own_private_count, 0);
-  return { albums, selected, ownPrivate, loading: query.isPending && eventId !== undefined };
+  const selected = shownAlbum(all, chosenId);
+  const ownPrivate = all.reduce((n, a) => n + a.own_private_count, 0);
+  return { albums, challenges, selected, ownPrivate, loading: query.isPending && eventId !== undefined };
 }
 
-/** The album on show: the guest's choice while it exists, else the initial album of §4. */
+/** The album on show: the guest's choice while it exists, else the initial album of §4 (never a challenge: those are chosen). */
 const shownAlbum = (albums: GalleryAlbumDto[], chosenId: number | null) =>
-  albums.find((a) => a.id === chosenId) ?? initialAlbum(albums, new Date()) ?? null;
+  albums.find((a) => a.id === chosenId) ??
+  initialAlbum(
+    albums.filter((a) => !a.challenge),
+    new Date(),
+  ) ??
+  null;
 
 /** The albums as the cache holds them now (for the upload queue, which runs outside React's renders). */
 export function cachedAlbums(eventId: number): GalleryAlbumDto[] {
@@ -187,6 +198,7 @@ export function useLiveGallery(eventId: number | undefined, identified: boolean)
         if (change.kind !== 'nickname') refreshAlbums(); // counts and covers do not show names
       },
       {
+        onAlbums: () => void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) }),
         onGuestbook: (change) =>
           queryClient.setQueryData<GuestbookEntryDto[]>(guestbookKey, (list) => list && applyGuestbookChange(list, change)),
       },
