@@ -31,7 +31,10 @@ const promptOnScreen = (p: Page) =>
     const el = document.querySelector<HTMLElement>('.wall__layer.is-visible .wall__prompt');
     if (!el || el.hidden) return null;
     const r = el.getBoundingClientRect();
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    // what is painted at its centre: the topmost element there that is not transparent (the hidden layer,
+    // opacity 0, still lies above or below the visible one)
+    const shows = (e: Element | null): boolean => !e || (Number(getComputedStyle(e).opacity) > 0 && shows(e.parentElement));
+    const top = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2).find((e) => shows(e)) ?? null;
     return {
       text: el.textContent,
       box: { left: r.left, top: r.top, right: r.right, bottom: r.bottom },
