@@ -12,6 +12,7 @@ import { createLiveService } from '../services/live.service.ts';
 import { createOriginalsService } from '../services/originals.service.ts';
 import { createS3TargetService } from '../services/s3-target.service.ts';
 import { createUploadsService } from '../services/uploads.service.ts';
+import { createShotsService } from '../services/shots.service.ts';
 import { folderGalleryTarget, GalleryFolderRefused } from '../storage/gallery-target.ts';
 import { MediaStore } from '../storage/media-store.ts';
 
@@ -48,7 +49,7 @@ export async function publish(config: Config, args: { event?: string; out?: stri
       store,
       s3,
       albums: createAlbumsService({ db, store, live }),
-      uploads: createUploadsService({ db, store, live }),
+      uploads: createUploadsService({ db, store, live, shots: createShotsService(db) }),
       originals: createOriginalsService({ store }),
       renderPage: renderGalleryPage,
     });

@@ -87,6 +87,7 @@ export async function serve(opts: ServeOptions) {
   services.ingest.removeStalePartials();
   const cleanup = setInterval(() => services.ingest.removeStalePartials(), CLEANUP_INTERVAL_MS);
   services.jobs.start();
+  services.reveal.start();
 
   const app = createApp({ config, services, logger, version: opts.version, webAssets: opts.webAssets, extraRoutes: [applianceRoutes()] });
   const server = Bun.serve({
@@ -111,6 +112,7 @@ export async function serve(opts: ServeOptions) {
     (stopping ??= (async () => {
       logger.info('shutting down', { signal });
       clearInterval(cleanup);
+      services.reveal.stop();
       services.live.closeAll(); // live streams never end by themselves; clients reconnect to the next run
       const drained = server.stop(false);
       const timedOut = await Promise.race([drained.then(() => false), Bun.sleep(DRAIN_MS).then(() => true)]);

@@ -43,6 +43,12 @@ export const events = sqliteTable('events', {
   wallFavorLoved: integer('wall_favor_loved', { mode: 'boolean' }).notNull().default(false),
   /** the language its guests see unless they choose another (issue 25) */
   language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
+  /** Einwegkamera (issue 28): until this moment guests see only their own uploads (domain/permissions.ts); null: no reveal */
+  revealAt: text('reveal_at'),
+  /** Einwegkamera: uploads per guest ('Aufnahmen'); null: unlimited. The couple and API keys are never limited. */
+  shotsPerGuest: integer('shots_per_guest'),
+  /** 'Gelöschte Fotos geben Aufnahmen zurück' */
+  deletedShotsReturn: integer('deleted_shots_return', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -74,6 +80,8 @@ export const guests = sqliteTable(
     userId: text('user_id').notNull(),
     nickname: text('nickname'),
     consentAt: text('consent_at'),
+    /** Einwegkamera: the guest's uploads so far, deleted ones included unless the event gives them back */
+    shotsTaken: integer('shots_taken').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('guests_event_user_idx').on(t.eventId, t.userId)],

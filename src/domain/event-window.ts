@@ -35,3 +35,8 @@ export function eventStatus(w: { start?: Date | null; end?: Date | null; viewabl
   if (w.end && t >= w.end.getTime()) return 'ended';
   return 'active';
 }
+
+/** Einwegkamera (issue 28): whether the event's gallery is still closed at `now` (its reveal is to come; none: never). */
+export function isSealed(revealAt: string | null, now: Date): boolean {
+  return revealAt !== null && now.getTime() < new Date(revealAt).getTime();
+}

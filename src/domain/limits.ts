@@ -7,6 +7,8 @@ export type HeaderStyle = (typeof HEADER_STYLES)[number];
 
 /** Seconds each photo stays on the wall. */
 export const WALL_SECONDS = { min: 3, max: 60, default: 8 } as const;
+/** Einwegkamera (issue 28): the shots per guest the couple may set (a disposable camera has 24 or 36). */
+export const SHOTS_PER_GUEST = { min: 1, max: 999, suggested: 24 } as const;
 /** How the wall lays out its pictures: one at a time (Einzelbild), a collage, or two portrait photos side by side (Hochformat-Paare). */
 export const WALL_LAYOUTS = ['single', 'collage', 'pairs'] as const;
 export type WallLayout = (typeof WALL_LAYOUTS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { can, PERMISSIONS, refusal, seesMedia, seesWholeEvent, type Viewer } from './permissions.ts';
+import { can, PERMISSIONS, refusal, revealLets, revealScope, seesMedia, seesWholeEvent, type Viewer } from './permissions.ts';
 
 const admin: Viewer = { kind: 'admin' };
 const host: Viewer = { kind: 'host', eventId: 1 };
@@ -48,13 +48,13 @@ describe('permissions', () => {
 
   test('media: guests and visitors until viewable-until, the host of the event and the admin always, API keys never', () => {
     for (const status of ['not_started', 'active', 'ended'] as const) {
-      for (const v of [guest, unconsented, visitor, host, admin]) expect(seesMedia(v, { id: 1, status })).toBe(true);
+      for (const v of [guest, unconsented, visitor, host, admin]) expect(seesMedia(v, { id: 1, status, sealed: false })).toBe(true);
     }
-    for (const v of [guest, unconsented, visitor]) expect(seesMedia(v, { id: 1, status: 'expired' })).toBe(false);
-    expect(seesMedia(host, { id: 1, status: 'expired' })).toBe(true);
-    expect(seesMedia(admin, { id: 1, status: 'expired' })).toBe(true);
-    expect(seesMedia(host, { id: 2, status: 'active' })).toBe(false);
-    expect(seesMedia(key, { id: 1, status: 'active' })).toBe(false);
+    for (const v of [guest, unconsented, visitor]) expect(seesMedia(v, { id: 1, status: 'expired', sealed: false })).toBe(false);
+    expect(seesMedia(host, { id: 1, status: 'expired', sealed: false })).toBe(true);
+    expect(seesMedia(admin, { id: 1, status: 'expired', sealed: false })).toBe(true);
+    expect(seesMedia(host, { id: 2, status: 'active', sealed: false })).toBe(false);
+    expect(seesMedia(key, { id: 1, status: 'active', sealed: false })).toBe(false);
   });
 
   test("a guest creates only 'Unsortiert' without dates; host and admin any album", () => {
@@ -68,6 +68,20 @@ describe('permissions', () => {
     expect(can(guest, 'createAlbum', { eventId: 1 })).toBe(false);
     expect(refusal(unconsented, 'createAlbum', { eventId: 1, album: { name: 'Unsortiert' } })?.code).toBe('CONSENT_REQUIRED');
     expect(can(host, 'createAlbum', { eventId: 1, album: { name: 'Feier' } })).toBe(true);
+  });
+
+  test('Einwegkamera: before the reveal a guest sees only their own, a visitor nothing, the host and the admin all; after it the reveal decides nothing', () => {
+    const sealed = { id: 1, status: 'active' as const, sealed: true };
+    expect([admin, host, guest, visitor, key].map((v) => revealScope(v, sealed))).toEqual(['all', 'all', 'own', 'none', 'none']);
+    expect(revealLets(guest, sealed, 'g1')).toBe(true);
+    expect(revealLets(guest, sealed, 'g2')).toBe(false);
+    expect(revealLets(unconsented, sealed, 'g1')).toBe(false);
+    expect(revealLets(host, { ...sealed, id: 2 }, 'g2')).toBe(false);
+    for (const v of [admin, host, guest, visitor, key]) expect(revealScope(v, { ...sealed, sealed: false })).toBe('all');
+  });
+
+  test('Einwegkamera: the shots limit guests only (the photo booth key, the admin and the couple are not counted)', () => {
+    expect([admin, key, guest].map((v) => can(v, 'uploadPastShots', { eventId: 1 }))).toEqual([true, true, false]);
   });
 
   test('every row names every role', () => {

@@ -75,6 +75,13 @@ export const PERMISSIONS = {
   shareAllOwn:        { visitor: 'no',            guest: 'own',           host: 'no',       admin: 'no',  apiKey: 'no' },
   /** an upload is shared at once whatever autoApprove says (a guest's follows the event's setting) */
   approvedOnUpload:   { visitor: 'no',            guest: 'no',            host: 'no',       admin: 'any', apiKey: 'any' },
+  /**
+   * Einwegkamera (issue 28), before the event's reveal (`sealed`): what of the event's uploads one sees, on every
+   * read path (lists, live stream, media files, ZIPs, similarity answers, hearts): a guest their own, a visitor nothing
+   */
+  seeBeforeReveal:    { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
+  /** Einwegkamera: uploads past the event's shots per guest (the photo booth's key and the admin are not counted) */
+  uploadPastShots:    { visitor: 'no',            guest: 'no',            host: 'ownEvent', admin: 'any', apiKey: 'any' },
 } as const satisfies Record<string, Record<Role, Reach>>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -97,6 +104,8 @@ export interface Target {
 export interface EventNow {
   id: number;
   status: EventStatus;
+  /** Einwegkamera: its reveal is still to come (domain/event-window.ts `isSealed`) */
+  sealed: boolean;
 }
 
 /** Why an action is refused, as the API answers it (DESIGN.md's error shape: status, code, message). */
@@ -147,6 +156,23 @@ export function seesWholeEvent(viewer: Viewer, eventId: number): boolean {
  */
 export function seesMedia(viewer: Viewer, event: EventNow): boolean {
   return can(viewer, 'readEvent', { eventId: event.id, eventStatus: event.status });
+}
+
+/**
+ * Einwegkamera: whether the reveal lets the viewer see an upload of `ownerUserId` (null: an API key's or the
+ * admin's). After the reveal (or without one) it decides nothing; before it, 'seeBeforeReveal' does.
+ */
+export function revealLets(viewer: Viewer, event: EventNow, ownerUserId: string | null): boolean {
+  return !event.sealed || can(viewer, 'seeBeforeReveal', { eventId: event.id, ownerUserId });
+}
+
+/**
+ * `revealLets` for a whole list: 'all' (no reveal to wait for, or the host and the admin), 'own' (a guest
+ * before the reveal: only their own uploads) or 'none' (a visitor before it).
+ */
+export function revealScope(viewer: Viewer, event: EventNow): 'all' | 'own' | 'none' {
+  if (!event.sealed || can(viewer, 'seeBeforeReveal', { eventId: event.id, ownerUserId: null })) return 'all';
+  return viewer.kind === 'guest' && reachOf(viewer, 'seeBeforeReveal') === 'own' ? 'own' : 'none';
 }
 
 const CONSENT_REQUIRED: Refusal = { status: 403, code: 'CONSENT_REQUIRED', variant: 'default' };

@@ -58,6 +58,13 @@ export function eventDto(e: EventView): EventDto {
       favor_loved: e.wallFavorLoved,
     },
     language: e.language,
+    camera: {
+      reveal_at: e.revealAt,
+      sealed: e.sealed,
+      reveal_in_seconds: e.sealed && e.revealAt ? Math.ceil((new Date(e.revealAt).getTime() - e.viewedAt.getTime()) / 1000) : 0,
+      shots_per_guest: e.shotsPerGuest,
+      deleted_shots_return: e.deletedShotsReturn,
+    },
   };
 }
 

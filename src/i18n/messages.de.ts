@@ -18,6 +18,7 @@ import {
   WALL_LAYOUTS,
   WALL_QR_CONTENTS,
   WALL_SECONDS,
+  SHOTS_PER_GUEST,
   WIFI_PASSWORD,
   WIFI_SSID_MAX_BYTES,
 } from '../domain/limits.ts';
@@ -43,6 +44,7 @@ export const de = {
     colorInvalid: (d: Details) => `${d.field} muss eine Hex-Farbe (#RRGGBB) sein oder eine von ${or(Object.keys(COLOR_TOKENS))}`,
     headerStyleInvalid: `header_style muss ${or(HEADER_STYLES)} sein`,
     wallSecondsInvalid: `Sekunden pro Bild: eine ganze Zahl von ${WALL_SECONDS.min} bis ${WALL_SECONDS.max}`,
+    shotsInvalid: `Aufnahmen pro Gast: eine ganze Zahl von ${SHOTS_PER_GUEST.min} bis ${SHOTS_PER_GUEST.max}`,
     wallLayoutInvalid: `wall_layout muss ${or(WALL_LAYOUTS)} sein`,
     wallQrContentInvalid: `wall_qr_content muss ${or(WALL_QR_CONTENTS)} sein`,
     languageInvalid: `language muss ${or(LANGUAGES)} sein`,
@@ -151,6 +153,10 @@ export const de = {
   NAME_ALREADY_EXISTS: { default: 'Ein API-Schlüssel mit diesem Namen existiert bereits' },
   CODE_ALREADY_EXISTS: { default: 'Diesen Event-Code gibt es schon' },
   DUPLICATE: { default: 'Diese Datei wurde bereits hochgeladen' },
+  SHOTS_USED_UP: {
+    default: (d: Details) =>
+      `Deine ${d.shotsPerGuest} Aufnahmen sind verbraucht: Bei dieser Einwegkamera kannst du keine weiteren Fotos hochladen.`,
+  },
   FILE_TOO_LARGE: { default: (d: Details) => `Die Datei ist zu groß. Die maximale Dateigröße beträgt ${megabytes(d.maxSizeBytes)} MB.` },
   PAYLOAD_TOO_LARGE: { default: 'Die Anfrage ist zu groß' },
   UNSUPPORTED_MEDIA_TYPE: {

@@ -17,6 +17,7 @@ import {
   WALL_LAYOUTS,
   WALL_QR_CONTENTS,
   WALL_SECONDS,
+  SHOTS_PER_GUEST,
   WIFI_PASSWORD,
   WIFI_SSID_MAX_BYTES,
 } from '../domain/limits.ts';
@@ -41,6 +42,7 @@ export const en: Messages = {
     colorInvalid: (d: Details) => `${d.field} must be a hex colour (#RRGGBB) or one of ${Object.keys(COLOR_TOKENS).join(', ')}`,
     headerStyleInvalid: `header_style must be ${or(HEADER_STYLES)}`,
     wallSecondsInvalid: `Seconds per picture: a whole number from ${WALL_SECONDS.min} to ${WALL_SECONDS.max}`,
+    shotsInvalid: `Shots per guest: a whole number from ${SHOTS_PER_GUEST.min} to ${SHOTS_PER_GUEST.max}`,
     wallLayoutInvalid: `wall_layout must be ${or(WALL_LAYOUTS)}`,
     wallQrContentInvalid: `wall_qr_content must be ${or(WALL_QR_CONTENTS)}`,
     languageInvalid: `language must be ${or(LANGUAGES)}`,
@@ -148,6 +150,9 @@ export const en: Messages = {
   NAME_ALREADY_EXISTS: { default: 'An API key with this name already exists' },
   CODE_ALREADY_EXISTS: { default: 'Event code already exists' },
   DUPLICATE: { default: 'This file has already been uploaded' },
+  SHOTS_USED_UP: {
+    default: (d: Details) => `You have used all your ${d.shotsPerGuest} shots: this disposable camera takes no more photos from you.`,
+  },
   FILE_TOO_LARGE: { default: (d: Details) => `The file is too large. The maximum file size is ${megabytes(d.maxSizeBytes)} MB.` },
   PAYLOAD_TOO_LARGE: { default: 'The request is too large' },
   UNSUPPORTED_MEDIA_TYPE: {

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'NAME_ALREADY_EXISTS',
   'CODE_ALREADY_EXISTS',
   'DUPLICATE',
+  /** Einwegkamera: the guest's shots are taken */
+  'SHOTS_USED_UP',
   'S3_NOT_CONFIGURED',
   'PUSH_RUNNING',
   'GALLERY_RUNNING',

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../domain/colors.ts';
-import { DEFAULT_DURATION_DAYS, eventStatus, eventWindow, type EventStatus, type EventWindow } from '../domain/event-window.ts';
+import { DEFAULT_DURATION_DAYS, eventStatus, eventWindow, isSealed, type EventStatus, type EventWindow } from '../domain/event-window.ts';
 import type { Language } from '../domain/languages.ts';
 import type { HeaderStyle, WallLayout, WallQrContent } from '../domain/limits.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
@@ -42,6 +42,12 @@ export interface EventChange {
   wall_favor_loved?: boolean;
   /** the guests' language unless they choose another */
   language?: Language;
+  /** Einwegkamera: the reveal (ISO time), null for none */
+  reveal_at?: string | null;
+  /** Einwegkamera: uploads per guest, null for no limit */
+  shots_per_guest?: number | null;
+  /** 'Gelöschte Fotos geben Aufnahmen zurück' */
+  deleted_shots_return?: boolean;
 }
 
 /** A new event: name and code are required. */
@@ -53,6 +59,10 @@ export interface NewEvent extends EventChange {
 export interface EventView extends EventRow {
   window: EventWindow;
   status: EventStatus;
+  /** Einwegkamera: its reveal is still to come (guests see only their own uploads) */
+  sealed: boolean;
+  /** the moment status and `sealed` were judged at (the services' clock) */
+  viewedAt: Date;
 }
 
 export interface EventWithTotals extends EventView {
@@ -81,13 +91,16 @@ export function createEventsService(deps: {
   onWindowChanged?: (eventId: number) => void;
   /** told after an event's settings changed (open walls take the new ones at once) */
   onSettingsChanged?: (eventId: number) => void;
+  /** told after an event's reveal was set, moved or cleared (the reveal's timer follows) */
+  onRevealChanged?: (eventId: number) => void;
 }) {
   const { db, store, retentionDays } = deps;
   const now = deps.now ?? (() => new Date());
 
   const view = (row: EventRow): EventView => {
     const window = eventWindow(new Date(row.startAt), row.durationDays, retentionDays);
-    return { ...row, window, status: eventStatus(window, now()) };
+    const at = now();
+    return { ...row, window, status: eventStatus(window, at), sealed: isSealed(row.revealAt, at), viewedAt: at };
   };
 
   /** The sharing default, location privacy, the wall's settings and the guests' language (absent fields stay as they are). */
@@ -103,6 +116,9 @@ export function createEventsService(deps: {
     wallQrContent: input.wall_qr_content,
     wallFavorLoved: input.wall_favor_loved,
     language: input.language,
+    revealAt: input.reveal_at === undefined ? undefined : input.reveal_at && new Date(input.reveal_at).toISOString(),
+    shotsPerGuest: input.shots_per_guest,
+    deletedShotsReturn: input.deleted_shots_return,
   });
 
   function assertCodeFree(code: string, exceptId?: number) {
@@ -236,6 +252,7 @@ export function createEventsService(deps: {
           throw err;
         }
       }
+      if (row.revealAt) deps.onRevealChanged?.(row.id);
       return view(getRow(row.id));
     },
 
@@ -263,7 +280,10 @@ export function createEventsService(deps: {
         removeFile(store.hostImagePath(id, current.hostImageKey));
       }
       const updated = getRow(id);
-      if (updated.startAt !== current.startAt || updated.durationDays !== current.durationDays) deps.onWindowChanged?.(id);
+      // A new reveal changes what guests see as much as new dates: their streams are judged again.
+      if (updated.startAt !== current.startAt || updated.durationDays !== current.durationDays || updated.revealAt !== current.revealAt)
+        deps.onWindowChanged?.(id);
+      if (updated.revealAt !== current.revealAt) deps.onRevealChanged?.(id);
       deps.onSettingsChanged?.(id);
       return view(updated);
     },

@@ -1,3 +1,4 @@
+import { isSealed } from '../domain/event-window.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { boxSettings, events } from '../db/schema.ts';
@@ -105,8 +106,9 @@ export function createGalleryService(deps: {
   function plan(eventId: number): Planned[] {
     const event = db.select().from(events).where(eq(events.id, eventId)).get();
     if (!event) throw notFound('event');
-    // What a visitor sees while the event can be viewed: a gallery published after viewable-until still shows it.
-    const seen = { id: event.id, status: 'ended' as const };
+    // What a visitor sees while the event can be viewed: a gallery published after viewable-until still shows it;
+    // before the Einwegkamera's reveal nothing (domain/permissions.ts).
+    const seen = { id: event.id, status: 'ended' as const, sealed: isSealed(event.revealAt, now()) };
     const shownAlbums = deps.albums.list(eventId, { visibleOnly: !seesWholeEvent(VISITOR, eventId) });
     const rows = deps.uploads.list(seen, VISITOR).filter((u) => u.processingState === 'ready' && u.hasThumbnail);
     const files = new Map<string, Planned>();

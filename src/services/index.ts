@@ -16,6 +16,8 @@ import { createExportsService } from './exports.service.ts';
 import { createGuestEntryService } from './guest-entry.service.ts';
 import { createGalleryService, type GalleryPageModel } from './gallery.service.ts';
 import { createGuestsService } from './guests.service.ts';
+import { createRevealService } from './reveal.service.ts';
+import { createShotsService } from './shots.service.ts';
 import { createHeartsService } from './hearts.service.ts';
 import { createGuestbookService } from './guestbook.service.ts';
 import { createLiveService } from './live.service.ts';
@@ -62,7 +64,8 @@ export function createServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const live = createLiveService({ db });
   const albums = createAlbumsService({ db, store, live });
-  const uploads = createUploadsService({ db, store, live });
+  const shots = createShotsService(db);
+  const uploads = createUploadsService({ db, store, live, shots });
   // A new nickname shows on the guest's media: one live message names their uploads.
   const guests = createGuestsService(db, deps.newGuestsPerAddress, now, (eventId, userId, nickname) =>
     uploads.announceNickname(eventId, userId, nickname),
@@ -84,6 +87,7 @@ export function createServices(deps: ServiceDeps) {
     store,
     tools,
     albums,
+    shots,
     logger,
     maxUploadBytes: deps.maxUploadBytes,
     minFreeDiskBytes: deps.minFreeDiskBytes,
@@ -94,6 +98,7 @@ export function createServices(deps: ServiceDeps) {
   });
   ingestBusy = () => ingest.uploadsMoving();
   const hearts = createHeartsService({ db, uploads, live });
+  const reveal = createRevealService({ db, live, now });
   const reports = createReportsService({ db, albums, guests });
   const portal = createPortalService({ db, macOf, now });
   const originals = createOriginalsService({ store });
@@ -108,9 +113,13 @@ export function createServices(deps: ServiceDeps) {
       store,
       retentionDays: deps.retentionDays,
       now,
-      onDeleted: live.forget,
+      onDeleted: (id) => {
+        live.forget(id);
+        reveal.changed();
+      },
       onWindowChanged: live.reconnect,
       onSettingsChanged: live.settingsChanged,
+      onRevealChanged: reveal.changed,
     }),
     albums,
     guests,
@@ -118,6 +127,8 @@ export function createServices(deps: ServiceDeps) {
     ingest,
     uploads,
     hearts,
+    reveal,
+    shots,
     live,
     reports,
     originals,

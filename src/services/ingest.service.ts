@@ -198,7 +198,9 @@ export function createIngestService(deps: IngestDeps) {
 
     /** POST …/upload: one whole file becomes an upload. */
     uploadWhole(req: UploadRequest, readForm: FormReader): Promise<UploadRow> {
-      return admitted(admit(req), async () => {
+      const bytes = admit(req);
+      committer.assertShotLeft({ event: req.event, viewer: req.viewer });
+      return admitted(bytes, async () => {
         const { file, fields } = await readForm(wholeFileSink, (raw) => parseWith(UploadFormSchema, raw));
         if (!file) throw badRequest('noFile', { field: 'file' });
         return committer.commit(file.result, file.fileName, { event: req.event, viewer: req.viewer, address: req.address, ...fields });

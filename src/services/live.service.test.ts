@@ -10,7 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), 'momentbox-live-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const row = (id: number) => ({ id, eventId: 1, albumId: 1, userId: null, approved: true }) as UploadRow;
-const admin = { viewer: { kind: 'admin' as const }, eventStatus: () => 'active' as const };
+const admin = { viewer: { kind: 'admin' as const }, eventNow: () => ({ id: 1, status: 'active' as const, sealed: false }) };
 /** The fan-out runs in later turns of the event loop. */
 const fannedOut = () => Bun.sleep(20);
 

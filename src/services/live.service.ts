@@ -3,8 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { albums, type GuestbookRow, type UploadRow } from '../db/schema.ts';
 import { seesGuestbookEntry } from '../domain/guestbook.ts';
 import { randomHex } from '../lib/ids.ts';
-import { can, seesMedia, seesWholeEvent, type Viewer } from '../domain/permissions.ts';
-import type { EventStatus } from '../domain/event-window.ts';
+import { can, revealLets, seesMedia, seesWholeEvent, type EventNow, type Viewer } from '../domain/permissions.ts';
 
 /**
  * The event bus behind the live stream (`GET /api/event/{id}/live`). Ingest, moderation and the video job
@@ -61,12 +60,16 @@ interface GuestbookChange {
   after: GuestbookRow | null;
 }
 
-/** 'settings' (the event's settings changed) is fanned out but not kept for replay: a reconnecting client fetches the event anyway. */
+/**
+ * 'settings' (the event's settings changed) is fanned out but not kept for replay: a reconnecting client fetches the event anyway.
+ * 'reveal' (Einwegkamera: the gallery opened) is a 'resync' that every open page also celebrates.
+ */
 type Entry =
   | { kind: 'upload'; change: UploadChange }
   | { kind: 'nickname'; change: NicknameChange }
   | { kind: 'guestbook'; change: GuestbookChange }
   | { kind: 'resync'; seq: number; eventId: number }
+  | { kind: 'reveal'; seq: number; eventId: number }
   | { kind: 'settings'; seq: number; eventId: number }
   /** an album or photo challenge was made, renamed or deleted: kept for replay like an upload's change */
   | { kind: 'albums'; seq: number; eventId: number };
@@ -78,12 +81,16 @@ export type Delivery =
   | { id: string; kind: 'guestbook' | 'guestbook-remove'; entry: GuestbookRow }
   | { id: string; kind: 'resync' }
   | { id: string; kind: 'settings' }
+  | { id: string; kind: 'reveal' }
   | { id: string; kind: 'albums' };
 
 export interface LiveViewer {
   viewer: Viewer;
-  /** the event's status now (past viewable-until, guests and visitors see no media: domain/permissions.ts `seesMedia`) */
-  eventStatus: () => EventStatus;
+  /**
+   * the event now: its status (past viewable-until, guests and visitors see no media: domain/permissions.ts
+   * `seesMedia`) and whether its reveal is still to come (`revealLets`)
+   */
+  eventNow: () => EventNow;
   /** told once when the stream ends, whoever ends it; `farBehind` when it ended for not reading */
   onClose?: (farBehind: boolean) => void;
 }
@@ -98,19 +105,20 @@ export interface LiveSubscription {
 /**
  * The rule of the uploads list for one row (uploads.service `list` applies it in SQL; uploads-visibility.test.ts
  * holds the two to one table): admin and the host of the event see everything; guests and visitors approved
- * media in visible albums until viewable-until, and a guest also their own.
+ * media in visible albums until viewable-until, and a guest also their own; before the reveal only their own.
  */
-export function seesUpload(row: UploadRow, albumVisible: boolean, viewer: Viewer, status: EventStatus): boolean {
-  if (!seesMedia(viewer, { id: row.eventId, status })) return false;
+export function seesUpload(row: UploadRow, albumVisible: boolean, viewer: Viewer, event: EventNow): boolean {
+  if (!seesMedia(viewer, event)) return false;
   if (seesWholeEvent(viewer, row.eventId)) return true;
+  if (!revealLets(viewer, event, row.userId)) return false;
   if (!albumVisible) return false;
   return row.approved || can(viewer, 'seeUnapproved', { ownerUserId: row.userId });
 }
 
 /** What one viewer notices of a change: it appears, changes, goes, or nothing. */
-export function kindFor(change: UploadChange, viewer: Viewer, status: EventStatus): LiveKind | null {
-  const was = change.before !== null && seesUpload(change.before, change.beforeAlbumVisible, viewer, status);
-  const is = change.after !== null && seesUpload(change.after, change.afterAlbumVisible, viewer, status);
+export function kindFor(change: UploadChange, viewer: Viewer, event: EventNow): LiveKind | null {
+  const was = change.before !== null && seesUpload(change.before, change.beforeAlbumVisible, viewer, event);
+  const is = change.after !== null && seesUpload(change.after, change.afterAlbumVisible, viewer, event);
   if (!was && is) return 'upload';
   if (was && is) return 'update';
   if (was && !is) return 'remove';
@@ -200,11 +208,13 @@ export function createLiveService(deps: { db: Db }) {
   /** What one stream gets of an entry, or nothing. */
   function deliveryFor(entry: Entry, stream: Stream): Delivery | null {
     const id = idOf(seqOf(entry));
-    if (entry.kind === 'resync' || entry.kind === 'settings' || entry.kind === 'albums') return { id, kind: entry.kind } as Delivery;
-    const { viewer, eventStatus } = stream.viewer;
-    const status = eventStatus();
+    if (entry.kind === 'resync' || entry.kind === 'settings' || entry.kind === 'albums' || entry.kind === 'reveal')
+      return { id, kind: entry.kind } as Delivery;
+    const { viewer } = stream.viewer;
+    const event = stream.viewer.eventNow();
+    const status = event.status;
     if (entry.kind === 'nickname') {
-      const uploadIds = entry.change.uploads.filter((u) => seesUpload(u.row, u.albumVisible, viewer, status)).map((u) => u.row.id);
+      const uploadIds = entry.change.uploads.filter((u) => seesUpload(u.row, u.albumVisible, viewer, event)).map((u) => u.row.id);
       return uploadIds.length > 0 ? { id, kind: 'nickname', nickname: entry.change.nickname, uploadIds } : null;
     }
     if (entry.kind === 'guestbook') {
@@ -214,7 +224,7 @@ export function createLiveService(deps: { db: Db }) {
       if (is) return { id, kind: 'guestbook', entry: after };
       return was ? { id, kind: 'guestbook-remove', entry: before } : null;
     }
-    const kind = kindFor(entry.change, viewer, status);
+    const kind = kindFor(entry.change, viewer, event);
     return kind && { id, kind, row: (kind === 'remove' ? entry.change.before : entry.change.after)! };
   }
 
@@ -245,7 +255,7 @@ export function createLiveService(deps: { db: Db }) {
     const eventId = eventOf(entry);
     let ring = rings.get(eventId);
     if (!ring) rings.set(eventId, (ring = { entries: [], droppedUpTo: 0 }));
-    if (entry.kind === 'resync') {
+    if (entry.kind === 'resync' || entry.kind === 'reveal') {
       // Everything before it is covered by the reload: a reconnect from before gets a resync.
       ring.entries = [];
       ring.droppedUpTo = entry.seq;
@@ -335,6 +345,14 @@ export function createLiveService(deps: { db: Db }) {
      * every open stream of the event reloads its list, and so does every later reconnect from before it.
      */
     resync,
+
+    /**
+     * Einwegkamera: the event's reveal has come (services/reveal.service.ts): every open page reloads what it
+     * sees, now everyone's, and celebrates; a later reconnect from before it gets a 'resync'.
+     */
+    revealed(eventId: number) {
+      publish({ kind: 'reveal', seq: ++seq, eventId });
+    },
 
     /**
      * The event's settings changed (the wall's layout, say): every open stream is told to fetch the event

@@ -4,10 +4,11 @@ import type { Db } from '../db/connection.ts';
 import { listVersions } from '../db/list-versions.ts';
 import { albums, guests, uploads, type UploadRow } from '../db/schema.ts';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
-import { reachOf, seesMedia, seesWholeEvent, type EventNow } from '../domain/permissions.ts';
+import { reachOf, revealScope, seesMedia, seesWholeEvent, type EventNow } from '../domain/permissions.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { LiveService } from './live.service.ts';
+import type { ShotsService } from './shots.service.ts';
 import type { ModerationStatus, UploadSort } from '../domain/limits.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { authorize } from './authorize.ts';
@@ -76,8 +77,8 @@ const NEWEST_FIRST = ORDER.newest;
 export const MAX_SIMILAR = 20;
 
 /** Listing, approval and deletion of uploads, with the visibility rules of the permission table. */
-export function createUploadsService(deps: { db: Db; store: MediaStore; live: LiveService }) {
-  const { db, store, live } = deps;
+export function createUploadsService(deps: { db: Db; store: MediaStore; live: LiveService; shots: ShotsService }) {
+  const { db, store, live, shots } = deps;
   // Every media request looks its upload up by key: built and compiled once.
   const byKey = db
     .select()
@@ -124,6 +125,10 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
     const where: (SQL | undefined)[] = [eq(uploads.eventId, eventId)];
     if (albumId !== undefined) where.push(eq(uploads.albumId, albumId));
     if (seesWholeEvent(viewer, eventId)) return where;
+    // Einwegkamera: before the reveal a guest sees only their own uploads, a visitor none.
+    const reveal = revealScope(viewer, event);
+    if (reveal === 'none') return null;
+    if (reveal === 'own' && viewer.kind === 'guest') where.push(eq(uploads.userId, viewer.userId));
     if (albumId !== undefined) {
       // One album: its own flag, so the query keeps to the album's index.
       const album = db
@@ -147,6 +152,7 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
 
   function deleteRow(row: UploadRow) {
     db.delete(uploads).where(eq(uploads.id, row.id)).run();
+    shots.deleted(row);
     store.removeUploadFiles(row.eventId, row.storageKey, row.originalExt);
     live.uploadChanged(row, null);
   }

@@ -323,6 +323,7 @@ describe('the dictionaries', () => {
             seconds: 30,
             kbPerSecond: 1,
             reason: 'connection refused',
+            shotsPerGuest: 24,
           });
           expect(text.trim().length).toBeGreaterThan(0);
           expect(text).not.toMatch(/undefined|NaN/);

@@ -140,11 +140,17 @@ describe('3. the guest cookie is HttpOnly; the web app learns its id from the se
     const { userId } = await expectOk<{ userId: string }>(res);
     expect(res.headers.getSetCookie()[0]).toMatch(/;\s*HttpOnly/i);
     await expectOk(await guest.fetch(`/api/event/${event.code}/user-nickname`, { method: 'POST', json: { userId, nickname: 'Anna' } }));
-    expect(await expectOk(await guest.fetch(`/api/event/${event.code}/me`))).toEqual({ userId, hasConsent: true, nickname: 'Anna' });
+    expect(await expectOk(await guest.fetch(`/api/event/${event.code}/me`))).toEqual({
+      userId,
+      hasConsent: true,
+      nickname: 'Anna',
+      shots_left: null,
+    });
     expect(await expectOk(await srv.client().fetch(`/api/event/${event.code}/me`))).toEqual({
       userId: null,
       hasConsent: false,
       nickname: null,
+      shots_left: null,
     });
   });
 

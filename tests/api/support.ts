@@ -20,6 +20,7 @@ export const PHOTO = PHOTOS[0]!;
 export const EVENT_FIELDS = [
   'allow_download',
   'auto_share_uploads',
+  'camera',
   'code',
   'created_at',
   'event_duration_days',

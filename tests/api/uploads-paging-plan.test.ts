@@ -5,6 +5,7 @@ import type { Db } from '../../src/db/connection.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import * as schema from '../../src/db/schema.ts';
 import { makeTempDir } from '../../src/media/test-helpers.ts';
+import type { ShotsService } from '../../src/services/shots.service.ts';
 import { createUploadsService } from '../../src/services/uploads.service.ts';
 import type { LiveService } from '../../src/services/live.service.ts';
 import type { MediaStore } from '../../src/storage/media-store.ts';
@@ -20,7 +21,7 @@ function recordingService() {
   sqlite.exec(`INSERT INTO albums (id, event_id, name) VALUES (7, 1, 'Feier')`);
   const queries: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(sqlite, { schema, logger: { logQuery: (sql, params) => queries.push({ sql, params }) } }) as unknown as Db;
-  const service = createUploadsService({ db, store: {} as MediaStore, live: {} as LiveService });
+  const service = createUploadsService({ db, store: {} as MediaStore, live: {} as LiveService, shots: {} as ShotsService });
   const plans = (of: typeof queries) =>
     of.map((q) =>
       sqlite
@@ -46,7 +47,8 @@ describe('EXPLAIN QUERY PLAN of a gallery page', () => {
       try {
         const cursor = Buffer.from(JSON.stringify(['2026-11-23T10:00:00.000Z', 42])).toString('base64url');
         for (const albumId of [7, undefined]) {
-          for (const at of [undefined, cursor]) service.page({ id: 1, status: 'active' }, viewer, { albumId, limit: 60, cursor: at });
+          for (const at of [undefined, cursor])
+            service.page({ id: 1, status: 'active', sealed: false }, viewer, { albumId, limit: 60, cursor: at });
         }
         const pages = queries.filter((q) => /from "uploads"/.test(q.sql));
         expect(pages.length).toBe(4);

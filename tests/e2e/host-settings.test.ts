@@ -105,6 +105,7 @@ describe('settings page', () => {
       'guestbook',
       'live wall',
       'photo challenges',
+      'disposable camera',
     ]);
     expect(await settings.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     await settings.getByRole('tab', { name: 'General Settings' }).click();

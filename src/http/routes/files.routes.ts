@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanDisplayName } from '../../lib/display-names.ts';
-import { seesMedia, type Viewer } from '../../domain/permissions.ts';
+import { revealLets, seesMedia, type Viewer } from '../../domain/permissions.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MomentCache } from '../../lib/moment-cache.ts';
 import type { Services } from '../../services/index.ts';
@@ -92,6 +92,8 @@ export function fileRoutes() {
     // the admin still reaches them (the host's export streams from disk and does not come through here).
     // A key is all a visitor needs: while a visitor sees media, a thumbnail costs no look-up of the viewer.
     if (!seesMedia(VISITOR, event) && !seesMedia(viewerOf(c, event), event)) throw notFound();
+    // Einwegkamera: before the reveal (judged now, not as cached) only the uploader, the host and the admin get the files.
+    if (event.revealAt !== null && !revealLets(viewerOf(c, event), services.events.view(event), row.userId)) throw notFound();
     if (!type) {
       if (name !== `original.${row.originalExt}`) throw notFound();
       const original = services.originals.forViewer(event, row, viewerOf(c, event));

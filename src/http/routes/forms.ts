@@ -7,6 +7,7 @@ import { normaliseDuration } from '../../domain/event-window.ts';
 import {
   EVENT_NAME_MAX,
   HEADER_STYLES,
+  SHOTS_PER_GUEST,
   WALL_LAYOUTS,
   WALL_QR_CONTENTS,
   WALL_SECONDS,
@@ -79,6 +80,18 @@ const wallLayout = text()
 const wallQrContent = text()
   .refine((v) => v === undefined || (WALL_QR_CONTENTS as readonly string[]).includes(v), problem('wallQrContentInvalid'))
   .transform((v) => v as WallQrContent | undefined);
+/** A setting that can be switched off: absent stays, '' or null is none (null). */
+const clearable = <T extends z.ZodType>(value: T) =>
+  z
+    .union([value, z.literal(''), z.null()], { error: problem('mustBeText') })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : (v as z.output<T>)));
+/** Einwegkamera: the reveal, an ISO date-time with its offset (as the event's start) */
+const revealAt = clearable(z.string()).refine((v) => v == null || isIsoDateTime(v), problem('invalidDate'));
+/** Einwegkamera: shots per guest, a whole number (a form sends text) */
+const shotsPerGuest = clearable(z.union([z.string(), z.number()]))
+  .transform((v) => (v == null ? v : Number(v)))
+  .refine((v) => v == null || (Number.isInteger(v) && v >= SHOTS_PER_GUEST.min && v <= SHOTS_PER_GUEST.max), problem('shotsInvalid'));
 const language = text()
   .refine((v) => v === undefined || (LANGUAGES as readonly string[]).includes(v), problem('languageInvalid'))
   .transform((v) => v as Language | undefined);
@@ -111,6 +124,12 @@ export const EventChangeForm = z.object({
   wall_favor_loved: flag(),
   /** the guests' language unless they choose another */
   language,
+  /** Einwegkamera (issue 28): until then guests see only their own uploads; '' or null: no reveal */
+  reveal_at: revealAt,
+  /** Einwegkamera: uploads per guest; '' or null: no limit */
+  shots_per_guest: shotsPerGuest,
+  /** 'Gelöschte Fotos geben Aufnahmen zurück' */
+  deleted_shots_return: flag(),
   /** multipart only: an image file (at most 20 MB) */
   host_image: z.unknown().optional().meta({ type: 'string', format: 'binary' }),
 });

@@ -7,7 +7,7 @@ import { problem } from '../../lib/errors.ts';
 import { nicknameTooLong, normaliseNickname } from '../../domain/nickname.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Env } from '../context.ts';
-import { clientAddress, guestIdOf, publicUrl, setGuestCookie } from '../context.ts';
+import { clientAddress, guestIdOf, publicUrl, setGuestCookie, viewerOf } from '../context.ts';
 import { atEvent, atEventOf, inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { eventDto } from '../dto.ts';
 import type { AppConfig, ConsentAnswer, ConsentGiven, GuestIdentity, NicknameAnswer, RecoverAnswer } from '../api-types.ts';
@@ -121,6 +121,7 @@ export function guestRoutes() {
       userId,
       hasConsent: userId !== null && services.guests.hasConsent(event.id, userId),
       nickname: userId ? services.guests.nickname(event.id, userId) : null,
+      shots_left: services.shots.left(event, viewerOf(c, event)),
     });
   });
 

@@ -4,7 +4,6 @@ import { forbidden } from '../../lib/errors.ts';
 import type { Delivery } from '../../services/live.service.ts';
 import type { UploadRow } from '../../services/uploads.service.ts';
 import { can, type Viewer } from '../../domain/permissions.ts';
-import { eventStatus } from '../../domain/event-window.ts';
 import { authorize } from '../../services/authorize.ts';
 import type { Ctx, Env } from '../context.ts';
 import { hostOf, viewerOf } from '../context.ts';
@@ -19,7 +18,7 @@ const RETRY_MS = 3_000;
 
 const live = endpoint({
   summary:
-    'Server-Sent Events of the uploads and guestbook entries the viewer sees (ready, upload, update, remove, nickname, guestbook, guestbook-remove, resync, settings, albums; see docs/api.md)',
+    'Server-Sent Events of the uploads and guestbook entries the viewer sees (ready, upload, update, remove, nickname, guestbook, guestbook-remove, resync, settings, albums, reveal; see docs/api.md)',
   tag: 'guest',
   callers: ['anyone', 'guest', 'host', 'admin'],
   params: EventIdPath,
@@ -64,7 +63,8 @@ const uploadData = new WeakMap<UploadRow, Map<boolean, string>>();
  * `nickname` (data `{ nickname, upload_ids }`) when a guest's new nickname shows on uploads the viewer sees,
  * `guestbook` (data GuestbookEntryDto) when a guestbook entry appears or changes for the viewer, `guestbook-remove`
  * (data `{ id }`) when it goes, `resync` when the client must reload its list, `settings` when the event's settings changed (fetch the
- * event again), `albums` when its albums or photo challenges changed (fetch the album list again), `ready` as the first message of a new stream. Every
+ * event again), `albums` when its albums or photo challenges changed (fetch the album list again), `reveal` (Einwegkamera)
+ * when the gallery opens at the event's reveal (reload list and event, celebrate), `ready` as the first message of a new stream. Every
  * message has an id; a reconnect sends it back as `Last-Event-ID` (header, or `?lastEventId=`).
  * The body is pulled: a message is made only when the connection has taken the one before.
  */
@@ -92,7 +92,8 @@ export function liveRoutes() {
       return text;
     };
     const message = (d: Delivery) => {
-      if (d.kind === 'resync' || d.kind === 'settings' || d.kind === 'albums') return `id: ${d.id}\nevent: ${d.kind}\ndata: {}\n\n`;
+      if (d.kind === 'resync' || d.kind === 'settings' || d.kind === 'albums' || d.kind === 'reveal')
+        return `id: ${d.id}\nevent: ${d.kind}\ndata: {}\n\n`;
       const data =
         'entry' in d
           ? JSON.stringify(d.kind === 'guestbook' ? guestbookEntryDto(d.entry, viewer) : { id: d.entry.id })
@@ -109,8 +110,8 @@ export function liveRoutes() {
       event.id,
       {
         viewer,
-        // When the admin moves the event's dates, the stream is ended and the client reconnects under the new window.
-        eventStatus: () => eventStatus(event.window, new Date()),
+        // When the admin moves the event's dates or its reveal, the stream is ended and the client reconnects under the new ones.
+        eventNow: () => services.events.view(event),
         onClose: (farBehind) => {
           release();
           // A client that reads nothing leaves no pull waiting to end the answer: it is cut, and its socket freed.

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
-import { can, seesMedia, seesWholeEvent } from '../../domain/permissions.ts';
+import { can, revealLets, seesMedia, seesWholeEvent } from '../../domain/permissions.ts';
 import { isUploader } from '../../domain/uploader.ts';
 import { FAVORITES, MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOAD_SORTS, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
 import { DERIVED } from '../../storage/media-store.ts';
@@ -174,7 +174,7 @@ export function uploadRoutes() {
         : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId)
           ? `guest:${viewer.userId}`
           : 'public';
-      const key = `${event.id}/${albumId ?? ''}/${audience}/${seesMedia(viewer, event)}/${query.sort ?? 'newest'}`;
+      const key = `${event.id}/${albumId ?? ''}/${audience}/${seesMedia(viewer, event)}/${event.sealed}/${query.sort ?? 'newest'}`;
       return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () =>
         toDtos(services.uploads.list(event, viewer, { albumId, sort: query.sort }), services.guests.nicknames(event.id)),
       );
@@ -242,8 +242,10 @@ export function uploadRoutes() {
     const { sha256, eventId } = checkExact.query(c);
     const { event, viewer } = checkEvent(c, eventId);
     const found = c.get('deps').services.uploads.findExact(event.id, sha256);
-    // Who may not read the event (an API key) learns only yes or no about the file it is about to send.
-    const duplicate = found && can(viewer, 'readEvent', { eventId: event.id }) ? { id: found.id } : null;
+    // Who may not read the event (an API key) learns only yes or no about the file it is about to send; before
+    // the reveal a guest learns no id of another's upload.
+    const duplicate =
+      found && can(viewer, 'readEvent', { eventId: event.id }) && revealLets(viewer, event, found.userId) ? { id: found.id } : null;
     return c.json<CheckExactAnswer>({ exists: Boolean(found), duplicate });
   });
 
@@ -254,6 +256,8 @@ export function uploadRoutes() {
     const matches = c
       .get('deps')
       .services.uploads.findSimilar(event.id, phash, threshold)
+      // Einwegkamera: before the reveal a guest hears of their own photos only.
+      .filter(({ row }) => revealLets(viewer, event, row.userId))
       .map(({ row, distance }) => {
         const own = isUploader(row, viewer);
         // Only the asker's own thumbnail: another guest's photo may not be shared (approved) at all.

@@ -69,6 +69,22 @@ export const WallSettingsSchema = z
   })
   .meta({ id: 'WallSettings' });
 
+/** addition (issue 28): the disposable-camera mode ('Einwegkamera'); its two parts work alone or together */
+export const CameraSettingsSchema = z
+  .object({
+    /** until this moment guests see only their own uploads (and a countdown); null: no reveal */
+    reveal_at: nullableIsoTime,
+    /** whether the reveal is still to come, judged by the box's clock when this answer was made */
+    sealed: z.boolean(),
+    /** seconds from this answer to the reveal (0 when it has come or there is none): a countdown that does not trust the phone's clock */
+    reveal_in_seconds: z.number().int(),
+    /** uploads per guest ('Noch 17 Aufnahmen'); null: no limit. The couple and API keys are not limited */
+    shots_per_guest: z.number().int().nullable(),
+    /** 'Gelöschte Fotos geben Aufnahmen zurück' (default false) */
+    deleted_shots_return: z.boolean(),
+  })
+  .meta({ id: 'CameraSettings' });
+
 const eventFields = {
   id: z.number().int(),
   code: z.string(),
@@ -91,6 +107,7 @@ const eventFields = {
   wall: WallSettingsSchema,
   /** addition: the language the event's guests see unless they choose another (default 'de') */
   language: z.enum(LANGUAGES),
+  camera: CameraSettingsSchema,
 };
 export const EventDtoSchema = z.object(eventFields).meta({ id: 'EventDto' });
 /** What the admin sees in the events list. */
@@ -244,7 +261,13 @@ export const NicknameAnswerSchema = z.object({ nickname: z.string().nullable() }
  * learns its user id here, from consent (POST .../consent) or from a recovery (POST .../recover).
  */
 export const GuestIdentitySchema = z
-  .object({ userId: userId.nullable(), hasConsent: z.boolean(), nickname: z.string().nullable() })
+  .object({
+    userId: userId.nullable(),
+    hasConsent: z.boolean(),
+    nickname: z.string().nullable(),
+    /** addition (issue 28): the guest's shots still to take in the Einwegkamera mode; null without a limit */
+    shots_left: z.number().int().nullable(),
+  })
   .meta({ id: 'GuestIdentity' });
 /** POST /api/event/{code}/recover: the cookie is set only when the id has given consent in this event. */
 export const RecoverAnswerSchema = z.object({ hasConsent: z.boolean(), userId: userId.nullable() }).meta({ id: 'RecoverAnswer' });

@@ -229,6 +229,8 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       if (still) throw tooManyPartials(still.limits, still.scope);
     }
     deps.assertDiskSpace(f.fileSize);
+    // Einwegkamera: decided again, atomically, when the file is complete (commit.ts).
+    deps.committer.assertShotLeft(target);
   }
 
   /**

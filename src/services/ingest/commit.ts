@@ -14,6 +14,7 @@ import type { MediaTools, SniffedType } from '../../media/media-tools.ts';
 import { asStorageError, isNoSpace, removeFile, type WrittenFile } from '../../storage/file-writer.ts';
 import { DERIVED, photoOutputs, type MediaStore } from '../../storage/media-store.ts';
 import type { AlbumsService } from '../albums.service.ts';
+import type { ShotsService } from '../shots.service.ts';
 import type { EventView } from '../events.service.ts';
 import type { UploadRow } from '../uploads.service.ts';
 
@@ -34,6 +35,8 @@ export interface CommitDeps {
   store: MediaStore;
   tools: MediaTools;
   albums: AlbumsService;
+  /** Einwegkamera: each guest's shots */
+  shots: ShotsService;
   logger: Logger;
   /** told when a job was queued, so the worker starts at once */
   onJobQueued?: () => void;
@@ -121,6 +124,11 @@ export function createCommitter(deps: CommitDeps) {
     }
   }
 
+  /** 409 SHOTS_USED_UP before the bytes of a new upload come, when the guest has no shot left (the commit decides for good). */
+  function assertShotLeft(target: Pick<UploadTarget, 'event' | 'viewer'>) {
+    deps.shots.assertLeft(target.event, target.viewer);
+  }
+
   async function commit(file: WrittenFile, originalName: string, target: UploadTarget): Promise<UploadRow> {
     const type = sniffOrRefuse(tools, file.head);
     const { event, viewer } = target;
@@ -128,6 +136,12 @@ export function createCommitter(deps: CommitDeps) {
     if (existing) {
       removeFile(file.path);
       throw duplicateError(existing);
+    }
+    try {
+      assertShotLeft(target); // no derivatives for a file that cannot be kept
+    } catch (err) {
+      removeFile(file.path);
+      throw err;
     }
     const key = randomHex(16);
     const original = store.originalPath(event.id, key, type.ext);
@@ -167,6 +181,8 @@ export function createCommitter(deps: CommitDeps) {
           .onConflictDoNothing({ target: [uploads.eventId, uploads.sha256] })
           .returning()
           .get();
+        // The shot is taken with the row, atomically: past the limit the insert rolls back.
+        if (inserted) deps.shots.take(tx, event, viewer);
         if (inserted && inserted.processingState === 'pending') {
           tx.insert(jobs)
             .values({ kind: inserted.type === 'video' ? VIDEO_PROBE_JOB : PHOTO_JOB, uploadId: inserted.id })
@@ -187,7 +203,7 @@ export function createCommitter(deps: CommitDeps) {
     return row;
   }
 
-  return { commit };
+  return { commit, assertShotLeft };
 }
 
 export type Committer = ReturnType<typeof createCommitter>;

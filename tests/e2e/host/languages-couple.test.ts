@@ -146,6 +146,16 @@ for (const lang of ['de', 'en'] as const) {
       await p.getByRole('heading', { name: c.wallOpenTitle }).waitFor();
       await expectOneLanguage(p, lang, 'wall');
     });
+
+    test('Einwegkamera: both parts switched on show their fields', async () => {
+      await tab('camera').click();
+      const camera = DICT[lang].camera;
+      const form = p.getByTestId('camera-settings');
+      await form.getByRole('checkbox', { name: camera.revealOn }).check();
+      await form.getByRole('checkbox', { name: camera.shotsOn }).check();
+      await form.getByLabel(camera.shots, { exact: true }).waitFor();
+      await expectOneLanguage(p, lang, 'camera');
+    });
   });
 }
 

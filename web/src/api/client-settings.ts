@@ -64,6 +64,13 @@ export interface SharingAndWallFields {
   wall_favor_loved?: boolean;
 }
 
+/** Einwegkamera (issue 28): null switches a part off. */
+export interface CameraFields {
+  reveal_at: string | null;
+  shots_per_guest: number | null;
+  deleted_shots_return: boolean;
+}
+
 export interface ModerationQuery {
   status: ModerationStatus;
   albumId?: number;
@@ -90,6 +97,7 @@ export const clientApi = {
   deleteGuestbookEntry: (token: string, entryId: number) =>
     call<{ success: true }>('DELETE', `/api/client/guestbook/${entryId}/${t(token)}`),
   saveSharingAndWall: (token: string, f: SharingAndWallFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
+  saveCamera: (token: string, f: CameraFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
   uploads: (token: string, q: ModerationQuery) => {
     const params = new URLSearchParams({ status: q.status, limit: String(q.limit), offset: String(q.offset) });
     if (q.albumId !== undefined) params.set('albumId', String(q.albumId));

@@ -32,6 +32,8 @@ export interface LiveOptions {
   onSettings?: () => void;
   /** told when an album or photo challenge was made, renamed or deleted (fetch the album list again) */
   onAlbums?: () => void;
+  /** Einwegkamera: told the moment the event's gallery opens (the list then reloads as after a 'resync') */
+  onReveal?: () => void;
   /** told when a guestbook entry appears, changes or goes */
   onGuestbook?: (change: GuestbookChange) => void;
   /** told when the stream is (re)connected or lost, for a status dot */
@@ -50,6 +52,10 @@ export function openLive(eventId: number, onChange: (change: LiveChange) => void
     if (event === 'resync') return void window.setTimeout(() => !stopped && onChange({ kind: 'resync' }), Math.random() * RESYNC_SPREAD_MS);
     if (event === 'settings') return opts.onSettings?.();
     if (event === 'albums') return opts.onAlbums?.();
+    if (event === 'reveal') {
+      opts.onReveal?.();
+      return dispatch('resync', data);
+    }
     if (event === 'nickname') {
       const { nickname, upload_ids } = JSON.parse(data) as { nickname: string | null; upload_ids: number[] };
       return onChange({ kind: 'nickname', nickname, uploadIds: upload_ids });

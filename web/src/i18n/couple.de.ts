@@ -20,6 +20,25 @@ export const coupleDe = {
   wallQrContentLabel: 'Der QR-Code führt zu',
   wallQrContents: { event: 'der Event-Seite', wifi: 'dem WLAN', both: 'WLAN und Event-Seite (nebeneinander)' },
   wallQrWifiNote: 'Das WLAN kommt aus den WLAN-Einstellungen der Box; ohne WLAN zeigt die Wand nur den Event-Code.',
+  // the 'Einwegkamera' section (issue 28)
+  camera: {
+    title: 'Einwegkamera',
+    intro:
+      'Wie bei einer Einwegkamera: Jeder Gast hat eine begrenzte Zahl an Aufnahmen, und die Galerie öffnet sich zu einem festen Zeitpunkt für alle zugleich. Beide Teile gehen auch einzeln.',
+    revealOn: 'Galerie erst zu einem festen Zeitpunkt öffnen',
+    revealAt: 'Die Galerie öffnet am',
+    revealNote:
+      'Bis dahin sehen Gäste nur ihre eigenen Fotos und einen Countdown, ihr seht alles. Dann öffnet sie sich auf allen Handys und der Live-Wand zugleich.',
+    revealInvalid: 'Bitte Datum und Uhrzeit angeben',
+    shotsOn: 'Aufnahmen pro Gast begrenzen',
+    shots: 'Aufnahmen pro Gast',
+    shotsNote: (min: number, max: number) => `Eine ganze Zahl von ${min} bis ${max}. Fotobox und Admin zählen nicht mit.`,
+    shotsReturn: 'Gelöschte Fotos geben Aufnahmen zurück',
+    save: 'Speichern',
+    saving: 'Speichern…',
+    saved: 'Einwegkamera gespeichert',
+    saveFailed: 'Fehler beim Speichern der Einwegkamera',
+  },
   couple: {
     // page, header, tabs
     pageTitle: (event: string) => `${event} · Einstellungen`,
@@ -42,6 +61,7 @@ export const coupleDe = {
       wall: 'Live-Wand',
       guestbook: 'Gästebuch',
       challenges: 'Foto-Aufgaben',
+      camera: 'Einwegkamera',
     },
 
     // Guestbook (issue 27)

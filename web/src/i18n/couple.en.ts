@@ -19,6 +19,25 @@ export const coupleEn: CoupleDict = {
   wallQrContentLabel: 'The QR code leads to',
   wallQrContents: { event: 'the event page', wifi: 'the Wi-Fi', both: 'Wi-Fi and event page (side by side)' },
   wallQrWifiNote: "The Wi-Fi comes from the box's Wi-Fi settings; without Wi-Fi the wall shows only the event code.",
+  // the 'Einwegkamera' section (issue 28)
+  camera: {
+    title: 'Disposable camera',
+    intro:
+      'Like a disposable camera: every guest has a limited number of shots, and the gallery opens for everyone at once at a set moment. Each part also works on its own.',
+    revealOn: 'Open the gallery only at a set moment',
+    revealAt: 'The gallery opens on',
+    revealNote:
+      'Until then guests see only their own photos and a countdown; you see everything. Then it opens on every phone and the live wall at once.',
+    revealInvalid: 'Please enter a date and time',
+    shotsOn: 'Limit the shots per guest',
+    shots: 'Shots per guest',
+    shotsNote: (min: number, max: number) => `A whole number from ${min} to ${max}. The photo booth and the admin are not counted.`,
+    shotsReturn: 'Deleted photos give shots back',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Disposable camera saved',
+    saveFailed: 'Error saving the disposable camera',
+  },
   couple: {
     pageTitle: (event: string) => `${event} · Settings`,
     pageTitleLoading: 'Event Settings · Momentbox',
@@ -40,6 +59,7 @@ export const coupleEn: CoupleDict = {
       wall: 'Live wall',
       guestbook: 'Guestbook',
       challenges: 'Photo challenges',
+      camera: 'Disposable camera',
     },
 
     // Guestbook (issue 27)

@@ -287,6 +287,18 @@ export const de = {
   videoPreparing: 'Das Video wird noch vorbereitet. Gleich kannst du es hier ansehen.',
   tileUnreadable: 'Datei beschädigt oder nicht lesbar',
 
+  // Einwegkamera (issue 28): the reveal's countdown, the shots, the moment the gallery opens
+  cameraOpensAt: (time: string) => `Die Galerie öffnet um ${time}`,
+  cameraOpensOn: (day: string, time: string) => `Die Galerie öffnet am ${day} um ${time}`,
+  cameraCountdown: (left: string) => `Noch ${left}`,
+  cameraOwnOnly: 'Bis dahin siehst du nur deine eigenen Fotos. Hochladen geht wie immer.',
+  cameraWallHint: 'Bis dahin bleibt die Wand leer. Macht fleißig Fotos!',
+  cameraShotsLeft: (n: number) => (n === 1 ? 'Noch 1 Aufnahme' : `Noch ${n} Aufnahmen`),
+  cameraShotsNone: 'Keine Aufnahmen mehr übrig',
+  cameraShotsUsedUp: (n: number) => `Deine ${n} Aufnahmen sind verbraucht. Weitere Fotos kannst du nicht hochladen.`,
+  cameraRevealed: 'Die Galerie ist offen!',
+  cameraRevealedSub: 'Jetzt seht ihr alle Fotos.',
+
   // Guestbook (issue 27)
   guestbook: 'Gästebuch',
   guestbookIntro: 'Schreib ein paar Worte für die Gastgeber. Alle Gäste sehen sie hier, die neuesten oben.',

@@ -271,6 +271,18 @@ export const en: Dict = {
   videoPreparing: 'The video is still being prepared. You can watch it here in a moment.',
   tileUnreadable: 'File damaged or unreadable',
 
+  // Einwegkamera (issue 28): the reveal's countdown, the shots, the moment the gallery opens
+  cameraOpensAt: (time: string) => `The gallery opens at ${time}`,
+  cameraOpensOn: (day: string, time: string) => `The gallery opens on ${day} at ${time}`,
+  cameraCountdown: (left: string) => `${left} to go`,
+  cameraOwnOnly: 'Until then you see only your own photos. Uploading works as usual.',
+  cameraWallHint: 'Until then the wall stays empty. Keep taking photos!',
+  cameraShotsLeft: (n: number) => (n === 1 ? '1 shot left' : `${n} shots left`),
+  cameraShotsNone: 'No shots left',
+  cameraShotsUsedUp: (n: number) => `You have used all your ${n} shots. You cannot upload more photos.`,
+  cameraRevealed: 'The gallery is open!',
+  cameraRevealedSub: 'Now everyone sees all the photos.',
+
   // Guestbook (issue 27)
   guestbook: 'Guestbook',
   guestbookIntro: 'Write a few words for the hosts. Every guest sees them here, newest first.',

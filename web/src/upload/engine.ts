@@ -316,7 +316,8 @@ function failWithAnswer(ctx: UploadCtx, ans: XhrAnswer<unknown>): null {
   // Only a fault of the box or the way there is worth another try from the chunks already sent.
   const retryable = ans.status === 0 || ans.status >= 500;
   if (!retryable) forgetUploadId(ctx.key);
-  if (ans.status === 409 || ans.error?.code === 'DUPLICATE') {
+  // A 409 is a duplicate unless it says the guest's shots are taken (Einwegkamera: said as a server failure).
+  if (ans.error?.code === 'DUPLICATE' || (ans.status === 409 && ans.error?.code !== 'SHOTS_USED_UP')) {
     const dupId = (ans.error?.duplicate as { id?: number } | undefined)?.id ?? null;
     update(ctx.id, {
       status: 'duplicate',

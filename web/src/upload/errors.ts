@@ -66,6 +66,10 @@ export function failureMessage(kind: FailureKind, ctx: FailureContext): Text {
     default: {
       // A refused file type is not a passing fault: retrying cannot help, so only the type message is said.
       if (ctx.error?.code === 'UNSUPPORTED_MEDIA_TYPE') return (t) => t.typeNotAllowed;
+      if (ctx.error?.code === 'SHOTS_USED_UP') {
+        const shots = Number(ctx.error.shotsPerGuest);
+        return (t) => t.cameraShotsUsedUp(shots);
+      }
       const msg = ctx.error?.error;
       return (t) => (msg ? `${t.genericUploadError} ${msg}` : t.genericUploadError);
     }

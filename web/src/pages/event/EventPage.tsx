@@ -19,6 +19,7 @@ import { AlbumList } from './AlbumList';
 import { MediaGrid, MediaTile } from './MediaGrid';
 import { UploadFab, UploadTile } from './UploadTile';
 import { InAppBanner } from './InAppBanner';
+import { CameraBanner, Celebration } from '../../components/Einwegkamera';
 import { useSelection } from './hooks/use-selection';
 import { AlbumToolbar, EventNotFound, PendingHint } from './PageParts';
 import { themeVars } from '../../../../src/domain/colors.ts';
@@ -84,7 +85,7 @@ export default function EventPage() {
   }, [firstArrived]);
   const device = useMemo(() => detectDevice(), []);
 
-  const { event, config, maxUploadSizeMB, loading, notFound } = useGuestEvent(code);
+  const { event, shotsLeft, config, maxUploadSizeMB, loading, notFound } = useGuestEvent(code);
   // The host's language for the event (a choice made on this device wins); no event: the browser's.
   const languageShown = useEventLanguage(event?.language ?? (notFound ? browserLanguage() : undefined));
   const statusInfo = useEventStatus(event);
@@ -105,7 +106,11 @@ export default function EventPage() {
   const onHeart = isAdmin ? null : hearts.toggle;
   const [section, showSection] = useSection();
 
-  useLiveGallery(event?.id, identified);
+  // Einwegkamera: the moment the gallery opens, a few seconds of celebration.
+  const [celebrating, setCelebrating] = useState(false);
+  const celebrate = useCallback(() => setCelebrating(true), []);
+  const endCelebration = useCallback(() => setCelebrating(false), []);
+  useLiveGallery(event?.id, identified, celebrate);
 
   const onToggle = uploadActions.toggleApproval;
   const onDelete = useCallback((u: UploadDto) => setDeleteTarget(u), []);
@@ -174,6 +179,7 @@ export default function EventPage() {
 
       <div className="ev-body">
         <StatusBanner info={statusInfo} />
+        {!expiredForGuest && !isAdmin && <CameraBanner camera={event.camera} shotsLeft={shotsLeft} />}
 
         {expiredForGuest ? null : (
           <div className="ev-layout">
@@ -366,6 +372,7 @@ export default function EventPage() {
         <UploadPill items={uploadState.items} onOpen={() => useUploads.getState().show()} onDone={dismiss} />
       )}
 
+      {celebrating && <Celebration onDone={endCelebration} />}
       <Toast />
     </div>
   );

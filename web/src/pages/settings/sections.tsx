@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   BarChart3,
   BookHeart,
+  Camera,
   FileArchive,
   FolderOpen,
   Images,
@@ -14,6 +15,7 @@ import {
 import type { AlbumDto, EventDto } from '../../../../src/http/api-types';
 import { AlbumsTab } from '../../components/settings/AlbumsTab';
 import { ChallengesTab } from '../../components/settings/ChallengesTab';
+import { CameraTab } from '../../components/settings/CameraTab';
 import { ExportTab } from '../../components/settings/ExportTab';
 import { GeneralTab } from '../../components/settings/GeneralTab';
 import { GuestbookTab } from '../../components/settings/GuestbookTab';
@@ -68,6 +70,7 @@ export const SECTIONS = [
   { id: 'wall', icon: MonitorPlay, render: (p) => <WallTab token={p.token} event={p.event} /> },
   // issue 28: challenges are albums (the Albums section lists the others)
   { id: 'challenges', icon: ListChecks, render: (p) => <ChallengesTab token={p.token} event={p.event} albums={p.albums} /> },
+  { id: 'camera', icon: Camera, render: (p) => <CameraTab token={p.token} event={p.event} /> },
 ] as const satisfies readonly { id: string; icon: LucideIcon; render: (p: SectionProps) => ReactNode }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -7,6 +7,7 @@ import { useEventLanguage, useT } from '../../i18n';
 import { themeVars } from '../../../../src/domain/colors.ts';
 import { WallShow, type ShowSettings } from './show';
 import { QrOverlay } from './QrOverlay';
+import { Celebration, RevealCountdown } from '../../components/Einwegkamera';
 import './WallPage.css';
 
 // The live wall (/event/{code}/wall): a projector or TV at the venue shows the approved photos (and muted
@@ -33,6 +34,9 @@ export default function WallPage() {
   const [paused, setPaused] = useState(false);
   const [connected, setConnected] = useState(true);
   const [pointerIdle, setPointerIdle] = useState(false);
+  // Einwegkamera: the moment the gallery opens, the wall celebrates with the guests' phones.
+  const [celebrating, setCelebrating] = useState(false);
+  const endCelebration = useCallback(() => setCelebrating(false), []);
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const collageRef = useRef<HTMLDivElement>(null);
@@ -65,7 +69,16 @@ export default function WallPage() {
     const wallShow = new WallShow(
       eventId,
       { root: rootRef.current, stage: stageRef.current, collage: collageRef.current },
-      { settings: () => settings.current, onEmpty: setEmpty, onConnected: setConnected, onSettingsChanged: () => refetchEvent.current() },
+      {
+        settings: () => settings.current,
+        onEmpty: setEmpty,
+        onConnected: setConnected,
+        onSettingsChanged: () => refetchEvent.current(),
+        onReveal: () => {
+          refetchEvent.current();
+          setCelebrating(true);
+        },
+      },
     );
     show.current = wallShow;
     return () => {
@@ -161,19 +174,23 @@ export default function WallPage() {
         </header>
       )}
 
-      {event && empty && (
+      {/* Einwegkamera: until the reveal the wall (a visitor) has nothing to show but the countdown */}
+      {event?.camera.sealed && <RevealCountdown camera={event.camera} hint={t.cameraWallHint} />}
+
+      {event && empty && !event.camera.sealed && (
         <div className="wall__empty" data-testid="wall-empty">
           <p>{t.wallEmpty}</p>
         </div>
       )}
 
-      {event && event.wall.show_qr && <QrOverlay event={event} config={config} large={empty} />}
+      {event && event.wall.show_qr && <QrOverlay event={event} config={config} large={empty && !event.camera.sealed} />}
 
       <div className="wall__status" aria-live="polite">
         {paused && <span data-testid="wall-paused">{t.wallPaused}</span>}
         {!connected && <span data-testid="wall-offline">{t.wallReconnecting}</span>}
       </div>
       <p className="wall__hint">{t.wallKeys}</p>
+      {celebrating && <Celebration onDone={endCelebration} />}
     </div>
   );
 }

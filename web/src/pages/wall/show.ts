@@ -38,6 +38,8 @@ export interface ShowHooks {
   onConnected: (on: boolean) => void;
   /** the host changed the event's settings, or the stream reconnected (they may have changed meanwhile) */
   onSettingsChanged: () => void;
+  /** Einwegkamera: the gallery opened (the list reloads by itself) */
+  onReveal: () => void;
 }
 
 /**
@@ -111,6 +113,7 @@ export class WallShow {
         asVisitor: true,
         onSettings: () => hooks.onSettingsChanged(),
         onAlbums: () => void this.loadPrompts(),
+        onReveal: () => hooks.onReveal(),
         onConnected: (on) => {
           hooks.onConnected(on);
           // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the

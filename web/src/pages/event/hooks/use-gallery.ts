@@ -58,6 +58,8 @@ export function useGuestEvent(code: string) {
 
   return {
     event: event.data ?? null,
+    /** Einwegkamera: this guest's shots still to take (null without a limit, or before the answer) */
+    shotsLeft: me.data?.shots_left ?? null,
     config: config.data ?? null,
     maxUploadSizeMB: config.data?.maxUploadSizeMB ?? 300,
     loading: event.isPending,
@@ -171,12 +173,20 @@ export function applyLiveChange(client: QueryClient, eventId: number, change: Ex
 /** Counts and covers follow the live stream, at most once per this many ms (a burst of uploads is one reload). */
 const ALBUMS_REFRESH_MS = 2_000;
 
+/** Einwegkamera: the event (its `camera`) and the guest's shots are asked again (after uploads, deletions, the reveal). */
+export function refreshCamera() {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.guest.all, predicate: (q) => q.queryKey[1] === 'code' });
+}
+
 /**
  * New media of others, approvals and finished video previews arrive over the live stream, without a reload:
  * each change goes into the pages of its album's grid (and out of the others), the album list follows.
  * The stream is opened again when the guest gives consent (`identified`): what it may show follows who is asking.
+ * At the Einwegkamera's reveal the gallery reloads (a 'resync'), the event is asked again and `onReveal` celebrates.
  */
-export function useLiveGallery(eventId: number | undefined, identified: boolean) {
+export function useLiveGallery(eventId: number | undefined, identified: boolean, onReveal: () => void) {
+  const onRevealRef = useRef(onReveal);
+  onRevealRef.current = onReveal;
   useEffect(() => {
     if (eventId === undefined) return;
     let albumsTimer: number | undefined;
@@ -201,6 +211,10 @@ export function useLiveGallery(eventId: number | undefined, identified: boolean)
         onAlbums: () => void queryClient.invalidateQueries({ queryKey: queryKeys.guest.albums(eventId) }),
         onGuestbook: (change) =>
           queryClient.setQueryData<GuestbookEntryDto[]>(guestbookKey, (list) => list && applyGuestbookChange(list, change)),
+        onReveal: () => {
+          refreshCamera();
+          onRevealRef.current();
+        },
       },
     );
     return () => {
@@ -301,6 +315,7 @@ export function useUploadActions(eventId: number | undefined) {
         }
       }
       refreshAlbums();
+      refreshCamera(); // a deleted photo may give its shot back
       toast(getT().deleted, 'success');
     },
     onError: (err) => {

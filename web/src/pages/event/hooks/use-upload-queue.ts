@@ -6,7 +6,7 @@ import { isFinished, useUploads } from '../../../store/upload-store';
 import type { DeviceProfile } from '../../../upload/device';
 import type { QueueEntry, QueueRun } from '../../../upload/engine';
 import { blockedUploadToast, computeEventStatus } from '../logic/status';
-import { cachedAlbums, cachedShownAlbum, ensureUnsorted, refreshGallery } from './use-gallery';
+import { cachedAlbums, cachedShownAlbum, ensureUnsorted, refreshCamera, refreshGallery } from './use-gallery';
 
 /**
  * The upload engine is its own chunk (issue 31): fetched once the gallery shows or when the picker opens, so
@@ -75,6 +75,7 @@ export function useUploadQueue(device: DeviceProfile, event: EventDto | null, ma
         for (const id of affected) lastAffected.current.add(id);
         // After the last upload the affected albums are refreshed (§4).
         refreshGallery(event.id, affected);
+        if (event.camera.shots_per_guest !== null) refreshCamera();
       });
     },
     [device, event, maxUploadSizeMB],
