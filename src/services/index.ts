@@ -136,7 +136,7 @@ export function createServices(deps: ServiceDeps) {
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     s3,
-    imports: createImportService({ db, store, s3, runSelf: deps.runSelf }),
+    imports: createImportService({ db, store, s3, runSelf: deps.runSelf, minFreeDiskBytes: deps.minFreeDiskBytes }),
     gallery: createGalleryService({ db, store, albums, uploads, originals, s3, renderPage: deps.renderGalleryPage, now }),
     push: createPushService({ db, store, s3, retentionDays: deps.retentionDays, runSelf: deps.runSelf, now }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { copyFileSync, mkdtempSync, openSync, rmSync, truncateSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { UploadDto } from '../../src/http/api-types.ts';
+import type { ImportRunDto, UploadDto } from '../../src/http/api-types.ts';
 import { readZipDirectory } from '../../src/storage/zip-read.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/server.ts';
 import { book, mediaFiles, tmpFiles, uploadsAsSeen } from './event-compare.ts';
-import { expectOk, PHOTOS } from './support.ts';
+import { expectError, expectOk, PHOTOS } from './support.ts';
 
 // 'Event importieren' from an export ZIP (issue 29): the admin exports an event through the API, a fresh second box
 // imports the ZIP (`momentbox import --zip`, as the dashboard's child process runs it): the same uploads (the
@@ -157,3 +157,34 @@ test('a fresh box imports the export ZIP: the same uploads, originals, nicknames
   expect(Bun.file(zip).size).toBeGreaterThan(0);
   expect(tmpFiles(boxB.dataDir)).toEqual([]);
 }, 60_000);
+
+test("the dashboard's upload: a ZIP sent to /api/admin/import-zip is imported in the background; a taken code asks for another; a cut one is refused", async () => {
+  const send = (body: Blob, query = '') =>
+    adminB.fetch(`/api/admin/import-zip${query}`, { method: 'POST', body, headers: { 'content-type': 'application/zip' } });
+  const cut = await expectError(await send(Bun.file(zip).slice(0, 5000)), 422, 'BUNDLE_BROKEN');
+  expect(cut.error).toContain('Die ZIP-Datei ist beschädigt oder unvollständig');
+  expect(tmpFiles(boxB.dataDir)).toEqual([]);
+  // the previous test imported it with its own code
+  await expectError(await send(Bun.file(zip)), 409, 'CODE_ALREADY_EXISTS');
+  expect(tmpFiles(boxB.dataDir)).toEqual([]);
+
+  const { code } = await expectOk<{ code: string }>(await send(Bun.file(zip), '?new_code=clara-dan-2'), 202);
+  const deadline = Date.now() + 60_000;
+  let run: ImportRunDto | undefined;
+  while (!run || run.state === 'running') {
+    if (Date.now() > deadline) throw new Error(`import did not end: ${JSON.stringify(run)}`);
+    await Bun.sleep(100);
+    run = (await adminB.json<ImportRunDto[]>('/api/admin/s3/imports')).find((r) => r.code === code);
+  }
+  expect(run.error).toBeNull();
+  expect(run.new_code).toBe('clara-dan-2');
+  const before = await uploadsAsSeen(adminA, boxA.url, eventId);
+  const after = await uploadsAsSeen(adminB, boxB.url, run.event_id!);
+  expect(after.map((u) => [u.name, u.album, u.nickname, u.hearts, u.size])).toEqual(
+    before.map((u) => [u.name, u.album, u.nickname, u.hearts, u.size]),
+  );
+  // the uploaded ZIP is gone once the import ended
+  const gone = Date.now() + 10_000;
+  while (tmpFiles(boxB.dataDir).length > 0 && Date.now() < gone) await Bun.sleep(100);
+  expect(tmpFiles(boxB.dataDir)).toEqual([]);
+}, 120_000);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { problem } from '../../lib/errors.ts';
+import { AppError, problem } from '../../lib/errors.ts';
 import type { PushRow } from '../../services/push.service.ts';
 import type { S3TargetView } from '../../services/s3-target.service.ts';
 import type { BundleEvent, EventPush, GalleryPublication, ImportRunDto, S3Settings } from '../api-types.ts';
@@ -94,6 +94,23 @@ const startImport = endpoint({
   ok: answer('{ success: true }', SuccessSchema),
   status: 202,
   errors: [400, 401, 403, 409],
+});
+const startZipImport = endpoint({
+  summary:
+    "'Event importieren' from the admin's export ZIP of an event (the body is the ZIP, up to the box's request limit: larger ones with `momentbox import --zip`): written to tmp/, checked, imported in a background process (202, the event's code in it). 409 CODE_ALREADY_EXISTS: send again with new_code; 413 past what the disk holds; 422 BUNDLE_BROKEN",
+  tag: 'admin',
+  query: z.object({
+    new_code: z
+      .string({ error: problem('eventCodeInvalid') })
+      .trim()
+      .optional()
+      .meta({ description: 'the code the event gets here, when its own is taken' }),
+  }),
+  form: z.any().meta({ description: 'the ZIP' }),
+  formTypes: ['application/zip'],
+  ok: answer('{ success: true, code }', SuccessSchema.extend({ code: z.string() })),
+  status: 202,
+  errors: [401, 403, 409, 413, 422],
 });
 const listImports = endpoint({
   summary: 'The imports started since the server started: progress, then the new event or what was wrong',
@@ -236,6 +253,18 @@ export function s3Routes() {
     const body = await startImport.body(c);
     await c.get('deps').services.imports.start(body.code, body.new_code || undefined, body.folder);
     return c.json({ success: true }, 202);
+  });
+
+  app.post('/api/admin/import-zip', startZipImport.doc, async (c) => {
+    requireRight(c, 'administer');
+    const { new_code } = startZipImport.query(c);
+    const { imports } = c.get('deps').services;
+    const body = c.req.raw.body;
+    if (!body) throw new AppError(422, 'BUNDLE_BROKEN', 'notAnExport');
+    const declared = c.req.header('content-length');
+    const zip = await imports.receiveZip(body, declared === undefined ? null : Number(declared));
+    const code = await imports.startZip(zip, new_code || undefined);
+    return c.json({ success: true as const, code }, 202);
   });
 
   app.get('/api/admin/s3/imports', listImports.doc, (c) => {
