@@ -13,6 +13,8 @@
 //   g. video preview speed on one core vs plain ffmpeg, and posters first (bench/preview.ts)
 //   h. video preview size vs its original, for the fixture videos and a noisy clip (bench/preview.ts)
 //   j. the guest event page's first load: JavaScript gzip per chunk against its 120 KB budget (bench/first-load.ts)
+//   k. `momentbox push` of an event to s3rver vs a plain Bun.s3 upload of the same files, as a ratio (bench/push.ts)
+//   l. only when named (`npm run bench -- l`, BENCH_PUSH_MB=2048): a ~2 GB push SIGKILLed and resumed (bench/push.ts)
 // Every part is framed by a fixed CPU loop: the table says when the machine was too busy for its figures.
 // ~10 minutes on 2 cores.
 // A script, not a test: it prints figures and asserts nothing.
@@ -45,6 +47,7 @@ import {
 import { ingestPart, memoryPart } from './bench/ingest.ts';
 import { loadPart, nicknamePart } from './bench/load.ts';
 import { previewPart, previewSizePart } from './bench/preview.ts';
+import { bigPushPart, pushPart } from './bench/push.ts';
 
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
 const LIVE = { streams: 300, idleMs: 30_000 };
@@ -248,6 +251,8 @@ const PARTS: BenchPart[] = [
   previewPart,
   previewSizePart,
   firstLoadPart,
+  pushPart,
+  bigPushPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));
