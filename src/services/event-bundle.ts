@@ -8,6 +8,23 @@ import { albums, events, guestbookEntries, guests, hearts, uploads } from '../db
  * only link the rows of one bundle (an upload's `albumId` names an album's `id`); an import gives new ones.
  * Without anything that belongs to the box rather than the event (API keys, sessions, jobs, chunked uploads).
  */
+/**
+ * Guestbook attachments (issue 27) are not in the bundle yet: their files (media/<event>/guestbook/) are not
+ * pushed, so an entry comes back with its text only, never pointing at a file the box does not have (and
+ * never clashing with the unique key of the entry it was copied from).
+ */
+const WITHOUT_ATTACHMENT = {
+  attachmentKind: null,
+  attachmentKey: null,
+  attachmentExt: null,
+  attachmentMime: null,
+  attachmentBytes: null,
+  attachmentName: null,
+  attachmentSeconds: null,
+  attachmentState: null,
+  attachmentPlayable: null,
+} as const;
+
 export interface EventBundle {
   format: typeof BUNDLE_FORMAT;
   version: typeof BUNDLE_VERSION;
@@ -125,7 +142,7 @@ export function readEventBundle(db: Db, eventId: number): EventBundle | null {
         .where(eq(guestbookEntries.eventId, eventId))
         .orderBy(guestbookEntries.id)
         .all()
-        .map(({ id: _i, eventId: _e, ...g }) => g),
+        .map(({ id: _i, eventId: _e, ...g }) => ({ ...g, ...WITHOUT_ATTACHMENT })),
     };
   });
 }
