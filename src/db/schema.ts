@@ -49,6 +49,14 @@ export const events = sqliteTable('events', {
   shotsPerGuest: integer('shots_per_guest'),
   /** 'Gelöschte Fotos geben Aufnahmen zurück' */
   deletedShotsReturn: integer('deleted_shots_return', { mode: 'boolean' }).notNull().default(false),
+  /** the printed cards (issue 26): the couple's own line, and the day printed on them (null: the event's first day) */
+  printLine: text('print_line'),
+  printDate: text('print_date'),
+  /** the operator's setup checklist (issue 26): first openings the server saw, and when the checklist was dismissed */
+  coupleOpenedAt: text('couple_opened_at'),
+  printOpenedAt: text('print_opened_at'),
+  wallOpenedAt: text('wall_opened_at'),
+  setupDismissedAt: text('setup_dismissed_at'),
   createdAt: createdAt(),
 });
 

@@ -40,6 +40,8 @@ export const MAX_MODERATION_PAGE = 200;
 export const EVENT_NAME_MAX = 120;
 export const ALBUM_NAME_MAX = 100;
 export const API_KEY_NAME_MAX = 100;
+/** The couple's own line on the printed cards, in characters: one or two lines on an A6 card. */
+export const PRINT_LINE_MAX = 80;
 
 /** The admin's password, in characters. */
 export const MIN_PASSWORD_LENGTH = 8;

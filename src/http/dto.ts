@@ -1,4 +1,5 @@
 import { colorToHex } from '../domain/colors.ts';
+import { setupSteps } from '../domain/setup.ts';
 import { bytesToMb } from '../domain/sizes.ts';
 import type { AlbumRow } from '../services/albums.service.ts';
 import type { EventView, EventWithTotals } from '../services/events.service.ts';
@@ -65,10 +66,12 @@ export function eventDto(e: EventView): EventDto {
       shots_per_guest: e.shotsPerGuest,
       deleted_shots_return: e.deletedShotsReturn,
     },
+    print: { line: e.printLine, date: e.printDate },
   };
 }
 
-export function adminEventDto(e: EventWithTotals): AdminEventDto {
+/** `wifiSet`: the venue Wi-Fi for the cards is set (a box setting, one of the checklist's steps). */
+export function adminEventDto(e: EventWithTotals, wifiSet: boolean): AdminEventDto {
   return {
     ...eventDto(e),
     total_size_mb: bytesToMb(e.totalBytes),
@@ -76,6 +79,17 @@ export function adminEventDto(e: EventWithTotals): AdminEventDto {
     client_token: e.clientToken,
     private_count: e.privateCount,
     last_upload_at: e.lastUploadAt,
+    setup: {
+      ...setupSteps({
+        albumCount: e.albumCount,
+        coupleOpenedAt: e.coupleOpenedAt,
+        wifiSet,
+        printOpenedAt: e.printOpenedAt,
+        uploadCount: e.uploadCount,
+        wallOpenedAt: e.wallOpenedAt,
+      }),
+      dismissed: e.setupDismissedAt !== null,
+    },
   };
 }
 

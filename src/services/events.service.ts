@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { albums, events, uploads } from '../db/schema.ts';
 import { DEFAULT_ALBUM_NAME } from '../domain/albums.ts';
@@ -48,6 +48,9 @@ export interface EventChange {
   shots_per_guest?: number | null;
   /** 'Gelöschte Fotos geben Aufnahmen zurück' */
   deleted_shots_return?: boolean;
+  /** the printed cards: the couple's own line and the day (YYYY-MM-DD); null clears */
+  print_line?: string | null;
+  print_date?: string | null;
 }
 
 /** A new event: name and code are required. */
@@ -71,7 +74,12 @@ export interface EventWithTotals extends EventView {
   /** uploads only their guest sees */
   privateCount: number;
   lastUploadAt: string | null;
+  albumCount: number;
 }
+
+/** The first openings the setup checklist ticks off, each kept once: the first time counts. */
+export type SetupMark = 'couple' | 'print' | 'wall';
+const MARK_FIELDS = { couple: 'coupleOpenedAt', print: 'printOpenedAt', wall: 'wallOpenedAt' } as const;
 
 interface EventTotals {
   bytes: number;
@@ -103,7 +111,7 @@ export function createEventsService(deps: {
     return { ...row, window, status: eventStatus(window, at), sealed: isSealed(row.revealAt, at), viewedAt: at };
   };
 
-  /** The sharing default, location privacy, the wall's settings and the guests' language (absent fields stay as they are). */
+  /** The sharing default, location privacy, the wall's settings, the guests' language and the cards' line and date (absent fields stay as they are). */
   const settings = (input: EventChange) => ({
     autoShareUploads: input.auto_share_uploads,
     stripLocation: input.strip_location,
@@ -119,6 +127,8 @@ export function createEventsService(deps: {
     revealAt: input.reveal_at === undefined ? undefined : input.reveal_at && new Date(input.reveal_at).toISOString(),
     shotsPerGuest: input.shots_per_guest,
     deletedShotsReturn: input.deleted_shots_return,
+    printLine: input.print_line,
+    printDate: input.print_date,
   });
 
   function assertCodeFree(code: string, exceptId?: number) {
@@ -156,12 +166,24 @@ export function createEventsService(deps: {
     return new Map(rows.map((r) => [r.eventId, r]));
   }
 
-  const withTotals = (event: EventView, totals: Map<number, EventTotals>): EventWithTotals => ({
+  /** Albums per event (of one event, when given). */
+  function albumCountsByEvent(eventId?: number): Map<number, number> {
+    const rows = db
+      .select({ eventId: albums.eventId, count: sql<number>`count(*)` })
+      .from(albums)
+      .where(eventId === undefined ? undefined : eq(albums.eventId, eventId))
+      .groupBy(albums.eventId)
+      .all();
+    return new Map(rows.map((r) => [r.eventId, r.count]));
+  }
+
+  const withTotals = (event: EventView, totals: Map<number, EventTotals>, albumCounts: Map<number, number>): EventWithTotals => ({
     ...event,
     totalBytes: totals.get(event.id)?.bytes ?? 0,
     uploadCount: totals.get(event.id)?.count ?? 0,
     privateCount: totals.get(event.id)?.unapproved ?? 0,
     lastUploadAt: totals.get(event.id)?.last ?? null,
+    albumCount: albumCounts.get(event.id) ?? 0,
   });
 
   // Every media request and most calls look their event up by id: built and compiled once.
@@ -198,12 +220,13 @@ export function createEventsService(deps: {
 
     list(): EventWithTotals[] {
       const totals = totalsByEvent();
+      const albumCounts = albumCountsByEvent();
       return db
         .select()
         .from(events)
         .orderBy(desc(events.createdAt), desc(events.id))
         .all()
-        .map((row) => withTotals(view(row), totals));
+        .map((row) => withTotals(view(row), totals, albumCounts));
     },
 
     /** Events that take uploads now, newest first: what the captive portal offers without a default event. */
@@ -219,7 +242,22 @@ export function createEventsService(deps: {
 
     /** One event with its real bytes on disk and upload count, as the dashboard lists it. */
     withTotals(event: EventView): EventWithTotals {
-      return withTotals(event, totalsByEvent(event.id));
+      return withTotals(event, totalsByEvent(event.id), albumCountsByEvent(event.id));
+    },
+
+    /** A first opening the checklist counts (the couple's page, the print view, the wall); later ones change nothing. */
+    markOpened(eventId: number, mark: SetupMark): void {
+      const field = MARK_FIELDS[mark];
+      db.update(events)
+        .set({ [field]: now().toISOString() })
+        .where(and(eq(events.id, eventId), isNull(events[field])))
+        .run();
+    },
+
+    /** The operator hid the event's setup checklist. */
+    dismissSetup(eventId: number): void {
+      getRow(eventId);
+      db.update(events).set({ setupDismissedAt: now().toISOString() }).where(eq(events.id, eventId)).run();
     },
 
     async create(input: NewEvent): Promise<EventView> {

@@ -308,6 +308,21 @@ describe('PUT /api/event/{id}', () => {
     expect((await listEvents()).find((e) => e.id === event.id)).toEqual(before);
   });
 
+  test("the printed cards' own line and day (issue 26): set, refused when wrong, cleared when empty", async () => {
+    const event = await srv.admin.createEvent({ name: 'Karten' });
+    expect(event.print).toEqual({ line: null, date: null });
+    const put = (fields: Record<string, string>) => srv.admin.fetch(`/api/event/${event.id}`, { method: 'PUT', body: form(fields) });
+    expect((await expectOk<AdminEventDto>(await put({ print_line: '  Wir sagen Ja  ', print_date: '2026-06-20' }))).print).toEqual({
+      line: 'Wir sagen Ja',
+      date: '2026-06-20',
+    });
+    await expectError(await put({ print_date: '2026-02-30' }), 400, 'VALIDATION_ERROR');
+    await expectError(await put({ print_date: '20.06.2026' }), 400, 'VALIDATION_ERROR');
+    await expectError(await put({ print_line: 'x'.repeat(81) }), 400, 'VALIDATION_ERROR');
+    expect((await listEvents()).find((e) => e.id === event.id)?.print).toEqual({ line: 'Wir sagen Ja', date: '2026-06-20' });
+    expect((await expectOk<AdminEventDto>(await put({ print_line: '', print_date: '' }))).print).toEqual({ line: null, date: null });
+  });
+
   test('an unknown event is 404', async () => {
     await expectError(await srv.admin.fetch('/api/event/999999', { method: 'PUT', body: form({ name: 'x' }) }), 404, 'NOT_FOUND');
   });

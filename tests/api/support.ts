@@ -33,6 +33,7 @@ export const EVENT_FIELDS = [
   'language',
   'name',
   'primary_color',
+  'print',
   'secondary_color',
   'status',
   'strip_location',
@@ -47,6 +48,7 @@ export const ADMIN_EVENT_FIELDS = [
   'upload_count',
   'private_count',
   'last_upload_at',
+  'setup',
 ].sort();
 
 export interface ServerHandle<S = TestServer> {

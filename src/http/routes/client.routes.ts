@@ -32,6 +32,12 @@ const settings = endpoint({
   params: TokenPath,
   ok: answer('The event and all its albums (with upload_count)', ClientSettingsDtoSchema),
 });
+const printOpened = endpoint({
+  summary: "The couple opened the print view (ticks the admin's setup checklist's 'cards printed')",
+  tag: 'host',
+  params: TokenPath,
+  ok: answer('{ success: true }', SuccessSchema),
+});
 const editEvent = endpoint({
   summary:
     "Changes the event's name, colours, header style, download, sharing default, wall settings and host image (not its code or dates)",
@@ -169,11 +175,19 @@ export function clientRoutes() {
 
   app.get('/api/client/event-settings/:token', settings.doc, (c) => {
     const { services, event } = asHost(c, settings.params(c).token);
+    // the couple's link has reached them (the setup checklist's step): their page, or their print view, loads this
+    services.events.markOpened(event.id, 'couple');
     const counts = services.albums.uploadCounts(event.id);
     return c.json<ClientSettingsDto>({
       event: eventDto(event),
       albums: services.albums.list(event.id, { visibleOnly: false }).map((a) => countedAlbumDto(a, counts)),
     });
+  });
+
+  app.post('/api/client/print-opened/:token', printOpened.doc, (c) => {
+    const { services, event } = asHost(c, printOpened.params(c).token);
+    services.events.markOpened(event.id, 'print');
+    return c.json({ success: true });
   });
 
   app.put('/api/client/event/:token', editEvent.doc, async (c) => {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Env } from '../context.ts';
-import { publicUrl, requireRight } from '../context.ts';
+import { publicUrl, requireRight, type Ctx } from '../context.ts';
+import type { EventWithTotals } from '../../services/events.service.ts';
 import { adminEventDto, exportDto, exportSizesDto, statisticsDto } from '../dto.ts';
 import type { ClientTokenAnswer, ExportSizes, UploaderDto } from '../api-types.ts';
 import { ExportZipQuery, TicketQuery, ticketAnswer, ticketZip, zipOf } from './export-zip.ts';
@@ -104,20 +105,49 @@ const clientToken = endpoint({
   errors: admin,
 });
 
+const setupDismissed = endpoint({
+  summary: "Hides the event's setup checklist on the dashboard (kept with the event)",
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: [...admin, 404],
+});
+const printOpened = endpoint({
+  summary: "The print view was opened for the event (ticks the setup checklist's 'cards printed')",
+  tag: 'admin',
+  params: EventIdPath,
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: [...admin, 404],
+});
+const wallOpened = endpoint({
+  summary: "The live wall was opened (ticks the setup checklist's 'wall opened once'; the wall is public, so anyone may say so)",
+  tag: 'guest',
+  callers: ['anyone'],
+  params: EventIdPath,
+  ok: answer('{ success: true }', SuccessSchema),
+  errors: [404],
+});
+
+/** The events as the dashboard lists them: with the setup checklist, whose Wi-Fi step is the box's setting. */
+function adminEvents(c: Ctx) {
+  const wifiSet = !!c.get('deps').services.boxSettings.wifi()?.ssid;
+  return (e: EventWithTotals) => adminEventDto(e, wifiSet);
+}
+
 /** Event management for the admin dashboard. */
 export function eventRoutes() {
   const app = new Hono<Env>();
 
   app.get('/api/event/events', list.doc, (c) => {
     requireRight(c, 'administer');
-    return c.json(c.get('deps').services.events.list().map(adminEventDto));
+    return c.json(c.get('deps').services.events.list().map(adminEvents(c)));
   });
 
   app.post('/api/event', create.doc, async (c) => {
     requireRight(c, 'administer');
     const { events } = c.get('deps').services;
     const created = await events.create(await readEventForm(c, NewEventForm));
-    return c.json(adminEventDto(events.withTotals(created)), 201);
+    return c.json(adminEvents(c)(events.withTotals(created)), 201);
   });
 
   app.put('/api/event/:event', update.doc, async (c) => {
@@ -125,7 +155,27 @@ export function eventRoutes() {
     requireRight(c, 'manageEvent', { eventId });
     const { events } = c.get('deps').services;
     const updated = await events.update(eventId, await readEventForm(c, EventChangeForm));
-    return c.json(adminEventDto(events.withTotals(updated)));
+    return c.json(adminEvents(c)(events.withTotals(updated)));
+  });
+
+  app.post('/api/event/:eventId/setup-dismissed', setupDismissed.doc, (c) => {
+    requireRight(c, 'administer');
+    c.get('deps').services.events.dismissSetup(setupDismissed.params(c).eventId);
+    return c.json({ success: true });
+  });
+
+  app.post('/api/event/:eventId/print-opened', printOpened.doc, (c) => {
+    const { eventId } = printOpened.params(c);
+    requireRight(c, 'manageEvent', { eventId });
+    const { events } = c.get('deps').services;
+    events.markOpened(events.getById(eventId).id, 'print');
+    return c.json({ success: true });
+  });
+
+  app.post('/api/event/:eventId/wall-opened', wallOpened.doc, (c) => {
+    const { events } = c.get('deps').services;
+    events.markOpened(events.getById(wallOpened.params(c).eventId).id, 'wall');
+    return c.json({ success: true });
   });
 
   app.delete('/api/event/:event', remove.doc, (c) => {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { AppError, badRequest, problem } from '../../lib/errors.ts';
 import { isValidColor } from '../../domain/colors.ts';
-import { isIsoDateTime } from '../../domain/dates.ts';
+import { isIsoDateTime, isIsoDay } from '../../domain/dates.ts';
 import { isValidEventCode } from '../../domain/event-code.ts';
 import { normaliseDuration } from '../../domain/event-window.ts';
 import {
   EVENT_NAME_MAX,
+  PRINT_LINE_MAX,
   HEADER_STYLES,
   SHOTS_PER_GUEST,
   WALL_LAYOUTS,
@@ -96,6 +97,15 @@ const language = text()
   .refine((v) => v === undefined || (LANGUAGES as readonly string[]).includes(v), problem('languageInvalid'))
   .transform((v) => v as Language | undefined);
 
+/** The cards' own line: empty clears it (null). */
+const printLine = trimmed()
+  .refine((v) => v === undefined || v.length <= PRINT_LINE_MAX, problem('printLineTooLong'))
+  .transform((v) => (v === undefined ? undefined : v || null));
+/** The cards' day, YYYY-MM-DD: empty clears it (the event's first day is printed). */
+const printDate = trimmed()
+  .refine((v) => !v || isIsoDay(v), problem('invalidDate'))
+  .transform((v) => (v === undefined ? undefined : v || null));
+
 /**
  * The event form of admin update and the host's settings, as sent (multipart text or JSON): every field
  * optional, absent fields stay. Whether the code is free is the service's (it knows the other events).
@@ -130,6 +140,9 @@ export const EventChangeForm = z.object({
   shots_per_guest: shotsPerGuest,
   /** 'Gelöschte Fotos geben Aufnahmen zurück' */
   deleted_shots_return: flag(),
+  /** the printed cards: the couple's own line and the day printed (YYYY-MM-DD; empty: the event's first day) */
+  print_line: printLine,
+  print_date: printDate,
   /** multipart only: an image file (at most 20 MB) */
   host_image: z.unknown().optional().meta({ type: 'string', format: 'binary' }),
 });

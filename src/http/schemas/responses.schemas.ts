@@ -84,6 +84,25 @@ export const CameraSettingsSchema = z
     deleted_shots_return: z.boolean(),
   })
   .meta({ id: 'CameraSettings' });
+/** addition: the operator's setup checklist of an event (issue 26): which steps the box has seen done */
+export const SetupChecklistSchema = z
+  .object({
+    /** more albums than the one every event starts with */
+    albums: z.boolean(),
+    /** the couple's page was opened with their link */
+    couple_link: z.boolean(),
+    /** the venue Wi-Fi for the cards is set */
+    wifi: z.boolean(),
+    /** the print view was opened for the event */
+    print: z.boolean(),
+    /** the event has an upload */
+    test_upload: z.boolean(),
+    /** the live wall was opened */
+    wall: z.boolean(),
+    /** the operator hid the checklist (POST /api/event/{eventId}/setup-dismissed) */
+    dismissed: z.boolean(),
+  })
+  .meta({ id: 'SetupChecklist' });
 
 const eventFields = {
   id: z.number().int(),
@@ -108,6 +127,15 @@ const eventFields = {
   /** addition: the language the event's guests see unless they choose another (default 'de') */
   language: z.enum(LANGUAGES),
   camera: CameraSettingsSchema,
+  /** addition: the printed cards, as the couple set them in the print view */
+  print: z
+    .object({
+      /** the couple's own line, null without one */
+      line: z.string().nullable(),
+      /** the day printed, YYYY-MM-DD; null: the event's first day (in the local time of whoever prints) */
+      date: z.string().nullable(),
+    })
+    .meta({ id: 'PrintSettings' }),
 };
 export const EventDtoSchema = z.object(eventFields).meta({ id: 'EventDto' });
 /** What the admin sees in the events list. */
@@ -121,6 +149,8 @@ export const AdminEventDtoSchema = z
     private_count: z.number().int(),
     /** addition: when the newest upload arrived, null without uploads */
     last_upload_at: nullableIsoTime,
+    /** addition: the operator's setup checklist on the event's card, each step ticked from the box's state */
+    setup: SetupChecklistSchema,
   })
   .meta({ id: 'AdminEventDto' });
 

@@ -18,7 +18,7 @@ import type {
   UploaderDto,
   WifiSettings,
 } from '../../../src/http/api-types';
-import { eventFormData, type EventFormFields } from './event-form';
+import { eventFormData, type EventFormFields, type PrintFields } from './event-form';
 import { adminToken, api, HttpError } from './http';
 import { queryClient } from './query-client';
 
@@ -57,6 +57,11 @@ export const adminApi = {
   events: () => api.get<AdminEventDto[]>('/api/event/events'),
   createEvent: (f: EventFormFields) => api.post<AdminEventDto>('/api/event', eventFormData(f)),
   updateEvent: (id: number, f: EventFormFields) => api.put<AdminEventDto>(`/api/event/${id}`, eventFormData(f)),
+  savePrint: (id: number, f: PrintFields) => api.put<AdminEventDto>(`/api/event/${id}`, { ...f }),
+  /** the setup checklist on the event's card goes, for good */
+  dismissSetup: (id: number) => api.post<{ success: true }>(`/api/event/${id}/setup-dismissed`),
+  /** the print view tells the box it was opened (the checklist's 'cards printed') */
+  printOpened: (id: number) => api.post<{ success: true }>(`/api/event/${id}/print-opened`),
   deleteEvent: (id: number) => api.del<{ success: true }>(`/api/event/${id}`),
 
   albums: (eventId: number) => api.get<AlbumDto[]>(`/api/event/${eventId}/albums`),

@@ -13,7 +13,7 @@ import type {
   UploadDto,
   WallSettings,
 } from '../../../src/http/api-types';
-import { eventFormData, type EventDesignFields } from './event-form';
+import { eventFormData, type EventDesignFields, type PrintFields } from './event-form';
 import { HttpError } from './http';
 import type { ModerationStatus } from '../../../src/domain/limits.ts';
 
@@ -85,6 +85,8 @@ export type BulkTarget = { ids: number[] } | { guestId: number };
 export const clientApi = {
   settings: (token: string) => call<ClientSettingsDto>('GET', `/api/client/event-settings/${t(token)}`),
   saveSettings: (token: string, f: SettingsFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, eventFormData(f)),
+  savePrint: (token: string, f: PrintFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
+  printOpened: (token: string) => call<{ success: true }>('POST', `/api/client/print-opened/${t(token)}`),
   createAlbum: (token: string, f: ClientAlbumFields) => call<AlbumDto>('POST', `/api/client/event/${t(token)}/album`, { ...f }),
   updateAlbum: (token: string, albumId: number, f: Partial<ClientAlbumFields>) =>
     call<AlbumDto>('PUT', `/api/client/album/${albumId}/${t(token)}`, { ...f }),

@@ -23,6 +23,14 @@ export interface EventFormFields extends EventDesignFields {
   event_duration_days: number;
 }
 
+/** The print view's settings: the cards' own line and day (empty: none / the event's first day), and the event's colours. */
+export interface PrintFields {
+  print_line: string;
+  print_date: string;
+  primary_color: string;
+  secondary_color: string;
+}
+
 export function eventFormData(fields: EventDesignFields & Partial<EventFormFields>): FormData {
   const fd = new FormData();
   for (const [name, value] of Object.entries(fields)) {

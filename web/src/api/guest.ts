@@ -57,6 +57,8 @@ export const guestApi = {
   visitorEvent: (code: string) => visitorGet<EventDto>(`/api/event/${enc(code)}`),
   visitorUploads: (eventId: number) => visitorGet<UploadDto[]>(`/api/event/${eventId}/uploads`),
   visitorAlbums: (eventId: number) => visitorGet<GalleryAlbumDto[]>(`/api/event/${eventId}/albums`),
+  /** the wall tells the box it was opened (the operator's setup checklist) */
+  wallOpened: (eventId: number) => fetch(`/api/event/${eventId}/wall-opened`, { method: 'POST', credentials: 'omit' }),
   approve: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/approve`),
   reject: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/reject`),
   shareAllOwn: (eventId: number) => api.put<{ success: true; count: number }>(`/api/event/${eventId}/uploads/approve-own`),

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { isValidColor } from '../../../../src/domain/colors.ts';
-import { toHexColor } from '../../host/design';
+import { toHexColor, type ColorPreset } from '../../host/design';
 import { useHostT } from '../../i18n';
 
-/** A colour picker plus a text field holding the same value (hex or a named token). */
+/** A colour picker plus a text field holding the same value (hex or a named token), and a row of preset swatches. */
 export function ColorField({
   label,
   value,
@@ -11,6 +11,7 @@ export function ColorField({
   onChange,
   name,
   error,
+  presets,
 }: {
   label: string;
   value: string;
@@ -19,6 +20,7 @@ export function ColorField({
   name: string;
   /** the server's reason for refusing this value */
   error?: string;
+  presets: readonly ColorPreset[];
 }) {
   const h = useHostT();
   const id = useId();
@@ -47,6 +49,20 @@ export function ColorField({
           aria-invalid={!!shown}
           aria-describedby={shown ? `${id}-error` : undefined}
         />
+      </div>
+      <div className="hx-swatches" role="group" aria-label={h.colorPresets(label)}>
+        {presets.map((p) => (
+          <button
+            key={p.name}
+            type="button"
+            className="hx-swatch"
+            style={{ background: p.hex }}
+            title={h.colorPresetNames[p.name]}
+            aria-label={h.colorPresetNames[p.name]}
+            aria-pressed={toHexColor(value, fallback) === p.hex.toLowerCase()}
+            onClick={() => onChange(p.hex)}
+          />
+        ))}
       </div>
       {shown && (
         <span id={`${id}-error`} className="hx-field-error" data-testid={`${name}-error`}>

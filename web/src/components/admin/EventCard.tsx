@@ -33,6 +33,7 @@ import { hostToast } from '../../store/toast-store';
 import { exportRunning, zipSize, type ExportProgress } from '../../host/zip-export';
 import { ExportStatus } from './ExportStatus';
 import { QrCode } from '../QrCode';
+import { SetupChecklist } from './SetupChecklist';
 import { useQuery } from '@tanstack/react-query';
 import { adminQueries } from '../../api/queries';
 
@@ -130,6 +131,7 @@ export function EventCard({
         </span>
       </div>
 
+      <SetupChecklist event={event} />
       <div className="hx-card__actions">
         <button type="button" className="hx-action" onClick={() => onAction('albums', event)}>
           <FolderOpen size={16} /> {h.actionAlbums}

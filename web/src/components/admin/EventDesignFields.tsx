@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
 import { ColorField } from './ColorField';
+import { COLOR_PRESETS } from '../../host/design';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { HEADER_STYLES } from '../../../../src/domain/limits.ts';
 import { useHostT } from '../../i18n';
@@ -31,6 +32,7 @@ export function ColorFields({
         fallback={NEW_EVENT_PRIMARY}
         onChange={onPrimary}
         error={errors.primary_color}
+        presets={COLOR_PRESETS.primary}
       />
       <ColorField
         label={labels[1]}
@@ -39,6 +41,7 @@ export function ColorFields({
         fallback={NEW_EVENT_SECONDARY}
         onChange={onSecondary}
         error={errors.secondary_color}
+        presets={COLOR_PRESETS.secondary}
       />
     </div>
   );

@@ -4,7 +4,10 @@ import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router'
 import { ArrowLeft, Camera, ImageIcon, Printer, Scissors, Wifi } from 'lucide-react';
 import { promptsForCards } from '../../../../src/domain/challenges.ts';
 import { adminToken } from '../../api/http';
+import { adminApi } from '../../api/admin';
+import { clientApi } from '../../api/client-settings';
 import { adminQueries, configQuery, hostQueries } from '../../api/queries';
+import type { AppConfig, EventDto } from '../../../../src/http/api-types';
 import { Spinner } from '../../components/Spinner';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { eventLink, settingsLink } from '../../host/links';
@@ -13,23 +16,32 @@ import { wifiQrPayload } from '../../lib/wifi-qr';
 import { QrCode } from '../../components/QrCode';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
 import type { Language } from '../../../../src/domain/languages.ts';
-import { hostStringsOf, useHostT, useLanguage, type HostDict } from '../../i18n';
+import { hostStringsOf, localeOf, useHostT, useLanguage, type HostDict } from '../../i18n';
+import { initialDraft, PrintOptions, type PrintDraft } from './PrintOptions';
 import '../../styles/admin.css';
 
 // Printable QR material: /print/{eventId} for an admin (Bearer token), /print/{eventId}?token={clientToken}
-// for a host from the settings page. A4 poster, a table card (A6), or four table cards on one A4 sheet with
-// cutting marks; with the venue Wi-Fi QR when one is set in the dashboard. The photo challenges' cards (issue
-// 28): one per table, four to a sheet, each with a few prompts and the event's QR code.
+// for a host from the settings page. A4 poster, a table card (A6), four table cards on one A4 sheet with
+// cutting marks, a table tent (an A5 sheet folded into two A6 faces), the couple's card; with the venue Wi-Fi QR
+// when one is set in the dashboard. Each carries the couple's own line and the day, set above the sheet. The
+// photo challenges' cards (issue 28): one per table, four to a sheet, each with a few prompts and the event's QR code.
 // Languages: the toolbar and notes speak to whoever prints (the page's language); the sheet speaks to the
 // guests who read it on the tables, so it is in the event's guest language (the host's setting).
 
 // One list of formats: each names its paper (the CSS class hx-print--{format}) and its sheet below.
-type Format = 'a4' | 'card' | 'cards4' | 'couple' | 'challenges';
-const FORMATS: readonly Format[] = ['a4', 'card', 'cards4', 'couple', 'challenges'];
+type Format = 'a4' | 'card' | 'cards4' | 'tent' | 'couple' | 'challenges';
+const FORMATS: readonly Format[] = ['a4', 'card', 'cards4', 'tent', 'couple', 'challenges'];
 /** Tables to print challenge cards for, unless the address says (`tables=`): two sheets. */
 const DEFAULT_TABLES = 8;
 const MAX_TABLES = 60;
 const CARDS_PER_SHEET = 4;
+
+/** A day (YYYY-MM-DD) as the sheet prints it, in the event's language: '20. Juni 2026'. */
+function printedDay(day: string, lang: Language): string {
+  return new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
 
 /** The host strings in the event's guest language for the sheet; null while that language loads. */
 function useSheetStrings(lang: Language | undefined): HostDict | null {
@@ -52,11 +64,10 @@ function useSheetStrings(lang: Language | undefined): HostDict | null {
 export default function PrintPage() {
   const h = useHostT();
   const { eventId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const clientToken = params.get('token');
   const format: Format = FORMATS.find((f) => f === params.get('format')) ?? 'a4';
-  const [imgBroken, setImgBroken] = useState(false);
   const signedIn = !!clientToken || !!adminToken.get();
 
   useEffect(() => {
@@ -95,8 +106,39 @@ export default function PrintPage() {
     );
   if (!event || !config || !s) return <Spinner fullscreen />;
 
-  const primary = toHexColor(event.primary_color, NEW_EVENT_PRIMARY);
-  const secondary = toHexColor(event.secondary_color, NEW_EVENT_SECONDARY);
+  return <PrintView event={event} config={config} s={s} clientToken={clientToken} format={format} prompts={prompts} tables={tables} />;
+}
+
+function PrintView({
+  event,
+  config,
+  s,
+  clientToken,
+  format,
+  prompts,
+  tables,
+}: {
+  event: EventDto & { client_token?: string | null };
+  config: AppConfig;
+  /** the sheet's strings, in the event's language */
+  s: HostDict;
+  clientToken: string | null;
+  format: Format;
+  /** the challenge cards' prompts, undefined while they load */
+  prompts: string[] | undefined;
+  /** tables to print challenge cards for */
+  tables: number;
+}) {
+  const h = useHostT();
+  const [params, setParams] = useSearchParams();
+  const [imgBroken, setImgBroken] = useState(false);
+  const [draft, setDraft] = useState<PrintDraft>(() => initialDraft(event));
+  // the operator's checklist ticks 'cards printed' from the box's record of this opening
+  useEffect(() => {
+    void (clientToken ? clientApi.printOpened(clientToken) : adminApi.printOpened(event.id)).catch(() => undefined);
+  }, [clientToken, event.id]);
+  const primary = toHexColor(draft.primary_color, NEW_EVENT_PRIMARY);
+  const secondary = toHexColor(draft.secondary_color, NEW_EVENT_SECONDARY);
   const onPrimary = headerTextColor(primary, 'minimalistic');
   // the round step numbers are small: white unless the colour is very light
   const onStep = headerTextColor(primary, 'split');
@@ -111,7 +153,9 @@ export default function PrintPage() {
   };
   const setFormat = (f: Format) => setParam('format', f === 'a4' ? null : f);
   // the couple's own link: the host's token in this page's address, or the one the admin's event list holds
-  const coupleToken: string | null = clientToken ?? (event && 'client_token' in event ? (event.client_token as string | null) : null);
+  const coupleToken: string | null = clientToken ?? event.client_token ?? null;
+  const ownLine = draft.print_line.trim();
+  const day = printedDay(draft.print_date || initialDraft(event).print_date, event.language);
   const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
   const sheet = () => (
     <article
@@ -129,6 +173,14 @@ export default function PrintPage() {
           )}
         </div>
         <h1 className="hx-sheet__title">{event.name}</h1>
+        {ownLine && (
+          <p className="hx-sheet__own" data-testid="print-own-line">
+            {ownLine}
+          </p>
+        )}
+        <p className="hx-sheet__date" data-testid="print-date">
+          {day}
+        </p>
         <p className="hx-sheet__tag">{s.sheetTagline}</p>
       </header>
       <p className="hx-sheet__lead">{s.sheetLead}</p>
@@ -266,6 +318,9 @@ export default function PrintPage() {
         <header className="hx-sheet__head" style={{ background: `linear-gradient(135deg, ${primary}, ${secondary})`, color: onPrimary }}>
           <h1 className="hx-sheet__title">{s.coupleCardTitle}</h1>
           <p className="hx-sheet__tag">{event.name}</p>
+          <p className="hx-sheet__date" data-testid="print-date">
+            {day}
+          </p>
         </header>
         <p className="hx-sheet__lead">{s.coupleCardLead}</p>
         <QrCode value={coupleLink} label={s.coupleQr} className="hx-qr hx-qr--event" testId="couple-qr" />
@@ -313,6 +368,7 @@ export default function PrintPage() {
         </button>
       </div>
       <UnreachableLinksWarning config={config} admin={!clientToken} />
+      <PrintOptions event={event} clientToken={clientToken} draft={draft} onChange={setDraft} />
       {!wifi && (
         <p className="hx-print__notice hx-no-print">
           {h.noWifiNotice} {clientToken ? h.noWifiHost : h.noWifiAdmin}
@@ -332,6 +388,17 @@ export default function PrintPage() {
           fourUp([0, 1, 2, 3].map(() => sheet()))
         ) : format === 'challenges' ? (
           challengeSheets()
+        ) : format === 'tent' ? (
+          // folded along the middle it stands on the table: the back half upside down, so it reads from both sides
+          <div className="hx-tent" data-testid="print-tent">
+            <div className="hx-tent__half hx-tent__half--back" data-testid="tent-back">
+              {sheet()}
+            </div>
+            <div className="hx-fold" data-testid="fold-line">
+              <span>{s.sheetFold}</span>
+            </div>
+            <div className="hx-tent__half">{sheet()}</div>
+          </div>
         ) : (
           sheet()
         )}

@@ -3,6 +3,7 @@ import { useParams } from '../../lib/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WallSettings } from '../../../../src/http/api-types';
 import { wallQueries } from '../../api/queries';
+import { guestApi } from '../../api/guest';
 import { useEventLanguage, useT } from '../../i18n';
 import { themeVars } from '../../../../src/domain/colors.ts';
 import { WallShow, type ShowSettings } from './show';
@@ -63,6 +64,12 @@ export default function WallPage() {
     shownLayout.current = layout;
     show.current?.step(1);
   }, [layout]);
+
+  // the operator's checklist ticks 'wall opened once' from the box's record of it
+  const openedId = event?.id;
+  useEffect(() => {
+    if (openedId !== undefined) void guestApi.wallOpened(openedId).catch(() => undefined);
+  }, [openedId]);
 
   useEffect(() => {
     if (eventId === undefined || !rootRef.current || !stageRef.current || !collageRef.current) return;
