@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ATTACHMENT_KINDS } from '../domain/guestbook.ts';
-import { HEADER_STYLES, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../domain/limits.ts';
+import { HEADER_STYLES, WALL_GUESTBOOK_EVERY, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../domain/limits.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
 
 // Times are ISO 8601 UTC text. Deleting an event or album cascades to what belongs to it;
@@ -41,6 +41,8 @@ export const events = sqliteTable('events', {
   wallQrContent: text('wall_qr_content', { enum: WALL_QR_CONTENTS }).notNull().default('event'),
   /** the wall shows photos with hearts more often (issue 28) */
   wallFavorLoved: integer('wall_favor_loved', { mode: 'boolean' }).notNull().default(false),
+  /** a guestbook card as every how-manieth slide of the wall, 0: none (issue 27) */
+  wallGuestbookEvery: integer('wall_guestbook_every').notNull().default(WALL_GUESTBOOK_EVERY.default),
   /** the language its guests see unless they choose another (issue 25) */
   language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
   /** Einwegkamera (issue 28): until this moment guests see only their own uploads (domain/permissions.ts); null: no reveal */

@@ -9,6 +9,11 @@ export type HeaderStyle = (typeof HEADER_STYLES)[number];
 export const WALL_SECONDS = { min: 3, max: 60, default: 8 } as const;
 /** Einwegkamera (issue 28): the shots per guest the couple may set (a disposable camera has 24 or 36). */
 export const SHOTS_PER_GUEST = { min: 1, max: 999, suggested: 24 } as const;
+/**
+ * Guestbook cards on the wall (issue 27): one as every how-manieth slide (`min`..`max`), or 0 for none;
+ * `choices`: what the couple's page offers.
+ */
+export const WALL_GUESTBOOK_EVERY = { min: 2, max: 20, default: 5, choices: [0, 3, 5, 8, 12] } as const;
 /** How the wall lays out its pictures: one at a time (Einzelbild), a collage, or two portrait photos side by side (Hochformat-Paare). */
 export const WALL_LAYOUTS = ['single', 'collage', 'pairs'] as const;
 export type WallLayout = (typeof WALL_LAYOUTS)[number];

@@ -57,6 +57,7 @@ export function eventDto(e: EventView): EventDto {
       ken_burns: e.wallKenBurns,
       qr_content: e.wallQrContent,
       favor_loved: e.wallFavorLoved,
+      guestbook_every: e.wallGuestbookEvery,
     },
     language: e.language,
     camera: {

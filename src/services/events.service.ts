@@ -40,6 +40,7 @@ export interface EventChange {
   wall_ken_burns?: boolean;
   wall_qr_content?: WallQrContent;
   wall_favor_loved?: boolean;
+  wall_guestbook_every?: number;
   /** the guests' language unless they choose another */
   language?: Language;
   /** Einwegkamera: the reveal (ISO time), null for none */
@@ -123,6 +124,7 @@ export function createEventsService(deps: {
     wallKenBurns: input.wall_ken_burns,
     wallQrContent: input.wall_qr_content,
     wallFavorLoved: input.wall_favor_loved,
+    wallGuestbookEvery: input.wall_guestbook_every,
     language: input.language,
     revealAt: input.reveal_at === undefined ? undefined : input.reveal_at && new Date(input.reveal_at).toISOString(),
     shotsPerGuest: input.shots_per_guest,

@@ -108,6 +108,7 @@ describe('sharing by default and wall settings', () => {
       ken_burns: false,
       qr_content: 'event',
       favor_loved: false,
+      guestbook_every: 5,
     });
 
     const f = new FormData();
@@ -129,6 +130,7 @@ describe('sharing by default and wall settings', () => {
         ken_burns: false,
         qr_content: 'event',
         favor_loved: false,
+        guestbook_every: 5,
       },
     ]);
 

@@ -25,15 +25,16 @@ describe('wall settings', () => {
       ken_burns: false,
       qr_content: 'event',
       favor_loved: false,
+      guestbook_every: 5,
     });
     const s = await SseStream.open(visitor, `/api/event/${event.id}/live`);
     open.push(s);
     await s.next((m) => m.event === 'ready', 2000, 'ready');
     const saved = await h.client().json<EventDto>(`/api/client/event/${token}`, {
       method: 'PUT',
-      json: { wall_layout: 'collage', wall_ken_burns: true, wall_qr_content: 'both', wall_favor_loved: true },
+      json: { wall_layout: 'collage', wall_ken_burns: true, wall_qr_content: 'both', wall_favor_loved: true, wall_guestbook_every: 0 },
     });
-    expect(saved.wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both', favor_loved: true });
+    expect(saved.wall).toMatchObject({ layout: 'collage', ken_burns: true, qr_content: 'both', favor_loved: true, guestbook_every: 0 });
     await s.next((m) => m.event === 'settings', 2000, 'settings message');
     expect((await visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({
       layout: 'collage',
@@ -54,6 +55,17 @@ describe('wall settings', () => {
       'VALIDATION_ERROR',
       /wall_qr_content muss event, wifi oder both sein/,
     );
-    expect((await h.client().json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({ layout: 'single', qr_content: 'event' });
+    for (const every of [1, 21, 2.5, 'oft'])
+      await expectError(
+        await put({ wall_guestbook_every: every }),
+        400,
+        'VALIDATION_ERROR',
+        /Gästebuch auf der Wand: 0 \(aus\) oder eine ganze Zahl von 2 bis 20/,
+      );
+    expect((await h.client().json<EventDto>(`/api/event/${event.code}`)).wall).toMatchObject({
+      layout: 'single',
+      qr_content: 'event',
+      guestbook_every: 5,
+    });
   });
 });

@@ -131,6 +131,7 @@ describe("settings tab 'Live-Wand' on a phone", () => {
     await p.getByLabel('Videos zeigen (ohne Ton)').uncheck();
     await p.getByLabel(/QR-Code mit/).uncheck();
     await p.getByLabel('Fotos mit Herzen öfter zeigen').check();
+    await p.getByLabel('Gästebuch auf der Wand').selectOption({ label: 'Jedes 8. Bild ein Eintrag' });
     await p.getByRole('button', { name: 'Speichern' }).click();
     await toastShown(p, 'Live-Wand gespeichert');
     expect((await h.visitor.json<EventDto>(`/api/event/${event.code}`)).wall).toEqual({
@@ -142,6 +143,7 @@ describe("settings tab 'Live-Wand' on a phone", () => {
       ken_burns: false,
       qr_content: 'event',
       favor_loved: true,
+      guestbook_every: 8,
     });
     expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await h.shot('41-phone-live-wand', p);

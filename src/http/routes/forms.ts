@@ -11,6 +11,7 @@ import {
   SHOTS_PER_GUEST,
   WALL_LAYOUTS,
   WALL_QR_CONTENTS,
+  WALL_GUESTBOOK_EVERY,
   WALL_SECONDS,
   type HeaderStyle,
   type WallLayout,
@@ -75,6 +76,12 @@ const headerStyle = text()
 const wallSeconds = text(true)
   .transform((v) => (v === undefined ? undefined : Number(v)))
   .refine((v) => v === undefined || (Number.isInteger(v) && v >= WALL_SECONDS.min && v <= WALL_SECONDS.max), problem('wallSecondsInvalid'));
+const wallGuestbookEvery = text(true)
+  .transform((v) => (v === undefined ? undefined : Number(v)))
+  .refine(
+    (v) => v === undefined || v === 0 || (Number.isInteger(v) && v >= WALL_GUESTBOOK_EVERY.min && v <= WALL_GUESTBOOK_EVERY.max),
+    problem('wallGuestbookEveryInvalid'),
+  );
 const wallLayout = text()
   .refine((v) => v === undefined || (WALL_LAYOUTS as readonly string[]).includes(v), problem('wallLayoutInvalid'))
   .transform((v) => v as WallLayout | undefined);
@@ -132,6 +139,7 @@ export const EventChangeForm = z.object({
   wall_ken_burns: flag(),
   wall_qr_content: wallQrContent,
   wall_favor_loved: flag(),
+  wall_guestbook_every: wallGuestbookEvery,
   /** the guests' language unless they choose another */
   language,
   /** Einwegkamera (issue 28): until then guests see only their own uploads; '' or null: no reveal */

@@ -66,6 +66,8 @@ export const WallSettingsSchema = z
     qr_content: z.enum(WALL_QR_CONTENTS),
     /** addition (issue 28): photos with hearts come round more often */
     favor_loved: z.boolean(),
+    /** addition (issue 27): a guestbook card as every how-manieth slide; 0: none */
+    guestbook_every: z.number().int(),
   })
   .meta({ id: 'WallSettings' });
 

@@ -62,6 +62,7 @@ export interface SharingAndWallFields {
   wall_ken_burns?: boolean;
   wall_qr_content?: WallSettings['qr_content'];
   wall_favor_loved?: boolean;
+  wall_guestbook_every?: number;
 }
 
 /** Einwegkamera (issue 28): null switches a part off. */

@@ -59,6 +59,7 @@ export const guestApi = {
   visitorAlbums: (eventId: number) => visitorGet<GalleryAlbumDto[]>(`/api/event/${eventId}/albums`),
   /** the wall tells the box it was opened (the operator's setup checklist) */
   wallOpened: (eventId: number) => fetch(`/api/event/${eventId}/wall-opened`, { method: 'POST', credentials: 'omit' }),
+  visitorGuestbook: (eventId: number) => visitorGet<GuestbookEntryDto[]>(`/api/event/${eventId}/guestbook`),
   approve: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/approve`),
   reject: (eventId: number, uploadId: number) => api.put<UploadDto>(`/api/event/${eventId}/upload/${uploadId}/reject`),
   shareAllOwn: (eventId: number) => api.put<{ success: true; count: number }>(`/api/event/${eventId}/uploads/approve-own`),

@@ -275,6 +275,9 @@ export const de = {
   /** a new upload's first showing on the wall, with and without nicknames on display */
   wallNewFrom: (name: string) => `Neu von ${name}`,
   wallNew: 'Neu',
+  /** a guestbook card between the photos (issue 27): its heading and its signature */
+  wallGuestbook: 'Gästebuch',
+  wallGuestbookSigned: (name: string) => `– ${name}`,
   /** the QR overlay with the Wi-Fi code: first the network, then the event (as the printed card) */
   wallWifiStep: 'WLAN verbinden',
   wallEventStep: 'Event öffnen',

@@ -262,6 +262,8 @@ export const en: Dict = {
   wallKeys: 'Space: pause · ← →: previous/next · F: full screen',
   wallNewFrom: (name: string) => `New from ${name}`,
   wallNew: 'New',
+  wallGuestbook: 'Guestbook',
+  wallGuestbookSigned: (name: string) => `– ${name}`,
   wallWifiStep: 'Join the Wi-Fi',
   wallEventStep: 'Open the event',
   wallWifiQrAlt: (ssid: string) => `Wi-Fi QR code for ${ssid}`,

@@ -7,7 +7,7 @@ import { clientApi, type SharingAndWallFields } from '../../api/client-settings'
 import { invalidateHostPage } from '../../api/queries';
 import { WallLink } from './WallLink';
 import { hostToast } from '../../store/toast-store';
-import { WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../../../../src/domain/limits.ts';
+import { WALL_GUESTBOOK_EVERY, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../../../../src/domain/limits.ts';
 
 /** Tab 'Live-Wand': how the wall shows the event, and the link to open it on the projector's browser. */
 export function WallTab({ token, event }: { token: string; event: EventDto }) {
@@ -21,6 +21,9 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
   const [kenBurns, setKenBurns] = useState(event.wall.ken_burns);
   const [qrContent, setQrContent] = useState(event.wall.qr_content);
   const [favorLoved, setFavorLoved] = useState(event.wall.favor_loved);
+  const [guestbookEvery, setGuestbookEvery] = useState(event.wall.guestbook_every);
+  // a rate set through the API that the list does not offer stays choosable
+  const guestbookChoices = [...new Set<number>([...WALL_GUESTBOOK_EVERY.choices, event.wall.guestbook_every])].sort((a, b) => a - b);
   const secondsValue = Number(seconds);
   const secondsValid = Number.isInteger(secondsValue) && secondsValue >= WALL_SECONDS.min && secondsValue <= WALL_SECONDS.max;
 
@@ -46,6 +49,7 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
       wall_ken_burns: kenBurns,
       wall_qr_content: qrContent,
       wall_favor_loved: favorLoved,
+      wall_guestbook_every: guestbookEvery,
     });
   };
 
@@ -104,6 +108,26 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
           <input type="checkbox" checked={showQr} onChange={(e) => setShowQr(e.target.checked)} />
           <span>{c.wallQr}</span>
         </label>
+        <div className="hx-field">
+          <label className="hx-label" htmlFor="wall-guestbook">
+            {c.wallGuestbook}
+          </label>
+          <select
+            id="wall-guestbook"
+            value={guestbookEvery}
+            onChange={(e) => setGuestbookEvery(Number(e.target.value))}
+            aria-describedby="wall-guestbook-note"
+          >
+            {guestbookChoices.map((n) => (
+              <option key={n} value={n}>
+                {n === 0 ? c.wallGuestbookOff : c.wallGuestbookEvery(n)}
+              </option>
+            ))}
+          </select>
+          <span id="wall-guestbook-note" className="hx-small hx-muted">
+            {c.wallGuestbookNote}
+          </span>
+        </div>
         <div className="hx-field">
           <label className="hx-label" htmlFor="wall-qr-content">
             {h.wallQrContentLabel}

@@ -49,11 +49,12 @@ export default function WallPage() {
   const showNicknames = event?.wall.show_nicknames ?? false;
   const layout: WallSettings['layout'] = event?.wall.layout ?? 'single';
   const favorLoved = event?.wall.favor_loved ?? false;
+  const guestbookEvery = event?.wall.guestbook_every ?? 0;
 
   // The slideshow itself runs outside React (show.ts); it reads the host's settings at each slide.
   const show = useRef<WallShow | null>(null);
-  const settings = useRef<ShowSettings>({ photoMs, showNicknames, includeVideos, layout, favorLoved });
-  settings.current = { photoMs, showNicknames, includeVideos, layout, favorLoved };
+  const settings = useRef<ShowSettings>({ photoMs, showNicknames, includeVideos, layout, favorLoved, guestbookEvery });
+  settings.current = { photoMs, showNicknames, includeVideos, layout, favorLoved, guestbookEvery };
   useEffect(() => {
     show.current?.setIncludeVideos(includeVideos);
   }, [includeVideos]);
@@ -166,7 +167,7 @@ export default function WallPage() {
   return (
     <div
       ref={rootRef}
-      className={`wall${pointerIdle ? ' wall--idle' : ''}${event?.wall.ken_burns ? ' wall--kenburns' : ''}`}
+      className={`wall${pointerIdle ? ' wall--idle' : ''}${event?.wall.ken_burns ? ' wall--kenburns' : ''}${event?.wall.show_qr ? ' wall--qr' : ''}`}
       style={theme}
       data-testid="wall"
       data-slides="0"

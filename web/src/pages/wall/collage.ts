@@ -1,7 +1,8 @@
-import { FADE_MS, type SlideItem } from './stage';
-import { Frame } from './frame';
+import { FADE_MS } from './stage';
+import { Frame, type SlideItem } from './frame';
 
-// The Collage layout: a grid of 4, 6 or 9 tiles, each a picture shown whole over its blurred copy. It
+// The Collage layout: a grid of 4, 6 or 9 tiles, each a picture shown whole over its blurred copy (or a
+// guestbook card). It
 // changes one tile at a time (the one that changed longest ago), cross-fading inside the tile, so the
 // wall stays calm while always moving. Videos loop muted in their tile. Each tile holds two frames for
 // its cross-fade; a rebuild (another tile count) replaces them, so nothing piles up over a night.
@@ -58,23 +59,52 @@ export class Collage {
     this.turn = 0;
   }
 
-  /** Whether a tile has no picture yet (filling the grid comes before changing tiles). */
-  get hasEmpty(): boolean {
-    return this.tiles.some((t) => !t.frames[t.active]!.root.dataset.uploadId);
+  /** The guestbook entries on screen now. */
+  cardsOnScreen(): Set<number> {
+    const ids = new Set<number>();
+    for (const t of this.tiles) {
+      const id = t.frames[t.active]!.root.dataset.entryId;
+      if (id) ids.add(Number(id));
+    }
+    return ids;
   }
 
-  /** Loads `item` into the next tile's hidden frame and fades it in; false when it could not be loaded. */
+  /** Takes a guestbook card off its tile (withdrawn or deleted): the tile fades out and is filled next. */
+  dropCard(entryId: number) {
+    for (const t of this.tiles) {
+      const shown = t.frames[t.active]!;
+      if (shown.root.dataset.entryId !== String(entryId)) continue;
+      shown.root.classList.remove('is-visible');
+      delete shown.root.dataset.entryId;
+      window.clearTimeout(t.cleanup);
+      t.cleanup = window.setTimeout(() => shown.clear(), FADE_MS + 100);
+    }
+  }
+
+  /** Whether a tile has nothing yet (filling the grid comes before changing tiles). */
+  get hasEmpty(): boolean {
+    return this.tiles.some((t) => t.frames[t.active]!.isEmpty);
+  }
+
+  /**
+   * Loads `item` into the next tile's hidden frame and fades it in; false when it could not be loaded. A
+   * guestbook card never goes into the first or the last tile: the event's name and the QR code lie over
+   * those corners, and a card's words must stay readable.
+   */
   async place(item: SlideItem): Promise<boolean> {
     const generation = this.generation;
-    const empty = this.tiles.findIndex((t) => !t.frames[t.active]!.root.dataset.uploadId);
-    const index = empty >= 0 ? empty : this.turn;
+    const last = this.tiles.length - 1;
+    const fits = (i: number) => !('entry' in item) || (i !== 0 && i !== last);
+    const empty = this.tiles.findIndex((t, i) => t.frames[t.active]!.isEmpty && fits(i));
+    let index = empty >= 0 ? empty : this.turn;
+    while (!fits(index)) index = (index + 1) % this.tiles.length;
     const tile = this.tiles[index]!;
-    if (empty < 0) this.turn = (this.turn + 1) % this.tiles.length;
+    if (empty < 0) this.turn = (index + 1) % this.tiles.length;
     const next = tile.frames[1 - tile.active]!;
     const current = tile.frames[tile.active]!;
     window.clearTimeout(tile.cleanup);
     try {
-      await next.load(item.upload, item.labels);
+      await next.show(item);
     } catch {
       next.clear();
       return false;

@@ -1,9 +1,11 @@
-import type { UploadDto } from '../../../../src/http/api-types';
+import type { GuestbookEntryDto, UploadDto } from '../../../../src/http/api-types';
+import { getT } from '../../i18n';
 
 // One picture's place on the wall: a box that shows an upload whole (as large as the box allows, its own
 // aspect ratio; WallPage.css sizes it from --ar), over a blurred, darkened copy of the same picture that
-// fills the rest of the box. The same elements serve the whole night; clear() lets go of the decoded image
-// or the video's buffers.
+// fills the rest of the box, or a guestbook card (issue 27: the text large in the event's colours, the
+// name, the selfie where there is one). The same elements serve the whole night; clear() lets go of the
+// decoded image or the video's buffers.
 
 /** A video that cannot start playing within this time is skipped. */
 const VIDEO_READY_MS = 15_000;
@@ -14,6 +16,12 @@ export interface Labels {
   badge: string | null;
   prompt: string | null;
 }
+
+/** What a slide shows: an upload with its labels, or a guestbook entry with its photo (a selfie's preview, or null). */
+export type SlideItem = { upload: UploadDto; labels: Labels } | { entry: GuestbookEntryDto; photo: string | null };
+
+/** A card's text shrinks in these steps until it fits its frame (long entries in a small collage tile), never below the last. */
+const CARD_FIT = { step: 0.85, min: 0.3 };
 
 /** Resolves when the video can play, rejects on error or after `ms`. */
 function videoReady(video: HTMLVideoElement, ms: number): Promise<void> {
@@ -49,6 +57,10 @@ export class Frame {
   private readonly badge: HTMLElement;
   private readonly caption: HTMLElement;
   private readonly prompt: HTMLElement;
+  private readonly card: HTMLElement;
+  private readonly cardPhoto: HTMLImageElement;
+  private readonly cardText: HTMLElement;
+  private readonly cardName: HTMLElement;
 
   constructor(parent: HTMLElement) {
     this.root = document.createElement('div');
@@ -67,6 +79,64 @@ export class Frame {
     this.caption.dataset.caption = '';
     this.prompt = element('p', 'wall__prompt', this.root);
     this.prompt.dataset.prompt = '';
+    this.card = element('figure', 'wall__card', this.root);
+    this.card.dataset.testid = 'wall-card';
+    const heading = document.createElement('p');
+    heading.className = 'wall__card-label';
+    this.card.appendChild(heading);
+    this.cardPhoto = element('img', 'wall__card-photo', this.card);
+    this.cardPhoto.alt = '';
+    const words = document.createElement('div');
+    words.className = 'wall__card-words';
+    this.card.appendChild(words);
+    this.cardText = document.createElement('blockquote');
+    this.cardText.className = 'wall__card-text';
+    this.cardName = document.createElement('figcaption');
+    this.cardName.className = 'wall__card-name';
+    words.append(this.cardText, this.cardName);
+  }
+
+  /** An upload or a guestbook card; resolves as load() does (a card: null, it has no length of its own). */
+  show(item: SlideItem): Promise<number | null> {
+    return 'entry' in item ? this.loadCard(item.entry, item.photo) : this.load(item.upload, item.labels);
+  }
+
+  /** Nothing shown (a collage tile to fill). */
+  get isEmpty(): boolean {
+    return !this.root.dataset.uploadId && !this.root.dataset.entryId;
+  }
+
+  /**
+   * A guestbook card: the text as plain text (never HTML), the name, the photo when given (it must load, as
+   * a picture must), and the text made as large as fits the frame.
+   */
+  private async loadCard(entry: GuestbookEntryDto, photo: string | null): Promise<null> {
+    this.clear();
+    const t = getT();
+    this.card.firstElementChild!.textContent = t.wallGuestbook;
+    this.cardText.textContent = entry.text;
+    this.cardName.textContent = t.wallGuestbookSigned(entry.name);
+    if (photo) {
+      this.cardPhoto.src = photo;
+      await this.cardPhoto.decode();
+      this.cardPhoto.hidden = false;
+    }
+    this.card.dataset.length = entry.text.length > 280 ? 'long' : entry.text.length > 90 ? 'medium' : 'short';
+    this.card.hidden = false;
+    this.root.dataset.entryId = String(entry.id);
+    this.fitCard();
+    return null;
+  }
+
+  /** Shrinks the card's text until the card fits inside the frame (measured: the layer is laid out while it is transparent). */
+  private fitCard() {
+    let scale = 1;
+    this.card.style.setProperty('--fit', '1');
+    const fits = () => this.card.scrollHeight <= this.card.clientHeight + 1 && this.card.scrollWidth <= this.card.clientWidth + 1;
+    while (!fits() && scale * CARD_FIT.step >= CARD_FIT.min) {
+      scale *= CARD_FIT.step;
+      this.card.style.setProperty('--fit', scale.toFixed(3));
+    }
   }
 
   /**
@@ -126,6 +196,10 @@ export class Frame {
 
   clear() {
     delete this.root.dataset.uploadId;
+    delete this.root.dataset.entryId;
+    this.card.hidden = true;
+    this.cardPhoto.removeAttribute('src');
+    this.cardPhoto.hidden = true;
     for (const img of [this.img, this.backdrop]) {
       img.removeAttribute('src');
       img.hidden = true;

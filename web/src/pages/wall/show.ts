@@ -1,19 +1,25 @@
-import type { UploadDto, WallSettings } from '../../../../src/http/api-types';
+import type { GuestbookEntryDto, UploadDto, WallSettings } from '../../../../src/http/api-types';
 import { guestApi } from '../../api/guest';
 import { openLive } from '../../api/live';
 import { getT } from '../../i18n';
 import { Playlist, type Pick } from './playlist';
-import { Stage, type SlideItem } from './stage';
+import { Stage } from './stage';
+import type { SlideItem } from './frame';
 import { Collage, COLLAGE_MIN, tileCount } from './collage';
+import { GuestbookRotation } from './guestbook';
 
 // The wall's slideshow, outside React: a playlist fed by the live stream, two layers (or the collage's tiles)
-// and one timer. WallPage creates one per event, reads the settings it is given at each slide, and drives it
+// and one timer. Guestbook entries (issue 27) come as cards between the photos, one after every
+// `guestbookEvery - 1` photos (a new entry at the next slide), in every layout. WallPage creates one per event, reads the settings it is given at each slide, and drives it
 // with the keyboard (step, pause).
 
 /** A new upload waits at most this long after the current slide appeared before it cuts in. */
 const NEW_UPLOAD_CUT_IN_MS = 3_000;
 /** Retry when there is nothing to show or a slide failed to load. */
 const IDLE_RETRY_MS = 2_000;
+/** A guestbook card stays long enough to be read: the slide time, plus this per character, at most CARD_MAX_MS. */
+const CARD_MS_PER_CHAR = 45;
+const CARD_MAX_MS = 20_000;
 
 export interface ShowSettings {
   photoMs: number;
@@ -22,10 +28,12 @@ export interface ShowSettings {
   layout: WallSettings['layout'];
   /** 'Fotos mit Herzen öfter zeigen' */
   favorLoved: boolean;
+  /** a guestbook card as every how-manieth slide; 0: none */
+  guestbookEvery: number;
 }
 
 export interface ShowElements {
-  /** the wall's root: gets data-layout, data-slides, data-current and data-favor-loved */
+  /** the wall's root: gets data-layout, data-slides, data-current (an upload's id, or 'entry:{id}') and data-favor-loved */
   root: HTMLElement;
   stage: HTMLElement;
   collage: HTMLElement;
@@ -63,10 +71,18 @@ const isEligible = (includeVideos: boolean) => (u: UploadDto) =>
   u.processing_state !== 'failed' &&
   (u.type === 'photo' || (includeVideos && u.processing_state === 'ready'));
 
-type Shown = { pick: Pick | null; stayMs: number | null };
+/** What a slide showed (an upload, a guestbook card, or nothing) and how long it stays (null: could not be shown). */
+type Shown = { current: string | null; stayMs: number | null };
+
+/** How long a card stays: long enough to read its text. */
+const cardMs = (entry: GuestbookEntryDto, photoMs: number) =>
+  Math.min(Math.max(photoMs, entry.text.length * CARD_MS_PER_CHAR), CARD_MAX_MS);
 
 export class WallShow {
   private readonly playlist: Playlist;
+  private readonly guestbook = new GuestbookRotation();
+  /** photos shown since the last guestbook card */
+  private sinceCard = 0;
   private readonly stage: Stage;
   private readonly collage: Collage;
   private readonly root: HTMLElement;
@@ -114,6 +130,12 @@ export class WallShow {
         onSettings: () => hooks.onSettingsChanged(),
         onAlbums: () => void this.loadPrompts(),
         onReveal: () => hooks.onReveal(),
+        onGuestbook: (change) => {
+          const waiting = this.guestbook.waitingFresh;
+          this.guestbook.apply(change);
+          if (change.kind === 'gone' || !change.entry.approved) this.dropCard(change.kind === 'gone' ? change.id : change.entry.id);
+          else if (this.guestbook.waitingFresh > waiting && this.cardDue()) this.hurry();
+        },
         onConnected: (on) => {
           hooks.onConnected(on);
           // The first connection loads the list; a reconnect gets what it missed (or a 'resync') from the
@@ -160,43 +182,90 @@ export class WallShow {
     return { upload: p.upload, labels: labelsOf(p, this.hooks.settings().showNicknames, this.prompts.get(p.upload.album_id) ?? null) };
   }
 
+  /** No photo and no card to show (the wall says so). */
+  private get nothingToShow(): boolean {
+    return this.playlist.size === 0 && (this.guestbook.size === 0 || this.hooks.settings().guestbookEvery <= 0);
+  }
+
+  /** Whether the next slide is a guestbook card: the host's rate has come round, or a new entry waits (not two cards in a row). */
+  private cardDue(): boolean {
+    const every = this.hooks.settings().guestbookEvery;
+    if (every <= 0 || this.guestbook.size === 0) return false;
+    return this.sinceCard >= every - 1 || (this.guestbook.waitingFresh > 0 && this.sinceCard > 0) || this.playlist.size === 0;
+  }
+
+  /** The next guestbook card (its photo: the selfie's preview once entries carry one; none yet). */
+  private nextCard(): { item: SlideItem; entry: GuestbookEntryDto } | null {
+    const entry = this.guestbook.next();
+    return entry ? { item: { entry, photo: null }, entry } : null;
+  }
+
+  /** A withdrawn or deleted entry leaves the screen now, not at the next change. */
+  private dropCard(id: number) {
+    if (this.collage.cardsOnScreen().has(id)) {
+      this.collage.dropCard(id);
+      if (!this.loading) void this.advance(1);
+    } else if (this.stage.cardsOnScreen().has(id) && !this.loading) void this.advance(1);
+  }
+
   /** Collage: the next picture not on screen yet into the next tile; resolves with how long until the next change. */
   private async nextTile(): Promise<Shown> {
     this.stage.clear();
     const wanted = tileCount(this.playlist.size);
     if (this.collage.size !== wanted) this.collage.rebuild(wanted);
+    const { photoMs } = this.hooks.settings();
+    const cards = this.collage.cardsOnScreen();
+    const card = this.cardDue() && this.guestbook.size > cards.size ? this.nextCardNotIn(cards) : null;
+    if (card) {
+      const placed = await this.collage.place(card.item);
+      return { current: `entry:${card.entry.id}`, stayMs: placed ? (this.collage.hasEmpty ? 0 : photoMs) : null };
+    }
     const onScreen = this.collage.onScreen();
     const pick = this.playlist.pickWhere((u) => !onScreen.has(u.id));
-    if (!pick) return { pick, stayMs: null }; // every picture is on screen already
+    if (!pick) return { current: null, stayMs: null }; // every picture is on screen already
     const placed = await this.collage.place(this.item(pick));
     // An empty grid fills at once; then one tile changes per slide time.
-    return { pick, stayMs: placed ? (this.collage.hasEmpty ? 0 : this.hooks.settings().photoMs) : null };
+    return { current: String(pick.upload.id), stayMs: placed ? (this.collage.hasEmpty ? 0 : photoMs) : null };
+  }
+
+  /** The next card whose entry is not on a tile already. */
+  private nextCardNotIn(onScreen: Set<number>) {
+    for (let i = 0; i < this.guestbook.size; i++) {
+      const card = this.nextCard();
+      if (card && !onScreen.has(card.entry.id)) return card;
+    }
+    return null;
   }
 
   /** Einzelbild or Hochformat-Paare: a portrait photo takes a second one beside it when there is one. */
   private async nextSlide(dir: 1 | -1): Promise<Shown> {
     this.collage.clear();
-    const pick = dir === 1 ? this.playlist.next() : this.playlist.previous();
-    if (!pick) return { pick, stayMs: null };
     const { layout, photoMs } = this.hooks.settings();
+    const card = dir === 1 && this.cardDue() ? this.nextCard() : null;
+    if (card) return { current: `entry:${card.entry.id}`, stayMs: await this.stage.show([card.item], cardMs(card.entry, photoMs)) };
+    const pick = dir === 1 ? this.playlist.next() : this.playlist.previous();
+    if (!pick) return { current: null, stayMs: null };
     const partner = layout === 'pairs' && dir === 1 && isPortraitPhoto(pick.upload) ? this.playlist.pickWhere(isPortraitPhoto) : null;
-    return { pick, stayMs: await this.stage.show(partner ? [this.item(pick), this.item(partner)] : [this.item(pick)], photoMs) };
+    return {
+      current: String(pick.upload.id),
+      stayMs: await this.stage.show(partner ? [this.item(pick), this.item(partner)] : [this.item(pick)], photoMs),
+    };
   }
 
   private async advance(dir: 1 | -1) {
     if (this.disposed) return;
     window.clearTimeout(this.timer);
-    this.hooks.onEmpty(this.playlist.size === 0);
+    this.hooks.onEmpty(this.nothingToShow);
     const { layout, favorLoved } = this.hooks.settings();
     this.playlist.setFavorLoved(favorLoved);
     this.root.dataset.favorLoved = String(favorLoved);
     const asCollage = layout === 'collage' && this.playlist.size >= COLLAGE_MIN;
     this.root.dataset.layout = asCollage ? 'collage' : layout === 'pairs' ? 'pairs' : 'single';
     this.loading = true;
-    const { pick, stayMs } = asCollage ? await this.nextTile() : await this.nextSlide(dir);
+    const { current, stayMs } = asCollage ? await this.nextTile() : await this.nextSlide(dir);
     this.loading = false;
     if (this.disposed) return;
-    if (!pick) {
+    if (current === null) {
       this.schedule(IDLE_RETRY_MS);
       return;
     }
@@ -207,8 +276,10 @@ export class WallShow {
     this.shownAt = Date.now();
     this.slides++;
     this.root.dataset.slides = String(this.slides);
-    this.root.dataset.current = String(pick.upload.id);
-    this.schedule(this.hurryAfterLoad && this.playlist.waitingFresh > 0 ? Math.min(stayMs, NEW_UPLOAD_CUT_IN_MS) : stayMs);
+    this.root.dataset.current = current;
+    this.sinceCard = current.startsWith('entry:') ? 0 : this.sinceCard + 1;
+    const waiting = this.playlist.waitingFresh > 0 || this.cardDue();
+    this.schedule(this.hurryAfterLoad && waiting ? Math.min(stayMs, NEW_UPLOAD_CUT_IN_MS) : stayMs);
     this.hurryAfterLoad = false;
   }
 
@@ -230,11 +301,16 @@ export class WallShow {
 
   private async reload() {
     try {
-      const [list] = await Promise.all([guestApi.visitorUploads(this.eventId), this.loadPrompts()]);
+      const [list, entries] = await Promise.all([
+        guestApi.visitorUploads(this.eventId),
+        guestApi.visitorGuestbook(this.eventId),
+        this.loadPrompts(),
+      ]);
       const waiting = this.playlist.waitingFresh;
       this.playlist.setAll(list);
+      this.guestbook.setAll(entries);
       this.listed = true;
-      this.hooks.onEmpty(this.playlist.size === 0);
+      this.hooks.onEmpty(this.nothingToShow);
       if (this.slides === 0 && !this.loading) void this.advance(1);
       // uploads that came while the wall was away (a restart of the box answers 'resync') cut in too
       else if (this.playlist.waitingFresh > waiting) this.hurry();

@@ -1,8 +1,7 @@
-import type { UploadDto } from '../../../../src/http/api-types';
-import { Frame, type Labels } from './frame';
+import { Frame, type SlideItem } from './frame';
 
 // The two layers of the wall that cross-fade (layouts Einzelbild and Hochformat-Paare). A slide (one
-// upload, or two portrait photos side by side) is loaded into the hidden layer and shown only once it is
+// upload, two portrait photos side by side, or a guestbook card) is loaded into the hidden layer and shown only once it is
 // fully there (a decoded preview, or a video that can play), so the wall never flashes a half-loaded or
 // low-resolution image. The same frames serve the whole night: the old layer lets go after the fade.
 
@@ -12,11 +11,6 @@ export const FADE_MS = 1200;
 export const MAX_VIDEO_SECONDS = 60;
 /** Pictures side by side at most (Hochformat-Paare). */
 const PER_SLIDE = 2;
-
-export interface SlideItem {
-  upload: UploadDto;
-  labels: Labels;
-}
 
 interface Layer {
   root: HTMLElement;
@@ -59,7 +53,7 @@ export class Stage {
     const used = next.frames.slice(0, items.length);
     let seconds: (number | null)[];
     try {
-      seconds = await Promise.all(used.map((f, i) => f.load(items[i]!.upload, items[i]!.labels)));
+      seconds = await Promise.all(used.map((f, i) => f.show(items[i]!)));
     } catch {
       if (generation === this.generation) clear(next);
       return null;
@@ -69,7 +63,9 @@ export class Stage {
     const stayMs = videoSeconds > 0 ? Math.min(Math.max(videoSeconds * 1000, photoMs), MAX_VIDEO_SECONDS * 1000) : photoMs;
     for (const f of used) f.play();
     next.root.dataset.count = String(items.length);
-    next.root.dataset.uploadId = String(items[0]!.upload.id);
+    const first = items[0]!;
+    if ('upload' in first) next.root.dataset.uploadId = String(first.upload.id);
+    else delete next.root.dataset.uploadId;
     // Restart the Ken Burns motion (WallPage.css) for the new slide.
     next.root.style.setProperty('--slide-ms', `${stayMs + FADE_MS}ms`);
     next.root.classList.add('is-visible', 'is-moving');
@@ -84,6 +80,13 @@ export class Stage {
   onScreen(): Set<number> {
     const ids = new Set<number>();
     for (const f of this.layers[this.active]!.frames) if (f.root.dataset.uploadId) ids.add(Number(f.root.dataset.uploadId));
+    return ids;
+  }
+
+  /** The guestbook entries on screen now. */
+  cardsOnScreen(): Set<number> {
+    const ids = new Set<number>();
+    for (const f of this.layers[this.active]!.frames) if (f.root.dataset.entryId) ids.add(Number(f.root.dataset.entryId));
     return ids;
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `wall_guestbook_every` integer DEFAULT 5 NOT NULL;
