@@ -11,6 +11,7 @@ import type {
   CreatedApiKey,
   EventPush,
   GalleryPublication,
+  GuestbookEntryDto,
   ImportRunDto,
   LoginAnswer,
   S3Settings,
@@ -71,6 +72,11 @@ export const adminApi = {
   deleteAlbum: (id: number) => api.del<{ success: true }>(`/api/album/${id}`),
 
   uploaders: (eventId: number) => api.get<UploaderDto[]>(`/api/event/${eventId}/uploaders`),
+  /** every guestbook entry of the event, newest first, and its moderation (issue 27) */
+  guestbook: (eventId: number) => api.get<GuestbookEntryDto[]>(`/api/event/${eventId}/guestbook`),
+  moderateGuestbook: (eventId: number, entryId: number, approve: boolean) =>
+    api.put<GuestbookEntryDto>(`/api/event/${eventId}/guestbook/${entryId}/${approve ? 'approve' : 'reject'}`),
+  deleteGuestbookEntry: (eventId: number, entryId: number) => api.del<{ success: true }>(`/api/event/${eventId}/guestbook/${entryId}`),
   statistics: (eventId: number) => api.get<StatisticsDto>(`/api/event/${eventId}/statistics`),
   /** a one-minute URL for the ZIP (or one album's) that a plain download link can use (no Bearer header needed), its size and progress link */
   exportTicket: (eventId: number, albumId?: number) =>

@@ -22,6 +22,7 @@ export const queryKeys = {
     albums: (eventId: number) => ['admin', 'event', eventId, 'albums'] as const,
     statistics: (eventId: number) => ['admin', 'event', eventId, 'statistics'] as const,
     uploaders: (eventId: number) => ['admin', 'event', eventId, 'uploaders'] as const,
+    guestbook: (eventId: number) => ['admin', 'event', eventId, 'guestbook'] as const,
     exportSizes: (eventId: number) => ['admin', 'event', eventId, 'export-sizes'] as const,
     apiKeys: ['admin', 'api-keys'] as const,
     wifi: ['admin', 'wifi'] as const,

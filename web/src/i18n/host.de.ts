@@ -173,6 +173,7 @@ export const hostDe = {
   actionExport: 'Exportieren',
   actionStats: 'Statistik',
   actionUploaders: 'Uploader',
+  actionGuestbook: 'Gästebuch',
   actionPrint: 'QR drucken',
   actionDelete: 'Löschen',
   clientLink: 'Link zur Einstellungsseite',
@@ -304,6 +305,8 @@ export const hostDe = {
 
   // uploaders and statistics dialogs
   uploadersOf: (event: string) => `Uploader · ${event}`,
+  guestbookOf: (event: string) => `Gästebuch · ${event}`,
+  guestbookAdminIntro: 'Alle Einträge, die neuesten oben, auch die noch nicht freigegebenen. Freigeben, zurückziehen oder löschen.',
   uploadersIntro:
     'Ein Wiederherstellungslink stellt die Sitzung eines Gastes auf einem neuen Handy oder Browser wieder her, damit er seine Uploads wieder verwalten kann. Teilen Sie ihn nur mit diesem Gast.',
   uploadersLoadFailed: 'Fehler beim Laden der Uploader',

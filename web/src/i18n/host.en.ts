@@ -151,6 +151,7 @@ export const hostEn: typeof hostDe = {
   actionExport: 'Export',
   actionStats: 'Stats',
   actionUploaders: 'Uploader',
+  actionGuestbook: 'Guestbook',
   actionPrint: 'Print QR',
   actionDelete: 'Delete',
   clientLink: 'Client settings link',
@@ -262,6 +263,8 @@ export const hostEn: typeof hostDe = {
   saveWifi: 'Save Wi-Fi',
 
   uploadersOf: (event: string) => `Uploader · ${event}`,
+  guestbookOf: (event: string) => `Guestbook · ${event}`,
+  guestbookAdminIntro: 'Every entry, newest first, including those not approved yet. Approve, withdraw or delete.',
   uploadersIntro:
     "A recovery link restores a guest's session on a new phone or browser, so they can manage their uploads again. Share it only with that guest.",
   uploadersLoadFailed: 'Failed to load the uploaders',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   BarChart3,
+  BookHeart,
   Calendar,
   Copy,
   Clock,
@@ -37,7 +38,7 @@ import { SetupChecklist } from './SetupChecklist';
 import { useQuery } from '@tanstack/react-query';
 import { adminQueries } from '../../api/queries';
 
-export type CardAction = 'albums' | 'edit' | 'export' | 'stats' | 'delete' | 'uploaders';
+export type CardAction = 'albums' | 'edit' | 'export' | 'stats' | 'delete' | 'uploaders' | 'guestbook';
 
 export function EventCard({
   event,
@@ -157,6 +158,9 @@ export function EventCard({
         </button>
         <button type="button" className="hx-action" onClick={() => onAction('uploaders', event)}>
           <Users size={16} /> {h.actionUploaders}
+        </button>
+        <button type="button" className="hx-action" onClick={() => onAction('guestbook', event)}>
+          <BookHeart size={16} /> {h.actionGuestbook}
         </button>
         <a className="hx-action" href={`/print/${event.id}`} target="_blank" rel="noopener noreferrer">
           <Printer size={16} /> {h.actionPrint}

@@ -8,6 +8,7 @@ import { ApiKeysModal } from '../../../components/admin/ApiKeysModal';
 import { ChangePasswordModal } from '../../../components/admin/ChangePasswordModal';
 import { ConfirmModal } from '../../../components/admin/ConfirmModal';
 import { EventFormModal } from '../../../components/admin/EventFormModal';
+import { GuestbookModal } from '../../../components/admin/GuestbookModal';
 import { StatsModal } from '../../../components/admin/StatsModal';
 import { UploadersModal } from '../../../components/admin/UploadersModal';
 import { WifiModal } from '../../../components/admin/WifiModal';
@@ -20,7 +21,7 @@ import { hostToast } from '../../../store/toast-store';
 export type DialogState =
   | { kind: 'none' }
   | { kind: 'create' }
-  | { kind: 'edit' | 'albums' | 'stats' | 'delete' | 'uploaders'; event: AdminEventDto }
+  | { kind: 'edit' | 'albums' | 'stats' | 'delete' | 'uploaders' | 'guestbook'; event: AdminEventDto }
   | { kind: 'apikeys' }
   | { kind: 'wifi' }
   | { kind: 'password' };
@@ -78,6 +79,8 @@ export function DashboardDialogs({ dialog, onClose, exports, onExportAlbum, onLo
       return <StatsModal event={dialog.event} onClose={onClose} />;
     case 'uploaders':
       return <UploadersModal event={dialog.event} onClose={onClose} />;
+    case 'guestbook':
+      return <GuestbookModal event={dialog.event} onClose={onClose} />;
     case 'apikeys':
       return <ApiKeysModal onClose={onClose} />;
     case 'wifi':
