@@ -5,8 +5,8 @@ import { ApiClient } from '../helpers/api-client.ts';
 import { launchBrowser, screenshotPath } from '../helpers/browser.ts';
 import { languageProblems } from '../helpers/language-screen.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { ensureWebBuilt } from '../api/support.ts';
-import { PHOTOS } from './host/harness.ts';
+import { ensureWebBuilt, form } from '../api/support.ts';
+import { PHOTO, PHOTOS } from './host/harness.ts';
 import { waitProcessed, wallEvent, type WallEvent } from './wall-harness.ts';
 
 // Issue 27 item 4: guestbook entries as cards between the photos on the wall, at the host's rate, in the
@@ -24,6 +24,7 @@ const errors: string[] = [];
 
 const write = (text: string, name: string) =>
   guest.json<GuestbookEntryDto>(`/api/event/${ev.event.id}/guestbook`, { method: 'POST', json: { text, name } });
+const entries = () => guest.json<GuestbookEntryDto[]>(`/api/event/${ev.event.id}/guestbook`);
 const current = () => wall.evaluate(() => document.querySelector<HTMLElement>('[data-testid=wall]')?.dataset.current ?? '');
 /** Waits until the wall's current slide (or the tile that changed last) is this entry's card. */
 const cardUp = (id: number, timeout = 25_000) =>
@@ -183,6 +184,46 @@ describe('guestbook cards on the wall (1920x1080)', () => {
       expect(await current()).not.toBe(`entry:${long.id}`);
     }
     expect(await wall.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
+
+  test('an entry with a selfie shows the photo beside its words, once the photo is ready', async () => {
+    const res = await guest.fetch(`/api/event/${ev.event.id}/guestbook/attachment`, {
+      method: 'POST',
+      body: form({ text: 'Ein Selfie von uns beiden!', name: 'Mia', file: new File([Bun.file(PHOTO)], 'selfie.jpg') }),
+    });
+    expect(res.status).toBe(201);
+    const selfie = (await res.json()) as GuestbookEntryDto;
+    // the photo is made in the background; the card shows it from its first showing after that
+    const deadline = Date.now() + 60_000;
+    while ((await entries()).find((e) => e.id === selfie.id)?.attachment?.state !== 'ready') {
+      if (Date.now() > deadline) throw new Error('the selfie was not processed');
+      await Bun.sleep(300);
+    }
+    await wall.waitForFunction(
+      (id) => document.querySelector<HTMLElement>('[data-testid=wall]')?.dataset.current !== `entry:${id}`,
+      selfie.id,
+      {
+        timeout: 30_000,
+      },
+    );
+    await cardUp(selfie.id, 60_000);
+    await cardShown(selfie.id);
+    expectReadable(await measureCard(selfie.id), 40);
+    const photo = await wall.evaluate((id) => {
+      const frame = (window as CardWindow).shownCard!(id)!;
+      const img = frame.querySelector<HTMLImageElement>('.wall__card-photo')!;
+      const r = img.getBoundingClientRect();
+      const card = frame.querySelector('.wall__card')!.getBoundingClientRect();
+      return {
+        loaded: !img.hidden && img.naturalWidth > 0,
+        width: r.width,
+        inside: r.left >= card.left && r.right <= card.right && r.bottom <= card.bottom,
+      };
+    }, selfie.id);
+    expect(photo.loaded).toBe(true);
+    expect(photo.width).toBeGreaterThan(200);
+    expect(photo.inside).toBe(true);
+    await wall.screenshot({ path: screenshotPath('wall-guestbook', 'selfie-1920x1080') });
   });
 
   test('the collage gives a card a tile; its text fits the tile', async () => {

@@ -87,19 +87,29 @@ export class Collage {
   }
 
   /**
-   * Loads `item` into the next tile's hidden frame and fades it in; false when it could not be loaded. A
-   * guestbook card never goes into the first or the last tile: the event's name and the QR code lie over
-   * those corners, and a card's words must stay readable.
+   * The tiles a guestbook card may take: never the first or the last (the event's name and the QR code lie
+   * over those corners, and a card's words must stay readable), nor one showing a card (it stays its time).
    */
+  private cardSlots(): number[] {
+    const last = this.tiles.length - 1;
+    return this.tiles
+      .map((_, i) => i)
+      .filter((i) => i !== 0 && i !== last && !this.tiles[i]!.frames[this.tiles[i]!.active]!.root.dataset.entryId);
+  }
+
+  get hasCardSlot(): boolean {
+    return this.cardSlots().length > 0;
+  }
+
+  /** Loads `item` into the next tile's hidden frame (a card: into a card slot) and fades it in; false when it could not be loaded or has no place. */
   async place(item: SlideItem): Promise<boolean> {
     const generation = this.generation;
-    const last = this.tiles.length - 1;
-    const fits = (i: number) => !('entry' in item) || (i !== 0 && i !== last);
-    const empty = this.tiles.findIndex((t, i) => t.frames[t.active]!.isEmpty && fits(i));
-    let index = empty >= 0 ? empty : this.turn;
-    while (!fits(index)) index = (index + 1) % this.tiles.length;
+    const slots = 'entry' in item ? this.cardSlots() : this.tiles.map((_, i) => i);
+    if (slots.length === 0) return false;
+    const empty = slots.find((i) => this.tiles[i]!.frames[this.tiles[i]!.active]!.isEmpty);
+    const index = empty ?? slots.find((i) => i >= this.turn) ?? slots[0]!;
     const tile = this.tiles[index]!;
-    if (empty < 0) this.turn = (index + 1) % this.tiles.length;
+    if (empty === undefined) this.turn = (index + 1) % this.tiles.length;
     const next = tile.frames[1 - tile.active]!;
     const current = tile.frames[tile.active]!;
     window.clearTimeout(tile.cleanup);

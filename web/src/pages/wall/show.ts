@@ -194,10 +194,13 @@ export class WallShow {
     return this.sinceCard >= every - 1 || (this.guestbook.waitingFresh > 0 && this.sinceCard > 0) || this.playlist.size === 0;
   }
 
-  /** The next guestbook card (its photo: the selfie's preview once entries carry one; none yet). */
+  /** The next guestbook card, with its selfie (a photo's picture, a video message's poster) once that is ready. */
   private nextCard(): { item: SlideItem; entry: GuestbookEntryDto } | null {
     const entry = this.guestbook.next();
-    return entry ? { item: { entry, photo: null }, entry } : null;
+    if (!entry) return null;
+    const a = entry.attachment;
+    const photo = a?.state !== 'ready' ? null : a.kind === 'photo' ? a.url : a.kind === 'video' ? a.poster_url : null;
+    return { item: { entry, photo }, entry };
   }
 
   /** A withdrawn or deleted entry leaves the screen now, not at the next change. */
@@ -215,7 +218,7 @@ export class WallShow {
     if (this.collage.size !== wanted) this.collage.rebuild(wanted);
     const { photoMs } = this.hooks.settings();
     const cards = this.collage.cardsOnScreen();
-    const card = this.cardDue() && this.guestbook.size > cards.size ? this.nextCardNotIn(cards) : null;
+    const card = this.cardDue() && this.collage.hasCardSlot && this.guestbook.size > cards.size ? this.nextCardNotIn(cards) : null;
     if (card) {
       const placed = await this.collage.place(card.item);
       return { current: `entry:${card.entry.id}`, stayMs: placed ? (this.collage.hasEmpty ? 0 : photoMs) : null };
