@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AdminEventDto, EventPush } from '../../../src/http/api-types.ts';
 import { backupDe as hostDe } from '../../../web/src/i18n/backup.de.ts';
 import { backupEn as hostEn } from '../../../web/src/i18n/backup.en.ts';
@@ -101,6 +104,42 @@ test('Event importieren: the pushed event is listed, its code is taken here, so 
   await page.waitForTimeout(200);
   await part.screenshot({ path: screenshotPath('host-backup', 'de-imported') });
   expect(await languageProblems(page, 'de', [event.name])).toEqual([]);
+});
+
+test('Event importieren from an export ZIP chosen on this computer: a cut ZIP is refused with its reason, a taken code asks for a new one, then the event comes in', async () => {
+  const { page } = h;
+  const work = mkdtempSync(join(tmpdir(), 'momentbox-zip-import-'));
+  try {
+    const whole = join(work, 'export.zip');
+    await Bun.write(whole, await h.admin.fetch(`/api/event/${event.id}/export-zip`));
+    const cut = join(work, 'cut.zip');
+    const bytes = await Bun.file(whole).bytes();
+    await Bun.write(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const part = page.getByTestId('import-zip');
+    await part.scrollIntoViewIfNeeded();
+    await part.getByText(hostDe.zipChoose).waitFor();
+
+    // a cut ZIP: its reason, and nothing imported
+    await part.locator('input[type=file]').setInputFiles(cut);
+    await part.getByRole('alert').filter({ hasText: 'Die ZIP wurde nicht angenommen' }).waitFor({ timeout: 60_000 });
+    const before = (await h.admin.json<AdminEventDto[]>('/api/event/events')).length;
+
+    // the whole export: its code is taken on this box, so it comes in under a new one
+    await part.locator('input[type=file]').setInputFiles(whole);
+    const newCode = part.getByLabel(hostDe.importNewCode);
+    await newCode.waitFor({ timeout: 60_000 });
+    await newCode.fill(`${event.code}-zip`);
+    await part.getByRole('button', { name: hostDe.importAs }).click();
+    await part.getByText(hostDe.importDone(`${event.code}-zip`)).waitFor({ timeout: 60_000 });
+    await page.locator(`[data-event-code="${event.code}-zip"]`).first().waitFor();
+    const events = await h.admin.json<AdminEventDto[]>('/api/event/events');
+    expect(events.length).toBe(before + 1);
+    expect(events.find((e) => e.code === `${event.code}-zip`)?.upload_count).toBe(PHOTOS.length);
+    await part.screenshot({ path: screenshotPath('host-backup', 'de-zip-imported') });
+    expect(await languageProblems(page, 'de', [event.name])).toEqual([]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 });
 
 test('the section in English', async () => {

@@ -21,6 +21,7 @@ import type {
 } from '../../../src/http/api-types';
 import { eventFormData, type EventFormFields, type PrintFields } from './event-form';
 import { adminToken, api, HttpError } from './http';
+import { xhrSend } from './xhr';
 import { queryClient } from './query-client';
 
 // Typed calls of the admin dashboard. All go through http.ts: Bearer token, credentials, and a 401 clears
@@ -109,6 +110,14 @@ export const adminApi = {
   importEvent: (code: string, newCode?: string, folder?: string) =>
     api.post<{ success: true }>('/api/admin/s3/import', { code, ...(newCode ? { new_code: newCode } : {}), ...(folder ? { folder } : {}) }),
   imports: () => api.get<ImportRunDto[]>('/api/admin/s3/imports'),
+  /** The admin's export ZIP sent as it is (through XMLHttpRequest: fetch reports no upload progress); 202 with the event's code. */
+  importZip: (zip: File, newCode: string | undefined, onProgress: (sent: number, total: number) => void) =>
+    xhrSend<{ success: true; code: string }>({
+      url: `/api/admin/import-zip${newCode ? `?new_code=${encodeURIComponent(newCode)}` : ''}`,
+      body: zip,
+      idleTimeoutMs: 60_000,
+      onProgress,
+    }),
 };
 
 /** The S3 form as sent: an empty secret keeps the stored one. */

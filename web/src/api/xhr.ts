@@ -23,7 +23,8 @@ export interface XhrAnswer<T> {
 export interface XhrOptions {
   method?: string;
   url: string;
-  body: FormData;
+  /** a form, or a file sent as it is (the import's ZIP) */
+  body: FormData | Blob;
   /** 0 = none (the whole-file upload has no time-out) */
   timeoutMs?: number;
   /**

@@ -60,6 +60,13 @@ export const backupDe = {
   importRunning: (files: number, total: number) => `Wird importiert … ${files} von ${total} Dateien`,
   importDone: (code: string) => `Importiert als „${code}“`,
   importFailed: (reason: string) => `Import abgelehnt: ${reason}`,
+  // 'Event importieren' from the admin's export ZIP, sent from this computer
+  zipTitle: 'Aus einer Export-ZIP',
+  zipIntro: 'Die ZIP aus „Exportieren“ eines Events (die ganze Event-ZIP des Admins) bringt das Event mit allen Dateien zurück.',
+  zipChoose: 'Export-ZIP wählen',
+  zipSending: (percent: number) => `ZIP wird übertragen … ${percent} %`,
+  zipFailed: (reason: string) => `Die ZIP wurde nicht angenommen: ${reason}`,
+  zipNetwork: 'Die Verbindung ist abgebrochen. Bitte die ZIP noch einmal wählen.',
 };
 
 export type BackupDict = typeof backupDe;

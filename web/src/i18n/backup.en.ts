@@ -58,4 +58,10 @@ export const backupEn: BackupDict = {
   importRunning: (files: number, total: number) => `Importing … ${files} of ${total} files`,
   importDone: (code: string) => `Imported as "${code}"`,
   importFailed: (reason: string) => `Import refused: ${reason}`,
+  zipTitle: 'From an export ZIP',
+  zipIntro: "The ZIP from an event's 'Export' (the admin's whole-event ZIP) brings the event back with all its files.",
+  zipChoose: 'Choose export ZIP',
+  zipSending: (percent: number) => `Sending the ZIP … ${percent} %`,
+  zipFailed: (reason: string) => `The ZIP was not accepted: ${reason}`,
+  zipNetwork: 'The connection broke off. Please choose the ZIP again.',
 };

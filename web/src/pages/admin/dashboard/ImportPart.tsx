@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Download, FolderSearch } from 'lucide-react';
+import { Download, FileArchive, FolderSearch } from 'lucide-react';
 import type { BundleEvent, ImportRunDto } from '../../../../../src/http/api-types';
 import { adminApi, HttpError, serverMessage } from '../../../api/admin';
 import { adminQueries, invalidateAdminEvents, queryKeys } from '../../../api/queries';
@@ -8,6 +8,7 @@ import { queryClient } from '../../../api/query-client';
 import type { BackupDict } from '../../../i18n/backup.de';
 import { hostToast } from '../../../store/toast-store';
 import { TransferProgress } from './TransferProgress';
+import { XhrFailure } from '../../../api/xhr';
 
 /**
  * 'Event importieren' (issue 29): the events found in the S3 storage (or in a folder of the box), each imported
@@ -106,6 +107,90 @@ export function ImportPart({ b, configured }: { b: BackupDict; configured: boole
           );
         })}
       </ul>
+      <ZipImport b={b} runs={runs} running={running} />
+    </div>
+  );
+}
+
+/**
+ * 'Aus einer Export-ZIP': the admin's whole-event export ZIP, chosen on this computer and sent to the box
+ * (streamed to its disk, checked against the ZIP's manifest, imported like a bundle). A code the box has
+ * already asks for a new one, and the same file is sent again under it.
+ */
+function ZipImport({ b, runs, running }: { b: BackupDict; runs: ImportRunDto[]; running: boolean }) {
+  const [zip, setZip] = useState<File | null>(null);
+  const [sending, setSending] = useState<number | null>(null);
+  const [newCode, setNewCode] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = async (file: File, asCode: string | undefined) => {
+    setProblem(null);
+    setSending(0);
+    try {
+      const answer = await adminApi.importZip(file, asCode, (sent, total) => setSending(total ? Math.floor((sent / total) * 100) : 0));
+      if (answer.ok && answer.data) {
+        setCode(answer.data.code);
+        setNewCode(null);
+        hostToast.success(b.importStarted);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.imports });
+      } else if (answer.error?.code === 'CODE_ALREADY_EXISTS') {
+        setNewCode((c) => c ?? '');
+        setProblem(answer.error.error);
+      } else {
+        setProblem(b.zipFailed(answer.error?.error ?? String(answer.status)));
+      }
+    } catch (err) {
+      setProblem(err instanceof XhrFailure ? b.zipNetwork : b.zipFailed(String(err)));
+    } finally {
+      setSending(null);
+    }
+  };
+  const busy = running || sending !== null;
+  return (
+    <div className="hx-backup__zip" data-testid="import-zip">
+      <h4>{b.zipTitle}</h4>
+      <p className="hx-muted hx-small">{b.zipIntro}</p>
+      <label className={`hx-btn hx-btn--secondary${busy ? ' is-disabled' : ''}`}>
+        <FileArchive size={17} /> {b.zipChoose}
+        <input
+          type="file"
+          accept=".zip,application/zip"
+          hidden
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = ''; // the same file can be chosen again
+            if (!file) return;
+            setZip(file);
+            setCode(null);
+            setNewCode(null);
+            void send(file, undefined);
+          }}
+        />
+      </label>
+      {sending !== null && <TransferProgress text={b.zipSending(sending)} done={sending} total={100} />}
+      {problem && (
+        <p className="hx-small hx-text-danger" role="alert">
+          {problem}
+        </p>
+      )}
+      {newCode !== null && zip && (
+        <div className="hx-backup__head">
+          <label className="hx-field">
+            <span className="hx-label">{b.importNewCode}</span>
+            <input name="zip_new_code" value={newCode} spellCheck={false} autoComplete="off" onChange={(e) => setNewCode(e.target.value)} />
+          </label>
+          <button
+            type="button"
+            className="hx-btn hx-btn--secondary"
+            disabled={busy || !newCode.trim()}
+            onClick={() => void send(zip, newCode.trim())}
+          >
+            <Download size={17} /> {b.importAs}
+          </button>
+        </div>
+      )}
+      {code && <RunState b={b} run={runs.find((r) => r.code === code || r.new_code === code)} />}
     </div>
   );
 }
