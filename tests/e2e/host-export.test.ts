@@ -63,11 +63,21 @@ function unzipTest(path: string) {
   expect(out.stdout.toString()).toContain('No errors detected');
 }
 
-/** The tree every export of the event must have: top folder = event, a folder per album, the files. */
-function expectExportTree(names: string[]) {
-  const files = names.filter((n) => !n.endsWith('/'));
+/**
+ * The tree every export of the event must have: top folder = event, a folder per album, the files. The admin's
+ * whole-event export (`restore`) also carries what a box needs to import it, under `<event>/momentbox/` (docs/s3.md).
+ */
+function expectExportTree(names: string[], { restore }: { restore: boolean }) {
+  const all = names.filter((n) => !n.endsWith('/'));
+  const isRestore = (f: string) => f.split('/')[1] === 'momentbox';
+  const restoreFiles = all.filter(isRestore);
+  if (restore) {
+    expect(restoreFiles.some((f) => f.endsWith('/event.json'))).toBe(true);
+    expect(restoreFiles.some((f) => f.endsWith('/manifest.json'))).toBe(true);
+  } else expect(restoreFiles).toEqual([]);
+  const files = all.filter((f) => !isRestore(f));
   expect(files).toHaveLength(4);
-  const tops = new Set(files.map((f) => f.split('/')[0]));
+  const tops = new Set(all.map((f) => f.split('/')[0]));
   expect(tops.size).toBe(1);
   const top = [...tops][0]!;
   expect(top).toContain('Export');
@@ -183,7 +193,7 @@ describe('ZIP export', () => {
     await toastShown(page, hostEn.exportDone);
     await h.shot('42-dashboard-export');
     unzipTest(file);
-    expectExportTree(unzipList(file));
+    expectExportTree(unzipList(file), { restore: true });
     expect(download.suggestedFilename()).toEndWith('.zip');
   });
 
@@ -205,7 +215,7 @@ describe('ZIP export', () => {
     await download.saveAs(file);
     expect(download.suggestedFilename()).toMatch(/^Momentbox_.*_export\.zip$/);
     unzipTest(file);
-    expectExportTree(unzipList(file));
+    expectExportTree(unzipList(file), { restore: false });
     await p.context().close();
   });
 
@@ -218,6 +228,16 @@ describe('ZIP export', () => {
       form.append('file', new File([await paddedVideo(Math.ceil(bytesInFlightMax() / 2))], `clip-${i}.mp4`));
       expect((await h.admin.fetch(`/api/event/${slow.id}/upload`, { method: 'POST', body: form })).status).toBe(201);
     }
+    // the admin's ZIP carries the restore bundle, which changes while the videos are processed: the size on the
+    // button and the ticket's agree once they are
+    await eventually(
+      async () =>
+        (await h.admin.json<{ processing_state: string }[]>(`/api/event/${slow.id}/uploads`)).every((u) =>
+          ['ready', 'failed'].includes(u.processing_state),
+        ),
+      'the videos processed',
+      120_000,
+    );
     const { page } = h;
     await page.reload();
     // curl, reading slowly, is the client that downloads the ticket's link (the browser gets none)
