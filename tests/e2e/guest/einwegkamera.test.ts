@@ -76,7 +76,11 @@ test('before the reveal each phone sees its own and the countdown, the wall a co
   await anna.page.locator(`[data-testid=media-tile][data-upload-id="${annas}"]`).waitFor();
   expect(await tileIds(anna.page)).toEqual([annas]);
   expect(await anna.page.getByTestId('reveal-countdown').innerText()).toContain(`Die Galerie öffnet um ${time}`);
-  expect(await anna.page.getByTestId('reveal-countdown').innerText()).toMatch(/Noch 1:59:\d\d/);
+  // the countdown runs: it starts at the box's reveal_in_seconds ('Noch 2:00:00' when read at once) and goes down
+  await anna.page
+    .getByTestId('reveal-countdown')
+    .filter({ hasText: /Noch 1:59:\d\d/ })
+    .waitFor({ timeout: 5_000 });
   expect(await anna.page.getByTestId('shots-left').innerText()).toBe('Noch 23 Aufnahmen');
   // The countdown sits above the grid, on the screen without scrolling.
   const banner = (await anna.page.getByTestId('reveal-countdown').boundingBox())!;
