@@ -1,10 +1,16 @@
-// `npm test`'s runner: the suites in lanes, at most MOMENTBOX_TEST_LANES at once. The default is 1 (one file
-// after another): with 3 lanes and two files each on this 2-core machine, slow tests ran past their time-outs
-// (a video restart test at 88 s), so side by side is opt-in (MOMENTBOX_TEST_LANES=3) until the suite needs
-// less CPU (issue 23 item 6). Each lane's steps run one after another. A lane's output goes to test-results/lanes/<lane>.log as it comes and is printed whole when the
-// lane ends, with its time and the load average; a failing lane never stops the others, and every failure is
-// listed at the end. The timing-sensitive tests (p99 bounds beside a bystander, cut-in times) and the
-// network-namespace tests run last in a lane of their own, with nothing beside them.
+// `npm test`'s runner: the suites in lanes, side by side (at most MOMENTBOX_TEST_LANES at once, default 3;
+// the longest lane, Chromium's, starts first),
+// the files of a lane several at a time (each lane's `filesAtOnce`). Most of a browser file's time is waiting
+// (slide timers, transcodes, the server's answers, a browser starting): measured on this 2-core machine, the
+// Chromium files use about a fifth of a core each, so several run beside each other (issue 23 item 6).
+// `--timings` makes the slowest files start first, so one long file does not end the lane alone: the durations
+// come from tests/timings.json (committed) merged with the last local run (test-results/lanes/<lane>.timings.json,
+// rewritten by every run); a new file has none yet and simply runs. Each lane's steps run one after another.
+// A lane's output goes to test-results/lanes/<lane>.log as it comes and is printed whole when the lane ends,
+// with its time and the load average; a failing lane never stops the others, and every failure is listed at the
+// end. The timing-sensitive tests (p99 bounds beside a bystander, cut-in times) and the network-namespace
+// tests run last in a lane of their own, one file at a time, with nothing beside them.
+// MOMENTBOX_TEST_LANES=1 MOMENTBOX_E2E_FILES=1 MOMENTBOX_UNIT_FILES=1 runs everything one file after another, as before.
 // Ends with one line `tests: N passed, N failed` summing all suites; exits non-zero if any step failed.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,9 +18,12 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dir, '..');
 const BUN = 'node_modules/.bin/bun';
 const lanesDir = join(root, 'test-results', 'lanes');
-const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 1) || 1);
-/** Two files at a time within a lane: while one waits on its server, a child process or a timer, the other computes. */
-const TWO_FILES = LIMIT > 1 ? ['--parallel=2'] : [];
+const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 3) || 1);
+/** Files at once in the Chromium lane and in the unit+API lane (see the top; MOMENTBOX_E2E_FILES, MOMENTBOX_UNIT_FILES override). */
+const E2E_FILES = Number(process.env.MOMENTBOX_E2E_FILES ?? 4) || 1;
+const UNIT_FILES = Number(process.env.MOMENTBOX_UNIT_FILES ?? 2) || 1;
+/** Committed per-file durations (ms, Bun's --timings format), the seed for a fresh clone. */
+const TIMINGS = 'tests/timings.json';
 /**
  * A failed test runs once more before it counts as failed: on two shared cores a browser journey or a
  * socket test sometimes misses its bound under load (CI failed on 3 of 1,322 that pass alone). A broken
@@ -48,15 +57,37 @@ interface Lane {
   alone?: boolean;
 }
 
-const bunTest = (name: string, timeoutMs: number, paths: string[], extra: string[] = []): Step => ({
+/**
+ * `filesAtOnce` > 1: that many files run side by side (Bun's --parallel, each file in its own process), the
+ * slowest first; the local timings file gets this run's durations for the next one.
+ */
+const bunTest = (name: string, timeoutMs: number, paths: string[], filesAtOnce = 1): Step => ({
   name,
-  cmd: [BUN, 'test', '--timeout', String(timeoutMs), RETRY, ...extra, ...ALONE.flatMap((f) => ['--path-ignore-patterns', f]), ...paths],
+  cmd: [
+    BUN,
+    'test',
+    '--timeout',
+    String(timeoutMs),
+    RETRY,
+    ...(filesAtOnce > 1
+      ? [
+          `--parallel=${filesAtOnce}`,
+          `--timings=${join('test-results', 'lanes', `${name}.timings.json`)}`,
+          `--timings=${TIMINGS}`,
+          '--update-timings',
+        ]
+      : []),
+    ...ALONE.flatMap((f) => ['--path-ignore-patterns', f]),
+    ...paths,
+  ],
 });
 
 /** The files Prettier lays out (.prettierignore leaves out generated ones); package.json's `format` writes the same glob. */
 export const FORMATTED = '**/*.{ts,tsx,js,mjs,css,json}';
 
 export const LANES: Lane[] = [
+  // First: the longest lane; the others fill the CPU it leaves idle.
+  { name: 'e2e', steps: [bunTest('e2e', 300_000, ['tests/e2e'], E2E_FILES)] },
   {
     name: 'checks',
     steps: [
@@ -83,8 +114,7 @@ export const LANES: Lane[] = [
       },
     ],
   },
-  { name: 'unit-api', steps: [bunTest('unit-api', 120_000, ['src', 'web/src', 'tests/api', 'tests/lint'], TWO_FILES)] },
-  { name: 'e2e', steps: [bunTest('e2e', 300_000, ['tests/e2e'], TWO_FILES)] },
+  { name: 'unit-api', steps: [bunTest('unit-api', 120_000, ['src', 'web/src', 'tests/api', 'tests/lint'], UNIT_FILES)] },
   // The same journeys in WebKit (the engine of every iPhone): Debian's WebKitGTK through WebDriver, see tests/helpers/webkit.ts.
   { name: 'webkit', steps: [bunTest('webkit', 300_000, ['tests/webkit'])] },
   // Builds both binaries and runs them from empty folders (x64 natively, arm64 under qemu).
