@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { join } from 'node:path';
 import type { Db } from '../db/connection.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import { albums, events, guestbookEntries, guests, hearts, uploads } from '../db/schema.ts';
 
 /**
@@ -8,23 +10,6 @@ import { albums, events, guestbookEntries, guests, hearts, uploads } from '../db
  * only link the rows of one bundle (an upload's `albumId` names an album's `id`); an import gives new ones.
  * Without anything that belongs to the box rather than the event (API keys, sessions, jobs, chunked uploads).
  */
-/**
- * Guestbook attachments (issue 27) are not in the bundle yet: their files (media/<event>/guestbook/) are not
- * pushed, so an entry comes back with its text only, never pointing at a file the box does not have (and
- * never clashing with the unique key of the entry it was copied from).
- */
-const WITHOUT_ATTACHMENT = {
-  attachmentKind: null,
-  attachmentKey: null,
-  attachmentExt: null,
-  attachmentMime: null,
-  attachmentBytes: null,
-  attachmentName: null,
-  attachmentSeconds: null,
-  attachmentState: null,
-  attachmentPlayable: null,
-} as const;
-
 export interface EventBundle {
   format: typeof BUNDLE_FORMAT;
   version: typeof BUNDLE_VERSION;
@@ -34,7 +19,10 @@ export interface EventBundle {
   uploads: Omit<typeof uploads.$inferSelect, 'eventId' | 'apiKeyId'>[];
   /** a guest's heart on an upload (`uploadId` names an upload's `id`) */
   hearts: Omit<typeof hearts.$inferSelect, 'eventId'>[];
-  /** the guestbook's entries (plain text) */
+  /**
+   * the guestbook's entries (plain text), each with its attachment's columns: `attachmentKey` names the entry's
+   * folder of files in the bundle (bucketKeys.guestbook); an import gives it a new one
+   */
   guestbook: Omit<typeof guestbookEntries.$inferSelect, 'id' | 'eventId'>[];
 }
 
@@ -71,6 +59,8 @@ export const bucketKeys = {
   original: (sha256: string) => `originals/${sha256}`,
   eventFolder: (code: string) => `events/${code}/`,
   derived: (code: string, relative: string) => `events/${code}/derived/${relative}`,
+  /** a guestbook attachment's file (its original, poster, playable version), by the entry's attachment key */
+  guestbook: (code: string, key: string, file: string) => `events/${code}/guestbook/${key}/${file}`,
   bundle: (code: string) => `events/${code}/event.json`,
   manifest: (code: string) => `events/${code}/manifest.json`,
 };
@@ -142,7 +132,24 @@ export function readEventBundle(db: Db, eventId: number): EventBundle | null {
         .where(eq(guestbookEntries.eventId, eventId))
         .orderBy(guestbookEntries.id)
         .all()
-        .map(({ id: _i, eventId: _e, ...g }) => ({ ...g, ...WITHOUT_ATTACHMENT })),
+        .map(({ id: _i, eventId: _e, ...g }) => g),
     };
   });
+}
+
+/**
+ * The files of a guestbook entry's attachment that travel with it (push, export): all of its folder once it is
+ * settled; while the queue still makes its playable version only the original (what is being written may not be
+ * whole), and the import queues it again. Each with its path on this box.
+ */
+export function attachmentFiles(
+  store: MediaStore,
+  eventId: number,
+  entry: EventBundle['guestbook'][number],
+): { key: string; file: string; path: string }[] {
+  const key = entry.attachmentKey;
+  if (!key) return [];
+  const original = `original.${entry.attachmentExt}`;
+  const files = entry.attachmentState === 'processing' ? [original] : store.guestbookFiles(eventId, key);
+  return files.map((file) => ({ key, file, path: join(store.guestbookDir(eventId, key), file) }));
 }

@@ -3,7 +3,7 @@ import { notFound } from '../lib/errors.ts';
 import { openPieceReader, type PieceReader } from '../media/piece-reader.ts';
 import type { ZipEntry } from '../media/zip-stream.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import { bucketKeys, bundleFile, manifestText, readEventBundle, type ManifestObject } from './event-bundle.ts';
+import { attachmentFiles, bucketKeys, bundleFile, manifestText, readEventBundle, type ManifestObject } from './event-bundle.ts';
 
 /** The folder of an export ZIP (under its top folder) that carries what an import needs besides the originals. */
 export const RESTORE_FOLDER = 'momentbox';
@@ -54,7 +54,8 @@ const PLACEHOLDER = '0'.repeat(64);
 
 /**
  * The admin's whole-event export as a bundle an import can restore (issue 29, docs/s3.md): the same `event.json`
- * and manifest the push writes, and the derived files, under `<top>/momentbox/` in the bucket's layout; the
+ * and manifest the push writes, the derived files and the guestbook's attachments, under `<top>/momentbox/` in the
+ * bucket's layout; the
  * originals stay where people look for them, in the album folders, and the manifest says which is which.
  * The manifest comes last and lists the SHA-256 of each file's bytes as the archive holds them, taken while
  * they pass (an original without its location differs from the stored one): no file is read twice. Its size
@@ -85,8 +86,8 @@ export function withRestoreBundle(
   const json = bundleFile(bundle);
   objects.push({ key: bucketKeys.bundle(event.code), sha256: json.sha256, size: json.size });
   entries.push({ name: at(bucketKeys.bundle(event.code)), size: json.size, mtime, open: async () => bytesReader(json.bytes) });
-  const derived = (relative: string, path: string) => {
-    const key = bucketKeys.derived(event.code, relative);
+  /** a file of the box under momentbox/, at its bucket key */
+  const file = (key: string, path: string) => {
     const size = store.sizeOf(path);
     objects.push({ key, sha256: PLACEHOLDER, size });
     entries.push(hashing({ name: at(key), size, mtime, open: () => openPieceReader(path) }, key, hashes));
@@ -95,12 +96,15 @@ export function withRestoreBundle(
     // Only a settled upload's files stay as they are while the archive is read (a video's preview grows while it
     // is made); one still processing is processed again where it is imported.
     if (u.processingState !== 'ready' && u.processingState !== 'failed') continue;
-    for (const file of store.derivedFiles(event.id, u.storageKey))
-      derived(`${u.storageKey}/${file}`, store.derivedPath(event.id, u.storageKey, file));
+    for (const name of store.derivedFiles(event.id, u.storageKey))
+      file(bucketKeys.derived(event.code, `${u.storageKey}/${name}`), store.derivedPath(event.id, u.storageKey, name));
   }
+  for (const entry of bundle.guestbook)
+    for (const { key, file: name, path } of attachmentFiles(store, event.id, entry))
+      file(bucketKeys.guestbook(event.code, key, name), path);
   const hostKey = bundle.event.hostImageKey;
   const hostImage = hostKey ? store.hostImagePath(event.id, hostKey) : null;
-  if (hostImage && store.sizeOf(hostImage) > 0) derived(`host-${hostKey}.jpg`, hostImage);
+  if (hostImage && store.sizeOf(hostImage) > 0) file(bucketKeys.derived(event.code, `host-${hostKey}.jpg`), hostImage);
 
   const planned = new TextEncoder().encode(manifestText(event.code, objects)).length;
   entries.push({

@@ -3,13 +3,15 @@ import type { Db } from '../db/connection.ts';
 import { albums, events, guestbookEntries, guests, hearts, jobs, uploads } from '../db/schema.ts';
 import { PHOTO_JOB } from '../jobs/photo-derivatives.job.ts';
 import { VIDEO_PROBE_JOB } from '../jobs/video-derivatives.job.ts';
+import { GUESTBOOK_ATTACHMENT_JOB } from '../jobs/guestbook-attachment.job.ts';
+import { ATTACHMENT_KINDS } from '../domain/guestbook.ts';
 import { isValidEventCode } from '../domain/event-code.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
 import { fileTooLarge, writeStream } from '../storage/file-writer.ts';
 import { randomHex } from '../lib/ids.ts';
 import { ZipUnreadable } from '../storage/zip-read.ts';
 import { bucketSource, folderSource, zipSource, type BundleSource } from '../storage/bundle-source.ts';
-import type { MediaStore } from '../storage/media-store.ts';
+import { DERIVED, type MediaStore } from '../storage/media-store.ts';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, bucketKeys, type EventBundle, type Manifest, type ManifestObject } from './event-bundle.ts';
 import type { RunSelf } from './run-self.ts';
 import { s3Reason, type S3TargetService } from './s3-target.service.ts';
@@ -19,6 +21,12 @@ interface Step {
   object: ManifestObject;
   to: string;
   original?: string;
+}
+
+/** The keys a bundle's files get on this box, by their key in the bundle. */
+interface NewKeys {
+  uploads: Map<string, string>;
+  attachments: Map<string, string>;
 }
 
 /** A pushed event as found in a source, checked enough to name it and to see whether its code is free. */
@@ -101,8 +109,11 @@ export function createImportService(deps: {
     return code;
   }
 
-  /** Where each object of the bundle goes in the event's folder (relative), checked against the manifest. */
-  function plan(found: FoundBundle): Step[] {
+  /**
+   * Where each object of the bundle goes in the event's folder (relative), checked against the manifest; the files
+   * under the keys they get here (`keys`: the uploads' storage keys, `attachments`: the guestbook attachments').
+   */
+  function plan(found: FoundBundle, keys: NewKeys): Step[] {
     const { bundle, manifest, code } = found;
     const listed = new Map(manifest.objects.map((o) => [o.key, o]));
     const need = (key: string) => {
@@ -110,6 +121,14 @@ export function createImportService(deps: {
       if (!object || !SHA256.test(object.sha256) || !Number.isSafeInteger(object.size)) throw broken(`${key} is not in the manifest`);
       return object;
     };
+    /** the manifest's objects in the folder `prefix` (an upload's derived files, an attachment's files) */
+    const filesUnder = (prefix: string) =>
+      manifest.objects.flatMap((o) => {
+        if (!o.key.startsWith(prefix)) return [];
+        const name = o.key.slice(prefix.length);
+        if (!FILE_NAME.test(name)) throw broken(`${o.key} is no file of the bundle`);
+        return [{ key: o.key, name }];
+      });
     const steps: Step[] = [];
     const derivedPrefix = bucketKeys.derived(code, '');
     for (const u of bundle.uploads) {
@@ -118,13 +137,27 @@ export function createImportService(deps: {
       // in a bucket its key names its content; in an export ZIP (`path`) it may come without its location
       if (original.path === undefined && original.sha256 !== u.sha256)
         throw broken(`${original.key} is not the original of upload ${u.id}`);
-      steps.push({ object: original, to: `originals/${u.storageKey}.${u.originalExt}`, original: u.storageKey });
-      for (const o of manifest.objects) {
-        if (!o.key.startsWith(`${derivedPrefix}${u.storageKey}/`)) continue;
-        const file = o.key.slice(derivedPrefix.length + u.storageKey.length + 1);
-        if (!FILE_NAME.test(file)) throw broken(`${o.key} is no derived file`);
-        steps.push({ object: need(o.key), to: `derived/${u.storageKey}/${file}` });
-      }
+      const key = keys.uploads.get(u.storageKey)!;
+      steps.push({ object: original, to: `originals/${key}.${u.originalExt}`, original: u.storageKey });
+      for (const file of filesUnder(`${derivedPrefix}${u.storageKey}/`))
+        steps.push({ object: need(file.key), to: `derived/${key}/${file.name}` });
+    }
+    for (const g of bundle.guestbook ?? []) {
+      const key = g.attachmentKey;
+      if (!key) continue;
+      const playable = g.attachmentState === 'ready' && g.attachmentPlayable !== 'original' ? g.attachmentPlayable : null;
+      if (
+        !KEY.test(key) ||
+        !EXT.test(g.attachmentExt ?? '') ||
+        !ATTACHMENT_KINDS.includes(g.attachmentKind!) ||
+        (playable && !FILE_NAME.test(playable))
+      )
+        throw broken(`the attachment of a guestbook entry (${key}) is malformed`);
+      // What the entry shows must be there: its original, and once playable its player's file and a picture's poster.
+      const poster = g.attachmentState === 'ready' && g.attachmentKind !== 'audio' ? DERIVED.thumbnail : null;
+      for (const file of [`original.${g.attachmentExt}`, playable, poster]) if (file) need(bucketKeys.guestbook(code, key, file));
+      for (const file of filesUnder(bucketKeys.guestbook(code, key, '')))
+        steps.push({ object: need(file.key), to: `guestbook/${keys.attachments.get(key)!}/${file.name}` });
     }
     const host = bundle.event.hostImageKey;
     if (host) {
@@ -134,8 +167,11 @@ export function createImportService(deps: {
     return steps;
   }
 
-  /** Storage keys are unique on a box: one that is taken here already (the same event imported twice) gets a new one. */
-  function freshKeys(bundle: EventBundle): Map<string, string> {
+  /**
+   * Storage keys are unique on a box: one that is taken here already (the same event imported twice) gets a new one.
+   * A guestbook attachment's key always does (unique too, and its original may be on this box under another code).
+   */
+  function freshKeys(bundle: EventBundle): NewKeys {
     const keys = bundle.uploads.map((u) => u.storageKey);
     const taken = new Set(
       keys.length
@@ -147,16 +183,19 @@ export function createImportService(deps: {
             .map((r) => r.k)
         : [],
     );
-    return new Map(keys.map((k) => [k, taken.has(k) ? randomHex(16) : k]));
+    const attachments = (bundle.guestbook ?? []).flatMap((g) => (g.attachmentKey ? [g.attachmentKey] : []));
+    if (new Set(attachments).size !== attachments.length) throw broken('two guestbook entries name the same attachment');
+    return {
+      uploads: new Map(keys.map((k) => [k, taken.has(k) ? randomHex(16) : k])),
+      attachments: new Map(attachments.map((k) => [k, randomHex(16)])),
+    };
   }
 
   async function run(source: BundleSource, code: string, newCode: string | undefined, onProgress?: (p: ImportProgress) => void) {
     const found = await find(source, code);
     const targetCode = codeFor(found, newCode);
-    const steps = plan(found);
     const keys = freshKeys(found.bundle);
-    const rekey = (to: string) =>
-      to.replace(/^(originals|derived)\/([0-9a-f]+)/, (_, dir: string, k: string) => `${dir}/${keys.get(k) ?? k}`);
+    const steps = plan(found, keys);
     const progress: ImportProgress = {
       filesDone: 0,
       filesTotal: steps.length,
@@ -167,7 +206,7 @@ export function createImportService(deps: {
     try {
       for (const step of steps) {
         const got = await source
-          .copyTo(step.object.key, `${staged}/${rekey(step.to)}`, (n) => {
+          .copyTo(step.object.key, `${staged}/${step.to}`, (n) => {
             progress.bytesDone += n;
             onProgress?.(progress);
           })
@@ -192,7 +231,7 @@ export function createImportService(deps: {
   function insert(
     bundle: EventBundle,
     code: string,
-    keys: Map<string, string>,
+    keys: NewKeys,
     hashes: Map<string, string>,
     staged: string,
   ): { eventId: number; code: string } {
@@ -223,7 +262,13 @@ export function createImportService(deps: {
       for (const { id, albumId, ...u } of bundle.uploads) {
         const album = albumIds.get(albumId);
         if (album === undefined) throw broken(`upload ${id} names an album that is not in the bundle`);
-        const row = { ...u, eventId: event.id, albumId: album, storageKey: keys.get(u.storageKey)!, sha256: hashes.get(u.storageKey)! };
+        const row = {
+          ...u,
+          eventId: event.id,
+          albumId: album,
+          storageKey: keys.uploads.get(u.storageKey)!,
+          sha256: hashes.get(u.storageKey)!,
+        };
         // still being processed where it came from: processed again here (its derived files did not come along)
         const unsettled = row.processingState === 'pending' || row.processingState === 'processing';
         if (unsettled) row.processingState = 'pending';
@@ -241,10 +286,17 @@ export function createImportService(deps: {
             .values({ ...h, uploadId: upload, eventId: event.id })
             .run();
       }
-      for (const g of bundle.guestbook ?? [])
-        tx.insert(guestbookEntries)
-          .values({ ...g, eventId: event.id })
-          .run();
+      for (const g of bundle.guestbook ?? []) {
+        const attachmentKey = g.attachmentKey ? keys.attachments.get(g.attachmentKey)! : null;
+        const entry = tx
+          .insert(guestbookEntries)
+          .values({ ...g, eventId: event.id, attachmentKey })
+          .returning({ id: guestbookEntries.id })
+          .get();
+        // still being made playable where it came from (only its original came along): made playable here
+        if (attachmentKey && g.attachmentState === 'processing')
+          tx.insert(jobs).values({ kind: GUESTBOOK_ATTACHMENT_JOB, guestbookEntryId: entry.id }).run();
+      }
       store.placeEventDir(staged, event.id);
       return { eventId: event.id, code };
     });

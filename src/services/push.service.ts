@@ -6,7 +6,15 @@ import { AppError, notFound } from '../lib/errors.ts';
 import { sha256File } from '../media/hashing.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import type { S3Bucket } from '../storage/s3-bucket.ts';
-import { bucketKeys, bundleFile, manifestText, readEventBundle, type Manifest, type ManifestObject } from './event-bundle.ts';
+import {
+  attachmentFiles,
+  bucketKeys,
+  bundleFile,
+  manifestText,
+  readEventBundle,
+  type Manifest,
+  type ManifestObject,
+} from './event-bundle.ts';
 import type { ChildProcess, RunSelf } from './run-self.ts';
 import { s3Reason, type S3TargetService } from './s3-target.service.ts';
 
@@ -47,30 +55,27 @@ export function createPushService(deps: {
   let child: ChildProcess | null = null;
   const now = deps.now ?? (() => new Date());
 
-  /** Every object of the event, with hashes (originals from the database, derived files hashed now). */
+  /** Every object of the event, with hashes (originals from the database, derived files and attachments hashed now). */
   async function plan(eventId: number): Promise<{ code: string; objects: Planned[] }> {
     const bundle = readEventBundle(db, eventId);
     if (!bundle) throw notFound('event');
     const code = bundle.event.code;
     const objects: Planned[] = [];
-    const derived = async (rel: string, path: string) =>
-      objects.push({
-        key: bucketKeys.derived(code, rel),
-        sha256: await sha256File(path),
-        size: store.sizeOf(path),
-        file: path,
-        immutable: true,
-      });
+    /** a file hashed now; its key names its content (a random key's folder, whose files are made once) */
+    const hashed = async (key: string, path: string) =>
+      objects.push({ key, sha256: await sha256File(path), size: store.sizeOf(path), file: path, immutable: true });
     for (const u of bundle.uploads) {
       const path = store.originalPath(eventId, u.storageKey, u.originalExt);
       objects.push({ key: bucketKeys.original(u.sha256), sha256: u.sha256, size: store.sizeOf(path), file: path, immutable: true });
       for (const file of store.derivedFiles(eventId, u.storageKey)) {
-        await derived(`${u.storageKey}/${file}`, store.derivedPath(eventId, u.storageKey, file));
+        await hashed(bucketKeys.derived(code, `${u.storageKey}/${file}`), store.derivedPath(eventId, u.storageKey, file));
       }
     }
+    for (const entry of bundle.guestbook)
+      for (const { key, file, path } of attachmentFiles(store, eventId, entry)) await hashed(bucketKeys.guestbook(code, key, file), path);
     const hostKey = bundle.event.hostImageKey;
     const hostImage = hostKey ? store.hostImagePath(eventId, hostKey) : null;
-    if (hostImage && store.sizeOf(hostImage) > 0) await derived(`host-${hostKey}.jpg`, hostImage);
+    if (hostImage && store.sizeOf(hostImage) > 0) await hashed(bucketKeys.derived(code, `host-${hostKey}.jpg`), hostImage);
     const { text, sha256, size } = bundleFile(bundle);
     objects.push({ key: bucketKeys.bundle(code), sha256, size, text, immutable: false });
     return { code, objects };

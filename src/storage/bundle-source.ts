@@ -61,8 +61,8 @@ export function folderSource(dir: string): BundleSource {
 const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
 /**
- * The admin's export ZIP (export-bundle.ts): the bucket's keys under `<event>/momentbox/`, the originals where its
- * manifest's `path` says (in the album folders); each read as its byte range of the archive. Throws ZipUnreadable
+ * The admin's export ZIP (export-bundle.ts): the bucket's keys under `<event>/momentbox/`, those with a `path` in
+ * its manifest where that says (the originals in the album folders); each read as its byte range of the archive. Throws ZipUnreadable
  * for an archive that is cut short or damaged; `eventCodes()` is empty when it holds no manifest.
  */
 export async function zipSource(zip: string): Promise<BundleSource> {
@@ -80,20 +80,17 @@ export async function zipSource(zip: string): Promise<BundleSource> {
     if (entry.size > MAX_TEXT_BYTES) throw new ZipUnreadable(`${key} is too large`);
     return bytesOf(entry).text();
   };
-  /** an original's entry where the manifest says, anything else under momentbox/ */
+  /** where the manifest says (an original in its album folder), anything else under momentbox/ */
   const entryOf = async (key: string) => {
     if (!bundle) return undefined;
-    if (key.startsWith('originals/')) {
-      if (!paths) {
-        const manifest = JSON.parse((await text(`events/${bundle.code}/manifest.json`)) ?? '{}') as {
-          objects?: { key: string; path?: string }[];
-        };
-        paths = new Map((manifest.objects ?? []).flatMap((o) => (typeof o.path === 'string' ? [[o.key, o.path]] : [])));
-      }
-      const path = paths.get(key);
-      return path === undefined ? undefined : entries.get(`${bundle.top}/${path}`);
+    if (!paths) {
+      const manifest = JSON.parse((await text(`events/${bundle.code}/manifest.json`)) ?? '{}') as {
+        objects?: { key: string; path?: string }[];
+      };
+      paths = new Map((manifest.objects ?? []).flatMap((o) => (typeof o.path === 'string' ? [[o.key, o.path]] : [])));
     }
-    return entries.get(`${bundle.top}/momentbox/${key}`);
+    const path = paths.get(key);
+    return entries.get(path === undefined ? `${bundle.top}/momentbox/${key}` : `${bundle.top}/${path}`);
   };
   return {
     text,

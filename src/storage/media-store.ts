@@ -209,14 +209,12 @@ export class MediaStore {
 
   /** Names of an upload's derived files, sorted (none when it has no folder). */
   derivedFiles(eventId: number, key: string): string[] {
-    try {
-      return readdirSync(this.derivedDir(eventId, key), { withFileTypes: true })
-        .filter((d) => d.isFile())
-        .map((d) => d.name)
-        .sort();
-    } catch {
-      return [];
-    }
+    return filesIn(this.derivedDir(eventId, key));
+  }
+
+  /** Names of a guestbook attachment's files (its original and what was made from it), sorted. */
+  guestbookFiles(eventId: number, key: string): string[] {
+    return filesIn(this.guestbookDir(eventId, key));
   }
 
   /** Bytes of all derivatives of an upload (0 when none). */
@@ -245,4 +243,16 @@ export const initialPasswordPath = (dataDir: string) => join(dataDir, 'initial-a
 export function freeDiskBytes(dir: string): number {
   const fs = statfsSync(dir);
   return fs.bavail * fs.bsize;
+}
+
+/** Names of the files in a folder, sorted (none when there is no such folder). */
+function filesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { S3Client } from 'bun';
-import type { BundleEvent, EventPush, ImportRunDto, UploadDto } from '../../src/http/api-types.ts';
-import { book, mediaFiles, tmpFiles, uploadsAsSeen } from './event-compare.ts';
+import type { BundleEvent, UploadDto } from '../../src/http/api-types.ts';
+import { book, mediaFiles, tmpFiles, twoBoxes, uploadsAsSeen } from './event-compare.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { S3_BUCKET, S3_KEY, startS3, type TestS3 } from '../helpers/s3rver.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { importEvent, pushEvent, s3Settings } from './s3-moves.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { expectError, expectOk, PHOTOS } from './support.ts';
 
 // 'Event importieren' (issue 29): an event pushed from one box comes back on a fresh one (a second server with an
@@ -19,46 +20,15 @@ let adminB: ApiClient;
 let eventId: number;
 let code: string;
 
-const settings = (prefix: string) => ({
-  endpoint: s3.endpoint,
-  region: 'us-east-1',
-  bucket: S3_BUCKET,
-  prefix,
-  access_key_id: S3_KEY.accessKeyId,
-  secret_access_key: 'geheim-import',
-});
+const settings = (prefix: string) => s3Settings(s3, prefix, 'geheim-import');
 const client = () => new S3Client({ endpoint: s3.endpoint, bucket: S3_BUCKET, region: 'us-east-1', ...S3_KEY });
 
-async function pushTo(prefix: string) {
-  await expectOk(await adminA.fetch('/api/admin/s3', { method: 'PUT', json: settings(prefix) }));
-  await expectOk(await adminA.fetch('/api/admin/s3/push', { method: 'POST', json: { event_id: eventId } }), 202);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const p = (await adminA.json<EventPush[]>('/api/admin/s3/pushes')).find((x) => x.event_id === eventId);
-    if (p && p.state !== 'running') return expect(p.state).toBe('done');
-    if (Date.now() > deadline) throw new Error('push did not end');
-    await Bun.sleep(100);
-  }
-}
-
-async function importOn(prefix: string, body: Record<string, string>): Promise<ImportRunDto> {
-  await expectOk(await adminB.fetch('/api/admin/s3', { method: 'PUT', json: settings(prefix) }));
-  await expectOk(await adminB.fetch('/api/admin/s3/import', { method: 'POST', json: body }), 202);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const run = (await adminB.json<ImportRunDto[]>('/api/admin/s3/imports')).find((r) => r.code === body.code);
-    if (run && run.state !== 'running') return run;
-    if (Date.now() > deadline) throw new Error(`import did not end: ${JSON.stringify(run)}`);
-    await Bun.sleep(100);
-  }
-}
+const pushTo = async (prefix: string) => expect((await pushEvent(adminA, settings(prefix), eventId)).state).toBe('done');
+const importOn = (prefix: string, body: Record<string, string>) => importEvent(adminB, settings(prefix), body);
 
 beforeAll(async () => {
   s3 = await startS3();
-  [boxA, boxB] = await Promise.all([startServer(), startServer()]);
-  adminA = new ApiClient(boxA.url);
-  adminB = new ApiClient(boxB.url);
-  await Promise.all([adminA.login(boxA.adminPassword), adminB.login(boxB.adminPassword)]);
+  ({ boxA, boxB, adminA, adminB } = await twoBoxes());
   const event = await adminA.createEvent({ name: 'Hochzeit Anna & Ben' });
   eventId = event.id;
   code = event.code;

@@ -7,6 +7,7 @@ import type { EventPush, S3Settings } from '../../src/http/api-types.ts';
 import { MULTIPART_FROM_BYTES, S3Bucket } from '../../src/storage/s3-bucket.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { S3_BUCKET, S3_KEY, startS3, type TestS3 } from '../helpers/s3rver.ts';
+import { s3Settings } from './s3-moves.ts';
 import { ROOT, startServer, type TestServer } from '../helpers/server.ts';
 import { SERVER_RUNTIME_FLAGS } from '../../src/native/runtime-flags.ts';
 import { daysFromNow, expectError, expectOk, PHOTOS } from './support.ts';
@@ -22,14 +23,7 @@ const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
 
 // s3rver checks the key id only: a secret of our own shows where it would leak.
 const SECRET = 'geheim-7d41c0ffee';
-const settings = (prefix: string, secret = SECRET) => ({
-  endpoint: s3.endpoint,
-  region: 'us-east-1',
-  bucket: S3_BUCKET,
-  prefix,
-  access_key_id: S3_KEY.accessKeyId,
-  secret_access_key: secret,
-});
+const settings = (prefix: string, secret = SECRET) => s3Settings(s3, prefix, secret);
 const client = () => new S3Client({ endpoint: s3.endpoint, bucket: S3_BUCKET, region: 'us-east-1', ...S3_KEY });
 
 /** Every object under the prefix: key (relative) -> SHA-256 and size, read back from the store. */

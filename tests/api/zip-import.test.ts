@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { ImportRunDto, UploadDto } from '../../src/http/api-types.ts';
 import { readZipDirectory } from '../../src/storage/zip-read.ts';
 import { ApiClient } from '../helpers/api-client.ts';
-import { ROOT, startServer, type TestServer } from '../helpers/server.ts';
-import { book, mediaFiles, tmpFiles, uploadsAsSeen } from './event-compare.ts';
+import { ROOT, type TestServer } from '../helpers/server.ts';
+import { book, mediaFiles, tmpFiles, twoBoxes, uploadsAsSeen } from './event-compare.ts';
 import { expectError, expectOk, PHOTOS } from './support.ts';
 
 // 'Event importieren' from an export ZIP (issue 29): the admin exports an event through the API, a fresh second box
@@ -42,10 +42,7 @@ async function expectNothingImported() {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'momentbox-zip-import-'));
-  [boxA, boxB] = await Promise.all([startServer(), startServer()]);
-  adminA = new ApiClient(boxA.url);
-  adminB = new ApiClient(boxB.url);
-  await Promise.all([adminA.login(boxA.adminPassword), adminB.login(boxB.adminPassword)]);
+  ({ boxA, boxB, adminA, adminB } = await twoBoxes());
   const event = await adminA.createEvent({ name: 'Hochzeit Clara & Dan' });
   eventId = event.id;
   const party = await adminA.createAlbum(eventId, { name: 'Party' });
