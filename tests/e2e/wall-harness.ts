@@ -31,11 +31,22 @@ export async function waitProcessed(serverUrl: string, eventId: number, count: n
   }
 }
 
-/** Opens the wall in a new page at `viewport`, collecting script errors, once its first slide is up. */
-export async function openWall(browser: Browser, serverUrl: string, code: string, viewport: Size, errors: string[]): Promise<Page> {
+/**
+ * Opens the wall in a new page at `viewport`, collecting script errors, once its first slide is up.
+ * `beforeLoad` runs before the page loads (e.g. installing Playwright's clock, which must precede the page's scripts).
+ */
+export async function openWall(
+  browser: Browser,
+  serverUrl: string,
+  code: string,
+  viewport: Size,
+  errors: string[],
+  beforeLoad?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'de-DE', baseURL: serverUrl });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
+  await beforeLoad?.(page);
   await page.goto(`/event/${code}/wall`);
   await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="wall"]')?.dataset.slides) > 0, undefined, {
     timeout: 20_000,
