@@ -265,6 +265,8 @@ export const chunkSessions = sqliteTable(
     receivedBytes: integer('received_bytes').notNull().default(0),
     /** set once assembled, so a client that lost the last answer can ask for it */
     uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
+    /** the same for a guestbook attachment sent in chunks (issue 27): the entry its file became */
+    guestbookEntryId: integer('guestbook_entry_id').references(() => guestbookEntries.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull(),
   },

@@ -97,6 +97,12 @@ export function createGuestbookService(deps: {
 
   /** A guest's allowance: 20 entries in all, 5 a minute (429 saying which). */
   function assertAllowance(eventId: number, userId: string) {
+    assertTotalLeft(eventId, userId);
+    if (!perMinute.take(`${eventId}/${userId}`))
+      throw new AppError(429, 'TOO_MANY_REQUESTS', 'guestbookPerMinute', { perMinute: GUESTBOOK_LIMITS.perMinute });
+  }
+
+  function assertTotalLeft(eventId: number, userId: string) {
     const written = db
       .select({ n: count() })
       .from(guestbookEntries)
@@ -104,8 +110,6 @@ export function createGuestbookService(deps: {
       .get()!.n;
     if (written >= GUESTBOOK_LIMITS.perGuest)
       throw new AppError(429, 'TOO_MANY_REQUESTS', 'guestbookTotal', { maxEntries: GUESTBOOK_LIMITS.perGuest });
-    if (!perMinute.take(`${eventId}/${userId}`))
-      throw new AppError(429, 'TOO_MANY_REQUESTS', 'guestbookPerMinute', { perMinute: GUESTBOOK_LIMITS.perMinute });
   }
 
   /**
@@ -166,6 +170,23 @@ export function createGuestbookService(deps: {
 
   return {
     get,
+
+    /** An entry by its id alone (a chunked attachment's session remembers the entry it became). */
+    byId(entryId: number): GuestbookRow | undefined {
+      return db.select().from(guestbookEntries).where(eq(guestbookEntries.id, entryId)).get();
+    },
+
+    /**
+     * What can be decided of an entry with an attachment before its file arrives (an attachment sent in
+     * chunks is checked so before its first chunk is kept): the right to write, the text, the name, the
+     * guest's entries left. The per-minute allowance and the file are decided when the entry is written.
+     */
+    checkInput(event: EventView, viewer: Viewer, input: GuestbookInput): void {
+      authorize(viewer, 'writeGuestbook', { eventId: event.id, eventStatus: event.status });
+      cleanText(input.text, true);
+      signature(event, viewer, input.name);
+      if (viewer.kind === 'guest') assertTotalLeft(event.id, viewer.userId);
+    },
 
     /** The entry whose attachment a media URL names (its random key), if any. */
     byAttachmentKey(key: string): GuestbookRow | undefined {

@@ -82,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
     },
     busy: () => ingestBusy(),
   });
+  const guestbook = createGuestbookService({ db, guests, live, store, tools, onJobQueued: () => jobs.poke(), now });
   const ingest = createIngestService({
     db,
     store,
@@ -92,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     maxUploadBytes: deps.maxUploadBytes,
     minFreeDiskBytes: deps.minFreeDiskBytes,
     partialLimits: deps.partialLimits,
+    guestbook,
     onJobQueued: () => jobs.poke(),
     onUploadCommitted: (row) => live.uploadChanged(null, row),
     now,
@@ -123,7 +125,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     albums,
     guests,
-    guestbook: createGuestbookService({ db, guests, live, store, tools, onJobQueued: () => jobs.poke(), now }),
+    guestbook,
     ingest,
     uploads,
     hearts,

@@ -1,6 +1,6 @@
-import { isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { chunkSessions } from '../db/schema.ts';
+import { chunkSessions, uploads } from '../db/schema.ts';
 import type { Viewer } from '../domain/permissions.ts';
 import { badRequest } from '../lib/errors.ts';
 import { parseWith } from '../lib/parse.ts';
@@ -9,13 +9,27 @@ import { ChunkStore } from '../storage/chunk-store.ts';
 import { fileTooLarge, removeFile, storageFull, writeStreamToFile, type WrittenFile } from '../storage/file-writer.ts';
 import { authorize } from './authorize.ts';
 import type { EventView } from './events.service.ts';
-import { createChunkedUploads, type ChunkFields, type ChunkOutcome, type PartialLimits } from './ingest/chunked.ts';
+import {
+  createChunkedUploads,
+  unfinishedSessions,
+  type ChunkFields,
+  type ChunkOutcome,
+  type Ending,
+  type PartialLimits,
+} from './ingest/chunked.ts';
 import { createCommitter, sniffOrRefuse, type CommitDeps, type UploadTarget } from './ingest/commit.ts';
-import { ChunkFormSchema, chunkFormEarly, UploadFormSchema, type ChunkForm } from './ingest/form.ts';
+import {
+  AttachmentChunkFormSchema,
+  ChunkFormSchema,
+  chunkFormEarly,
+  UploadFormSchema,
+  type AttachmentChunkForm,
+  type ChunkForm,
+} from './ingest/form.ts';
 import { createProgressMeter } from './ingest/progress.ts';
 import { createSweeper, STALE_PARTIALS_LOW_SPACE_MS } from './ingest/sweeper.ts';
 import type { UploadRow } from './uploads.service.ts';
-import { attachmentRefused } from './guestbook.service.ts';
+import { attachmentRefused, type GuestbookRow, type GuestbookService } from './guestbook.service.ts';
 
 export type { PartialLimits } from './ingest/chunked.ts';
 
@@ -54,6 +68,8 @@ export interface IngestDeps extends CommitDeps {
   maxUploadBytes: number;
   minFreeDiskBytes: number;
   partialLimits: PartialLimits;
+  /** where a guestbook attachment sent in chunks ends (issue 27) */
+  guestbook: GuestbookService;
   now?: () => Date;
 }
 
@@ -84,7 +100,7 @@ export function createIngestService(deps: IngestDeps) {
     const row = db
       .select({ bytes: sql<number>`coalesce(sum(${chunkSessions.fileSize} - ${chunkSessions.receivedBytes}), 0)` })
       .from(chunkSessions)
-      .where(isNull(chunkSessions.uploadId))
+      .where(unfinishedSessions())
       .get();
     return Number(row?.bytes ?? 0);
   }
@@ -126,6 +142,11 @@ export function createIngestService(deps: IngestDeps) {
     return bytes;
   }
 
+  /** A guestbook attachment's first bytes must be a photo, a video or a voice recording (415 at once otherwise). */
+  const checkAttachmentHead = (head: Uint8Array) => {
+    if (!tools.sniffAttachment(head)) throw attachmentRefused('guestbookType');
+  };
+
   /**
    * A whole file goes into tmp/ with the size limit, hashed as it passes; its first bytes must be JPEG,
    * PNG, HEIC, MP4 or MOV, else it stops at once with 415.
@@ -146,35 +167,72 @@ export function createIngestService(deps: IngestDeps) {
     db,
     chunks,
     hasher,
-    committer,
     limits: deps.partialLimits,
     maxUploadBytes: deps.maxUploadBytes,
     assertDiskSpace,
     now,
   });
 
+  /** A chunked file that becomes an upload: committed into its album (the Einwegkamera's shots checked at its start and its end). */
+  const toUpload = (req: UploadRequest, form: Pick<ChunkForm, 'albumId' | 'autoApprove'>): ChunkEnd<UploadRow> => {
+    const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, ...form };
+    return {
+      target,
+      ending: {
+        kind: 'upload',
+        // Einwegkamera: decided again, atomically, when the file is complete (commit.ts).
+        admit: () => committer.assertShotLeft(target),
+        commit: (file, fileName) => committer.commit(file, fileName, target),
+        column: 'uploadId',
+        idOf: (row) => row.id,
+        load: (id) => db.select().from(uploads).where(eq(uploads.id, id)).get(),
+      },
+    };
+  };
+
+  /**
+   * A chunked file that becomes a guestbook entry's attachment (issue 27): the entry's text and name are
+   * checked before its first byte is kept, its type by its first bytes; the complete file then goes
+   * through every check a whole attachment gets (guestbook.createWithAttachment).
+   */
+  const toGuestbook = (req: UploadRequest, form: Pick<AttachmentChunkForm, 'text' | 'name'>): ChunkEnd<GuestbookRow> => ({
+    target: { event: req.event, viewer: req.viewer, address: req.address, albumId: null, autoApprove: false },
+    ending: {
+      kind: 'guestbook',
+      admit: () => deps.guestbook.checkInput(req.event, req.viewer, form),
+      checkHead: checkAttachmentHead,
+      commit: (file, fileName) => deps.guestbook.createWithAttachment(req.event, req.viewer, form, { file, fileName }),
+      column: 'guestbookEntryId',
+      idOf: (row) => row.id,
+      load: (id) => deps.guestbook.byId(id),
+    },
+  });
+
   /**
    * A chunk whose fields came first is written straight into its place in the file (`answer` runs once
    * the form is read); one that came before its fields (the spec's order) goes to a temp file first and
-   * is placed when the fields are known. A chunk is neither typed nor hashed here: its first bytes are not
-   * the file's, and the file is hashed as its chunks come in order.
+   * is placed when the fields are known. A chunk is not hashed here: its first bytes are not the file's,
+   * and the file is hashed as its chunks come in order. The form's schema and what its file ends as are
+   * the call's (an upload, a guestbook attachment); the rest is one path.
    */
-  type ReceivedChunk = { answer: () => Promise<ChunkOutcome> | ChunkOutcome } | { temp: WrittenFile };
-  /**
-   * The chunk's sink, and the parser of the whole form, which takes the fields read before the bytes as
-   * they were parsed when no field came after them (the form is parsed once).
-   */
-  const chunkForm = (req: UploadRequest) => {
-    let early: { fields: Record<string, string>; form: ChunkForm } | null = null;
+  async function receiveChunk<F extends ChunkForm | AttachmentChunkForm, R>(
+    req: UploadRequest,
+    readForm: FormReader,
+    schema: typeof ChunkFormSchema | typeof AttachmentChunkFormSchema,
+    endOf: (form: F) => ChunkEnd<R>,
+  ): Promise<ChunkOutcome<R>> {
+    type ReceivedChunk = { answer: () => Promise<ChunkOutcome<R>> | ChunkOutcome<R> } | { temp: WrittenFile };
+    const fieldsOf = (form: F, partName: string): ChunkFields => ({ ...form, fileName: form.fileName ?? partName });
+    // The fields read before the bytes are taken as they were parsed when no field came after them (the form is parsed once).
+    let early: { fields: Record<string, string>; form: F } | null = null;
     const sink: FileSink<ReceivedChunk> = {
       async receive(body, fileName, fieldsBefore) {
         const stream = progress.watch(body);
-        const form = chunkFormEarly(fieldsBefore);
+        const form = chunkFormEarly(schema, fieldsBefore) as F | null;
         if (form) {
           early = { fields: fieldsBefore, form };
-          const { albumId, autoApprove, ...f } = form;
-          const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, albumId, autoApprove };
-          const answer = await chunked.receiveInPlace(target, { ...f, fileName: f.fileName ?? fileName }, req.declaredBytes ?? 0, stream);
+          const { target, ending } = endOf(form);
+          const answer = await chunked.receiveInPlace(target, fieldsOf(form, fileName), ending, req.declaredBytes ?? 0, stream);
           if (answer) return { answer };
         }
         return { temp: await writeStreamToFile(stream, store.tmpPath(), { maxBytes: deps.maxUploadBytes, hash: false }) };
@@ -187,9 +245,13 @@ export function createIngestService(deps: IngestDeps) {
       early !== null &&
       Object.keys(fields).length === Object.keys(early.fields).length &&
       Object.entries(fields).every(([name, value]) => early!.fields[name] === value);
-    const parseFields = (fields: Record<string, string>): ChunkForm => (asEarly(fields) ? early!.form : parseWith(ChunkFormSchema, fields));
-    return { sink, parseFields };
-  };
+    const parseFields = (fields: Record<string, string>): F => (asEarly(fields) ? early!.form : (parseWith(schema, fields) as F));
+    const { file, fields } = await readForm(sink, parseFields);
+    if (!file) throw badRequest('noChunk', { field: 'chunk' });
+    if ('answer' in file.result) return file.result.answer();
+    const { target, ending } = endOf(fields);
+    return chunked.acceptFromTemp(file.result.temp, fieldsOf(fields, file.fileName), target, ending);
+  }
 
   return {
     diskSpace,
@@ -220,12 +282,7 @@ export function createIngestService(deps: IngestDeps) {
     ): Promise<T> {
       const sink: FileSink<WrittenFile> = {
         receive: (stream) =>
-          writeStreamToFile(progress.watch(stream), store.tmpPath(), {
-            maxBytes: deps.maxUploadBytes,
-            checkHead: (head) => {
-              if (!tools.sniffAttachment(head)) throw attachmentRefused('guestbookType');
-            },
-          }),
+          writeStreamToFile(progress.watch(stream), store.tmpPath(), { maxBytes: deps.maxUploadBytes, checkHead: checkAttachmentHead }),
         discard: (file) => removeFile(file.path),
       };
       return admitted(admit(req, 'writeGuestbook'), async () => {
@@ -235,23 +292,30 @@ export function createIngestService(deps: IngestDeps) {
     },
 
     /** POST …/upload-chunk: one chunk is stored in its place; the last one completes and commits the file. */
-    uploadChunk(req: UploadRequest, readForm: FormReader): Promise<ChunkOutcome> {
+    uploadChunk(req: UploadRequest, readForm: FormReader): Promise<ChunkOutcome<UploadRow>> {
       // A chunk of a known session is counted twice while it arrives (in the request and in what the session has to come): on the safe side, for seconds.
-      return admitted(admit(req), async () => {
-        const form = chunkForm(req);
-        const { file, fields } = await readForm(form.sink, form.parseFields);
-        if (!file) throw badRequest('noChunk', { field: 'chunk' });
-        if ('answer' in file.result) return file.result.answer();
-        const { albumId, autoApprove, ...f } = fields;
-        const target: UploadTarget = { event: req.event, viewer: req.viewer, address: req.address, albumId, autoApprove };
-        return chunked.acceptFromTemp(file.result.temp, { ...f, fileName: f.fileName ?? file.fileName }, target);
-      });
+      return admitted(admit(req), () => receiveChunk(req, readForm, ChunkFormSchema, (form: ChunkForm) => toUpload(req, form)));
+    },
+
+    /** POST …/guestbook/attachment-chunk (issue 27): a chunk of an attachment; the last one completes the file and writes the entry. */
+    attachmentChunk(req: UploadRequest, readForm: FormReader): Promise<ChunkOutcome<GuestbookRow>> {
+      return admitted(admit(req, 'writeGuestbook'), () =>
+        receiveChunk(req, readForm, AttachmentChunkFormSchema, (form: AttachmentChunkForm) => toGuestbook(req, form)),
+      );
     },
 
     /** GET …/upload-chunk/status: what the server holds of a chunked upload, so a client resumes. */
     chunkStatus(req: Omit<UploadRequest, 'declaredBytes'>, f: Omit<ChunkFields, 'chunkIndex'>) {
       authorize(req.viewer, 'upload', { eventId: req.event.id, eventStatus: req.event.status });
-      return chunked.status({ ...req, albumId: null, autoApprove: false }, f);
+      const { target, ending } = toUpload({ ...req, declaredBytes: null }, { albumId: null, autoApprove: false });
+      return chunked.status(target, f, ending);
+    },
+
+    /** GET …/guestbook/attachment-chunk/status: the same for a guestbook attachment. */
+    attachmentChunkStatus(req: Omit<UploadRequest, 'declaredBytes'>, f: Omit<ChunkFields, 'chunkIndex'>) {
+      authorize(req.viewer, 'writeGuestbook', { eventId: req.event.id, eventStatus: req.event.status });
+      const { target, ending } = toGuestbook({ ...req, declaredBytes: null }, { text: '', name: undefined });
+      return chunked.status(target, f, ending);
     },
 
     /** Unfinished chunked uploads held on the box (sessions and bytes), for /healthz. */
@@ -264,6 +328,12 @@ export function createIngestService(deps: IngestDeps) {
     /** The hourly sweep: chunked uploads untouched for a day, stray temp files. */
     removeStalePartials: () => sweeper.removeStale(),
   };
+}
+
+/** Where a chunked file goes (who sends it into which event) and what it ends as. */
+interface ChunkEnd<R> {
+  target: UploadTarget;
+  ending: Ending<R>;
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;

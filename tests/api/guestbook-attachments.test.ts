@@ -129,6 +129,26 @@ describe('guestbook attachments', () => {
     });
   }
 
+  test('real phone recordings: an iPhone camera video, an Android camera video and an iPhone Voice Memo become playable entries', async () => {
+    const event = await h.admin.createEvent();
+    const alice = await guest(event.code, 'Alice');
+    const cases: [string, 'video' | 'audio', number, string[]][] = [
+      [join(FIXTURES, 'videos', 'iphone6-camera-real.mov'), 'video', 4, ['audio:aac', 'video:h264']],
+      [join(FIXTURES, 'videos', 'android-camera-real.mp4'), 'video', 0.17, ['audio:aac', 'video:h264']],
+      [join(FIXTURES, 'voice', 'iphone-voice-memo-real.m4a'), 'audio', 1.02, ['audio:aac']],
+    ];
+    for (const [path, kind, seconds, codecs] of cases) {
+      const entry = await expectOk<GuestbookEntryDto>(await attach(alice, event.id, path, { text: '' }), 201);
+      expect(entry.attachment).toMatchObject({ kind, state: 'processing' });
+      expect(entry.attachment!.seconds).toBeCloseTo(seconds, 1);
+      const ready = await whenProcessed(alice, event.id, entry.id);
+      expect(ready.attachment!.state).toBe('ready');
+      const played = await probeUrl(h.client(), ready.attachment!.url!);
+      expect(played.codecs).toEqual(codecs);
+      expect(played.seconds).toBeCloseTo(seconds, 0);
+    }
+  });
+
   test('refused with their message, nothing stored: a 10-minute video, HTML named .mp4, a cut-off file, a 3-minute voice message', async () => {
     const event = await h.admin.createEvent();
     const alice = await guest(event.code, 'Alice');

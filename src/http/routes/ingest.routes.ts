@@ -1,19 +1,35 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { FormReader, UploadRequest } from '../../services/ingest.service.ts';
-import { ChunkFormSchema, ChunkStatusQuery, UploadFormSchema } from '../../services/ingest/form.ts';
-import type { ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
+import type { ChunkOutcome } from '../../services/ingest/chunked.ts';
+import type { GuestbookRow } from '../../services/guestbook.service.ts';
+import type { UploadRow } from '../../services/uploads.service.ts';
+import {
+  AttachmentChunkFormSchema,
+  ChunkFormSchema,
+  ChunkStatusQuery,
+  GuestbookAttachmentFormSchema,
+  UploadFormSchema,
+} from '../../services/ingest/form.ts';
+import type { AttachmentChunkResult, AttachmentChunkStatus, ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
 import type { Ctx, Env } from '../context.ts';
 import { clientAddress } from '../context.ts';
 import { inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { guestbookEntryDto, uploadDto } from '../dto.ts';
-import { badRequest, problem } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { parseWith } from '../../lib/parse.ts';
 import { ATTACHMENT_MAX_SECONDS } from '../../domain/guestbook.ts';
 import { receiveMultipart } from '../multipart.ts';
 import { answer, endpoint } from '../openapi.ts';
 import { EventIdPath } from '../schemas/params.schemas.ts';
-import { ChunkResultSchema, ChunkStatusSchema, GuestbookEntryDtoSchema, UploadResultSchema } from '../schemas/responses.schemas.ts';
+import {
+  AttachmentChunkResultSchema,
+  AttachmentChunkStatusSchema,
+  ChunkResultSchema,
+  ChunkStatusSchema,
+  GuestbookEntryDtoSchema,
+  UploadResultSchema,
+} from '../schemas/responses.schemas.ts';
 
 const binary = (description: string) => z.string().meta({ format: 'binary', description });
 
@@ -47,14 +63,6 @@ const chunkStatus = endpoint({
   errors: [403],
 });
 
-/** The text fields of a guestbook entry sent with its attachment (the JSON call's, as form fields). */
-const GuestbookAttachmentForm = z.object({
-  text: z.string().default('').meta({ description: 'The message, plain text; may be empty beside an attachment' }),
-  name: z
-    .string({ error: problem('guestbookNameRequired') })
-    .optional()
-    .meta({ description: "The signature; default the guest's nickname" }),
-});
 const guestbookAttachment = endpoint({
   summary: 'addition (issue 27): writes a guestbook entry with one attachment: a photo, a video message or a voice message',
   description:
@@ -67,10 +75,33 @@ const guestbookAttachment = endpoint({
   callers: ['guest', 'admin'],
   params: EventIdPath,
   formTypes: ['multipart/form-data'],
-  form: GuestbookAttachmentForm.extend({ file: binary('The photo, video or voice recording') }),
+  form: GuestbookAttachmentFormSchema.extend({ file: binary('The photo, video or voice recording') }),
   ok: answer('The entry as stored', GuestbookEntryDtoSchema),
   status: 201,
   errors: [403, 408, 413, 415, 429, 507],
+});
+const guestbookAttachmentChunk = endpoint({
+  summary: 'addition (issue 27): one chunk of a large guestbook attachment; the last one completes the file and writes the entry',
+  description:
+    'The chunks of …/upload-chunk (the same sizes, limits, resume and sweep of unfinished files), for an attachment that may not ' +
+    "arrive in one piece (a video message over a failing Wi-Fi). Every chunk carries the entry's `text` and `name`: they are " +
+    "checked before the first chunk is kept, the type by the first chunk's bytes (415); the complete file then gets every check of " +
+    '…/guestbook/attachment and, refused, leaves nothing. Sending the last chunk again answers the entry it made.',
+  tag: 'guest',
+  callers: ['guest', 'admin'],
+  params: EventIdPath,
+  formTypes: ['multipart/form-data'],
+  form: AttachmentChunkFormSchema.safeExtend({ chunk: binary('The chunk, as for …/upload-chunk') }),
+  ok: answer('What the server holds; after the last chunk the entry', AttachmentChunkResultSchema),
+  errors: [400, 403, 408, 413, 415, 429, 507],
+});
+const guestbookAttachmentChunkStatus = endpoint({
+  summary: 'addition (issue 27): which chunks of an unfinished guestbook attachment the server holds, or the entry it became',
+  tag: 'guest',
+  params: EventIdPath,
+  query: ChunkStatusQuery,
+  ok: answer('AttachmentChunkStatus', AttachmentChunkStatusSchema),
+  errors: [403],
 });
 
 /** Who uploads where (inEvent resolved them before a single byte of the body is read). */
@@ -100,6 +131,39 @@ const formOf =
     return { fields, file: file && { fileName: file.fileName, result: file.result } };
   };
 
+/** What a chunked file that became an upload answers: the spec's fields. */
+const asUpload = (c: Ctx) => (row: UploadRow) => {
+  const { services } = c.get('deps');
+  return { id: row.id, approved: row.approved, album_id: row.albumId, upload: uploadDto(row, services.guests.nicknames(row.eventId)) };
+};
+/** What a chunked attachment that became a guestbook entry answers: the entry, as the asking guest sees it. */
+const asEntry = (c: Ctx) => (row: GuestbookRow) => ({
+  id: row.id,
+  approved: row.approved,
+  entry: guestbookEntryDto(row, inEventOf(c).viewer),
+});
+
+/** A chunk's answer: what the box holds; once the file is complete, what it became. */
+function chunkAnswer<R, A>(outcome: ChunkOutcome<R>, finished: (result: R) => A) {
+  const { received, totalChunks } = outcome;
+  return outcome.done ? { partial: false, received, totalChunks, ...finished(outcome.result) } : { partial: true, received, totalChunks };
+}
+
+/** The status of a chunked file: the chunks held, whether it is being completed, once complete what it became. */
+function statusAnswer<R, A>(
+  status: { received: number[]; complete: boolean; result: R | null },
+  totalChunks: number,
+  finished: (result: R) => A,
+) {
+  return {
+    received: status.received,
+    totalChunks,
+    complete: status.complete,
+    ...('processing' in status ? { processing: true } : {}),
+    ...(status.result ? finished(status.result) : {}),
+  };
+}
+
 /**
  * The bytes of uploads: whole files and chunks stream straight to tmp/ (never held in memory), then the
  * ingest service decides. Mounted before the API's body-size limit, which would otherwise buffer them.
@@ -109,7 +173,12 @@ export function ingestRoutes() {
 
   // A refused upload is answered before its body is read to the end: closing the connection spares reading
   // the rest, and the socket of a phone that went silent mid-body is not kept.
-  for (const path of ['/api/event/:eventId/upload', '/api/event/:eventId/upload-chunk', '/api/event/:eventId/guestbook/attachment']) {
+  for (const path of [
+    '/api/event/:eventId/upload',
+    '/api/event/:eventId/upload-chunk',
+    '/api/event/:eventId/guestbook/attachment',
+    '/api/event/:eventId/guestbook/attachment-chunk',
+  ]) {
     app.use(path, async (c, next) => {
       await next();
       if (c.res.status >= 400) c.header('Connection', 'close');
@@ -126,17 +195,7 @@ export function ingestRoutes() {
   app.post('/api/event/:eventId/upload-chunk', uploadChunk.doc, inEvent, async (c) => {
     const { services } = c.get('deps');
     const outcome = await services.ingest.uploadChunk(uploadRequest(c), formOf(c, ['chunk', 'file']));
-    if (!outcome.done) return c.json<ChunkResult>({ partial: true, received: outcome.received, totalChunks: outcome.totalChunks });
-    const row = outcome.upload;
-    return c.json<ChunkResult>({
-      partial: false,
-      received: outcome.received,
-      totalChunks: outcome.totalChunks,
-      id: row.id,
-      approved: row.approved,
-      album_id: row.albumId,
-      upload: uploadDto(row, services.guests.nicknames(row.eventId)),
-    });
+    return c.json<ChunkResult>(chunkAnswer(outcome, asUpload(c)));
   });
 
   app.post('/api/event/:eventId/guestbook/attachment', guestbookAttachment.doc, inEvent, async (c) => {
@@ -145,7 +204,7 @@ export function ingestRoutes() {
     const row = await services.ingest.receiveAttachment(
       req,
       formOf(c, ['file']),
-      (raw) => parseWith(GuestbookAttachmentForm, raw),
+      (raw) => parseWith(GuestbookAttachmentFormSchema, raw),
       (file, fields) => {
         if (!file) throw badRequest('noFile', { field: 'file' });
         return services.guestbook.createWithAttachment(req.event, req.viewer, fields, { file: file.result, fileName: file.fileName });
@@ -154,21 +213,22 @@ export function ingestRoutes() {
     return c.json(guestbookEntryDto(row, req.viewer), 201);
   });
 
-  app.get('/api/event/:eventId/upload-chunk/status', chunkStatus.doc, inEvent, (c) => {
+  app.post('/api/event/:eventId/guestbook/attachment-chunk', guestbookAttachmentChunk.doc, inEvent, async (c) => {
     const { services } = c.get('deps');
-    const uploader = uploaderOf(c);
+    const outcome = await services.ingest.attachmentChunk(uploadRequest(c), formOf(c, ['chunk', 'file']));
+    return c.json<AttachmentChunkResult>(chunkAnswer(outcome, asEntry(c)));
+  });
+
+  app.get('/api/event/:eventId/guestbook/attachment-chunk/status', guestbookAttachmentChunkStatus.doc, inEvent, (c) => {
+    const query = guestbookAttachmentChunkStatus.query(c);
+    const status = c.get('deps').services.ingest.attachmentChunkStatus(uploaderOf(c), query);
+    return c.json<AttachmentChunkStatus>(statusAnswer(status, query.totalChunks, asEntry(c)));
+  });
+
+  app.get('/api/event/:eventId/upload-chunk/status', chunkStatus.doc, inEvent, (c) => {
     const query = chunkStatus.query(c);
-    const status = services.ingest.chunkStatus(uploader, query);
-    const row = status.upload;
-    return c.json<ChunkStatus>({
-      received: status.received,
-      totalChunks: query.totalChunks,
-      complete: status.complete,
-      ...('processing' in status ? { processing: true } : {}),
-      ...(row
-        ? { id: row.id, approved: row.approved, album_id: row.albumId, upload: uploadDto(row, services.guests.nicknames(row.eventId)) }
-        : {}),
-    });
+    const status = c.get('deps').services.ingest.chunkStatus(uploaderOf(c), query);
+    return c.json<ChunkStatus>(statusAnswer(status, query.totalChunks, asUpload(c)));
   });
 
   return app;

@@ -536,6 +536,14 @@ export const GuestbookEntryDtoSchema = z
     attachment: GuestbookAttachmentDtoSchema.nullable().meta({ description: 'Its one attachment, or null' }),
   })
   .meta({ id: 'GuestbookEntryDto' });
+/** addition (issue 27): POST …/guestbook/attachment-chunk, an upload chunk's answer whose file ends as a guestbook entry. */
+export const AttachmentChunkResultSchema = ChunkResultSchema.omit({ album_id: true, upload: true })
+  .extend({ entry: GuestbookEntryDtoSchema.optional().meta({ description: 'present once the last chunk made the entry' }) })
+  .meta({ id: 'AttachmentChunkResult' });
+/** addition (issue 27): GET …/guestbook/attachment-chunk/status, for resuming an interrupted attachment. */
+export const AttachmentChunkStatusSchema = ChunkStatusSchema.omit({ album_id: true, upload: true })
+  .extend({ entry: GuestbookEntryDtoSchema.optional().meta({ description: 'present once complete' }) })
+  .meta({ id: 'AttachmentChunkStatus' });
 /** `GET /api/admin/s3/events`: the pushed events a source holds. */
 export const BundleEventSchema = z
   .object({

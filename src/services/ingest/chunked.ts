@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, lt, sum } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
-import { chunkSessions, uploads } from '../../db/schema.ts';
+import { chunkSessions } from '../../db/schema.ts';
 import type { Viewer } from '../../domain/permissions.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashSecret } from '../../lib/ids.ts';
@@ -17,8 +17,7 @@ import {
   writePieces,
   type WrittenFile,
 } from '../../storage/file-writer.ts';
-import type { UploadRow } from '../uploads.service.ts';
-import type { Committer, UploadTarget } from './commit.ts';
+import type { UploadTarget } from './commit.ts';
 
 /**
  * An owner at the limit makes room by giving up its own sessions idle this long: a phone whose tab was
@@ -36,8 +35,31 @@ export interface ChunkFields {
   uploadId: string | null;
 }
 
-export type ChunkOutcome =
-  { done: false; received: number[]; totalChunks: number } | { done: true; upload: UploadRow; received: number[]; totalChunks: number };
+export type ChunkOutcome<R> =
+  { done: false; received: number[]; totalChunks: number } | { done: true; result: R; received: number[]; totalChunks: number };
+
+/**
+ * What a session's complete file becomes, and how the session remembers it: an upload (…/upload-chunk),
+ * or the attachment of a guestbook entry (…/guestbook/attachment-chunk, issue 27). One engine for both:
+ * the same chunks, limits, resume and sweep; only the end differs.
+ */
+export interface Ending<R> {
+  /** part of the session key, so the same file sent as an upload and as an attachment are two sessions */
+  kind: 'upload' | 'guestbook';
+  /** checked before a new session holds a byte (the Einwegkamera's shots, the entry's text) */
+  admit(): void;
+  /** the file's first bytes once chunk 0 is written: a file of a type the end refuses goes at once */
+  checkHead?(head: Uint8Array): void;
+  /** turns the complete file into the result; a refusal leaves the file to the engine, which forgets the session */
+  commit(file: WrittenFile, fileName: string): Promise<R>;
+  /** the session row's column that records the result, the result's id, and the result read back by it */
+  column: 'uploadId' | 'guestbookEntryId';
+  idOf(result: R): number;
+  load(id: number): R | undefined;
+}
+
+/** Sessions not finished yet, of either end (their bytes count against the limits and the disk). */
+export const unfinishedSessions = () => and(isNull(chunkSessions.uploadId), isNull(chunkSessions.guestbookEntryId));
 
 /**
  * Where a chunk's bytes go, decided before they arrive: into the session's file at `offset` (at most
@@ -45,10 +67,10 @@ export type ChunkOutcome =
  * this chunk or the file was finished (a resent chunk after a lost answer), or not decidable yet
  * (`unplaced`: a chunk other than the first of a session whose chunk size is unknown).
  */
-export type Placement =
+export type Placement<R> =
   | { kind: 'write'; key: string; offset: number; length: number | null }
   | { kind: 'held'; key: string }
-  | { kind: 'finished'; key: string; upload: UploadRow }
+  | { kind: 'finished'; key: string; result: R }
   | { kind: 'unplaced' };
 
 /** How much unfinished chunked data one guest or API key may hold on the box. */
@@ -66,7 +88,6 @@ export interface ChunkedDeps {
   db: Db;
   chunks: ChunkStore;
   hasher: BackgroundHasher;
-  committer: Committer;
   limits: PartialLimits;
   maxUploadBytes: number;
   /** 507 unless `bytes` more still leave the free-space reserve */
@@ -143,13 +164,15 @@ function spanOf(index: number, chunkSize: number, f: ChunkFields) {
 export function createChunkedUploads(deps: ChunkedDeps) {
   const { db, chunks, hasher, limits, now } = deps;
   // One chunked upload is completed at a time per session key (the last two chunks may race).
-  const assembling = new Map<string, Promise<ChunkOutcome>>();
+  const assembling = new Map<string, Promise<ChunkOutcome<unknown>>>();
   /** Requests writing into a session's file right now. */
   const writers = new Map<string, number>();
 
-  function sessionKey(target: UploadTarget, f: Omit<ChunkFields, 'chunkIndex'>): string {
+  function sessionKey(target: UploadTarget, f: Omit<ChunkFields, 'chunkIndex'>, ending: Ending<unknown>): string {
     const parts = f.uploadId ? [f.uploadId] : [f.fileName, f.fileSize, f.totalChunks];
-    return hashSecret([target.event.id, ownerOf(target.viewer), ...parts].join('\u0000')).slice(0, 40);
+    // An upload's key is as it always was (sessions survive an update of the box); other ends add their kind.
+    const end = ending.kind === 'upload' ? [] : [ending.kind];
+    return hashSecret([target.event.id, ownerOf(target.viewer), ...end, ...parts].join('\u0000')).slice(0, 40);
   }
 
   /** The fields' form was checked by the upload form's schema (ingest/form.ts); what depends on the box's settings is checked here. */
@@ -163,14 +186,15 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     db.delete(chunkSessions).where(eq(chunkSessions.key, key)).run();
   }
 
-  function finishedUpload(key: string): UploadRow | undefined {
+  /** What the session's file became, once it was completed. */
+  function finished<R>(key: string, ending: Ending<R>): R | undefined {
     const session = db.select().from(chunkSessions).where(eq(chunkSessions.key, key)).get();
-    if (!session?.uploadId) return undefined;
-    return db.select().from(uploads).where(eq(uploads.id, session.uploadId)).get();
+    const id = session?.[ending.column];
+    return id ? ending.load(id) : undefined;
   }
 
-  const unfinishedOf = (owner: string) => and(eq(chunkSessions.owner, owner), isNull(chunkSessions.uploadId));
-  const unfinishedFrom = (address: string) => and(eq(chunkSessions.address, address), isNull(chunkSessions.uploadId));
+  const unfinishedOf = (owner: string) => and(eq(chunkSessions.owner, owner), unfinishedSessions());
+  const unfinishedFrom = (address: string) => and(eq(chunkSessions.address, address), unfinishedSessions());
 
   function heldWhere(which: ReturnType<typeof unfinishedOf>): { sessions: number; bytes: number } {
     const row = db
@@ -206,7 +230,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
    * unfinished sessions and bytes (after giving up the owner's own abandoned ones), and while the whole
    * file fits above the reserve.
    */
-  function admitNewSession(target: UploadTarget, f: ChunkFields, firstChunkBytes: number) {
+  function admitNewSession(target: UploadTarget, f: ChunkFields, firstChunkBytes: number, ending: Ending<unknown>) {
     const owner = ownerOf(target.viewer);
     const over = () =>
       capsOf(target).find(({ who, where, limits: cap }) => {
@@ -229,8 +253,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       if (still) throw tooManyPartials(still.limits, still.scope);
     }
     deps.assertDiskSpace(f.fileSize);
-    // Einwegkamera: decided again, atomically, when the file is complete (commit.ts).
-    deps.committer.assertShotLeft(target);
+    ending.admit();
   }
 
   /**
@@ -238,18 +261,18 @@ export function createChunkedUploads(deps: ChunkedDeps) {
    * session) and says where its bytes go. `length` is the chunk's size when it is already known (a chunk
    * that arrived before its fields), which also places a first chunk other than index 0.
    */
-  function place(target: UploadTarget, f: ChunkFields, bytesHint: number, length: number | null): Placement {
+  function place<R>(target: UploadTarget, f: ChunkFields, ending: Ending<R>, bytesHint: number, length: number | null): Placement<R> {
     validate(f);
-    const key = sessionKey(target, f);
-    const done = finishedUpload(key);
-    if (done) return { kind: 'finished', key, upload: done };
+    const key = sessionKey(target, f, ending);
+    const done = finished(key, ending);
+    if (done) return { kind: 'finished', key, result: done };
     const session = db.select().from(chunkSessions).where(eq(chunkSessions.key, key)).get();
     if (session && (session.fileSize !== f.fileSize || session.totalChunks !== f.totalChunks)) throw mismatch();
     const held = chunks.held(key);
     if (held.has(f.chunkIndex)) return { kind: 'held', key };
     if (!session) {
       // Recorded before a byte is written, so the limits count it and the sweep finds whatever it leaves.
-      admitNewSession(target, f, bytesHint);
+      admitNewSession(target, f, bytesHint, ending);
       touch(key, f, target, 0);
     }
     const chunkSize = chunkSizeOf(held, f) ?? (length === null ? null : impliedChunkSize(f.chunkIndex, length, f));
@@ -262,7 +285,13 @@ export function createChunkedUploads(deps: ChunkedDeps) {
    * Writes a chunk's bytes into the session's file at its place as they arrive. Only a chunk that arrived
    * whole is marked as held, and then hashed in the background (hashInOrder).
    */
-  async function write(at: Extract<Placement, { kind: 'write' }>, f: ChunkFields, target: UploadTarget, pour: Pour): Promise<void> {
+  async function write(
+    at: Extract<Placement<unknown>, { kind: 'write' }>,
+    f: ChunkFields,
+    target: UploadTarget,
+    ending: Ending<unknown>,
+    pour: Pour,
+  ): Promise<void> {
     const { key, offset } = at;
     const room = at.length ?? f.fileSize - offset;
     // The byte caps hold as the bytes arrive, not only when a session starts: what is held, what other
@@ -300,6 +329,16 @@ export function createChunkedUploads(deps: ChunkedDeps) {
       if (others !== null && others !== written) {
         forget(key);
         throw mismatch();
+      }
+    }
+    if (f.chunkIndex === 0 && ending.checkHead) {
+      const head = new Uint8Array(HEAD_BYTES);
+      try {
+        ending.checkHead(head.subarray(0, chunks.read(key, 0, head)));
+      } catch (err) {
+        // Refused by its first bytes: nothing of it is kept, and sending the rest would not help.
+        forget(key);
+        throw err;
       }
     }
     chunks.mark(key, f.chunkIndex, written);
@@ -340,7 +379,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   }
 
   /** After a chunk was stored: the session's bytes for the limits, and the file once every chunk is there. */
-  function afterChunk(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> | ChunkOutcome {
+  function afterChunk<R>(key: string, f: ChunkFields, target: UploadTarget, ending: Ending<R>): Promise<ChunkOutcome<R>> | ChunkOutcome<R> {
     const held = chunks.held(key);
     touch(
       key,
@@ -350,18 +389,24 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     );
     if (held.size < f.totalChunks) {
       // Another request may have just completed it with this very chunk.
-      return assembling.get(key) ?? { done: false, received: [...held.keys()], totalChunks: f.totalChunks };
+      return (
+        (assembling.get(key) as Promise<ChunkOutcome<R>> | undefined) ?? {
+          done: false,
+          received: [...held.keys()],
+          totalChunks: f.totalChunks,
+        }
+      );
     }
-    let running = assembling.get(key);
+    let running = assembling.get(key) as Promise<ChunkOutcome<R>> | undefined;
     if (!running) {
-      running = complete(key, f, target).finally(() => assembling.delete(key));
+      running = complete(key, f, ending).finally(() => assembling.delete(key));
       assembling.set(key, running);
     }
     return running;
   }
 
-  /** Every chunk is in the file: its hash from the background hasher, then the committer takes the file as it lies (a rename, no copy). */
-  async function complete(key: string, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
+  /** Every chunk is in the file: its hash from the background hasher, then the end takes the file as it lies (a rename, no copy). */
+  async function complete<R>(key: string, f: ChunkFields, ending: Ending<R>): Promise<ChunkOutcome<R>> {
     const path = chunks.dataPath(key);
     if (!chunks.hasData(key)) {
       // The server stopped between committing this file and recording it: nothing left to finish.
@@ -372,75 +417,76 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     const sha256 = (await hasher.digest(key, f.fileSize)) ?? (await sha256OfFile(path));
     const head = new Uint8Array(HEAD_BYTES);
     const file: WrittenFile = { path, size: f.fileSize, sha256, head: head.subarray(0, chunks.read(key, 0, head)) };
-    let upload: UploadRow;
+    let result: R;
     try {
-      upload = await deps.committer.commit(file, f.fileName, target);
+      result = await ending.commit(file, f.fileName);
     } catch (err) {
-      // The committer removed the file; a refused file (duplicate, type) would not get better by resending.
+      // A refused file (duplicate, type, too long) would not get better by resending: the session goes with its file.
       forget(key);
       throw err;
     }
     db.update(chunkSessions)
-      .set({ uploadId: upload.id, receivedBytes: 0, updatedAt: now().toISOString() })
+      .set({ [ending.column]: ending.idOf(result), receivedBytes: 0, updatedAt: now().toISOString() })
       .where(eq(chunkSessions.key, key))
       .run();
     chunks.remove(key);
-    return { done: true, upload, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
+    return { done: true, result, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
   }
 
   /** The answer for a chunk that needed no bytes written: the finished file, or what the session holds. */
-  function settled(at: Extract<Placement, { kind: 'held' | 'finished' }>, f: ChunkFields, target: UploadTarget) {
+  function settled<R>(at: Extract<Placement<R>, { kind: 'held' | 'finished' }>, f: ChunkFields, target: UploadTarget, ending: Ending<R>) {
     if (at.kind === 'finished')
-      return { done: true as const, upload: at.upload, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
-    return afterChunk(at.key, f, target);
+      return { done: true as const, result: at.result, received: allIndexes(f.totalChunks), totalChunks: f.totalChunks };
+    return afterChunk(at.key, f, target, ending);
   }
 
   /**
    * A chunk whose fields came before its bytes (our web client; or in the query string): written straight
    * into its place in the file. Returns what to answer once the request's form is read to its end.
    */
-  async function receiveInPlace(
+  async function receiveInPlace<R>(
     target: UploadTarget,
     f: ChunkFields,
+    ending: Ending<R>,
     bytesHint: number,
     source: Readable,
-  ): Promise<(() => Promise<ChunkOutcome> | ChunkOutcome) | null> {
-    const at = place(target, f, bytesHint, null);
+  ): Promise<(() => Promise<ChunkOutcome<R>> | ChunkOutcome<R>) | null> {
+    const at = place(target, f, ending, bytesHint, null);
     if (at.kind === 'unplaced') return null;
     if (at.kind === 'write') {
-      await write(at, f, target, (fd, offset, accept) => writePieces(source, fd, offset, accept));
-      return () => afterChunk(at.key, f, target);
+      await write(at, f, target, ending, (fd, offset, accept) => writePieces(source, fd, offset, accept));
+      return () => afterChunk(at.key, f, target, ending);
     }
     await drain(source);
-    return () => settled(at, f, target);
+    return () => settled(at, f, target, ending);
   }
 
   /** A chunk that arrived before its fields (the spec's field order), already in a temp file: copied into its place. */
-  async function acceptFromTemp(chunk: WrittenFile, f: ChunkFields, target: UploadTarget): Promise<ChunkOutcome> {
+  async function acceptFromTemp<R>(chunk: WrittenFile, f: ChunkFields, target: UploadTarget, ending: Ending<R>): Promise<ChunkOutcome<R>> {
     try {
-      const at = place(target, f, chunk.size, chunk.size);
+      const at = place(target, f, ending, chunk.size, chunk.size);
       if (at.kind === 'unplaced') throw mismatch(); // cannot happen: the length places any chunk
-      if (at.kind !== 'write') return settled(at, f, target);
-      await write(at, f, target, async (fd, offset, accept) => copyInto(chunk.path, fd, offset, accept));
-      return afterChunk(at.key, f, target);
+      if (at.kind !== 'write') return settled(at, f, target, ending);
+      await write(at, f, target, ending, async (fd, offset, accept) => copyInto(chunk.path, fd, offset, accept));
+      return afterChunk(at.key, f, target, ending);
     } finally {
       removeFile(chunk.path);
     }
   }
 
   /** What the server holds of a chunked upload, so an interrupted client resumes where it stopped. */
-  function status(target: UploadTarget, f: Omit<ChunkFields, 'chunkIndex'>) {
+  function status<R>(target: UploadTarget, f: Omit<ChunkFields, 'chunkIndex'>, ending: Ending<R>) {
     validate(f);
-    const key = sessionKey(target, f);
-    const done = finishedUpload(key);
-    if (done) return { complete: true, upload: done, received: allIndexes(f.totalChunks) };
+    const key = sessionKey(target, f, ending);
+    const done = finished(key, ending);
+    if (done) return { complete: true, result: done, received: allIndexes(f.totalChunks) };
     const received = [...chunks.held(key).keys()];
     // Every chunk is here and a request is completing the file: the client asks again shortly.
-    if (received.length === f.totalChunks && assembling.has(key)) return { complete: false, processing: true, upload: null, received };
+    if (received.length === f.totalChunks && assembling.has(key)) return { complete: false, processing: true, result: null, received };
     // Every chunk is here but the file was never completed (the server stopped in between): the last one
     // is reported missing, so any client sends it again and that request completes the file.
     if (received.length === f.totalChunks) received.pop();
-    return { complete: false, upload: null, received };
+    return { complete: false, result: null, received };
   }
 
   return { receiveInPlace, acceptFromTemp, status, forget };

@@ -1,5 +1,6 @@
-// The upload calls' form fields (POST …/upload, …/upload-chunk and the chunk status query), as the ingest
-// service reads them: text fields of a multipart form (or the query string), files streaming past them.
+// The upload calls' form fields (POST …/upload, …/upload-chunk and the chunk status query; a guestbook
+// attachment whole or in chunks), as the ingest service reads them: text fields of a multipart form (or
+// the query string), files streaming past them.
 // The routes describe their contract with these schemas (OpenAPI); the service parses with them.
 import { z } from 'zod';
 import { problem } from '../../lib/errors.ts';
@@ -43,16 +44,33 @@ const ChunkOf = z.object({
     .refine((v) => v === null || /^[A-Za-z0-9_-]{8,64}$/.test(v), invalid),
 });
 
-export const ChunkFormSchema = UploadFormSchema.extend(ChunkOf.shape)
-  .extend({
-    chunkIndex: whole(0),
-    /** null: the name of the chunk's file part is used */
-    fileName: z
-      .string()
-      .optional()
-      .transform((v) => v ?? null),
-  })
-  .refine((f) => f.chunkIndex < f.totalChunks, { message: invalid, path: ['chunkIndex'] });
+/** Which chunk of which file: the fields every chunk carries, whatever its file becomes. */
+const ChunkPart = ChunkOf.extend({
+  chunkIndex: whole(0),
+  /** null: the name of the chunk's file part is used */
+  fileName: z
+    .string()
+    .optional()
+    .transform((v) => v ?? null),
+});
+const indexInRange = [
+  (f: { chunkIndex: number; totalChunks: number }) => f.chunkIndex < f.totalChunks,
+  { message: invalid, path: ['chunkIndex'] },
+] as [(f: { chunkIndex: number; totalChunks: number }) => boolean, { message: string; path: string[] }];
+
+export const ChunkFormSchema = UploadFormSchema.extend(ChunkPart.shape).refine(...indexInRange);
+
+/** The text fields of a guestbook entry sent with its attachment (the JSON call's, as form fields). */
+export const GuestbookAttachmentFormSchema = z.object({
+  text: z.string().default('').meta({ description: 'The message, plain text; may be empty beside an attachment' }),
+  name: z
+    .string({ error: problem('guestbookNameRequired') })
+    .optional()
+    .meta({ description: "The signature; default the guest's nickname" }),
+});
+
+/** A chunk of a guestbook attachment (issue 27): the entry's fields travel with every chunk; the last one's make the entry. */
+export const AttachmentChunkFormSchema = GuestbookAttachmentFormSchema.extend(ChunkPart.shape).refine(...indexInRange);
 
 export const ChunkStatusQuery = ChunkOf.extend({
   fileName: z
@@ -63,9 +81,13 @@ export const ChunkStatusQuery = ChunkOf.extend({
 
 export type UploadForm = z.output<typeof UploadFormSchema>;
 export type ChunkForm = z.output<typeof ChunkFormSchema>;
+export type AttachmentChunkForm = z.output<typeof AttachmentChunkFormSchema>;
 
 /** The chunk's fields if they came before its bytes (all that place it, and its uploadId or name), else null. */
-export function chunkFormEarly(fields: Record<string, string>): ChunkForm | null {
-  const parsed = ChunkFormSchema.safeParse(fields);
-  return parsed.success && (parsed.data.uploadId || parsed.data.fileName) ? parsed.data : null;
+export function chunkFormEarly<S extends typeof ChunkFormSchema | typeof AttachmentChunkFormSchema>(
+  schema: S,
+  fields: Record<string, string>,
+): z.output<S> | null {
+  const parsed = schema.safeParse(fields);
+  return parsed.success && (parsed.data.uploadId || parsed.data.fileName) ? (parsed.data as z.output<S>) : null;
 }

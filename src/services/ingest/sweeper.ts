@@ -1,8 +1,9 @@
-import { count, eq, isNull, lt, sum } from 'drizzle-orm';
+import { count, eq, lt, sum } from 'drizzle-orm';
 import type { Db } from '../../db/connection.ts';
 import { chunkSessions, events, uploads } from '../../db/schema.ts';
 import type { ChunkStore } from '../../storage/chunk-store.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
+import { unfinishedSessions } from './chunked.ts';
 
 /** Chunked uploads untouched this long are given up (a phone may resume the next morning). */
 export const STALE_PARTIALS_MS = 24 * 3600_000;
@@ -75,7 +76,7 @@ export function createSweeper(deps: { db: Db; store: MediaStore; chunks: ChunkSt
       const row = db
         .select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) })
         .from(chunkSessions)
-        .where(isNull(chunkSessions.uploadId))
+        .where(unfinishedSessions())
         .get();
       return { sessions: row?.sessions ?? 0, bytes: Number(row?.bytes ?? 0) };
     },

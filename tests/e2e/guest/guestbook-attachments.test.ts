@@ -32,7 +32,7 @@ async function sign(page: Page, kind: 'photo' | 'video' | 'voice', file: string,
 
 /** The media element of the entry with this text, once it could play: readyState, duration, and a second of playing. */
 async function playedSeconds(page: Page, selector: string): Promise<{ readyState: number; duration: number; played: number }> {
-  const element = page.locator(selector);
+  const element = page.locator(selector).first();
   await element.waitFor({ timeout: 120_000 });
   await page.waitForFunction((sel) => ((document.querySelector(sel) as HTMLMediaElement | null)?.readyState ?? 0) >= 1, selector, {
     timeout: 30_000,
@@ -69,6 +69,10 @@ test('a guest leaves a selfie, a video and a voice message from a phone; another
   ]);
   expect(await languageProblems(writer.page, 'de', ['Anna & Ben', 'Lena'])).toEqual([]);
 
+  // Real phone recordings first (tests/fixtures/README.md: an iPhone 6's camera video, an iPhone Voice Memo),
+  // so the queue makes them playable before the HEVC transcode.
+  await sign(writer.page, 'video', join(FIXTURES, 'videos', 'iphone6-camera-real.mov'), 'Vom iPhone gefilmt');
+  await sign(writer.page, 'voice', join(FIXTURES, 'voice', 'iphone-voice-memo-real.m4a'), 'Mit dem iPhone gesprochen');
   await sign(writer.page, 'photo', join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg'), 'Ein Selfie von mir');
   await sign(writer.page, 'video', join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'), 'Unsere Videobotschaft');
   // The iPhone's HEVC is made playable by the queue: meanwhile the entry says so.
@@ -78,10 +82,16 @@ test('a guest leaves a selfie, a video and a voice message from a phone; another
 
   // The reader: all three arrived live, newest first.
   const entries = reader.page.getByTestId('guestbook-entry');
-  await reader.page.waitForFunction(() => document.querySelectorAll('[data-testid=guestbook-entry]').length === 3, null, {
+  await reader.page.waitForFunction(() => document.querySelectorAll('[data-testid=guestbook-entry]').length === 5, null, {
     timeout: 30_000,
   });
-  expect(await entries.locator('.gb-card__text').allInnerTexts()).toEqual(['Hört mal rein', 'Unsere Videobotschaft', 'Ein Selfie von mir']);
+  expect(await entries.locator('.gb-card__text').allInnerTexts()).toEqual([
+    'Hört mal rein',
+    'Unsere Videobotschaft',
+    'Ein Selfie von mir',
+    'Mit dem iPhone gesprochen',
+    'Vom iPhone gefilmt',
+  ]);
 
   const photo = reader.page.getByTestId('guestbook-photo');
   await reader.page.waitForFunction(
@@ -91,6 +101,13 @@ test('a guest leaves a selfie, a video and a voice message from a phone; another
   expect(photoBox.width).toBeGreaterThan(250);
   expect(photoBox.x + photoBox.width).toBeLessThanOrEqual(390);
 
+  // Newest first: the real recordings are the last two cards.
+  const real = await playedSeconds(reader.page, '[data-testid=guestbook-entry]:nth-child(5) [data-testid=guestbook-video]');
+  expect(real.duration).toBeCloseTo(4, 0);
+  expect(real.played).toBeGreaterThan(0.4);
+  const memo = await playedSeconds(reader.page, '[data-testid=guestbook-entry]:nth-child(4) [data-testid=guestbook-audio]');
+  expect(memo.duration).toBeCloseTo(1, 0);
+  expect(memo.played).toBeGreaterThan(0.4);
   const video = await playedSeconds(reader.page, '[data-testid=guestbook-video]');
   expect(video.duration).toBeCloseTo(3, 0);
   expect(video.played).toBeGreaterThan(0.4);
@@ -106,6 +123,8 @@ test('a guest leaves a selfie, a video and a voice message from a phone; another
       'Ein Selfie von mir',
       'Unsere Videobotschaft',
       'Hört mal rein',
+      'Vom iPhone gefilmt',
+      'Mit dem iPhone gesprochen',
     ]),
   ).toEqual([]);
   await shot(reader.page, 'guestbook-attachments-reader-phone');

@@ -5,6 +5,7 @@ import type {
   AppConfig,
   CheckExactAnswer,
   CheckSimilarAnswer,
+  AttachmentChunkStatus,
   ChunkStatus,
   ConsentAnswer,
   EventDto,
@@ -70,13 +71,6 @@ export const guestApi = {
   writeGuestbook: (eventId: number, entry: { text: string; name: string | null }) =>
     api.post<GuestbookEntryDto>(`/api/event/${eventId}/guestbook`, entry),
   /** An entry with its photo, video or voice message (multipart: the file is streamed, never read into memory here). */
-  writeGuestbookWithAttachment: (eventId: number, entry: { text: string; name: string | null }, file: File) => {
-    const form = new FormData();
-    form.append('text', entry.text);
-    if (entry.name) form.append('name', entry.name);
-    form.append('file', file, file.name);
-    return api.post<GuestbookEntryDto>(`/api/event/${eventId}/guestbook/attachment`, form);
-  },
   deleteGuestbookEntry: (eventId: number, entryId: number) => api.del<{ success: true }>(`/api/event/${eventId}/guestbook/${entryId}`),
   saveConsent: (code: string, userId: string) =>
     api.post<ConsentAnswer & { userId?: string }>(`/api/event/${enc(code)}/consent`, { userId }),
@@ -94,8 +88,12 @@ export const guestApi = {
       eventId,
       threshold,
     }),
-  chunkStatus: (eventId: number, q: { fileName: string; fileSize: number; totalChunks: number; uploadId: string }) =>
-    api.get<ChunkStatus>(
-      `/api/event/${eventId}/upload-chunk/status?fileName=${enc(q.fileName)}&fileSize=${q.fileSize}&totalChunks=${q.totalChunks}&uploadId=${enc(q.uploadId)}`,
-    ),
+  chunkStatus: (eventId: number, q: ChunkQuery) => api.get<ChunkStatus>(`/api/event/${eventId}/upload-chunk/status?${chunkQuery(q)}`),
+  /** The same for a guestbook attachment sent in chunks (issue 27). */
+  attachmentChunkStatus: (eventId: number, q: ChunkQuery) =>
+    api.get<AttachmentChunkStatus>(`/api/event/${eventId}/guestbook/attachment-chunk/status?${chunkQuery(q)}`),
 };
+
+type ChunkQuery = { fileName: string; fileSize: number; totalChunks: number; uploadId: string };
+const chunkQuery = (q: ChunkQuery) =>
+  `fileName=${enc(q.fileName)}&fileSize=${q.fileSize}&totalChunks=${q.totalChunks}&uploadId=${enc(q.uploadId)}`;

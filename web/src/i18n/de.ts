@@ -330,6 +330,7 @@ export const de = {
   guestbookAttached: (name: string) => `Angehängt: ${name}`,
   guestbookAttachRemove: 'Anhang entfernen',
   guestbookSending: 'Wird gesendet …',
+  guestbookProgress: (percent: number) => `Wird gesendet … ${percent} %`,
   guestbookProcessing: 'Wird verarbeitet …',
   guestbookAttachmentFailed: 'Der Anhang konnte nicht verarbeitet werden.',
   guestbookPhotoOf: (name: string) => `Foto von ${name}`,

@@ -313,6 +313,7 @@ export const en: Dict = {
   guestbookAttached: (name: string) => `Attached: ${name}`,
   guestbookAttachRemove: 'Remove attachment',
   guestbookSending: 'Sending …',
+  guestbookProgress: (percent: number) => `Sending … ${percent}%`,
   guestbookProcessing: 'Being processed …',
   guestbookAttachmentFailed: 'The attachment could not be processed.',
   guestbookPhotoOf: (name: string) => `Photo by ${name}`,

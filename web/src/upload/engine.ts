@@ -1,4 +1,14 @@
-import type { AlbumDto, ApiError, ChunkResult, ChunkStatus, ErrorCode, UploadDto, UploadResult } from '../../../src/http/api-types';
+import type {
+  AlbumDto,
+  ApiError,
+  AttachmentChunkResult,
+  ChunkResult,
+  ChunkStatus,
+  ErrorCode,
+  GuestbookEntryDto,
+  UploadDto,
+  UploadResult,
+} from '../../../src/http/api-types';
 import { guestApi } from '../api/guest';
 import { XhrFailure, xhrSend, type XhrAnswer } from '../api/xhr';
 import { getT } from '../i18n';
@@ -15,23 +25,28 @@ import { loadHashWasm, sha256OfFile } from './sha256';
 // The upload queue (§4, §7, §9): per file the capture date picks the album, a duplicate pre-check by
 // SHA-256 and dHash, then one request (small files) or chunks (large ones) over XHR for progress.
 // Network errors and time-outs pause the item and resume from the chunks the server already holds.
+// A guestbook entry's attachment (issue 27) is sent the same way, to the guestbook's calls.
 
-export interface UploadDeps {
+/** What sending one file needs: the event, the device's plan, the item to show progress on, the cancel. */
+export interface SendDeps {
   eventId: number;
   maxUploadSizeMB: number;
-  autoApprove: boolean;
-  userId: string | null;
   device: DeviceProfile;
-  /** visible albums, sorted */
-  albums: () => AlbumDto[];
-  selectedAlbum: () => AlbumDto | null;
-  ensureUnsorted: () => Promise<AlbumDto>;
   update: (id: string, patch: Partial<UploadItem>) => void;
   toast: (message: string) => void;
   signal: AbortSignal;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** how long to wait before resume attempt n (0-based) */
   resumeDelayMs?: (attempt: number) => number;
+}
+
+export interface UploadDeps extends SendDeps {
+  autoApprove: boolean;
+  userId: string | null;
+  /** visible albums, sorted */
+  albums: () => AlbumDto[];
+  selectedAlbum: () => AlbumDto | null;
+  ensureUnsorted: () => Promise<AlbumDto>;
 }
 
 export interface QueueEntry {
@@ -235,12 +250,61 @@ async function uploadOne({ id, file, uploadAnyway }: QueueEntry, deps: UploadDep
     return null;
   }
 
-  const plan = chunkPlan(file.size, device);
-  const key = fileKey(deps.eventId, file);
-  const known = plan.chunked ? rememberedUploadId(key) : null;
+  const albumId = target?.id ?? null;
+  const fields: Record<string, string> = { autoApprove: String(deps.autoApprove) };
+  if (albumId !== null) fields.albumId = String(albumId);
+  if (deps.userId) fields.userId = deps.userId;
+  const done = await send(id, file, deps, {
+    key: fileKey(deps.eventId, file),
+    whole: `/api/event/${deps.eventId}/upload`,
+    chunk: `/api/event/${deps.eventId}/upload-chunk`,
+    status: (q) => guestApi.chunkStatus(deps.eventId, q),
+    fields,
+    refused: failWithAnswer,
+  });
+  return done ? (done.album_id ?? albumId) : null;
+}
+
+/**
+ * A guestbook entry with its attachment (issue 27), sent as uploads are: one request up to the size where
+ * uploads go in chunks, chunks above it, which survive a dropped connection and resume from what the box
+ * holds. The entry's text and name travel with the file (with every chunk). Resolves with the entry, or
+ * null when the attachment failed for good: the item (`deps.update`) then says why, in the box's words.
+ */
+export async function sendGuestbookAttachment(
+  id: string,
+  file: File,
+  entry: { text: string; name: string | null },
+  deps: SendDeps,
+): Promise<GuestbookEntryDto | null> {
+  const fields: Record<string, string> = { text: entry.text };
+  if (entry.name) fields.name = entry.name;
+  const done = await send(id, file, deps, {
+    key: `guestbook:${fileKey(deps.eventId, file)}`,
+    whole: `/api/event/${deps.eventId}/guestbook/attachment`,
+    chunk: `/api/event/${deps.eventId}/guestbook/attachment-chunk`,
+    status: (q) => guestApi.attachmentChunkStatus(deps.eventId, q),
+    fields,
+    // The guestbook's refusals (too long, not a recording, broken) are the box's own words, as for the whole-file call.
+    refused: (ctx, ans) => {
+      const retryable = ans.status === 0 || ans.status >= 500;
+      if (!retryable) forgetUploadId(ctx.key);
+      const said = ans.error?.error;
+      ctx.deps.update(ctx.id, { status: 'error', paused: false, retryable, error: (t) => said ?? t.guestbookError });
+      return null;
+    },
+  });
+  // The whole-file call answers the entry itself; the chunks' last answer (or the status) carries it.
+  return done ? (done.entry ?? (done as GuestbookEntryDto)) : null;
+}
+
+/** One file to a destination: in one request or in chunks by the device's plan, resuming a try the box still holds. */
+function send(id: string, file: File, deps: SendDeps, to: Destination): Promise<Finished | null> {
+  const plan = chunkPlan(file.size, deps.device);
+  const known = plan.chunked ? rememberedUploadId(to.key) : null;
   const uploadId = known ?? randomId();
-  if (plan.chunked && !known) rememberUploadId(key, uploadId);
-  const ctx: UploadCtx = { id, file, deps, plan, albumId: target?.id ?? null, uploadId, key, resumed: known !== null };
+  if (plan.chunked && !known) rememberUploadId(to.key, uploadId);
+  const ctx: UploadCtx = { id, file, deps, plan, to, uploadId, key: to.key, resumed: known !== null };
   return plan.chunked ? uploadChunked(ctx) : uploadSingle(ctx);
 }
 
@@ -270,12 +334,31 @@ export async function findDuplicate(
   return null;
 }
 
+/** What the box answers for a finished file: an upload's result, or (the guestbook) the entry. */
+type Finished = { id?: number; approved?: boolean; album_id?: number; upload?: UploadDto; entry?: GuestbookEntryDto };
+
+type StatusQuery = { fileName: string; fileSize: number; totalChunks: number; uploadId: string };
+
+/** Where a file's bytes go: an upload into the event, or a guestbook entry's attachment. */
+interface Destination {
+  /** the file's key for its remembered upload id */
+  key: string;
+  /** the whole file in one request; one chunk; what the box holds of a chunked file */
+  whole: string;
+  chunk: string;
+  status: (q: StatusQuery) => Promise<ChunkStatus | (Omit<ChunkStatus, 'upload'> & Finished)>;
+  /** the form's fields beside the file, sent with every chunk */
+  fields: Record<string, string>;
+  /** the item's final state for a refusal (always null: nothing finished) */
+  refused: (ctx: UploadCtx, ans: XhrAnswer<unknown>) => null;
+}
+
 interface UploadCtx {
   id: string;
   file: File;
-  deps: UploadDeps;
+  deps: SendDeps;
   plan: ChunkPlan;
-  albumId: number | null;
+  to: Destination;
   /** stable for the whole file, so a resumed upload continues the same partial file on the server */
   uploadId: string;
   /** the file's key for its remembered upload id */
@@ -286,9 +369,7 @@ interface UploadCtx {
 
 function baseForm(ctx: UploadCtx): FormData {
   const f = new FormData();
-  if (ctx.albumId !== null) f.append('albumId', String(ctx.albumId));
-  f.append('autoApprove', String(ctx.deps.autoApprove));
-  if (ctx.deps.userId) f.append('userId', ctx.deps.userId);
+  for (const [name, value] of Object.entries(ctx.to.fields)) f.append(name, value);
   return f;
 }
 
@@ -296,7 +377,7 @@ function baseForm(ctx: UploadCtx): FormData {
  * The server took the file. One it could not read (truncated, damaged) is stored without preview: the item
  * says so instead of 'Hochgeladen', and its album is still refreshed so the guest finds (and can delete) it.
  */
-function succeed(ctx: UploadCtx, answer: { approved?: boolean; album_id?: number; upload?: UploadDto }): number | null {
+function succeed<A extends Finished>(ctx: UploadCtx, answer: A): A {
   const unreadable = answer.upload?.processing_state === 'failed';
   forgetUploadId(ctx.key);
   ctx.deps.update(ctx.id, {
@@ -306,7 +387,7 @@ function succeed(ctx: UploadCtx, answer: { approved?: boolean; album_id?: number
     error: unreadable ? (t) => t.fileUnreadable : null,
     approved: answer.approved ?? null,
   });
-  return answer.album_id ?? ctx.albumId;
+  return answer;
 }
 
 /** Maps a non-2xx answer to the item's final state. */
@@ -354,15 +435,15 @@ async function pause(ctx: UploadCtx, attempt: number, kind: FailureKind): Promis
   return true;
 }
 
-async function uploadSingle(ctx: UploadCtx): Promise<number | null> {
+async function uploadSingle(ctx: UploadCtx): Promise<Finished | null> {
   const { deps, file, id } = ctx;
   for (let attempt = 0; ; attempt++) {
     deps.update(id, { status: 'uploading', paused: false, error: null, progress: 0 });
     const form = baseForm(ctx);
     form.append('file', file, file.name);
     try {
-      const ans = await xhrSend<UploadResult>({
-        url: `/api/event/${deps.eventId}/upload`,
+      const ans = await xhrSend<UploadResult | GuestbookEntryDto>({
+        url: ctx.to.whole,
         body: form,
         timeoutMs: 0,
         signal: deps.signal,
@@ -374,7 +455,7 @@ async function uploadSingle(ctx: UploadCtx): Promise<number | null> {
         if (!(await pause(ctx, attempt, 'timeout'))) return null;
         continue;
       }
-      return failWithAnswer(ctx, ans);
+      return ctx.to.refused(ctx, ans);
     } catch (err) {
       if (!(err instanceof XhrFailure) || err.kind === 'abort') throw err;
       if (!(await pause(ctx, attempt, err.kind))) return null;
@@ -382,7 +463,7 @@ async function uploadSingle(ctx: UploadCtx): Promise<number | null> {
   }
 }
 
-async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
+async function uploadChunked(ctx: UploadCtx): Promise<Finished | null> {
   const { deps, file, id, plan } = ctx;
   const received = new Set<number>();
   const chunkLen = (i: number) => {
@@ -393,7 +474,7 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
   const showProgress = (extra = 0) =>
     deps.update(id, { progress: Math.min(99, Math.round(((doneBytes() + extra) / Math.max(1, file.size)) * 100)) });
 
-  const sendChunk = async (i: number): Promise<XhrAnswer<ChunkResult>> => {
+  const sendChunk = async (i: number): Promise<XhrAnswer<ChunkResult | AttachmentChunkResult>> => {
     const [s, e] = chunkRange(i, plan, file.size);
     const form = baseForm(ctx);
     form.append('chunkIndex', String(i));
@@ -402,8 +483,8 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
     form.append('fileSize', String(file.size));
     form.append('uploadId', ctx.uploadId);
     form.append('chunk', file.slice(s, e), file.name);
-    return xhrSend<ChunkResult>({
-      url: `/api/event/${deps.eventId}/upload-chunk`,
+    return xhrSend<ChunkResult | AttachmentChunkResult>({
+      url: ctx.to.chunk,
       body: form,
       // §9 chunk time-out (30 s desktop, 60 s mobile, 120 s iOS), counted from the last progress.
       idleTimeoutMs: plan.timeoutMs,
@@ -441,7 +522,7 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
         for (const i of st.received) received.add(i);
       }
       showProgress();
-      let last: ChunkResult | null = null;
+      let last: ChunkResult | AttachmentChunkResult | null = null;
       for (let i = 0; i < plan.totalChunks; i++) {
         if (received.has(i)) continue;
         const ans = await sendWithIosRetry(i);
@@ -455,9 +536,9 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
           }
           continue;
         }
-        if (ans.status >= 500 || ans.status === 0) return failWithAnswer(ctx, ans);
+        if (ans.status >= 500 || ans.status === 0) return ctx.to.refused(ctx, ans);
         if (ans.status === 409 || ans.status === 413 || (ans.error != null && FATAL_CHUNK_CODES.has(ans.error.code))) {
-          return failWithAnswer(ctx, ans);
+          return ctx.to.refused(ctx, ans);
         }
         console.warn(`chunk ${i} answered ${ans.status}; continuing`, ans.error);
       }
@@ -475,7 +556,7 @@ async function uploadChunked(ctx: UploadCtx): Promise<number | null> {
         return null;
       }
     } catch (err) {
-      if (err instanceof ChunkStatusAnswer) return failWithAnswer(ctx, err.answer);
+      if (err instanceof ChunkStatusAnswer) return ctx.to.refused(ctx, err.answer);
       if (!(err instanceof XhrFailure) || err.kind === 'abort') throw err;
       if (!(await pause(ctx, attempt++, err.kind))) return null;
       resumes++;
@@ -497,7 +578,7 @@ class ChunkStatusAnswer extends Error {
 async function statusOrFailure(ctx: UploadCtx) {
   const { deps, file, plan } = ctx;
   try {
-    return await guestApi.chunkStatus(deps.eventId, {
+    return await ctx.to.status({
       fileName: file.name,
       fileSize: file.size,
       totalChunks: plan.totalChunks,

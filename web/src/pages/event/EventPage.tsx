@@ -211,6 +211,8 @@ export default function EventPage() {
                     nickname={st.nickname}
                     open={!uploadsBlocked}
                     onJoin={() => actions.openModal('help')}
+                    device={device}
+                    maxUploadSizeMB={maxUploadSizeMB}
                   />
                 </Suspense>
               )}

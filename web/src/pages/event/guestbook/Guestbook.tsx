@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { BookHeart, Camera, Mic, Trash2, Video, X } from 'lucide-react';
 import type { GuestbookEntryDto } from '../../../../../src/http/api-types';
@@ -10,6 +10,9 @@ import { queryClient } from '../../../api/query-client';
 import { applyGuestbookChange } from '../../../api/live';
 import { useT } from '../../../i18n';
 import { toast } from '../../../store/toast-store';
+import type { UploadItem } from '../../../store/upload-store';
+import type { DeviceProfile } from '../../../upload/device';
+import { newItem, sendGuestbookAttachment } from '../../../upload/engine';
 import { formatDate, formatTime } from '../logic/format';
 import './Guestbook.css';
 
@@ -21,10 +24,13 @@ interface Props {
   /** the event takes entries now (while it takes uploads) */
   open: boolean;
   onJoin: () => void;
+  /** how this phone sends files (an attachment goes as uploads do: in chunks when large) */
+  device: DeviceProfile;
+  maxUploadSizeMB: number;
 }
 
 /** The event page's 'Gästebuch' section: write an entry, read everyone's live (newest first), delete one's own. */
-export default function Guestbook({ eventId, identified, nickname, open, onJoin }: Props) {
+export default function Guestbook({ eventId, identified, nickname, open, onJoin, device, maxUploadSizeMB }: Props) {
   const t = useT();
   const entries = useQuery(guestQueries.guestbook(eventId));
   const list = entries.data ?? [];
@@ -56,6 +62,8 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin 
         <GuestbookForm
           eventId={eventId}
           nickname={nickname}
+          device={device}
+          maxUploadSizeMB={maxUploadSizeMB}
           onWritten={(entry) => change((l) => applyGuestbookChange(l, { kind: 'entry', entry }))}
         />
       ) : (
@@ -89,13 +97,20 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin 
   );
 }
 
+/** An attachment that failed for good: its item says why. */
+class AttachmentFailed extends Error {}
+
 function GuestbookForm({
   eventId,
   nickname,
+  device,
+  maxUploadSizeMB,
   onWritten,
 }: {
   eventId: number;
   nickname: string | null;
+  device: DeviceProfile;
+  maxUploadSizeMB: number;
   onWritten: (e: GuestbookEntryDto) => void;
 }) {
   const t = useT();
@@ -103,10 +118,33 @@ function GuestbookForm({
   const [name, setName] = useState(nickname ?? '');
   const [error, setError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  /** the attachment on its way: progress, a pause while the connection is gone, why it failed */
+  const [sending, setSending] = useState<UploadItem | null>(null);
+  const cancel = useRef<AbortController | null>(null);
+  useEffect(() => () => cancel.current?.abort(), []);
+
+  /** The attachment goes through the upload engine (resumes after a drop); the entry comes with its last answer. */
+  async function sendAttachment(attachment: File, entry: { text: string; name: string | null }) {
+    const item = newItem(attachment);
+    setSending(item);
+    cancel.current = new AbortController();
+    const written = await sendGuestbookAttachment(item.id, attachment, entry, {
+      eventId,
+      maxUploadSizeMB,
+      device,
+      update: (_, patch) => setSending((s) => (s ? { ...s, ...patch } : s)),
+      toast: (message) => toast(message, 'error'),
+      signal: cancel.current.signal,
+    });
+    if (!written) throw new AttachmentFailed();
+    setSending(null);
+    return written;
+  }
+
   const write = useMutation({
     mutationFn: () => {
       const entry = { text, name: name.trim() || null };
-      return file ? guestApi.writeGuestbookWithAttachment(eventId, entry, file) : guestApi.writeGuestbook(eventId, entry);
+      return file ? sendAttachment(file, entry) : guestApi.writeGuestbook(eventId, entry);
     },
     onSuccess: (entry) => {
       onWritten(entry);
@@ -115,8 +153,9 @@ function GuestbookForm({
       setError(null);
       toast(entry.approved ? t.guestbookSigned : t.guestbookSignedPending, 'success');
     },
-    onError: (err) => setError(serverMessage(err, t.guestbookError)),
+    onError: (err) => setError(err instanceof AttachmentFailed ? null : serverMessage(err, t.guestbookError)),
   });
+  const attachmentError = sending?.status === 'error' ? (sending.error?.(t) ?? t.guestbookError) : null;
   const left = GUESTBOOK_TEXT_MAX - visibleLength(text);
   return (
     <form
@@ -153,10 +192,17 @@ function GuestbookForm({
           data-testid="guestbook-name"
         />
       </label>
-      <AttachmentPicker file={file} onChange={setFile} />
-      {error && (
+      <AttachmentPicker
+        file={file}
+        onChange={(f) => {
+          setFile(f);
+          setSending(null);
+        }}
+      />
+      {write.isPending && sending && <SendingProgress item={sending} />}
+      {(error ?? attachmentError) && (
         <p className="gb__error" role="alert" data-testid="guestbook-error">
-          {error}
+          {error ?? attachmentError}
         </p>
       )}
       <button
@@ -168,6 +214,17 @@ function GuestbookForm({
         {write.isPending && file ? t.guestbookSending : t.guestbookSign}
       </button>
     </form>
+  );
+}
+
+/** How far the attachment is, and 'Upload pausiert …' while the connection is gone (it resumes by itself). */
+function SendingProgress({ item }: { item: UploadItem }) {
+  const t = useT();
+  return (
+    <div className="gb__progress" data-testid="guestbook-progress" data-progress={item.progress} data-paused={item.paused}>
+      <progress max={100} value={item.progress} aria-label={t.guestbookSending} />
+      <span role="status">{item.paused ? t.paused : t.guestbookProgress(item.progress)}</span>
+    </div>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `chunk_sessions` ADD `guestbook_entry_id` integer REFERENCES guestbook_entries(id) ON DELETE cascade;
