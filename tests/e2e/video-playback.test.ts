@@ -34,7 +34,10 @@ async function playable(src: string): Promise<{ ok: boolean; width: number; heig
     });
     if (loaded) return { ok: false, width: 0, height: 0, advanced: false, error: loaded };
     await video.play();
-    await new Promise((r) => setTimeout(r, 700));
+    // Playing means the time moves on: waited for (10 s at most) rather than read after a fixed 700 ms, which a
+    // busy machine (files side by side in npm test) can miss.
+    const started = performance.now();
+    while (video.currentTime <= 0.2 && performance.now() - started < 10_000) await new Promise((r) => setTimeout(r, 100));
     return { ok: true, width: video.videoWidth, height: video.videoHeight, advanced: video.currentTime > 0.2, error: null };
   }, server.url + src);
   await page.close();
@@ -47,7 +50,7 @@ test('Chromium plays the H.264 preview of the iPhone HEVC video, and not the ori
   const event = await admin.createEvent();
   const up = await admin.uploadOk(event.id, join(FIXTURES, 'videos', 'iphone-hevc-rotated.mov'));
   let row: UploadDto | undefined;
-  for (let i = 0; i < 240 && row?.processing_state !== 'ready'; i++) {
+  for (let i = 0; i < 480 && row?.processing_state !== 'ready'; i++) {
     await Bun.sleep(250);
     row = (await admin.json<UploadDto[]>(`/api/event/${event.id}/uploads`)).find((u) => u.id === up.id);
   }
