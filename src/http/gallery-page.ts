@@ -1,5 +1,6 @@
 import { colorToHex, lighten, textColorOn } from '../domain/colors.ts';
 import { LANGUAGES } from '../domain/languages.ts';
+import { escapeHtml } from '../lib/html-escape.ts';
 import { GALLERY_TEXTS } from '../i18n/index.ts';
 import type { GalleryTexts } from '../i18n/gallery.de.ts';
 import type { GalleryItem, GalleryPageModel } from '../services/gallery.service.ts';
@@ -10,8 +11,7 @@ import { GALLERY_SCRIPT } from './gallery-script.generated.ts';
 // folder (file://). Without a script the tiles still link to the pictures; the script adds the lightbox and the
 // browser's language (the markup is in the event's).
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const esc = escapeHtml;
 /** JSON inside <script>: no '<' at all, so no '</script>' or '<!--' can end it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 

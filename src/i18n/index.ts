@@ -1,11 +1,14 @@
 // The server's texts in the language of each request (issue 25): the API's error messages here, the portal page's
-// in portal.*.ts, the published gallery's in gallery.*.ts. Adding a language: its code in src/domain/languages.ts and a messages.<code>.ts typed by Messages.
+// in portal.*.ts, the published gallery's in gallery.*.ts,
+// the export's guestbook keepsake's in keepsake.*.ts. Adding a language: its code in src/domain/languages.ts and a messages.<code>.ts typed by Messages.
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from '../domain/languages.ts';
 import type { ErrorCode } from '../lib/errors.ts';
 import { de, type Messages } from './messages.de.ts';
 import { en } from './messages.en.ts';
 import { galleryDe, type GalleryTexts } from './gallery.de.ts';
 import { galleryEn } from './gallery.en.ts';
+import { keepsakeDe, type KeepsakeTexts } from './keepsake.de.ts';
+import { keepsakeEn } from './keepsake.en.ts';
 import { portalDe, type PortalTexts } from './portal.de.ts';
 import { portalEn } from './portal.en.ts';
 import type { Details, Text } from './text.ts';
@@ -13,6 +16,7 @@ import type { Details, Text } from './text.ts';
 export const MESSAGES: Record<Language, Messages> = { de, en };
 export const PORTAL_TEXTS: Record<Language, PortalTexts> = { de: portalDe, en: portalEn };
 export const GALLERY_TEXTS: Record<Language, GalleryTexts> = { de: galleryDe, en: galleryEn };
+export const KEEPSAKE_TEXTS: Record<Language, KeepsakeTexts> = { de: keepsakeDe, en: keepsakeEn };
 
 /**
  * The language of a request: the page's choice (the `momentbox_lang` cookie) when it is one of ours, else the

@@ -26,3 +26,17 @@ export async function openPieceReader(path: string, patches: readonly BytePatch[
     close: () => file.close(),
   };
 }
+
+/** Bytes in memory as a PieceReader (files an export writes itself: event.json, the manifest, the guestbook page). */
+export function bytesReader(bytes: Uint8Array): PieceReader {
+  let at = 0;
+  return {
+    async read(into) {
+      const n = Math.min(into.byteLength, bytes.length - at);
+      into.set(bytes.subarray(at, at + n));
+      at += n;
+      return n;
+    },
+    close: async () => {},
+  };
+}

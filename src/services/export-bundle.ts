@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { notFound } from '../lib/errors.ts';
-import { openPieceReader, type PieceReader } from '../media/piece-reader.ts';
+import { bytesReader, openPieceReader } from '../media/piece-reader.ts';
 import type { ZipEntry } from '../media/zip-stream.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { attachmentFiles, bucketKeys, bundleFile, manifestText, readEventBundle, type ManifestObject } from './event-bundle.ts';
@@ -12,20 +12,6 @@ export const RESTORE_FOLDER = 'momentbox';
 export interface OriginalEntry {
   entry: ZipEntry;
   upload: { storageKey: string; sha256: string };
-}
-
-/** A reader over bytes in memory (event.json, the manifest). */
-function bytesReader(bytes: Uint8Array): PieceReader {
-  let at = 0;
-  return {
-    async read(into) {
-      const n = Math.min(into.byteLength, bytes.length - at);
-      into.set(bytes.subarray(at, at + n));
-      at += n;
-      return n;
-    },
-    close: async () => {},
-  };
 }
 
 /** The entry with its reader hashing what the archive reads of it: into `hashes` under `key` once it is closed. */

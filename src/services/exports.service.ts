@@ -8,6 +8,9 @@ import type { TcpConnection } from '../lib/socket-queue.ts';
 import { seesWholeEvent, type Viewer } from '../domain/permissions.ts';
 import { sanitizeZipName, uniqueName, zipLayout, type ZipEntry, type ZipObserver } from '../media/zip-stream.ts';
 import type { AlbumsService } from './albums.service.ts';
+import type { Language } from '../domain/languages.ts';
+import type { GuestbookService } from './guestbook.service.ts';
+import { KEEPSAKE_FOLDER, keepsakeZipEntries, type KeepsakeFor } from './keepsake.ts';
 import type { Favorites } from '../domain/limits.ts';
 import type { HeartsService } from './hearts.service.ts';
 import type { EventView } from './events.service.ts';
@@ -56,17 +59,25 @@ export interface TicketScope {
   favorites?: 'loved';
   /** the admin's whole-event export, with the bundle an import restores from */
   restore?: boolean;
+  /** the language of the guestbook keepsake's page and CSV (the language of the page that asked for the ticket) */
+  language?: Language;
 }
 
 const TICKET_MS = 60_000;
 /** How long the progress of a finished or failed archive can still be asked for. */
 const PROGRESS_KEPT_MS = 15 * 60_000;
 
-/** The entries of the ZIP of these files, `<event>/<album>/<file>`, names made safe and unique per folder. */
-function zipEntries(files: ExportFile[], event: EventView): ZipEntry[] {
-  const top = sanitizeZipName(event.name, event.code);
+/** The archive's top folder: the event's name, made safe. */
+const topFolder = (event: EventView) => sanitizeZipName(event.name, event.code);
+
+/**
+ * The entries of the ZIP of these files, `<event>/<album>/<file>`, names made safe and unique per folder;
+ * `keepsake`: an album is not named as the guestbook's folder beside it.
+ */
+function zipEntries(files: ExportFile[], event: EventView, keepsake: boolean): ZipEntry[] {
+  const top = topFolder(event);
   const albumFolders = new Map<string, string>();
-  const usedAlbumNames = new Set<string>();
+  const usedAlbumNames = new Set<string>(keepsake ? [KEEPSAKE_FOLDER.toLowerCase()] : []);
   const usedFileNames = new Map<string, Set<string>>();
   return files.map((f) => {
     const albumKey = f.folders[1];
@@ -91,14 +102,23 @@ function zipFileName(event: EventView, albumName?: string): string {
   return `Momentbox_${safe(event.name) || event.code}${album}_export.zip`;
 }
 
-/** `restore`: the bundle an import restores the event from added (the admin's whole-event export). */
-function planOf(files: ExportFile[], event: EventView, albumName: string | undefined, restore?: RestoreDeps): ZipPlan {
-  let entries = zipEntries(files, event);
+/**
+ * `restore`: the bundle an import restores the event from added (the admin's whole-event export); `keepsake`: the
+ * `Gästebuch/` folder's entries, after the originals and before the bundle (whose manifest must come last).
+ */
+function planOf(
+  files: ExportFile[],
+  event: EventView,
+  albumName: string | undefined,
+  restore?: RestoreDeps,
+  keepsake: ZipEntry[] = [],
+): ZipPlan {
+  let entries = zipEntries(files, event, keepsake.length > 0);
   if (restore) {
-    const top = sanitizeZipName(event.name, event.code);
     const originals = entries.map((entry, i) => ({ entry, upload: files[i]!.upload }));
-    entries = withRestoreBundle(restore, event, top, originals, new Date());
+    entries = withRestoreBundle(restore, event, topFolder(event), originals, new Date());
   }
+  entries.splice(files.length, 0, ...keepsake);
   const layout = zipLayout(entries);
   // the people's files: the bundle's are the box's business
   return { entries, size: layout.size, fileEnds: layout.fileEnds.slice(0, files.length), fileName: zipFileName(event, albumName) };
@@ -136,6 +156,7 @@ export function createExportsService(deps: {
   uploads: UploadsService;
   albums: AlbumsService;
   hearts: HeartsService;
+  guestbook: GuestbookService;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -199,6 +220,12 @@ export function createExportsService(deps: {
     return rows.filter((u) => mine.has(u.id));
   };
 
+  /** The whole-event export's `Gästebuch/` folder for its reader; none without `keepsake` or without entries. */
+  const keepsakeOf = (event: EventView, keepsake: KeepsakeFor | undefined): ZipEntry[] =>
+    keepsake
+      ? keepsakeZipEntries(deps.store, event, deps.guestbook.list(event, keepsake.reader), topFolder(event), keepsake.render, now())
+      : [];
+
   return {
     /**
      * A ticket that lets a plain link download this archive (`plan`, as it is now) once within a minute, and
@@ -227,7 +254,13 @@ export function createExportsService(deps: {
       const found = tickets.get(ticket);
       if (found === undefined || found.eventId !== eventId || found.redeemed || found.expires < now().getTime()) return null;
       found.redeemed = true;
-      return { eventId: found.eventId, albumId: found.albumId, favorites: found.favorites, restore: found.restore };
+      return {
+        eventId: found.eventId,
+        albumId: found.albumId,
+        favorites: found.favorites,
+        restore: found.restore,
+        language: found.language,
+      };
     },
 
     /**
@@ -261,11 +294,13 @@ export function createExportsService(deps: {
 
     /**
      * The export ZIP's size, the whole event's, its favourites' and each album's (what each ZIP button states before it
-     * is pressed); `restore`: the admin's, whose whole-event ZIP carries the bundle an import restores from (eventZip).
+     * is pressed); `restore`: the admin's, whose whole-event ZIP carries the bundle an import restores from (eventZip);
+     * `keepsake`: its guestbook folder's reader and language (eventZip).
      */
     eventZipSizes(
       event: EventView,
       restore = false,
+      keepsake?: KeepsakeFor,
     ): {
       size: number;
       files: number;
@@ -277,7 +312,12 @@ export function createExportsService(deps: {
         const files = albums.flatMap((album) =>
           favoritesOf(album.uploads, favorites, 'export').map((u) => fileOf(event, album.name, u, 'export')),
         );
-        return { size: files.length ? planOf(files, event, undefined, whole && restore ? deps : undefined).size : 0, files: files.length };
+        const guestbook = whole ? keepsakeOf(event, keepsake) : [];
+        const empty = files.length === 0 && guestbook.length === 0;
+        return {
+          size: empty ? 0 : planOf(files, event, undefined, whole && restore ? deps : undefined, guestbook).size,
+          files: files.length,
+        };
       };
       return {
         ...sized(report.albums, undefined, true),
@@ -290,18 +330,20 @@ export function createExportsService(deps: {
      * The event's originals as the host and the admin export them, or one album's (`albumId`: exporting album by album
      * keeps each ZIP small). `restore` (the admin's whole-event export): with the event's `event.json`, derived files
      * and manifest, so that `momentbox import --zip` and 'Event importieren' bring the event back (export-bundle.ts).
+     * `keepsake`: the whole-event export's guestbook folder (`Gästebuch/`, keepsake.ts) as its reader sees the guestbook.
      */
-    eventZip(event: EventView, albumId?: number, favorites?: 'loved', restore = false): ZipPlan {
+    eventZip(event: EventView, albumId?: number, favorites?: 'loved', restore = false, keepsake?: KeepsakeFor): ZipPlan {
       const report = deps.reports.report(event.id);
       const albums = (albumId === undefined ? report.albums : report.albums.filter((a) => a.id === albumId)).map((a) => ({
         ...a,
         uploads: favoritesOf(a.uploads, favorites, 'export'),
       }));
       if (albumId !== undefined && albums.length === 0) throw notFound('album');
-      if (albums.every((a) => a.uploads.length === 0)) throw notFound('nothingToExport');
-      const files = albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
       const whole = albumId === undefined && favorites === undefined;
-      return planOf(files, event, albumId === undefined ? undefined : files[0]?.folders[1], whole && restore ? deps : undefined);
+      const guestbook = whole ? keepsakeOf(event, keepsake) : [];
+      if (albums.every((a) => a.uploads.length === 0) && guestbook.length === 0) throw notFound('nothingToExport');
+      const files = albums.flatMap((album) => album.uploads.map((u) => fileOf(event, album.name, u, 'export')));
+      return planOf(files, event, albumId === undefined ? undefined : files[0]?.folders[1], whole && restore ? deps : undefined, guestbook);
     },
 
     /**

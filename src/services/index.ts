@@ -105,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
   const portal = createPortalService({ db, macOf, now });
   const originals = createOriginalsService({ store });
   const s3 = createS3TargetService({ db, now });
+  const guestbook = createGuestbookService({ db, guests, live, store, tools, onJobQueued: () => jobs.poke(), now });
   return {
     store,
     jobs,
@@ -134,7 +135,7 @@ export function createServices(deps: ServiceDeps) {
     live,
     reports,
     originals,
-    exports: createExportsService({ db, store, reports, originals, uploads, albums, hearts, now }),
+    exports: createExportsService({ db, store, reports, originals, uploads, albums, hearts, guestbook, now }),
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     s3,

@@ -77,6 +77,9 @@ test("the admin's export carries event.json, the derived files and the manifest 
   expect(code).toMatch(/^Hochzeit Clara & Dan\/momentbox\/events\/[^/]+\/manifest\.json$/);
   expect(names.at(-1)).toBe(code); // last: it lists the hashes of what came before
   expect(names.filter((n) => !n.includes('/momentbox/')).sort()).toEqual([
+    // the guestbook keepsake (issue 27; tests/api/guestbook-keepsake.test.ts): Otto's entry has no attachment
+    'Hochzeit Clara & Dan/Gästebuch/Gästebuch.html',
+    'Hochzeit Clara & Dan/Gästebuch/gaestebuch.csv',
     'Hochzeit Clara & Dan/Party/Nikon_D70.jpg',
     'Hochzeit Clara & Dan/Party/Panasonic_DMC-FZ30.jpg',
     'Hochzeit Clara & Dan/Unsortiert/Canon_40D.jpg',

@@ -24,6 +24,8 @@ import {
   UploadDtoSchema,
 } from '../schemas/responses.schemas.ts';
 import { ExportZipQuery, TicketQuery, ticketAnswer, ticketZip, zipOf } from './export-zip.ts';
+import { keepsakeFor } from '../keepsake-page.ts';
+import { languageOf } from '../language.ts';
 import { EventChangeForm, readEventForm } from './forms.ts';
 
 const settings = endpoint({
@@ -297,25 +299,38 @@ export function clientRoutes() {
     const { token } = exportZip.params(c);
     const { services, event, viewer } = asHost(c, token);
     const { ticket, albumId, favorites } = exportZip.query(c);
-    if (ticket === undefined) return zipOf(c, viewer, services.exports.eventZip(event, albumId, favorites));
+    if (ticket === undefined)
+      return zipOf(
+        c,
+        viewer,
+        services.exports.eventZip(event, albumId, favorites, false, keepsakeFor(viewer, languageOf(c, event.language))),
+      );
     const scope = services.exports.redeemTicket(event.id, ticket);
     if (!scope) throw notFound();
-    return ticketZip(c, viewer, ticket, services.exports.eventZip(event, scope.albumId, scope.favorites));
+    const keepsake = keepsakeFor(viewer, scope.language ?? event.language);
+    return ticketZip(c, viewer, ticket, services.exports.eventZip(event, scope.albumId, scope.favorites, false, keepsake));
   });
 
   app.post('/api/client/event-export-ticket/:token', exportTicket.doc, (c) => {
     const { token } = exportTicket.params(c);
-    const { services, event } = asHost(c, token);
+    const { services, event, viewer } = asHost(c, token);
     const { albumId, favorites } = exportTicket.query(c);
-    const plan = services.exports.eventZip(event, albumId, favorites);
+    const language = languageOf(c, event.language);
+    const plan = services.exports.eventZip(event, albumId, favorites, false, keepsakeFor(viewer, language));
     return c.json(
-      ticketAnswer(services, { eventId: event.id, albumId, favorites }, plan, `/api/client/event-export-zip/${encodeURIComponent(token)}`),
+      ticketAnswer(
+        services,
+        { eventId: event.id, albumId, favorites, language },
+        plan,
+        `/api/client/event-export-zip/${encodeURIComponent(token)}`,
+      ),
     );
   });
 
   app.get('/api/client/event-export-sizes/:token', exportSizes.doc, (c) => {
-    const { services, event } = asHost(c, exportSizes.params(c).token);
-    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(event)));
+    const { services, event, viewer } = asHost(c, exportSizes.params(c).token);
+    const keepsake = keepsakeFor(viewer, languageOf(c, event.language));
+    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(event, false, keepsake)));
   });
 
   return app;

@@ -6,6 +6,9 @@ import type { EventWithTotals } from '../../services/events.service.ts';
 import { adminEventDto, exportDto, exportSizesDto, statisticsDto } from '../dto.ts';
 import type { ClientTokenAnswer, ExportSizes, UploaderDto } from '../api-types.ts';
 import { ExportZipQuery, TicketQuery, ticketAnswer, ticketZip, zipOf } from './export-zip.ts';
+import { keepsakeFor } from '../keepsake-page.ts';
+import { languageOf } from '../language.ts';
+import type { Viewer } from '../../domain/permissions.ts';
 import { answer, bytes, endpoint } from '../openapi.ts';
 import { EventByIdPath, EventIdPath } from '../schemas/params.schemas.ts';
 import {
@@ -19,6 +22,9 @@ import {
   UploaderDtoSchema,
 } from '../schemas/responses.schemas.ts';
 import { EventChangeForm, NewEventForm, readEventForm } from './forms.ts';
+
+/** Who a download ticket's archive goes to: only the admin's Bearer header gets one here. */
+const ADMIN: Viewer = { kind: 'admin' };
 
 const admin = [401, 403];
 const list = endpoint({
@@ -222,30 +228,40 @@ export function eventRoutes() {
     const scope = ticket ? services.exports.redeemTicket(eventId, ticket) : null;
     // A ticket is the admin's too (made with the Bearer header a minute ago).
     if (ticket && scope) {
-      const plan = services.exports.eventZip(services.events.getById(eventId), scope.albumId, scope.favorites, scope.restore);
-      return ticketZip(c, { kind: 'admin' }, ticket, plan);
+      const event = services.events.getById(eventId);
+      const keepsake = keepsakeFor(ADMIN, scope.language ?? event.language);
+      const plan = services.exports.eventZip(event, scope.albumId, scope.favorites, scope.restore, keepsake);
+      return ticketZip(c, ADMIN, ticket, plan);
     }
-    const restore = requireRight(c, 'manageEvent', { eventId }).kind === 'admin';
-    return zipOf(c, { kind: 'admin' }, services.exports.eventZip(services.events.getById(eventId), albumId, favorites, restore));
+    const viewer = requireRight(c, 'manageEvent', { eventId });
+    const event = services.events.getById(eventId);
+    const keepsake = keepsakeFor(viewer, languageOf(c, event.language));
+    return zipOf(c, ADMIN, services.exports.eventZip(event, albumId, favorites, viewer.kind === 'admin', keepsake));
   });
 
   /** A link the browser's download manager can fetch once without the Bearer header, within a minute. */
   app.post('/api/event/:eventId/export-ticket', exportTicket.doc, (c) => {
     const { eventId } = exportTicket.params(c);
     // the admin's whole-event export carries the bundle an import restores the event from
-    const restore = requireRight(c, 'manageEvent', { eventId }).kind === 'admin';
+    const viewer = requireRight(c, 'manageEvent', { eventId });
+    const restore = viewer.kind === 'admin';
     const { services } = c.get('deps');
     const event = services.events.getById(eventId);
     const { albumId, favorites } = exportTicket.query(c);
-    const plan = services.exports.eventZip(event, albumId, favorites, restore);
-    return c.json(ticketAnswer(services, { eventId: event.id, albumId, favorites, restore }, plan, `/api/event/${event.id}/export-zip`));
+    const language = languageOf(c, event.language);
+    const plan = services.exports.eventZip(event, albumId, favorites, restore, keepsakeFor(viewer, language));
+    return c.json(
+      ticketAnswer(services, { eventId: event.id, albumId, favorites, restore, language }, plan, `/api/event/${event.id}/export-zip`),
+    );
   });
 
   app.get('/api/event/:eventId/export-sizes', exportSizes.doc, (c) => {
     const { eventId } = exportSizes.params(c);
-    const restore = requireRight(c, 'manageEvent', { eventId }).kind === 'admin';
+    const viewer = requireRight(c, 'manageEvent', { eventId });
     const { services } = c.get('deps');
-    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(services.events.getById(eventId), restore)));
+    const event = services.events.getById(eventId);
+    const keepsake = keepsakeFor(viewer, languageOf(c, event.language));
+    return c.json<ExportSizes>(exportSizesDto(services.exports.eventZipSizes(event, viewer.kind === 'admin', keepsake)));
   });
 
   app.post('/api/client/generate-token/:eventId', clientToken.doc, (c) => {
