@@ -14,6 +14,8 @@
 //   h. video preview size vs its original, for the fixture videos and a noisy clip (bench/preview.ts)
 //   j. the guest event page's first load: JavaScript gzip per chunk against its 120 KB budget (bench/first-load.ts)
 //   k. `momentbox push` of an event to s3rver vs a plain Bun.s3 upload of the same files, as a ratio (bench/push.ts)
+//   p. a Raspberry Pi stand-in: the server under cgroup limits (1 core, 1 GiB, 20 MB/s writes on a loop
+//      device): ingest vs dd on that device, 100 readers + 10 uploads for 60 s, live latency (bench/pi.ts)
 //   l. only when named (`npm run bench -- l`, BENCH_PUSH_MB=2048): a ~2 GB push SIGKILLed and resumed (bench/push.ts)
 // Every part is framed by a fixed CPU loop: the table says when the machine was too busy for its figures.
 // ~10 minutes on 2 cores.
@@ -46,6 +48,7 @@ import {
 } from './bench/lib.ts';
 import { ingestPart, memoryPart } from './bench/ingest.ts';
 import { loadPart, nicknamePart } from './bench/load.ts';
+import { piPart } from './bench/pi.ts';
 import { previewPart, previewSizePart } from './bench/preview.ts';
 import { bigPushPart, pushPart } from './bench/push.ts';
 
@@ -253,12 +256,14 @@ const PARTS: BenchPart[] = [
   firstLoadPart,
   pushPart,
   bigPushPart,
+  piPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));
 const tracked: { stop(): Promise<unknown> }[] = [];
 const stopTracked = async () => {
-  for (const p of tracked.splice(0)) await p.stop().catch(() => undefined);
+  // Last started, first stopped: a server before the confinement it runs in (part p).
+  for (const p of tracked.splice(0).reverse()) await p.stop().catch(() => undefined);
 };
 process.on('SIGINT', () => {
   void stopTracked().finally(() => {

@@ -181,15 +181,16 @@ const REQUEST_TIMEOUT_MS = 120_000;
 /**
  * Uploads a file chunk by chunk as the web app does (tests/helpers/chunked-upload.ts); returns the last
  * answer, which must complete the upload (or come from the sink). `specOrder` sends the chunk before its
- * fields, as the spec lists them. A stuck request fails the run.
+ * fields, as the spec lists them; `onSend` is told as each chunk's request goes out. A stuck request fails the run.
  */
 export async function uploadChunked(
   t: Target,
   file: UploadSource,
   chunkSize: number,
-  opts: { bytesPerSecond?: number; signal?: AbortSignal; specOrder?: boolean; onChunk?: () => void } = {},
+  opts: { bytesPerSecond?: number; signal?: AbortSignal; specOrder?: boolean; onChunk?: () => void; onSend?: () => void } = {},
 ): Promise<any> {
   const send = (path: string, init: RequestInit) => {
+    opts.onSend?.();
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     return fetch(t.url + path, { ...init, headers: t.headers, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };

@@ -48,7 +48,7 @@ const GALLERY = { albums: 5, photosPerAlbum: 50, width: 1600, height: 1200 };
  * each at 0.5 MB/s: 20 phones share ~80 Mbit/s of venue Wi-Fi. One photo after the other with the web app's
  * 1 s pause between uploads on Android.
  */
-const UPLOADERS = { phones: 20, chunkSize: 1 * MB, bytesPerSecond: 0.5 * MB, pauseMs: 1000, width: 4000, height: 3000 };
+export const UPLOADERS = { phones: 20, chunkSize: 1 * MB, bytesPerSecond: 0.5 * MB, pauseMs: 1000, width: 4000, height: 3000 };
 /** Thumbnails against the static route: rounds of this many seconds each side, 200 connections. */
 const THROUGHPUT = { seconds: 3, rounds: 4 };
 /** f6: live streams open while the seeding guest (250 photos) changes their nickname this often. */
@@ -87,39 +87,53 @@ async function runNicknamesOnly(ctx: PartContext): Promise<BenchRow[]> {
   return [nicknameRow(renames)];
 }
 
-/** The server with the gallery (GALLERY) seeded by one guest, and READERS.guests more guests to read it. */
-async function seedGallery(ctx: PartContext) {
+/**
+ * The server with a gallery (GALLERY unless given) seeded by one guest, and `readers` more guests to read it;
+ * `uploaders` guests more may join later. `dataDir` and `wrap` place and confine the server (part p).
+ */
+export async function seedGallery(
+  ctx: PartContext,
+  {
+    readers = READERS.guests,
+    uploaders = UPLOADERS.phones,
+    gallery = GALLERY,
+    dataDir = join(ctx.dir, 'server'),
+    wrap,
+  }: { readers?: number; uploaders?: number; gallery?: typeof GALLERY; dataDir?: string; wrap?: string[] } = {},
+) {
   if (!Bun.which('wrk')) throw new Error('wrk is missing: run scripts/ensure-test-deps.sh (apt-get install wrk)');
   // All phones of the bench come from one address: the limit of new guests per address would stop them.
-  const guests = READERS.guests + UPLOADERS.phones + 1;
-  const { server, admin, guest, eventId, code } = await serverWithEvent(join(ctx.dir, 'server'), {
-    MOMENTBOX_NEW_GUESTS_PER_ADDRESS: String(guests),
-  });
+  const guests = readers + uploaders + 1;
+  const { server, admin, guest, eventId, code } = await serverWithEvent(
+    dataDir,
+    { MOMENTBOX_NEW_GUESTS_PER_ADDRESS: String(guests) },
+    wrap,
+  );
   ctx.track(server);
 
   // The gallery: albums of photos, uploaded whole and processed as guests' photos are.
   const albums = await Promise.all(
-    Array.from({ length: GALLERY.albums }, (_, i) => admin.createAlbum(eventId, { name: `Album ${i + 1}` })),
+    Array.from({ length: gallery.albums }, (_, i) => admin.createAlbum(eventId, { name: `Album ${i + 1}` })),
   );
   const seedTarget: Target = { url: server.url, eventId, headers: headersOf(guest) };
   const bases: Uint8Array[] = [];
-  for (let i = 0; i < GALLERY.albums; i++) {
+  for (let i = 0; i < gallery.albums; i++) {
     const path = join(ctx.dir, `base-${i}.jpg`);
-    await makePhoto(sharp, path, GALLERY.width, GALLERY.height);
+    await makePhoto(sharp, path, gallery.width, gallery.height);
     bases.push(new Uint8Array(await Bun.file(path).arrayBuffer()));
   }
   await pool(
     4,
     albums.flatMap((album, a) =>
       Array.from(
-        { length: GALLERY.photosPerAlbum },
+        { length: gallery.photosPerAlbum },
         (_, i) => () => uploadWhole(seedTarget, `IMG_${a}${i}.jpg`, withTrailer(bases[a]!, i), 'image/jpeg', { albumId: String(album.id) }),
       ),
     ),
   );
   const pages = await Promise.all(albums.map((album) => guest.json<UploadPage>(uploadsPagePath(eventId, album.id))));
   const thumbnails = pages.flatMap((page) => page.uploads).flatMap((u) => (u.thumbnail_path ? [phoneThumbnail(u)] : []));
-  if (thumbnails.length < GALLERY.albums * GALLERY.photosPerAlbum) throw new Error(`only ${thumbnails.length} thumbnails were made`);
+  if (thumbnails.length < gallery.albums * gallery.photosPerAlbum) throw new Error(`only ${thumbnails.length} thumbnails were made`);
   const thumbBytes =
     (await Promise.all(thumbnails.slice(0, 20).map(async (p) => (await (await fetch(server.url + p)).arrayBuffer()).byteLength))).reduce(
       (a, b) => a + b,
@@ -127,11 +141,10 @@ async function seedGallery(ctx: PartContext) {
     ) / 20;
   const staticFile = webFileNear(thumbBytes);
   ctx.log(
-    `seeded ${thumbnails.length} photos in ${GALLERY.albums} albums (thumbnails ~${fmt(thumbBytes / 1024, 0)} kB; static reference /${staticFile.path}, ${fmt(staticFile.size / 1024, 0)} kB)`,
+    `seeded ${thumbnails.length} photos in ${gallery.albums} albums (thumbnails ~${fmt(thumbBytes / 1024, 0)} kB; static reference /${staticFile.path}, ${fmt(staticFile.size / 1024, 0)} kB)`,
   );
 
-  const readers = await moreGuests(server.url, code, READERS.guests);
-  const cookies = readers.map((h) => h.cookie!);
+  const cookies = (await moreGuests(server.url, code, readers)).map((h) => h.cookie!);
   const jsonPaths = [`/api/event/${code}`, `/api/event/${eventId}/albums`, ...albums.map((a) => uploadsPagePath(eventId, a.id))];
   return { server, admin, guest, eventId, code, thumbnails, staticFile, cookies, jsonPaths };
 }
@@ -146,44 +159,14 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   // ---- under load: readers and uploaders at once ----
   await makePhoto(sharp, join(ctx.dir, 'upload.jpg'), UPLOADERS.width, UPLOADERS.height);
   const photo = new Uint8Array(await Bun.file(join(ctx.dir, 'upload.jpg')).arrayBuffer());
-  const uploaderHeaders = await moreGuests(server.url, code, UPLOADERS.phones);
-  const stopUploads = new AbortController();
-  const uploads = { done: 0, bytes: 0, failed: [] as string[] };
-  /** when each phone's chunks were answered */
-  const chunkTimes = uploaderHeaders.map(() => [] as number[]);
-  let trailer = 0;
-  const phones = uploaderHeaders.map(async (headers, phone) => {
-    const target: Target = { url: server.url, eventId, headers };
-    while (!stopUploads.signal.aborted) {
-      const file = new BytesFile(`PXL_${phone}_${trailer}.jpg`, withTrailer(photo, trailer++ % 256));
-      try {
-        await uploadChunked(target, file, UPLOADERS.chunkSize, {
-          bytesPerSecond: UPLOADERS.bytesPerSecond,
-          signal: stopUploads.signal,
-          onChunk: () => chunkTimes[phone]!.push(performance.now()),
-        });
-        uploads.done++;
-        uploads.bytes += file.size;
-      } catch (err) {
-        if (stopUploads.signal.aborted) return; // cut off by the end of the measurement
-        uploads.failed.push(String((err as Error)?.message ?? err).slice(0, 200));
-      }
-      await Bun.sleep(UPLOADERS.pauseMs);
-    }
-  });
+  const {
+    uploads,
+    chunkTimes,
+    stop: stopPhones,
+  } = uploadingPhones(server.url, eventId, await moreGuests(server.url, code, UPLOADERS.phones), photo);
   await Bun.sleep(2000); // every phone is mid-upload before the readers start
-  const from = performance.now();
-  const cpuFrom = cpuMsOf(pid);
-  const rssWatch = watchPeakRss(pid);
-  const [json, thumbs] = await Promise.all([
-    wrk(ctx, server.url, 'json', jsonPaths, cookies.slice(0, READERS.json), READERS.json, READERS.seconds),
-    wrk(ctx, server.url, 'thumbs', thumbnails, cookies.slice(READERS.json), READERS.guests - READERS.json, READERS.seconds),
-  ]);
-  const peakRss = rssWatch.stop();
-  const to = performance.now();
-  const serverCores = (cpuMsOf(pid) - cpuFrom) / (to - from);
-  stopUploads.abort();
-  await Promise.all(phones);
+  const { json, thumbs, peakRss, serverCores, from, to } = await readers(ctx, server.url, pid, { jsonPaths, thumbnails, cookies }, READERS);
+  await stopPhones();
   const chunksIn = (start: number, end: number) => chunkTimes.filter((times) => times.some((t) => t >= start && t <= end)).length;
   // Every phone had a chunk answered early and late in the measurement (a phone sends one every ~3 s).
   const busyEarly = chunksIn(from, from + UPLOADS_SEEN_WITHIN_MS);
@@ -270,6 +253,77 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
     },
     nicknameRow(renames),
   ];
+}
+
+/**
+ * `guests` readers for `seconds` (wrk): the first `json` of them read the JSON calls, the others thumbnails.
+ * Their answers' times, and the server's peak RSS and cores used meanwhile.
+ */
+export async function readers(
+  ctx: PartContext,
+  url: string,
+  pid: number,
+  gallery: { jsonPaths: string[]; thumbnails: string[]; cookies: string[] },
+  load: { guests: number; json: number; seconds: number },
+) {
+  const from = performance.now();
+  const cpuFrom = cpuMsOf(pid);
+  const rssWatch = watchPeakRss(pid);
+  const [json, thumbs] = await Promise.all([
+    wrk(ctx, url, 'json', gallery.jsonPaths, gallery.cookies.slice(0, load.json), load.json, load.seconds),
+    wrk(ctx, url, 'thumbs', gallery.thumbnails, gallery.cookies.slice(load.json), load.guests - load.json, load.seconds),
+  ]);
+  const peakRss = rssWatch.stop();
+  const to = performance.now();
+  return { json, thumbs, peakRss, serverCores: (cpuMsOf(pid) - cpuFrom) / (to - from), from, to };
+}
+
+/**
+ * Phones uploading `photo` (each time with another trailer byte, so another file) in UPLOADERS' chunks at
+ * UPLOADERS' pace, one after the other, until stopped. `onSend` is told when each chunk request is sent,
+ * `onDone` when an upload completed, with its answer.
+ */
+export function uploadingPhones(
+  url: string,
+  eventId: number,
+  guests: Record<string, string>[],
+  photo: Uint8Array,
+  hooks: { onSend?: (name: string) => void; onDone?: (name: string, answer: any) => void } = {},
+) {
+  const stopUploads = new AbortController();
+  const uploads = { done: 0, bytes: 0, failed: [] as string[] };
+  /** when each phone's chunks were answered */
+  const chunkTimes = guests.map(() => [] as number[]);
+  let trailer = 0;
+  const phones = guests.map(async (headers, phone) => {
+    const target: Target = { url, eventId, headers };
+    while (!stopUploads.signal.aborted) {
+      const file = new BytesFile(`PXL_${phone}_${trailer}.jpg`, withTrailer(photo, trailer++ % 256));
+      try {
+        const answer = await uploadChunked(target, file, UPLOADERS.chunkSize, {
+          bytesPerSecond: UPLOADERS.bytesPerSecond,
+          signal: stopUploads.signal,
+          onSend: () => hooks.onSend?.(file.name),
+          onChunk: () => chunkTimes[phone]!.push(performance.now()),
+        });
+        uploads.done++;
+        uploads.bytes += file.size;
+        hooks.onDone?.(file.name, answer);
+      } catch (err) {
+        if (stopUploads.signal.aborted) return; // cut off by the end of the measurement
+        uploads.failed.push(String((err as Error)?.message ?? err).slice(0, 200));
+      }
+      await Bun.sleep(UPLOADERS.pauseMs);
+    }
+  });
+  return {
+    uploads,
+    chunkTimes,
+    async stop() {
+      stopUploads.abort();
+      await Promise.all(phones);
+    },
+  };
 }
 
 function nicknameRow(renames: Awaited<ReturnType<typeof nicknameChanges>>): BenchRow {
@@ -366,7 +420,7 @@ function webFileNear(bytes: number): { path: string; size: number } {
  * Runs wrk (one thread, `connections` keep-alive connections) for `seconds` against `paths` in turn, each
  * request with the next guest's cookie and the headers a phone's browser sends.
  */
-async function wrk(
+export async function wrk(
   ctx: PartContext,
   url: string,
   name: string,
