@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import {
   ApiClient,
+  cpuMsOf,
   fmt,
   GeneratedVideo,
   headersOf,
@@ -106,7 +107,25 @@ async function ingest(ctx: PartContext): Promise<BenchRow[]> {
         files(tag).map((f) => () => send(f)),
       ),
     );
-  const toApi = (f: GeneratedVideo) => uploadChunked(api, f, INGEST.chunkSize);
+  // Where the API's time goes: how long each chunk's answer took, a file's last chunk (hash, fsync, probe,
+  // commit) apart from the others, and the CPU time per MB of the server and of the sink.
+  const answerMs = { last: [] as number[], other: [] as number[] };
+  const toApi = (f: GeneratedVideo) => {
+    let sent = 0;
+    let answered = 0;
+    const chunks = Math.ceil(f.size / INGEST.chunkSize);
+    return uploadChunked(api, f, INGEST.chunkSize, {
+      onSend: () => (sent = performance.now()),
+      onChunk: () => (++answered === chunks ? answerMs.last : answerMs.other).push(performance.now() - sent),
+    });
+  };
+  const cpuMs = { api: 0, sink: 0 };
+  const cpuOf = async (pid: number, side: keyof typeof cpuMs, work: () => Promise<{ ms: number }>) => {
+    const from = cpuMsOf(pid);
+    const result = await work();
+    cpuMs[side] += cpuMsOf(pid) - from;
+    return result;
+  };
   const toSink = (f: GeneratedVideo) => uploadChunked(plain, f, INGEST.chunkSize);
   const toPeer = (f: GeneratedVideo) => uploadTus(peer.url, f, INGEST.chunkSize);
   const fresh = (dir: string) => {
@@ -117,20 +136,21 @@ async function ingest(ctx: PartContext): Promise<BenchRow[]> {
   await toSink(new GeneratedVideo('warm.mp4', 12 * MB));
   await toPeer(new GeneratedVideo('warm.mp4', 12 * MB));
   await toApi(new GeneratedVideo('warm.mp4', 12 * MB));
+  answerMs.last.length = answerMs.other.length = 0;
   const best = { sink: 0, peer: 0, api: 0 };
   const ofSink: number[] = [];
   const ofPeer: number[] = [];
   for (let r = 0; r < INGEST.rounds; r++) {
     // Each side starts with no dirty pages of the one before waiting to be written back.
     settleDisk();
-    const s = mbps(total, (await run(toSink, `sink${r}`)).ms);
+    const s = mbps(total, (await cpuOf(sink.pid, 'sink', () => run(toSink, `sink${r}`))).ms);
     fresh(sinkDir);
     settleDisk();
     const p = mbps(total, (await run(toPeer, `tus${r}`)).ms);
     fresh(tusDir);
     await waitForIdleQueue(server.url); // the previous round's video posters are made by now
     settleDisk();
-    const a = mbps(total, (await run(toApi, `api${r}`)).ms);
+    const a = mbps(total, (await cpuOf(server.proc.pid, 'api', () => run(toApi, `api${r}`))).ms);
     ctx.log(`round ${r + 1}: API ${fmt(a)} MB/s, sink ${fmt(s)} MB/s (${fmt(a / s, 2)}), tus peer ${fmt(p)} MB/s (${fmt(a / p, 2)})`);
     best.sink = Math.max(best.sink, s);
     best.peer = Math.max(best.peer, p);
@@ -138,6 +158,14 @@ async function ingest(ctx: PartContext): Promise<BenchRow[]> {
     ofSink.push(a / s);
     ofPeer.push(a / p);
   }
+  const lastExtra = median(answerMs.last) - median(answerMs.other);
+  // The API's time over all rounds, taking each at the best round's speed: the endings' share is then an upper bound.
+  const apiSeconds = (total * INGEST.rounds) / MB / best.api;
+  ctx.log(
+    `API chunk answers: median ${fmt(median(answerMs.other), 0)} ms, a file's last ${fmt(median(answerMs.last), 0)} ms ` +
+      `(hash, fsync, probe, commit: +${fmt(lastExtra, 0)} ms a file, ~${fmt(((lastExtra * INGEST.files * INGEST.rounds) / INGEST.parallel / (apiSeconds * 1000)) * 100, 0)} % of the API's time); ` +
+      `CPU per MB: server ${fmt(cpuMs.api / (total / MB) / INGEST.rounds, 2)} ms, sink ${fmt(cpuMs.sink / (total / MB) / INGEST.rounds, 2)} ms`,
+  );
   const figure = `a. chunked ingest (${(total / MB).toFixed(0)} MB)`;
   return [
     {
