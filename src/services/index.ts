@@ -105,7 +105,6 @@ export function createServices(deps: ServiceDeps) {
   const portal = createPortalService({ db, macOf, now });
   const originals = createOriginalsService({ store });
   const s3 = createS3TargetService({ db, now });
-  const guestbook = createGuestbookService({ db, guests, live, store, tools, onJobQueued: () => jobs.poke(), now });
   return {
     store,
     jobs,
