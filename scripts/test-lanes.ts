@@ -45,6 +45,7 @@ export const ALONE = [
   'tests/api/media-bombs.test.ts',
   'tests/api/read-loops.test.ts',
   'tests/api/zip-downloads.test.ts',
+  'tests/e2e/guest/quality-scroll.test.ts',
   'tests/e2e/venue-network.test.ts',
   'tests/e2e/wall-live.test.ts',
 ];
