@@ -236,6 +236,7 @@ export function helpText(): string {
     '  import [--event CODE [--as NEW]] [--from DIR]   import a pushed event from the S3 storage or a folder (lists them without --event)',
     "  import --zip FILE [--as NEW]   import an event from the admin's export ZIP of it",
     "  publish --event CODE [--out DIR]   write the event's read-only online gallery to a folder, or to the S3 storage",
+    '  faces                  the face worker of face search (started by the server itself, not by hand)',
     '  check                  check ffmpeg, sharp, the data folder, free disk space, the port and the venue network',
     '  --version              print the version',
     '  --help                 print this text',

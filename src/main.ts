@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backup } from './cli/backup.ts';
 import { check } from './cli/check.ts';
+import { facesWorker } from './cli/faces.ts';
 import { importEvent } from './cli/import.ts';
 import { publish } from './cli/publish.ts';
 import { push } from './cli/push.ts';
@@ -16,7 +17,7 @@ import { SERVER_RUNTIME_FLAGS } from './native/runtime-flags.ts';
 // Composition root: config -> native tools -> database and migrations -> services -> HTTP.
 // The only file that wires modules together.
 
-const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check', 'push', 'import', 'publish'] as const;
+const COMMANDS = ['serve', 'reset-admin-password', 'backup', 'check', 'push', 'import', 'publish', 'faces'] as const;
 const print = (line: string) => console.log(line);
 
 async function main(argv: string[]): Promise<number> {
@@ -68,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
       return importEvent(config, { event: own['--event'], as: own['--as'], from: own['--from'], zip: own['--zip'], json }, print);
     case 'publish':
       return publish(config, { event: own['--event'], out: own['--out'] }, print);
+    case 'faces':
+      return facesWorker();
   }
   const logger = createLogger(config.logLevel);
   const { shutdown } = await serve({

@@ -77,6 +77,9 @@ export async function serve(opts: ServeOptions) {
         stdout: 'pipe',
         stderr: 'inherit',
       }),
+    // The face engine's WebAssembly heap (0.5-0.8 GB, never returned) lives in a process of its own (src/cli/faces.ts).
+    startFaceWorker: () =>
+      Bun.spawn([...opts.selfCommand, 'faces', '--data-dir', config.dataDir], { stdin: 'pipe', stdout: 'pipe', stderr: 'inherit' }),
   });
   if (config.testCheapPasswordHashing) logger.warn('cheap password hashing for the test suite (MOMENTBOX_TEST_CHEAP_PASSWORD_HASHING)');
   await ensureAdminPassword(services, config, logger);
@@ -88,6 +91,7 @@ export async function serve(opts: ServeOptions) {
   const cleanup = setInterval(() => services.ingest.removeStalePartials(), CLEANUP_INTERVAL_MS);
   services.jobs.start();
   services.reveal.start();
+  services.faces.start();
 
   const app = createApp({ config, services, logger, version: opts.version, webAssets: opts.webAssets, extraRoutes: [applianceRoutes()] });
   const server = Bun.serve({
@@ -121,6 +125,7 @@ export async function serve(opts: ServeOptions) {
         await server.stop(true);
       }
       await services.jobs.stop();
+      await services.faces.stop();
       const unsynced = services.ingest.syncChunksForStop();
       if (unsynced > 0) logger.warn('unfinished uploads whose chunks could not be synced will be asked for again', { sessions: unsynced });
       db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');

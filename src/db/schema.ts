@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ATTACHMENT_KINDS } from '../domain/guestbook.ts';
 import { HEADER_STYLES, WALL_GUESTBOOK_EVERY, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../domain/limits.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/languages.ts';
@@ -59,6 +59,11 @@ export const events = sqliteTable('events', {
   printOpenedAt: text('print_opened_at'),
   wallOpenedAt: text('wall_opened_at'),
   setupDismissedAt: text('setup_dismissed_at'),
+  /**
+   * 'Gesichtssuche' (issue 30): the faces of its photos are described on the box so guests can find themselves.
+   * Off by default; turning it off deletes every face row of the event (services/faces.service.ts).
+   */
+  faceSearch: integer('face_search', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -320,3 +325,46 @@ export const eventPushes = sqliteTable('event_pushes', {
   bytesSent: integer('bytes_sent').notNull().default(0),
   error: text('error'),
 });
+
+/**
+ * The faces found in an upload's picture (issue 30): biometric data (GDPR Art. 9), scoped to the event, gone with
+ * the event, the upload, or the event's 'Gesichtssuche'. Never part of an answer, export, log or online gallery.
+ */
+export const faces = sqliteTable(
+  'faces',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    /** where the face is in the upright picture, relative 0..1 */
+    boxX: real('box_x').notNull(),
+    boxY: real('box_y').notNull(),
+    boxW: real('box_w').notNull(),
+    boxH: real('box_h').notNull(),
+    /** the 128-dimension recognition descriptor: 512 bytes of little-endian float32 */
+    descriptor: blob('descriptor', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [index('faces_event_idx').on(t.eventId), index('faces_upload_idx').on(t.uploadId)],
+);
+
+/** Which uploads the face indexer has looked at (one row each, with or without faces), so progress and the next one are queries. */
+export const faceScans = sqliteTable(
+  'face_scans',
+  {
+    uploadId: integer('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['done', 'failed'] }).notNull(),
+    faceCount: integer('face_count').notNull().default(0),
+    error: text('error'),
+    scannedAt: text('scanned_at').notNull(),
+  },
+  (t) => [index('face_scans_event_idx').on(t.eventId)],
+);

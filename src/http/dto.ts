@@ -68,6 +68,7 @@ export function eventDto(e: EventView): EventDto {
       deleted_shots_return: e.deletedShotsReturn,
     },
     print: { line: e.printLine, date: e.printDate },
+    face_search: e.faceSearch,
   };
 }
 

@@ -197,6 +197,7 @@ export const de = {
     zipUnreadable: (d: Details) =>
       `Die ZIP-Datei ist beschädigt oder unvollständig (${d.reason}). Bitte lade den Export noch einmal herunter.`,
   },
+  FACE_ENGINE_UNAVAILABLE: { default: 'Die Gesichtssuche ist gerade nicht verfügbar. Bitte versuche es später noch einmal.' },
   S3_CHECK_FAILED: { default: (d: Details) => `Der S3-Speicher ist nicht erreichbar oder lehnt ab: ${d.reason}` },
 } satisfies { [C in ErrorCode]: { default: Text } & Record<string, Text> };
 

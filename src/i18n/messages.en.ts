@@ -192,5 +192,6 @@ export const en: Messages = {
       "This ZIP file is not an event export of a Momentbox (it lacks momentbox/events/…/manifest.json). What can be imported is an event's whole export from the admin area.",
     zipUnreadable: (d: Details) => `The ZIP file is damaged or incomplete (${d.reason}). Please download the export again.`,
   },
+  FACE_ENGINE_UNAVAILABLE: { default: 'Face search is not available right now. Please try again later.' },
   S3_CHECK_FAILED: { default: (d: Details) => `The S3 storage cannot be reached or refuses: ${d.reason}` },
 };

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'INSUFFICIENT_STORAGE',
   // 502: the S3 store refused or could not be reached
   'S3_CHECK_FAILED',
+  // 503: the face worker (issue 30) cannot start or failed; the gallery is not affected
+  'FACE_ENGINE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

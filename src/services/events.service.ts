@@ -49,6 +49,8 @@ export interface EventChange {
   shots_per_guest?: number | null;
   /** 'Gelöschte Fotos geben Aufnahmen zurück' */
   deleted_shots_return?: boolean;
+  /** 'Gesichtssuche' (issue 30) */
+  face_search?: boolean;
   /** the printed cards: the couple's own line and the day (YYYY-MM-DD); null clears */
   print_line?: string | null;
   print_date?: string | null;
@@ -102,6 +104,8 @@ export function createEventsService(deps: {
   onSettingsChanged?: (eventId: number) => void;
   /** told after an event's reveal was set, moved or cleared (the reveal's timer follows) */
   onRevealChanged?: (eventId: number) => void;
+  /** told after 'Gesichtssuche' was turned on or off (off deletes the event's descriptors before the answer) */
+  onFaceSearchChanged?: (eventId: number, on: boolean) => void;
 }) {
   const { db, store, retentionDays } = deps;
   const now = deps.now ?? (() => new Date());
@@ -129,6 +133,7 @@ export function createEventsService(deps: {
     revealAt: input.reveal_at === undefined ? undefined : input.reveal_at && new Date(input.reveal_at).toISOString(),
     shotsPerGuest: input.shots_per_guest,
     deletedShotsReturn: input.deleted_shots_return,
+    faceSearch: input.face_search,
     printLine: input.print_line,
     printDate: input.print_date,
   });
@@ -324,6 +329,7 @@ export function createEventsService(deps: {
       if (updated.startAt !== current.startAt || updated.durationDays !== current.durationDays || updated.revealAt !== current.revealAt)
         deps.onWindowChanged?.(id);
       if (updated.revealAt !== current.revealAt) deps.onRevealChanged?.(id);
+      if (updated.faceSearch !== current.faceSearch) deps.onFaceSearchChanged?.(id, updated.faceSearch);
       deps.onSettingsChanged?.(id);
       return view(updated);
     },

@@ -5,6 +5,7 @@ import { videoDerivativesJobs } from '../jobs/video-derivatives.job.ts';
 import { GUESTBOOK_ATTACHMENT_JOB, guestbookAttachmentJob } from '../jobs/guestbook-attachment.job.ts';
 import type { Logger } from '../lib/logger.ts';
 import { macOf } from '../lib/network.ts';
+import { createFaceWorkerClient, type FaceWorkerProcess } from '../media/faces/worker-client.ts';
 import type { MediaTools } from '../media/media-tools.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { createAdminService, TEST_PASSWORD_COST } from './admin.service.ts';
@@ -12,6 +13,7 @@ import { createAlbumsService } from './albums.service.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 import { createBoxSettingsService, type VenueWifi } from './box-settings.service.ts';
 import { createEventsService } from './events.service.ts';
+import { createFacesService } from './faces.service.ts';
 import { createExportsService } from './exports.service.ts';
 import { createGuestEntryService } from './guest-entry.service.ts';
 import { createGalleryService, type GalleryPageModel } from './gallery.service.ts';
@@ -51,6 +53,10 @@ export interface ServiceDeps {
   renderGalleryPage: (model: GalleryPageModel) => string;
   /** starts this program as a child process with these arguments (the push and the import run beside the server) */
   runSelf?: RunSelf;
+  /** starts the face worker (`momentbox faces`, issue 30) with pipes; without it face search answers 503 */
+  startFaceWorker?: () => FaceWorkerProcess;
+  /** the face worker ends after this long without work (tests shorten it) */
+  faceWorkerIdleMs?: number;
   /** the admin password was changed: a stored initial password is no longer true */
   onAdminPasswordChanged?: () => void;
   /** the test suite's cheap argon2 (Config.testCheapPasswordHashing); never set in production */
@@ -105,6 +111,17 @@ export function createServices(deps: ServiceDeps) {
   const portal = createPortalService({ db, macOf, now });
   const originals = createOriginalsService({ store });
   const s3 = createS3TargetService({ db, now });
+  const faceWorker = createFaceWorkerClient({
+    start:
+      deps.startFaceWorker ??
+      (() => {
+        throw new Error('no face worker in this run');
+      }),
+    logger,
+    idleMs: deps.faceWorkerIdleMs,
+  });
+  // Never beside uploads or their previews: indexing is the box's lowest priority.
+  const faces = createFacesService({ db, store, worker: faceWorker, logger, busy: () => ingest.uploadsMoving() || jobs.length() > 0 });
   return {
     store,
     jobs,
@@ -122,7 +139,9 @@ export function createServices(deps: ServiceDeps) {
       onWindowChanged: live.reconnect,
       onSettingsChanged: live.settingsChanged,
       onRevealChanged: reveal.changed,
+      onFaceSearchChanged: faces.settingChanged,
     }),
+    faces,
     albums,
     guests,
     guestbook,

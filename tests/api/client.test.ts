@@ -31,7 +31,7 @@ describe('GET /api/client/event-settings/{token}', () => {
       end_datetime: '2025-06-01T15:00:00Z',
     });
     const body = await expectOk<ClientSettingsDto>(await host.fetch(`/api/client/event-settings/${token}`));
-    expect(Object.keys(body).sort()).toEqual(['albums', 'event']);
+    expect(Object.keys(body).sort()).toEqual(['albums', 'event', 'face_progress']);
     expect(body.event).toMatchObject({ id: event.id, code: event.code, name: 'Gastgeber' });
     // The host's own token and the admin totals are not repeated in the event.
     expect(body.event).not.toHaveProperty('client_token');

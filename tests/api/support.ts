@@ -27,6 +27,7 @@ export const EVENT_FIELDS = [
   'event_end_datetime',
   'event_start_datetime',
   'event_viewable_until_datetime',
+  'face_search',
   'header_style',
   'host_image_url',
   'id',

@@ -19,6 +19,7 @@ import m16 from './0016_amusing_sebastian_shaw.sql' with { type: 'text' };
 import m17 from './0017_new_colossus.sql' with { type: 'text' };
 import m18 from './0018_calm_leper_queen.sql' with { type: 'text' };
 import m19 from './0019_stiff_sentinels.sql' with { type: 'text' };
+import m20 from './0020_nervous_sister_grimm.sql' with { type: 'text' };
 
 export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -41,4 +42,5 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0017_new_colossus', sql: m17 },
   { tag: '0018_calm_leper_queen', sql: m18 },
   { tag: '0019_stiff_sentinels', sql: m19 },
+  { tag: '0020_nervous_sister_grimm', sql: m20 },
 ];

@@ -183,6 +183,7 @@ export function clientRoutes() {
     return c.json<ClientSettingsDto>({
       event: eventDto(event),
       albums: services.albums.list(event.id, { visibleOnly: false }).map((a) => countedAlbumDto(a, counts)),
+      face_progress: services.faces.progress(event.id),
     });
   });
 

@@ -148,6 +148,8 @@ export const EventChangeForm = z.object({
   shots_per_guest: shotsPerGuest,
   /** 'Gelöschte Fotos geben Aufnahmen zurück' */
   deleted_shots_return: flag(),
+  /** 'Gesichtssuche' (issue 30): off deletes every face descriptor of the event */
+  face_search: flag(),
   /** the printed cards: the couple's own line and the day printed (YYYY-MM-DD; empty: the event's first day) */
   print_line: printLine,
   print_date: printDate,

@@ -138,6 +138,8 @@ const eventFields = {
       date: z.string().nullable(),
     })
     .meta({ id: 'PrintSettings' }),
+  /** addition (issue 30): 'Gesichtssuche', guests may find the photos they are in by a selfie (off by default) */
+  face_search: z.boolean(),
 };
 export const EventDtoSchema = z.object(eventFields).meta({ id: 'EventDto' });
 /** What the admin sees in the events list. */
@@ -416,8 +418,12 @@ export const ExportSizesSchema = z
   })
   .meta({ id: 'ExportSizes' });
 
+/** How far the face indexer is with the event's photos and video posters (issue 30): only the host sees it. */
+export const FaceProgressSchema = z
+  .object({ scanned: z.number().int(), total: z.number().int(), percent: z.number().int() })
+  .meta({ id: 'FaceProgress' });
 export const ClientSettingsDtoSchema = z
-  .object({ event: EventDtoSchema, albums: z.array(AlbumDtoSchema) })
+  .object({ event: EventDtoSchema, albums: z.array(AlbumDtoSchema), face_progress: FaceProgressSchema })
   .meta({ id: 'ClientSettingsDto' });
 export const ClientTokenAnswerSchema = z.object({ client_token: z.string(), settings_url: z.string() }).meta({ id: 'ClientTokenAnswer' });
 /** `GET /api/client/event-uploads/{token}`: one page of the host's moderation list, newest first. */

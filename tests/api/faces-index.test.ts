@@ -1,0 +1,119 @@
+// The face indexer (issue 30): 'Gesichtssuche' off by default and nothing computed while off; on, the worker process
+// (`momentbox faces`, started by the server) describes the event's photos into SQLite; off deletes every descriptor;
+// a worker that dies is started again and the gallery keeps answering. Real SQLite, real worker, real photos of faces.
+import { Database } from 'bun:sqlite';
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import type { ClientSettingsDto, ClientTokenAnswer, EventDto } from '../../src/http/api-types.ts';
+import { FIXTURES } from '../helpers/server.ts';
+import { expectOk, useAppServer } from './support.ts';
+
+const srv = useAppServer();
+const FACES = join(FIXTURES, 'faces');
+// Two photos of one person and one of another (the labelled set, tests/fixtures/faces/README.md).
+const WALZ = join(FACES, 'walz-portrait.jpg');
+const WALZ_AGAIN = join(FACES, 'walz-station.jpg');
+const WHITSON = join(FACES, 'whitson-portrait.jpg');
+
+/** Waits (bounded) until `check` is true; the worker loads its engine in seconds, more on a busy machine. */
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 180_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    srv.server.services.faces.poke();
+    await Bun.sleep(200);
+  }
+}
+
+/** Reads the database file itself, as a person with the SD card would. */
+function rows(sql: string, ...params: number[]): Record<string, unknown>[] {
+  const db = new Database(join(srv.server.dataDir, 'momentbox.db'), { readonly: true });
+  try {
+    return db.query(sql).all(...params) as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+async function hostedEventWithFaces() {
+  const event = await srv.admin.createEvent({});
+  const ids: number[] = [];
+  for (const photo of [WALZ, WALZ_AGAIN, WHITSON]) ids.push((await srv.admin.uploadOk(event.id, photo)).id);
+  const { client_token: token } = await srv.admin.json<ClientTokenAnswer>(`/api/client/generate-token/${event.id}`, { method: 'POST' });
+  const host = srv.client();
+  const setting = async (on: boolean) =>
+    expectOk<EventDto>(await host.fetch(`/api/client/event/${token}`, { method: 'PUT', json: { face_search: on } }));
+  const settings = async () => expectOk<ClientSettingsDto>(await host.fetch(`/api/client/event-settings/${token}`));
+  return { event, ids, setting, settings };
+}
+
+const distance = (a: Float32Array, b: Float32Array) => Math.sqrt(a.reduce((sum, v, i) => sum + (v - b[i]!) ** 2, 0));
+
+describe('face indexing', () => {
+  test('off by default: nothing is computed and no worker starts; on: every photo is described into SQLite, the progress reaches 100 %', async () => {
+    const { event, ids, setting, settings } = await hostedEventWithFaces();
+    const before = await settings();
+    expect(before.event.face_search).toBe(false);
+    expect(before.face_progress).toEqual({ scanned: 0, total: 3, percent: 0 });
+    // Off: however often the indexer looks, it finds nothing to do and starts no worker.
+    for (let i = 0; i < 10; i++) {
+      srv.server.services.faces.poke();
+      await Bun.sleep(100);
+    }
+    expect(srv.server.services.faces.workerStarts()).toBe(0);
+    expect(rows('select * from face_scans where event_id = ?', event.id)).toEqual([]);
+
+    expect((await setting(true)).face_search).toBe(true);
+    await until('every photo described', async () => (await settings()).face_progress.percent === 100);
+    expect((await settings()).face_progress).toEqual({ scanned: 3, total: 3, percent: 100 });
+    const scans = rows('select upload_id, state, face_count from face_scans where event_id = ? order by upload_id', event.id);
+    expect(scans.map((r) => [r.upload_id, r.state])).toEqual(ids.map((id) => [id, 'done']));
+    const stored = rows('select upload_id, length(descriptor) as bytes, box_w from faces where event_id = ?', event.id);
+    expect(stored).toHaveLength(scans.reduce((n, r) => n + (r.face_count as number), 0));
+    for (const id of ids) expect(stored.filter((f) => f.upload_id === id).length).toBeGreaterThanOrEqual(1);
+    for (const face of stored) {
+      expect(face.bytes).toBe(512);
+      expect(face.box_w as number).toBeGreaterThan(0.02);
+    }
+    // A selfie (the portrait) is described by the same worker, which the search uses: the other photo of the same
+    // person has a nearer face than the other person's photo.
+    const selfie = await srv.server.services.faces.describeImage(await Bun.file(WALZ).bytes());
+    expect(selfie).toHaveLength(1);
+    expect(selfie[0]!.sharpness).toBeGreaterThan(0);
+    const nearest = (uploadId: number) =>
+      Math.min(
+        ...srv.server.services.faces
+          .facesOfEvent(event.id)
+          .filter((f) => f.uploadId === uploadId)
+          .map((f) => distance(selfie[0]!.descriptor, f.descriptor)),
+      );
+    expect(nearest(ids[0]!)).toBeLessThan(0.1); // the same picture
+    expect(nearest(ids[1]!)).toBeLessThan(nearest(ids[2]!));
+
+    // Off: every descriptor and scan mark of the event is gone before the answer (checked in the file).
+    expect((await setting(false)).face_search).toBe(false);
+    expect(rows('select count(*) as n from faces where event_id = ?', event.id)).toEqual([{ n: 0 }]);
+    expect(rows('select count(*) as n from face_scans where event_id = ?', event.id)).toEqual([{ n: 0 }]);
+    expect((await settings()).face_progress.percent).toBe(0);
+  });
+
+  test('a worker killed while it works is started again and finishes; the gallery answers meanwhile', async () => {
+    const { event, setting, settings } = await hostedEventWithFaces();
+    await setting(true);
+    const faces = srv.server.services.faces;
+    await until('a worker running', () => faces.workerPid() !== null);
+    const first = faces.workerPid()!;
+    process.kill(first, 'SIGKILL');
+    // The gallery does not depend on it.
+    const guest = srv.client();
+    await guest.joinAsGuest(event.code);
+    expect((await guest.fetch(`/api/event/${event.code}`)).status).toBe(200);
+    await until('every photo described by a new worker', async () => (await settings()).face_progress.percent === 100);
+    expect(faces.workerStarts()).toBeGreaterThan(1);
+    expect((rows('select count(*) as n from faces where event_id = ?', event.id)[0]!.n as number) >= 3).toBe(true);
+    expect(srv.server.output()).toContain('face worker ended');
+    // Deleting the event deletes its faces with it.
+    await expectOk(await srv.admin.fetch(`/api/event/${event.id}`, { method: 'DELETE' }));
+    expect(rows('select count(*) as n from faces where event_id = ?', event.id)).toEqual([{ n: 0 }]);
+  });
+});
