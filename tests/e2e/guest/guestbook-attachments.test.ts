@@ -108,10 +108,10 @@ test('a guest leaves a selfie, a video and a voice message from a phone; another
   const memo = await playedSeconds(reader.page, '[data-testid=guestbook-entry]:nth-child(4) [data-testid=guestbook-audio]');
   expect(memo.duration).toBeCloseTo(1, 0);
   expect(memo.played).toBeGreaterThan(0.4);
-  const video = await playedSeconds(reader.page, '[data-testid=guestbook-video]');
+  const video = await playedSeconds(reader.page, '[data-testid=guestbook-entry]:nth-child(2) [data-testid=guestbook-video]');
   expect(video.duration).toBeCloseTo(3, 0);
   expect(video.played).toBeGreaterThan(0.4);
-  const voice = await playedSeconds(reader.page, '[data-testid=guestbook-audio]');
+  const voice = await playedSeconds(reader.page, '[data-testid=guestbook-entry]:nth-child(1) [data-testid=guestbook-audio]');
   expect(voice.duration).toBeCloseTo(4, 0);
   expect(voice.played).toBeGreaterThan(0.4);
 
