@@ -55,8 +55,10 @@ describe('face indexing', () => {
     const before = await settings();
     expect(before.event.face_search).toBe(false);
     expect(before.face_progress).toEqual({ scanned: 0, total: 3, percent: 0 });
-    // Off: however often the indexer looks, it finds nothing to do and starts no worker.
-    for (let i = 0; i < 10; i++) {
+    // Off: once the box is quiet (the indexer waits while previews are made), however often the indexer looks,
+    // it finds nothing to do and starts no worker.
+    await until('the photos processed', () => srv.server.services.jobs.length() === 0);
+    for (let i = 0; i < 20; i++) {
       srv.server.services.faces.poke();
       await Bun.sleep(100);
     }
