@@ -17,6 +17,7 @@
 //   p. a Raspberry Pi stand-in: the server under cgroup limits (1 core, 1 GiB, 20 MB/s writes on a loop
 //      device): ingest vs dd on that device, 100 readers + 10 uploads for 60 s, live latency (bench/pi.ts)
 //   l. only when named (`npm run bench -- l`, BENCH_PUSH_MB=2048): a ~2 GB push SIGKILLed and resumed (bench/push.ts)
+//   n. the face search's precision and recall at its threshold on the labelled real photos (bench/faces-precision.ts)
 // Every part is framed by a fixed CPU loop: the table says when the machine was too busy for its figures.
 // ~10 minutes on 2 cores.
 // A script, not a test: it prints figures and asserts nothing.
@@ -51,6 +52,7 @@ import { loadPart, nicknamePart } from './bench/load.ts';
 import { piPart } from './bench/pi.ts';
 import { previewPart, previewSizePart } from './bench/preview.ts';
 import { bigPushPart, pushPart } from './bench/push.ts';
+import { facesPrecisionPart } from './bench/faces-precision.ts';
 
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
 const LIVE = { streams: 300, idleMs: 30_000 };
@@ -257,6 +259,7 @@ const PARTS: BenchPart[] = [
   pushPart,
   bigPushPart,
   piPart,
+  facesPrecisionPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));

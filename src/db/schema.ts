@@ -368,3 +368,52 @@ export const faceScans = sqliteTable(
   },
   (t) => [index('face_scans_event_idx').on(t.eventId)],
 );
+
+/**
+ * Face search (issue 30), what is kept of the guests who search: biometric data, so only what each guest chose,
+ * scoped to the event, never in any answer, export or bundle. The selfie itself is never kept: a descriptor is.
+ * A guest who chose 'remember me' keeps their selfie's descriptor (one per guest and event).
+ */
+export const faceSearchSelfies = sqliteTable(
+  'face_search_selfies',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** 512 bytes of little-endian float32, as `faces.descriptor` */
+    descriptor: blob('descriptor', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('face_search_selfies_event_user_idx').on(t.eventId, t.userId)],
+);
+/** 'Mich aus der Gesichtssuche entfernen': every face within the threshold of one of these is nobody's match in the event. */
+export const faceExclusions = sqliteTable(
+  'face_exclusions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** who asked: 'Meine Daten löschen' deletes it with the rest */
+    userId: text('user_id').notNull(),
+    descriptor: blob('descriptor', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('face_exclusions_event_idx').on(t.eventId, t.userId)],
+);
+/** 'Das bin ich nicht': a photo a guest dropped from their own results. */
+export const faceDrops = sqliteTable(
+  'face_drops',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('face_drops_event_user_upload_idx').on(t.eventId, t.userId, t.uploadId)],
+);

@@ -82,6 +82,12 @@ export const PERMISSIONS = {
   seeBeforeReveal:    { visitor: 'no',            guest: 'own',           host: 'ownEvent', admin: 'any', apiKey: 'no' },
   /** Einwegkamera: uploads past the event's shots per guest (the photo booth's key and the admin are not counted) */
   uploadPastShots:    { visitor: 'no',            guest: 'no',            host: 'ownEvent', admin: 'any', apiKey: 'any' },
+  /**
+   * face search (issue 30): a consented guest searches with their own selfie among what they see (their own
+   * results, remembered selfie, drops, removal), until viewable-until and only while the event has it on (the
+   * service checks the setting). The host and the admin only switch it and see its progress: no identity to search with.
+   */
+  faceSearch:         { visitor: 'no',            guest: 'untilViewable', host: 'no',       admin: 'no',  apiKey: 'no' },
 } as const satisfies Record<string, Record<Role, Reach>>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -122,7 +128,8 @@ export interface Refusal {
     | 'ownNicknameOnly'
     | 'guestsShareOwn'
     | 'guestsHeart'
-    | 'ownEntriesOnly';
+    | 'ownEntriesOnly'
+    | 'guestsSearchFaces';
 }
 
 /** The role whose column applies: a guest cookie without consent gives no more than a visitor's rights. */
@@ -206,12 +213,14 @@ function noRight(viewer: Viewer, action: Action): Refusal {
       return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
     case 'createAlbum':
       return role === 'visitor' ? CONSENT_REQUIRED : NOT_ALLOWED;
+    // a guest's own identity is what hearts and searches: the host and the admin have none
     case 'heart':
+    case 'faceSearch':
       return role === 'visitor'
         ? CONSENT_REQUIRED
         : role === 'apiKey'
           ? API_KEY_UPLOAD_ONLY
-          : { status: 403, code: 'FORBIDDEN', variant: 'guestsHeart' };
+          : { status: 403, code: 'FORBIDDEN', variant: action === 'heart' ? 'guestsHeart' : 'guestsSearchFaces' };
     case 'moderate':
     case 'deleteUpload':
       return { status: 403, code: 'FORBIDDEN', variant: 'ownUploadsOnly' };

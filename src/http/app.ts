@@ -18,6 +18,7 @@ import { guestRoutes } from './routes/guest.routes.ts';
 import { guestbookRoutes } from './routes/guestbook.routes.ts';
 import { portalRoutes } from './routes/portal.routes.ts';
 import { heartRoutes } from './routes/hearts.routes.ts';
+import { faceSearchRoutes } from './routes/face-search.routes.ts';
 import { uploadRoutes } from './routes/uploads.routes.ts';
 import { webAppRoutes, type WebAssets } from './web-app.ts';
 
@@ -72,6 +73,7 @@ export function createApp(opts: AppOptions): Hono<Env> {
   app.route('/', albumRoutes());
   app.route('/', uploadRoutes());
   app.route('/', heartRoutes());
+  app.route('/', faceSearchRoutes());
   app.route('/', liveRoutes());
   app.route('/', guestbookRoutes());
   app.route('/', exportProgressRoutes());

@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   fields: 64 * 1024,
   /** the event form with its host image (at most 20 MB) */
   formWithImage: 25 * 1024 * 1024,
+  /** a selfie for the face search (issue 30): a phone camera's photo, held in memory for the request only, never stored */
+  selfie: 25 * 1024 * 1024,
 } as const;
 export type BodyKind = keyof typeof BODY_LIMITS;
 

@@ -129,6 +129,7 @@ export const de = {
     guestsHeart: 'Nur Gäste können Herzen vergeben',
     ownEntriesOnly: 'Nur eigene Gästebuch-Einträge können gelöscht werden',
     otherEventLink: 'Dieser Link gehört zu einem anderen Event',
+    guestsSearchFaces: 'Nur Gäste können mit einem Selfie nach Fotos von sich suchen',
   },
   CONSENT_REQUIRED: { default: 'Bitte zuerst den Nutzungsbedingungen zustimmen' },
   API_KEY_UPLOAD_ONLY: { default: 'API-Schlüssel dürfen nur hochladen' },
@@ -190,6 +191,14 @@ export const de = {
   PUSH_RUNNING: { default: 'Es läuft schon eine Sicherung' },
   GALLERY_RUNNING: { default: 'Die Online-Galerie dieses Events wird gerade veröffentlicht' },
   IMPORT_RUNNING: { default: 'Es läuft schon ein Import' },
+  FACE_SEARCH_OFF: { default: 'Die Gesichtssuche ist für dieses Event nicht eingeschaltet.' },
+  SELFIE_UNUSABLE: {
+    default: 'Auf dem Selfie ist kein Gesicht zu erkennen. Bitte nimm ein Foto, auf dem dein Gesicht gut zu sehen ist.',
+    severalFaces: 'Auf dem Selfie sind mehrere Gesichter. Bitte nimm ein Foto, auf dem nur du zu sehen bist.',
+    blurry: 'Das Selfie ist zu unscharf. Bitte halte das Handy ruhig und nimm es noch einmal auf.',
+    notAnImage: 'Das ist kein Foto. Bitte nimm ein Selfie mit der Kamera auf.',
+    nothingRemembered: 'Es ist kein Selfie von dir gespeichert. Bitte nimm eines auf.',
+  },
   BUNDLE_BROKEN: {
     default: (d: Details) => `Das Event lässt sich nicht importieren, es ist unvollständig oder beschädigt: ${d.reason}`,
     notAnExport:

@@ -127,6 +127,7 @@ export const en: Messages = {
     guestsHeart: 'Only guests can give hearts',
     ownEntriesOnly: 'Only your own guestbook entries can be deleted',
     otherEventLink: 'This link belongs to another event',
+    guestsSearchFaces: 'Only guests can search for photos of themselves with a selfie',
   },
   CONSENT_REQUIRED: { default: 'Please accept the terms of use first' },
   API_KEY_UPLOAD_ONLY: { default: 'API keys may only upload' },
@@ -186,6 +187,14 @@ export const en: Messages = {
   PUSH_RUNNING: { default: 'A backup is already running' },
   GALLERY_RUNNING: { default: "This event's online gallery is being published right now" },
   IMPORT_RUNNING: { default: 'An import is already running' },
+  FACE_SEARCH_OFF: { default: 'Face search is not switched on for this event.' },
+  SELFIE_UNUSABLE: {
+    default: 'No face can be seen in the selfie. Please take a photo in which your face is clearly visible.',
+    severalFaces: 'There are several faces in the selfie. Please take a photo that shows only you.',
+    blurry: 'The selfie is too blurry. Please hold the phone still and take it again.',
+    notAnImage: 'This is not a photo. Please take a selfie with the camera.',
+    nothingRemembered: 'No selfie of yours is kept. Please take one.',
+  },
   BUNDLE_BROKEN: {
     default: (d: Details) => `The event cannot be imported, it is incomplete or damaged: ${d.reason}`,
     notAnExport:

@@ -33,8 +33,12 @@ export const ERROR_CODES = [
   'PUSH_RUNNING',
   'GALLERY_RUNNING',
   'IMPORT_RUNNING',
+  /** face search (issue 30): the event has it off */
+  'FACE_SEARCH_OFF',
   // 422: an event bundle to import is broken or partial
   'BUNDLE_BROKEN',
+  /** face search: a selfie without exactly one sharp face */
+  'SELFIE_UNUSABLE',
   // 413, 415
   'FILE_TOO_LARGE',
   'PAYLOAD_TOO_LARGE',

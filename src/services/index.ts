@@ -21,6 +21,8 @@ import { createGuestsService } from './guests.service.ts';
 import { createRevealService } from './reveal.service.ts';
 import { createShotsService } from './shots.service.ts';
 import { createHeartsService } from './hearts.service.ts';
+import { createFaceSearchService } from './face-search.service.ts';
+import { faceIndexOf } from './face-index.ts';
 import { createGuestbookService } from './guestbook.service.ts';
 import { createLiveService } from './live.service.ts';
 import { createOriginalsService } from './originals.service.ts';
@@ -122,6 +124,7 @@ export function createServices(deps: ServiceDeps) {
   });
   // Never beside uploads or their previews: indexing is the box's lowest priority.
   const faces = createFacesService({ db, store, worker: faceWorker, logger, busy: () => ingest.uploadsMoving() || jobs.length() > 0 });
+  const faceSearch = createFaceSearchService({ db, uploads, index: faceIndexOf(db, faces) });
   return {
     store,
     jobs,
@@ -139,7 +142,11 @@ export function createServices(deps: ServiceDeps) {
       onWindowChanged: live.reconnect,
       onSettingsChanged: live.settingsChanged,
       onRevealChanged: reveal.changed,
-      onFaceSearchChanged: faces.settingChanged,
+      // Off: every descriptor of the event goes, the index's and what its guests kept.
+      onFaceSearchChanged: (id, on) => {
+        faces.settingChanged(id, on);
+        if (!on) faceSearch.forgetEvent(id);
+      },
     }),
     faces,
     albums,
@@ -148,6 +155,7 @@ export function createServices(deps: ServiceDeps) {
     ingest,
     uploads,
     hearts,
+    faceSearch,
     reveal,
     shots,
     live,

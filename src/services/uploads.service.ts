@@ -210,6 +210,17 @@ export function createUploadsService(deps: { db: Db; store: MediaStore; live: Li
       return row;
     },
 
+    /** Those of `uploadIds` the viewer sees (the uploads list's rule), in no particular order (the face search ranks them). */
+    visibleAmong(event: EventNow, viewer: Viewer, uploadIds: number[]): UploadRow[] {
+      const where = visibleTo(event, viewer, undefined);
+      if (!where || uploadIds.length === 0) return [];
+      return db
+        .select()
+        .from(uploads)
+        .where(and(...where, inArray(uploads.id, uploadIds)))
+        .all();
+    },
+
     /** `list` one page at a time: `limit` uploads after the `cursor` of the page before (none: the newest). */
     page(event: EventNow, viewer: Viewer, opts: { albumId?: number; limit: number; cursor?: string; sort?: UploadSort }): UploadPage {
       const sort = opts.sort ?? 'newest';

@@ -6,7 +6,9 @@
 // variant exists, else the host has no credential and is a visitor), admin (Bearer), API key (Bearer and
 // X-API-Key). A cell is 'ok' (2xx and the change happened) or the refusal status (and nothing changed):
 // 401 = admin credentials missing, 403 = known but not allowed, 404 = not theirs.
+import { Database } from 'bun:sqlite';
 import { beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
 import type {
   AdminEventDto,
   AlbumDto,
@@ -46,6 +48,8 @@ const TABLE: [action: Action, cells: [visitor: Cell, guest: Cell, otherGuest: Ce
   ['share all own uploads',                 [403,   'ok',  'ok',  403,   403,   403,   403]],
   // hearts: a consented guest's own, on what they see (the host and the admin see counts, they have no guest identity)
   ['heart a shared upload',                 [403,   'ok',  'ok',  403,   403,   403,   403]],
+  // face search (issue 30): a consented guest's own, on what they see; the host and the admin only switch it
+  ["face search: 'Das bin ich nicht'",      [403,   'ok',  'ok',  403,   403,   403,   403]],
   // uploads of the admin and of API keys are shared at once, a guest's stays private (autoApprove not sent)
   ['upload is shared at once',              [403,   'ok',  'ok',  403,   'ok',  'ok',  'ok']],
   // media files after viewable-until: the admin only (the host exports from disk)
@@ -194,6 +198,7 @@ type Action =
   | 'delete upload'
   | 'share all own uploads'
   | 'heart a shared upload'
+  | "face search: 'Das bin ich nicht'"
   | 'upload is shared at once'
   | 'media file after viewable-until'
   | "create album 'Unsortiert'"
@@ -313,6 +318,16 @@ const ACTIONS: Record<Action, ActionSpec> = {
     changed: async (w) => {
       const shared = (await srv.client().json<UploadDto[]>(`/api/event/${w.event.id}/uploads`)).find((u) => u.id === w.uploads.shared!.id);
       expect(shared?.heart_count).toBe(1);
+    },
+  },
+  "face search: 'Das bin ich nicht'": {
+    setup: { uploads: true, event: { face_search: 'true' } },
+    call: (w, _role, c) => c.fetch(`/api/event/${w.event.id}/faces/not-me/${w.uploads.shared!.id}`, { method: 'PUT' }),
+    changed: async (w) => {
+      const db = new Database(join(srv.server.dataDir, 'momentbox.db'), { readonly: true });
+      const drops = db.query('select count(*) as n from face_drops where upload_id = ?').get(w.uploads.shared!.id) as { n: number };
+      db.close();
+      expect(drops.n).toBe(1);
     },
   },
   'upload is shared at once': {

@@ -10,9 +10,11 @@ import { hostDe } from '../../web/src/i18n/host.de.ts';
 import { hostEn } from '../../web/src/i18n/host.en.ts';
 import { landingDe } from '../../web/src/i18n/landing.de.ts';
 import { landingEn } from '../../web/src/i18n/landing.en.ts';
+import { facesDe } from '../../web/src/i18n/faces.de.ts';
+import { facesEn } from '../../web/src/i18n/faces.en.ts';
 
 export type Lang = 'de' | 'en';
-const DICTS: Record<Lang, object[]> = { de: [de, hostDe, coupleDe, landingDe], en: [en, hostEn, coupleEn, landingEn] };
+const DICTS: Record<Lang, object[]> = { de: [de, hostDe, coupleDe, landingDe, facesDe], en: [en, hostEn, coupleEn, landingEn, facesEn] };
 
 /** Sample arguments for a dictionary function: its fixed words are what stays of its output. */
 const SAMPLE_ARGS = ['\u0000', '\u0000', '\u0000'];

@@ -20,6 +20,7 @@ import m17 from './0017_new_colossus.sql' with { type: 'text' };
 import m18 from './0018_calm_leper_queen.sql' with { type: 'text' };
 import m19 from './0019_stiff_sentinels.sql' with { type: 'text' };
 import m20 from './0020_nervous_sister_grimm.sql' with { type: 'text' };
+import m21 from './0021_tricky_sphinx.sql' with { type: 'text' };
 
 export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0000_init', sql: m0 },
@@ -43,4 +44,5 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   { tag: '0018_calm_leper_queen', sql: m18 },
   { tag: '0019_stiff_sentinels', sql: m19 },
   { tag: '0020_nervous_sister_grimm', sql: m20 },
+  { tag: '0021_tricky_sphinx', sql: m21 },
 ];

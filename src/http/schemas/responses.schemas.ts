@@ -252,6 +252,12 @@ export const HeartAnswerSchema = z
   .meta({ id: 'HeartAnswer' });
 /** addition (issue 28): GET /api/event/{eventId}/hearts/mine, the uploads the asking guest hearted */
 export const MyHeartsSchema = z.object({ upload_ids: z.array(z.number().int()) }).meta({ id: 'MyHearts' });
+/** addition (issue 30): the photos of the selfie's person the guest sees, best match first (never a descriptor or a distance) */
+export const FaceSearchResultSchema = z
+  .object({ uploads: z.array(UploadDtoSchema), remembered: z.boolean() })
+  .meta({ id: 'FaceSearchResult' });
+/** addition (issue 30): whether a selfie of the asking guest is remembered in the event */
+export const FaceSearchMineSchema = z.object({ remembered: z.boolean() }).meta({ id: 'FaceSearchMine' });
 
 /** The upload calls' answers (ingest.routes.ts). */
 export const UploadResultSchema = z

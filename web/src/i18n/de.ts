@@ -303,6 +303,8 @@ export const de = {
   cameraRevealedSub: 'Jetzt seht ihr alle Fotos.',
 
   // Guestbook (issue 27)
+  // Face search (issue 30): the entry; the section's own texts are faces.*.ts (its own chunk)
+  faceSearch: 'Fotos von mir finden',
   guestbook: 'Gästebuch',
   guestbookIntro: 'Schreib ein paar Worte für die Gastgeber. Alle Gäste sehen sie hier, die neuesten oben.',
   guestbookMessage: 'Deine Nachricht',

@@ -286,6 +286,8 @@ export const en: Dict = {
   cameraRevealedSub: 'Now everyone sees all the photos.',
 
   // Guestbook (issue 27)
+  // Face search (issue 30): the entry; the section's own texts are faces.*.ts (its own chunk)
+  faceSearch: 'Find photos of me',
   guestbook: 'Guestbook',
   guestbookIntro: 'Write a few words for the hosts. Every guest sees them here, newest first.',
   guestbookMessage: 'Your message',

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { BookHeart, Check, ChevronLeft, ChevronRight, EyeOff, Images, ListChecks, type LucideIcon } from 'lucide-react';
+import { BookHeart, Check, ChevronLeft, ChevronRight, EyeOff, Images, ListChecks, ScanFace, type LucideIcon } from 'lucide-react';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
@@ -26,9 +26,21 @@ interface Props {
   onGuestbook: () => void;
   /** the photo challenges' card (issue 28), when there are any: their number, or the guest's own progress */
   challenges: { line: string; selected: boolean; onOpen: () => void } | null;
+  /** 'Fotos von mir finden' (issue 30), only when the event has the face search on */
+  faces: { selected: boolean; onOpen: () => void } | null;
 }
 
-export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect, guestbookSelected, onGuestbook, challenges }: Props) {
+export function AlbumList({
+  albums,
+  holdCovers,
+  loadingId,
+  selectedId,
+  onSelect,
+  guestbookSelected,
+  onGuestbook,
+  challenges,
+  faces,
+}: Props) {
   const t = useT();
   const trackRef = useRef<HTMLUListElement>(null);
   const [canLeft, setCanLeft] = useState(false);
@@ -120,6 +132,9 @@ export function AlbumList({ albums, holdCovers, loadingId, selectedId, onSelect,
             />
           )}
           <SectionCard icon={BookHeart} name={t.guestbook} selected={guestbookSelected} onOpen={onGuestbook} testId="album-guestbook" />
+          {faces && (
+            <SectionCard icon={ScanFace} name={t.faceSearch} selected={faces.selected} onOpen={faces.onOpen} testId="album-faces" />
+          )}
         </ul>
         <button
           type="button"

@@ -38,6 +38,7 @@ import './guest-browse.css';
 // Its own chunk: the gallery's first load does without it.
 const Guestbook = lazy(() => import('./guestbook/Guestbook'));
 const Challenges = lazy(() => import('./challenges/Challenges'));
+const FaceSearch = lazy(() => import('./faces/FaceSearch'));
 // What a guest opens later (the viewer, every dialog, the upload sheet and pill, the selection bar, the
 // downloads) is its own chunk, fetched on first use: the first load is what shows the gallery (issue 31,
 // at most 120 KB gzip: tests/lint/guest-first-load.test.ts). The viewer and the upload parts are warmed
@@ -151,6 +152,8 @@ export default function EventPage() {
   // Photo challenges (issue 28): their card shows the guest's own progress (else how many there are); a picked one shows as an album.
   const progress = challengeProgress(gallery.challenges);
   const challengeShown = section === 'gallery' && !!selectedAlbum?.challenge;
+  // 'Fotos von mir finden' (issue 30): only for consented guests of an event with the face search on
+  const faceSearch = event.face_search && identified && !isAdmin;
   const pickAlbum = (id: number) => {
     actions.selectAlbum(id);
     showSection('gallery');
@@ -172,6 +175,7 @@ export default function EventPage() {
           onShare={() => actions.openModal('qr')}
           onHelp={() => actions.openModal('help')}
           onGuestbook={() => showSection('guestbook')}
+          onFaces={faceSearch ? () => showSection('faces') : null}
         />
       </div>
 
@@ -200,6 +204,7 @@ export default function EventPage() {
                     }
                   : null
               }
+              faces={faceSearch ? { selected: section === 'faces', onOpen: () => showSection('faces') } : null}
             />
 
             <main className="ev-content" id="main">
@@ -219,6 +224,19 @@ export default function EventPage() {
               {section === 'challenges' && (
                 <Suspense fallback={<Spinner label={t.challenges} />}>
                   <Challenges challenges={gallery.challenges} identified={identified} onPick={pickAlbum} />
+                </Suspense>
+              )}
+              {section === 'faces' && faceSearch && (
+                <Suspense fallback={<Spinner label={t.faceSearch} />}>
+                  <FaceSearch
+                    eventId={event.id}
+                    allowDownload={event.allow_download}
+                    ios={device.ios}
+                    isOwn={(u) => currentUserId !== null && u.user_id === currentUserId}
+                    onDownload={onDownloadOne}
+                    isHearted={(u) => hearts.hearted.has(u.id)}
+                    onHeart={onHeart}
+                  />
                 </Suspense>
               )}
               {section === 'gallery' && selectedAlbum && (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { BookHeart, CircleHelp, EllipsisVertical, Share2, UserRound } from 'lucide-react';
+import { BookHeart, CircleHelp, EllipsisVertical, ScanFace, Share2, UserRound } from 'lucide-react';
 import { useT } from '../../i18n';
 import { LanguageMenuItems } from '../../components/LanguageMenuItems';
 
@@ -9,11 +9,14 @@ export function TopMenu({
   onShare,
   onHelp,
   onGuestbook,
+  onFaces,
 }: {
   onProfile: () => void;
   onShare: () => void;
   onHelp: () => void;
   onGuestbook: () => void;
+  /** 'Fotos von mir finden', only when the event has the face search on */
+  onFaces: (() => void) | null;
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -83,6 +86,12 @@ export function TopMenu({
             <BookHeart size={18} aria-hidden="true" />
             {t.guestbook}
           </button>
+          {onFaces && (
+            <button type="button" role="menuitem" onClick={choose(onFaces)} data-testid="menu-faces">
+              <ScanFace size={18} aria-hidden="true" />
+              {t.faceSearch}
+            </button>
+          )}
           <button type="button" role="menuitem" onClick={choose(onHelp)} data-testid="menu-help">
             <CircleHelp size={18} aria-hidden="true" />
             {t.menuHelp}

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Which part of the event page shows: the gallery, the guestbook or the photo challenges' list. */
-export type Section = 'gallery' | 'guestbook' | 'challenges';
+/** Which part of the event page shows: the gallery, the guestbook, the photo challenges' list or the face search. */
+export type Section = 'gallery' | 'guestbook' | 'challenges' | 'faces';
 
 /**
  * The guestbook and the challenges have their own addresses (`#gaestebuch`, `#aufgaben`), so a link or the QR
  * card can open them and Back returns to the photos.
  */
-const HASHES: Record<Exclude<Section, 'gallery'>, string> = { guestbook: '#gaestebuch', challenges: '#aufgaben' };
+const HASHES: Record<Exclude<Section, 'gallery'>, string> = { guestbook: '#gaestebuch', challenges: '#aufgaben', faces: '#fotos-von-mir' };
 const fromHash = (): Section => (Object.keys(HASHES) as (keyof typeof HASHES)[]).find((s) => HASHES[s] === location.hash) ?? 'gallery';
 
 export function useSection(): [Section, (s: Section) => void] {
