@@ -21,9 +21,9 @@ export interface EventBundle {
   hearts: Omit<typeof hearts.$inferSelect, 'eventId'>[];
   /**
    * the guestbook's entries (plain text), each with its attachment's columns: `attachmentKey` names the entry's
-   * folder of files in the bundle (bucketKeys.guestbook); an import gives it a new one
+   * folder of files in the bundle (bucketKeys.guestbook); an import gives it a new one, and a new `id`
    */
-  guestbook: Omit<typeof guestbookEntries.$inferSelect, 'id' | 'eventId'>[];
+  guestbook: Omit<typeof guestbookEntries.$inferSelect, 'eventId'>[];
 }
 
 export const BUNDLE_FORMAT = 'momentbox-event';
@@ -132,7 +132,7 @@ export function readEventBundle(db: Db, eventId: number): EventBundle | null {
         .where(eq(guestbookEntries.eventId, eventId))
         .orderBy(guestbookEntries.id)
         .all()
-        .map(({ id: _i, eventId: _e, ...g }) => g),
+        .map(({ eventId: _e, ...g }) => g),
     };
   });
 }

@@ -3,6 +3,7 @@ import { notFound } from '../lib/errors.ts';
 import { bytesReader, openPieceReader } from '../media/piece-reader.ts';
 import type { ZipEntry } from '../media/zip-stream.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import { keepsakeAttachmentPath } from './keepsake.ts';
 import { attachmentFiles, bucketKeys, bundleFile, manifestText, readEventBundle, type ManifestObject } from './event-bundle.ts';
 
 /** The folder of an export ZIP (under its top folder) that carries what an import needs besides the originals. */
@@ -40,19 +41,20 @@ const PLACEHOLDER = '0'.repeat(64);
 
 /**
  * The admin's whole-event export as a bundle an import can restore (issue 29, docs/s3.md): the same `event.json`
- * and manifest the push writes, the derived files and the guestbook's attachments, under `<top>/momentbox/` in the
- * bucket's layout; the
- * originals stay where people look for them, in the album folders, and the manifest says which is which.
+ * and manifest the push writes, the derived files and the guestbook attachments' files, under `<top>/momentbox/`
+ * in the bucket's layout; the originals stay where people look for them, in the album folders and the guestbook
+ * keepsake's folder (`keepsake`, its entries: keepsakeAttachmentPath), and the manifest says which is which.
  * The manifest comes last and lists the SHA-256 of each file's bytes as the archive holds them, taken while
  * they pass (an original without its location differs from the stored one): no file is read twice. Its size
  * is known up front (each hash is 64 characters), so the archive's exact size still is.
- * Returns the originals' entries (hashing now) followed by the bundle's.
+ * Returns the originals' entries, then the keepsake's (its originals hashing now too), then the bundle's.
  */
 export function withRestoreBundle(
   deps: { db: Db; store: MediaStore },
   event: { id: number; code: string },
   top: string,
   originals: OriginalEntry[],
+  keepsake: ZipEntry[],
   mtime: Date,
 ): ZipEntry[] {
   const { store } = deps;
@@ -69,6 +71,8 @@ export function withRestoreBundle(
     objects.push({ key, sha256: PLACEHOLDER, size: entry.size, path: entry.name.slice(top.length + 1) });
     return hashing(entry, key, hashes);
   });
+  const inKeepsake = new Map(keepsake.map((entry, i) => [entry.name, i]));
+  const people = [...keepsake];
   const json = bundleFile(bundle);
   objects.push({ key: bucketKeys.bundle(event.code), sha256: json.sha256, size: json.size });
   entries.push({ name: at(bucketKeys.bundle(event.code)), size: json.size, mtime, open: async () => bytesReader(json.bytes) });
@@ -85,13 +89,24 @@ export function withRestoreBundle(
     for (const name of store.derivedFiles(event.id, u.storageKey))
       file(bucketKeys.derived(event.code, `${u.storageKey}/${name}`), store.derivedPath(event.id, u.storageKey, name));
   }
-  for (const entry of bundle.guestbook)
-    for (const { key, file: name, path } of attachmentFiles(store, event.id, entry))
-      file(bucketKeys.guestbook(event.code, key, name), path);
+  for (const row of bundle.guestbook) {
+    // The original is in the keepsake's folder as it was sent: the manifest points there instead of holding it twice.
+    const original = keepsakeAttachmentPath(row);
+    const i = original === null ? undefined : inKeepsake.get(`${top}/${original}`);
+    for (const { key, file: name, path } of attachmentFiles(store, event.id, row)) {
+      const objectKey = bucketKeys.guestbook(event.code, key, name);
+      if (i === undefined || name !== `original.${row.attachmentExt}`) file(objectKey, path);
+      else {
+        objects.push({ key: objectKey, sha256: PLACEHOLDER, size: keepsake[i]!.size, path: original! });
+        people[i] = hashing(keepsake[i]!, objectKey, hashes);
+      }
+    }
+  }
   const hostKey = bundle.event.hostImageKey;
   const hostImage = hostKey ? store.hostImagePath(event.id, hostKey) : null;
   if (hostImage && store.sizeOf(hostImage) > 0) file(bucketKeys.derived(event.code, `host-${hostKey}.jpg`), hostImage);
 
+  entries.splice(originals.length, 0, ...people);
   const planned = new TextEncoder().encode(manifestText(event.code, objects)).length;
   entries.push({
     name: at(bucketKeys.manifest(event.code)),

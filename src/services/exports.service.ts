@@ -116,9 +116,8 @@ function planOf(
   let entries = zipEntries(files, event, keepsake.length > 0);
   if (restore) {
     const originals = entries.map((entry, i) => ({ entry, upload: files[i]!.upload }));
-    entries = withRestoreBundle(restore, event, topFolder(event), originals, new Date());
-  }
-  entries.splice(files.length, 0, ...keepsake);
+    entries = withRestoreBundle(restore, event, topFolder(event), originals, keepsake, new Date());
+  } else entries.push(...keepsake);
   const layout = zipLayout(entries);
   // the people's files: the bundle's are the box's business
   return { entries, size: layout.size, fileEnds: layout.fileEnds.slice(0, files.length), fileName: zipFileName(event, albumName) };

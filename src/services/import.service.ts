@@ -286,7 +286,7 @@ export function createImportService(deps: {
             .values({ ...h, uploadId: upload, eventId: event.id })
             .run();
       }
-      for (const g of bundle.guestbook ?? []) {
+      for (const { id: _id, ...g } of bundle.guestbook ?? []) {
         const attachmentKey = g.attachmentKey ? keys.attachments.get(g.attachmentKey)! : null;
         const entry = tx
           .insert(guestbookEntries)

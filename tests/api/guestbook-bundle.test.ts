@@ -186,6 +186,21 @@ test("the admin's export ZIP carries the attachments: imported under a new code 
   await Bun.write(zip, res);
   expect(Bun.file(zip).size).toBe(Number(res.headers.get('x-archive-size')));
 
+  // Each attachment's original is listed where the keepsake has it (Gästebuch/Originale/), not held a second time.
+  const names = [...(await readZipDirectory(zip)).keys()];
+  const manifest = JSON.parse(
+    await Bun.file(zip)
+      .slice(...(({ start, size }) => [start, start + size])((await readZipDirectory(zip)).get(names.at(-1)!)!))
+      .text(),
+  ) as { objects: { key: string; path?: string }[] };
+  const originals = manifest.objects.filter((o) => /\/guestbook\/[0-9a-f]+\/original\./.test(o.key));
+  expect(originals).toHaveLength(3);
+  for (const o of originals) {
+    expect(o.path).toStartWith('Gästebuch/Originale/');
+    expect(names).toContain(`Hochzeit Greta & Hans/${o.path}`);
+  }
+  expect(names.filter((n) => /\/momentbox\/.*\/guestbook\/.*\/original\./.test(n))).toEqual([]);
+
   const altered = join(work, 'altered.zip');
   await Bun.write(altered, Bun.file(zip));
   const voice = [...(await readZipDirectory(altered)).values()].find((e) => e.name.endsWith('/voice.m4a'))!;
