@@ -1,10 +1,10 @@
-import { useId } from 'react';
 import type { HeaderStyle } from '../../../../src/http/api-types';
 import { ColorField } from './ColorField';
 import { COLOR_PRESETS } from '../../host/design';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
 import { HEADER_STYLES } from '../../../../src/domain/limits.ts';
 import { useHostT } from '../../i18n';
+import { CheckField } from '../settings/Fields';
 
 /** Primary and secondary colour side by side (picker plus text each), shared by the event form and the settings page. */
 export function ColorFields({
@@ -61,47 +61,6 @@ export function HeaderStyleField({ label, value, onChange }: { label: string; va
         ))}
       </select>
     </label>
-  );
-}
-
-/** One checkbox row of the event forms; with a note, the note is shown below it and describes it. */
-function CheckField({
-  name,
-  label,
-  checked,
-  onChange,
-  note,
-  testId,
-}: {
-  name: string;
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  note?: string;
-  testId?: string;
-}) {
-  const noteId = useId();
-  const check = (
-    <label className="hx-check">
-      <input
-        type="checkbox"
-        name={name}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        aria-describedby={note ? noteId : undefined}
-        data-testid={testId}
-      />
-      <span>{label}</span>
-    </label>
-  );
-  if (!note) return check;
-  return (
-    <div className="hx-field">
-      {check}
-      <span id={noteId} className="hx-small hx-muted hx-check-note">
-        {note}
-      </span>
-    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { albumPhase } from '../../../../src/domain/albums.ts';
 import { formatDateTime } from '../../host/format';
 import { albumName } from '../../pages/event/logic/albums';
 import { AlbumActions, AlbumDateFields, AlbumFormActions, AlbumNameField } from '../albums/AlbumForm';
+import { CheckField } from './Fields';
 import { useAlbumDraft } from '../albums/album-draft';
 import { localeOf, useHostT, useLanguage } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
@@ -102,10 +103,7 @@ export function AlbumsTab({
           {editing ? c.editAlbum : c.createNewAlbum}
         </h2>
         <AlbumNameField draft={draft} label={c.albumName} albums={albums} required />
-        <label className="hx-check">
-          <input type="checkbox" name="album_visible" checked={draft.visible} onChange={(e) => draft.setVisible(e.target.checked)} />
-          <span>{c.albumVisible}</span>
-        </label>
+        <CheckField name="album_visible" label={c.albumVisible} checked={draft.visible} onChange={draft.setVisible} />
         <div className="hx-grid-2">
           <AlbumDateFields draft={draft} startLabel={c.startOptional} endLabel={c.endOptional} />
         </div>

@@ -8,6 +8,7 @@ import { invalidateHostPage } from '../../api/queries';
 import { isoToLocalInput, localInputToIso } from '../../host/format';
 import { useHostT } from '../../i18n';
 import { hostToast } from '../../store/toast-store';
+import { CheckField, NumberField } from './Fields';
 
 /**
  * Section 'Einwegkamera' (issue 28): the reveal (a date and time in this browser's time zone, as the event's
@@ -50,10 +51,7 @@ export function CameraTab({ token, event }: { token: string; event: EventDto }) 
       <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label={c.title} data-testid="camera-settings">
         <h2 className="hx-panel__title">{c.title}</h2>
         <p className="hx-small hx-muted">{c.intro}</p>
-        <label className="hx-check">
-          <input type="checkbox" checked={revealOn} onChange={(e) => setRevealOn(e.target.checked)} />
-          <span>{c.revealOn}</span>
-        </label>
+        <CheckField label={c.revealOn} checked={revealOn} onChange={setRevealOn} />
         {revealOn && (
           <div className="hx-field">
             <label className="hx-label" htmlFor="camera-reveal">
@@ -73,35 +71,20 @@ export function CameraTab({ token, event }: { token: string; event: EventDto }) 
             </span>
           </div>
         )}
-        <label className="hx-check">
-          <input type="checkbox" checked={shotsOn} onChange={(e) => setShotsOn(e.target.checked)} />
-          <span>{c.shotsOn}</span>
-        </label>
+        <CheckField label={c.shotsOn} checked={shotsOn} onChange={setShotsOn} />
         {shotsOn && (
           <>
-            <div className="hx-field">
-              <label className="hx-label" htmlFor="camera-shots">
-                {c.shots}
-              </label>
-              <input
-                id="camera-shots"
-                type="number"
-                inputMode="numeric"
-                min={SHOTS_PER_GUEST.min}
-                max={SHOTS_PER_GUEST.max}
-                value={shots}
-                onChange={(e) => setShots(e.target.value)}
-                aria-invalid={!shotsValid}
-                aria-describedby="camera-shots-note"
-              />
-              <span id="camera-shots-note" className={shotsValid ? 'hx-small hx-muted' : 'hx-field-error'}>
-                {c.shotsNote(SHOTS_PER_GUEST.min, SHOTS_PER_GUEST.max)}
-              </span>
-            </div>
-            <label className="hx-check">
-              <input type="checkbox" checked={shotsReturn} onChange={(e) => setShotsReturn(e.target.checked)} />
-              <span>{c.shotsReturn}</span>
-            </label>
+            <NumberField
+              id="camera-shots"
+              label={c.shots}
+              value={shots}
+              onChange={setShots}
+              min={SHOTS_PER_GUEST.min}
+              max={SHOTS_PER_GUEST.max}
+              valid={shotsValid}
+              note={c.shotsNote(SHOTS_PER_GUEST.min, SHOTS_PER_GUEST.max)}
+            />
+            <CheckField label={c.shotsReturn} checked={shotsReturn} onChange={setShotsReturn} />
           </>
         )}
         <div className="hx-form__actions">

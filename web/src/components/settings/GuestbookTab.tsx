@@ -4,6 +4,7 @@ import { queryKeys } from '../../api/queries';
 import { GuestbookEntries } from '../guestbook/GuestbookEntries';
 import { useHostT } from '../../i18n';
 import { useAutoShare } from './moderation/use-moderation';
+import { CheckField } from './Fields';
 
 // Section 'Gästebuch' (issue 27): the sharing rule (the event's 'Neue Uploads sofort für alle sichtbar')
 // decides whether a new entry waits for approval; below it every entry with its buttons.
@@ -15,10 +16,7 @@ export function GuestbookTab({ token, event }: { token: string; event: EventDto 
     <div className="hx-mod" data-testid="guestbook-moderation">
       <section className="hx-panel hx-mod__share">
         <p className="hx-small hx-muted">{c.guestbookIntro}</p>
-        <label className="hx-check">
-          <input type="checkbox" checked={autoShare} onChange={(e) => saveAutoShare(e.target.checked)} data-testid="guestbook-auto-share" />
-          <span>{c.autoShare}</span>
-        </label>
+        <CheckField label={c.autoShare} checked={autoShare} onChange={saveAutoShare} testId="guestbook-auto-share" />
         <span className="hx-small hx-muted hx-check-note">{c.guestbookRule}</span>
       </section>
       <GuestbookEntries

@@ -5,6 +5,7 @@ import { ModerationFilters } from './moderation/ModerationFilters';
 import { DeleteConfirm, ModerationList } from './moderation/ModerationList';
 import { ModerationBulkBar } from './moderation/ModerationBulkBar';
 import { useHostT } from '../../i18n';
+import { CheckField } from './Fields';
 
 // Tab 'Uploads': the host moderates from a phone or a laptop. Newest first, one page at a time; filters by
 // state, album and guest; approve, withdraw or delete one or many; remove everything of one guest. The list
@@ -20,10 +21,7 @@ export function UploadsTab({ token, event, albums }: { token: string; event: Eve
   return (
     <div className="hx-mod" data-testid="moderation">
       <section className="hx-panel hx-mod__share">
-        <label className="hx-check">
-          <input type="checkbox" checked={autoShare} onChange={(e) => saveAutoShare(e.target.checked)} data-testid="auto-share" />
-          <span>{c.autoShare}</span>
-        </label>
+        <CheckField label={c.autoShare} checked={autoShare} onChange={saveAutoShare} testId="auto-share" />
         <span className="hx-small hx-muted hx-check-note">{c.autoShareNote}</span>
       </section>
 

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { clientApi, type SharingAndWallFields } from '../../api/client-settings';
 import { invalidateHostPage } from '../../api/queries';
 import { WallLink } from './WallLink';
+import { CheckField, NumberField } from './Fields';
 import { hostToast } from '../../store/toast-store';
 import { WALL_GUESTBOOK_EVERY, WALL_LAYOUTS, WALL_QR_CONTENTS, WALL_SECONDS } from '../../../../src/domain/limits.ts';
 
@@ -58,25 +59,16 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
       <form className="hx-form hx-panel" onSubmit={submit} noValidate aria-label={c.wall}>
         <h2 className="hx-panel__title">{c.wall}</h2>
         <p className="hx-small hx-muted">{c.wallIntro}</p>
-        <div className="hx-field">
-          <label className="hx-label" htmlFor="wall-seconds">
-            {c.wallSeconds}
-          </label>
-          <input
-            id="wall-seconds"
-            type="number"
-            inputMode="numeric"
-            min={WALL_SECONDS.min}
-            max={WALL_SECONDS.max}
-            value={seconds}
-            onChange={(e) => setSeconds(e.target.value)}
-            aria-invalid={!secondsValid}
-            aria-describedby="wall-seconds-note"
-          />
-          <span id="wall-seconds-note" className={secondsValid ? 'hx-small hx-muted' : 'hx-field-error'}>
-            {c.wallSecondsNote(WALL_SECONDS.min, WALL_SECONDS.max)}
-          </span>
-        </div>
+        <NumberField
+          id="wall-seconds"
+          label={c.wallSeconds}
+          value={seconds}
+          onChange={setSeconds}
+          min={WALL_SECONDS.min}
+          max={WALL_SECONDS.max}
+          valid={secondsValid}
+          note={c.wallSecondsNote(WALL_SECONDS.min, WALL_SECONDS.max)}
+        />
         <fieldset className="hx-field hx-wall-layouts">
           <legend className="hx-label">{h.wallLayoutLegend}</legend>
           {WALL_LAYOUTS.map((l) => (
@@ -88,26 +80,11 @@ export function WallTab({ token, event }: { token: string; event: EventDto }) {
             </label>
           ))}
         </fieldset>
-        <label className="hx-check">
-          <input type="checkbox" checked={kenBurns} onChange={(e) => setKenBurns(e.target.checked)} />
-          <span>{h.wallKenBurns}</span>
-        </label>
-        <label className="hx-check">
-          <input type="checkbox" checked={showNicknames} onChange={(e) => setShowNicknames(e.target.checked)} />
-          <span>{c.wallNicknames}</span>
-        </label>
-        <label className="hx-check">
-          <input type="checkbox" checked={includeVideos} onChange={(e) => setIncludeVideos(e.target.checked)} />
-          <span>{c.wallVideos}</span>
-        </label>
-        <label className="hx-check">
-          <input type="checkbox" checked={favorLoved} onChange={(e) => setFavorLoved(e.target.checked)} />
-          <span>{c.wallFavorLoved}</span>
-        </label>
-        <label className="hx-check">
-          <input type="checkbox" checked={showQr} onChange={(e) => setShowQr(e.target.checked)} />
-          <span>{c.wallQr}</span>
-        </label>
+        <CheckField label={h.wallKenBurns} checked={kenBurns} onChange={setKenBurns} />
+        <CheckField label={c.wallNicknames} checked={showNicknames} onChange={setShowNicknames} />
+        <CheckField label={c.wallVideos} checked={includeVideos} onChange={setIncludeVideos} />
+        <CheckField label={c.wallFavorLoved} checked={favorLoved} onChange={setFavorLoved} />
+        <CheckField label={c.wallQr} checked={showQr} onChange={setShowQr} />
         <div className="hx-field">
           <label className="hx-label" htmlFor="wall-guestbook">
             {c.wallGuestbook}
