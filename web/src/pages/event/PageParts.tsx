@@ -1,11 +1,40 @@
-// Pieces of the guest event page that only show what they are given: the album toolbar, the private-uploads hint, the not-found view.
+// Pieces of the guest event page that only show what they are given: a section with its head, the album toolbar, the private-uploads hint, the not-found view.
+import type { ReactNode } from 'react';
 import { Link } from '../../lib/router';
-import { CheckSquare, Download, Heart, LockKeyhole, SearchX } from 'lucide-react';
+import { CheckSquare, Download, Heart, LockKeyhole, SearchX, type LucideIcon } from 'lucide-react';
 import type { UploadSort } from '../../../../src/domain/limits.ts';
 import type { GalleryAlbumDto } from '../../../../src/http/api-types';
 import { useT } from '../../i18n';
 import { albumCountLabel, albumName } from './logic/albums';
 import { formatRange, parseDate } from './logic/format';
+
+/** A section of the event page below the albums ('Foto-Aufgaben', 'Gästebuch'): its heading with an icon and its intro. */
+export function PageSection({
+  id,
+  icon: Icon,
+  title,
+  intro,
+  testId,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  intro: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="ev-section" aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className="ev-section__title">
+        <Icon size={22} aria-hidden="true" />
+        {title}
+      </h2>
+      <p className="ev-section__intro">{intro}</p>
+      {children}
+    </section>
+  );
+}
 
 /** Above the grid: the album's name, dates and count, 'Auswählen' and 'Herunterladen' where the event allows downloads, and 'Beliebteste'. */
 export function AlbumToolbar({

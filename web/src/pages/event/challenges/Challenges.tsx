@@ -3,6 +3,7 @@ import type { GalleryAlbumDto } from '../../../../../src/http/api-types';
 import { challengeProgress } from '../../../../../src/domain/challenges.ts';
 import { useT } from '../../../i18n';
 import { albumCountLabel } from '../logic/albums';
+import { PageSection } from '../PageParts';
 import './Challenges.css';
 
 interface Props {
@@ -21,12 +22,7 @@ export default function Challenges({ challenges, identified, onPick }: Props) {
   const t = useT();
   const { done, total } = challengeProgress(challenges);
   return (
-    <section className="ev-section" aria-labelledby="ch-title" data-testid="challenges">
-      <h2 id="ch-title" className="ev-section__title">
-        <ListChecks size={22} aria-hidden="true" />
-        {t.challenges}
-      </h2>
-      <p className="ev-section__intro">{t.challengesIntro}</p>
+    <PageSection id="ch-title" icon={ListChecks} title={t.challenges} intro={t.challengesIntro} testId="challenges">
       {identified && total > 0 && (
         <p className="ch__progress" data-testid="challenges-done">
           {t.challengeProgress(done, total)}
@@ -60,6 +56,6 @@ export default function Challenges({ challenges, identified, onPick }: Props) {
           ))}
         </ul>
       )}
-    </section>
+    </PageSection>
   );
 }

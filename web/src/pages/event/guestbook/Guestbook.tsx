@@ -14,6 +14,7 @@ import type { UploadItem } from '../../../store/upload-store';
 import type { DeviceProfile } from '../../../upload/device';
 import { newItem, sendGuestbookAttachment } from '../../../upload/engine';
 import { formatDate, formatTime } from '../logic/format';
+import { PageSection } from '../PageParts';
 import './Guestbook.css';
 
 interface Props {
@@ -48,12 +49,7 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin,
   });
 
   return (
-    <section className="ev-section" aria-labelledby="gb-title" data-testid="guestbook">
-      <h2 id="gb-title" className="ev-section__title">
-        <BookHeart size={22} aria-hidden="true" />
-        {t.guestbook}
-      </h2>
-      <p className="ev-section__intro">{t.guestbookIntro}</p>
+    <PageSection id="gb-title" icon={BookHeart} title={t.guestbook} intro={t.guestbookIntro} testId="guestbook">
       {!open ? (
         <p className="gb__note" data-testid="guestbook-closed">
           {t.guestbookClosed}
@@ -93,7 +89,7 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin,
           ))}
         </ol>
       )}
-    </section>
+    </PageSection>
   );
 }
 
