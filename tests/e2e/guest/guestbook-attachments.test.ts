@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { PHONE } from '../../helpers/browser.ts';
 import { languageProblems } from '../../helpers/language-screen.ts';
-import { consent, createEvent, FIXTURES, newGuest, openEvent, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
+import { consentingGuest, createEvent, FIXTURES, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
 
 // Guestbook attachments on a phone (issue 27): a guest leaves a selfie, a video message and a voice message
 // through the file inputs that open the phone's camera and recorder (here: real files chosen for them), and a
@@ -49,12 +49,8 @@ async function playedSeconds(page: Page, selector: string): Promise<{ readyState
 
 test('a guest leaves a selfie, a video and a voice message from a phone; another guest sees them live and plays them', async () => {
   const event = await createEvent(env.admin, { name: 'Anna & Ben' });
-  const writer = await newGuest(env, PHONE);
-  await openEvent(writer.page, env, event.code);
-  await consent(writer.page, 'Lena');
-  const reader = await newGuest(env, PHONE);
-  await openEvent(reader.page, env, event.code);
-  await consent(reader.page, 'Tom');
+  const writer = await consentingGuest(env, event.code, 'Lena', PHONE);
+  const reader = await consentingGuest(env, event.code, 'Tom', PHONE);
   await openGuestbook(reader.page);
   await openGuestbook(writer.page);
 
@@ -132,9 +128,7 @@ test('a guest leaves a selfie, a video and a voice message from a phone; another
 
 test('a disguised file gets its message beside the form; nothing is stored', async () => {
   const event = await createEvent(env.admin, { name: 'Anna & Ben' });
-  const writer = await newGuest(env, PHONE);
-  await openEvent(writer.page, env, event.code);
-  await consent(writer.page, 'Lena');
+  const writer = await consentingGuest(env, event.code, 'Lena', PHONE);
   await openGuestbook(writer.page);
   await writer.page.getByTestId('guestbook-attach-video').setInputFiles(join(FIXTURES, 'videos', 'html-disguised-as.mp4'));
   await writer.page.getByTestId('guestbook-text').fill('Hallo');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { PHONE } from '../../helpers/browser.ts';
 import { languageProblems } from '../../helpers/language-screen.ts';
-import { consent, createEvent, newGuest, openEvent, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
+import { consentingGuest, createEvent, shot, startGuestEnv, type GuestEnv } from './helpers.ts';
 
 // The guestbook on a phone (issue 27): reached from the menu and from the album area, a guest signs it, a second
 // guest sees the entry appear live (newest first) without a reload, HTML stays text, the writer deletes their own.
@@ -20,12 +20,8 @@ test('a guest signs the guestbook on a phone and a second guest sees it live; bo
   await photographer.joinAsGuest(event.code, 'Foto');
   await photographer.uploadOk(event.id, `${import.meta.dir}/../../fixtures/photos/cameras/Canon_40D.jpg`, { autoApprove: 'true' });
 
-  const writer = await newGuest(env, PHONE);
-  await openEvent(writer.page, env, event.code);
-  await consent(writer.page, 'Lena');
-  const reader = await newGuest(env, PHONE);
-  await openEvent(reader.page, env, event.code);
-  await consent(reader.page, 'Tom');
+  const writer = await consentingGuest(env, event.code, 'Lena', PHONE);
+  const reader = await consentingGuest(env, event.code, 'Tom', PHONE);
 
   // The reader opens it from the album area, the writer from the menu.
   await reader.page.getByTestId('album-guestbook').click();

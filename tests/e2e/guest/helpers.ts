@@ -92,6 +92,19 @@ export async function consent(page: Page, nickname?: string): Promise<string> {
   return link;
 }
 
+/** A guest on their own device who opened the event and gave consent under this nickname. */
+export async function consentingGuest(
+  env: GuestEnv,
+  code: string,
+  nickname: string,
+  options: BrowserContextOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const guest = await newGuest(env, options);
+  await openEvent(guest.page, env, code);
+  await consent(guest.page, nickname);
+  return guest;
+}
+
 export async function selectAlbum(page: Page, name: string): Promise<void> {
   await page.locator(`[data-testid=album-card][data-album-name="${name}"]`).click();
   await expect(await page.getByTestId('album-title').textContent()).toBe(name);
