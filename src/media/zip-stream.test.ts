@@ -44,7 +44,7 @@ async function checkExport(opts: ZipOptions) {
     writeFileSync(zipPath, bytes);
     expect(bytes.length).toBe(zipArchiveSize(entries, opts)); // the Content-Length the export announces is exact
     // What a streaming reader (a phone's unzipper) relies on: local headers and data descriptors, not only the central directory.
-    const walked = readZipStrict(bytes);
+    const walked = await readZipStrict(bytes);
     expect(walked.map((e) => e.name)).toEqual(entries.map((e) => e.name));
 
     const tested = unzip('-t', zipPath);

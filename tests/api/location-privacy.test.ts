@@ -84,7 +84,7 @@ test("a guest's bulk ZIP: another guest's photo comes without its position, the 
 
   const photoIn = async (client: ApiClient) => {
     const zip = await bytes(client, `/api/event/${event.id}/download-zip?ids=${up.id}`);
-    const entries = readZipStrict(zip); // every header and descriptor checked, as a phone's unzipper reads it
+    const entries = await readZipStrict(zip); // every header and descriptor checked, as a phone's unzipper reads it
     expect(entries.map((e) => e.name.split('/').pop())).toEqual(['DSCN0010.jpg']);
     return Buffer.from(entries[0]!.data);
   };
