@@ -4,21 +4,57 @@ import { events } from '../db/schema.ts';
 import { isSealed } from '../domain/event-window.ts';
 import type { LiveService } from './live.service.ts';
 
-/** How often the reveals still to come are compared with the clock: the gallery opens within this of its moment. */
-export const REVEAL_TICK_MS = 500;
+/**
+ * The longest the service sleeps while a reveal is to come: a timer counts real time, so a wall clock that
+ * jumps (a Raspberry Pi without a clock chip set by NTP after boot) is followed within this. (It also keeps
+ * the delay below setTimeout's limit of 24.8 days.)
+ */
+export const REVEAL_MAX_SLEEP_MS = 60_000;
+
+/** A one-shot timer; the services' real one unless a test hands in its own. */
+export interface RevealTimers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: RevealTimers = {
+  set: (fn, ms) => setTimeout(fn, ms).unref(),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /**
  * Einwegkamera (issue 28): at an event's reveal every open page is told at once (live 'reveal'). The reveals
- * to come are read from the database (at start, so a restart keeps them, and whenever one is set or moved) and
- * compared with the services' clock on a short tick rather than one long timer: a clock moved by tests, or the
- * box's clock set by NTP after boot, is followed within a tick. What guests see never waits for this timer:
- * every read judges `sealed` with the clock itself (events.service `view`).
+ * to come are read from the database (at start, so a restart keeps them, and whenever one is set, moved or
+ * cleared) and one timer sleeps until the next of them: with no reveal to come nothing runs at all. A clock
+ * moved by hand (the tests' clock) calls `clockMoved()`. What guests see never waits for
+ * this timer: every read judges `sealed` with the clock itself (events.service `view`).
  */
-export function createRevealService(deps: { db: Db; live: LiveService; now: () => Date }) {
+export function createRevealService(deps: { db: Db; live: LiveService; now: () => Date; timers?: RevealTimers }) {
   const { db, live, now } = deps;
+  const timers = deps.timers ?? realTimers;
   /** event id → its reveal (ms), for the events whose reveal is still to come */
   let pending = new Map<number, number>();
-  let timer: ReturnType<typeof setInterval> | null = null;
+  let timer: unknown = null;
+  let started = false;
+
+  function disarm() {
+    if (timer !== null) timers.clear(timer);
+    timer = null;
+  }
+
+  /** Tells the events whose reveal has come, then sleeps until the next one (or not at all). */
+  function wake() {
+    disarm();
+    const t = now().getTime();
+    for (const [eventId, revealAt] of pending) {
+      if (revealAt > t) continue;
+      pending.delete(eventId);
+      live.revealed(eventId);
+    }
+    if (pending.size === 0) return;
+    const next = Math.min(...pending.values());
+    timer = timers.set(wake, Math.min(next - t, REVEAL_MAX_SLEEP_MS));
+  }
 
   function reload() {
     const at = now();
@@ -31,30 +67,25 @@ export function createRevealService(deps: { db: Db; live: LiveService; now: () =
         .filter((e) => isSealed(e.revealAt, at))
         .map((e) => [e.id, new Date(e.revealAt!).getTime()]),
     );
-  }
-
-  function tick() {
-    const t = now().getTime();
-    for (const [eventId, revealAt] of pending) {
-      if (revealAt > t) continue;
-      pending.delete(eventId);
-      live.revealed(eventId);
-    }
+    if (started) wake();
   }
 
   return {
-    /** Reads the reveals to come and starts the tick. */
+    /** Reads the reveals to come and sleeps until the next. */
     start() {
+      started = true;
       reload();
-      timer ??= setInterval(tick, REVEAL_TICK_MS);
-      timer.unref?.();
     },
     stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
+      started = false;
+      disarm();
     },
     /** An event's reveal was set, moved or cleared (or the event deleted). */
     changed: reload,
+    /** The clock was moved by hand (tests' clock): the reveals it passed are told now, the timer re-armed. */
+    clockMoved() {
+      if (started) wake();
+    },
   };
 }
 

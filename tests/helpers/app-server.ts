@@ -36,7 +36,13 @@ export async function startAppServer(opts: { env?: Record<string, string>; dataD
   const config = loadConfig(['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(opts.args ?? [])], env);
   let out = '';
   let fixed: Date | null = null;
-  const clock = { now: () => fixed ?? new Date(), set: (date: Date | null) => void (fixed = date) };
+  const clock = {
+    now: () => fixed ?? new Date(),
+    set(date: Date | null) {
+      fixed = date;
+      running.services.reveal.clockMoved(); // the reveal service sleeps by real time: it re-reads the moved clock
+    },
+  };
   const running = await serve({
     config,
     logger: createLogger(config.logLevel, (line) => void (out += line + '\n')),
