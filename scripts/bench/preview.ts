@@ -14,7 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
+import { ffmpegPath, ffprobePath, makeClip, noisyClipArgs } from '../../src/media/test-helpers.ts';
 import { isBrowserPlayable, PREVIEW_MAX_BITRATE, probeVideo, previewArgs } from '../../src/media/video.ts';
 import { FIXTURES, ROOT } from '../../tests/helpers/server.ts';
 import type { UploadDto } from '../../src/http/api-types.ts';
@@ -41,40 +41,12 @@ const CORE = String(availableParallelism() - 1);
 export const previewPart: BenchPart = { key: 'g', title: 'video preview speed on one core vs plain ffmpeg', run };
 export const previewSizePart: BenchPart = { key: 'h', title: 'video preview size vs its original', run: sizes };
 
-/** The fixture videos, and grain as a dark dance floor has it: 1080p30, 8 s, ~30 Mbit/s, QuickTime (so it gets a preview). */
+/** The fixture videos, and grain as a dark dance floor has it (noisyClipArgs): 1080p30, 8 s, QuickTime (so it gets a preview). */
 const SIZE_CLIPS = ['android-h264.mp4', 'iphone-hevc-rotated.mov', 'no-metadata.mp4'];
-const NOISY = [
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc2=size=1920x1080:rate=30:duration=8,noise=alls=10:allf=t',
-  '-f',
-  'lavfi',
-  '-i',
-  'sine=frequency=440:duration=8',
-];
 
 async function sizes(ctx: PartContext): Promise<BenchRow[]> {
   const noisy = join(ctx.dir, 'noisy.mov');
-  await tool([
-    ffmpegPath,
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    ...NOISY,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-crf',
-    '23',
-    '-c:a',
-    'aac',
-    '-f',
-    'mov',
-    noisy,
-  ]);
+  makeClip(noisy, noisyClipArgs('1920x1080', 8));
   const rows: BenchRow[] = [];
   for (const clip of [...SIZE_CLIPS.map((name) => join(FIXTURES, 'videos', name)), noisy]) {
     const probe = await probeVideo(clip, { ffprobePath, timeoutMs: 20_000 });
@@ -103,24 +75,7 @@ async function sizes(ctx: PartContext): Promise<BenchRow[]> {
 
 async function run(ctx: PartContext): Promise<BenchRow[]> {
   const clip = join(ctx.dir, 'clip.mov');
-  await tool([
-    ffmpegPath,
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-stream_loop',
-    String(CLIP.loops - 1),
-    '-i',
-    CLIP.fixture,
-    '-map',
-    '0',
-    '-c',
-    'copy',
-    '-f',
-    'mov',
-    clip,
-  ]);
+  makeClip(clip, ['-stream_loop', String(CLIP.loops - 1), '-i', CLIP.fixture, '-map', '0', '-c', 'copy', '-f', 'mov']);
   const probe = await probeVideo(clip, { ffprobePath, timeoutMs: 20_000 });
   const seconds = probe.durationSeconds ?? NaN;
   ctx.log(

@@ -14,6 +14,73 @@ export const fixture = (relativePath: string): string => resolve(projectRoot, 't
 export const ffmpegPath = ffmpeg.path;
 export const ffprobePath = ffprobe.path;
 
+/**
+ * Makes a test clip at `out` with the development ffmpeg from `args` (its inputs, filters and codecs): the one
+ * way the unit tests, the binary's smoke test and the bench make their clips. Throws with ffmpeg's error text.
+ */
+export function makeClip(out: string, args: string[]): void {
+  const run = Bun.spawnSync([ffmpegPath, '-nostdin', '-v', 'error', '-y', ...args, out], { stdout: 'ignore', stderr: 'pipe' });
+  if (run.exitCode !== 0) throw new Error(`ffmpeg could not make ${out}: ${run.stderr.toString()}`);
+}
+
+/** One second of ffmpeg's test pattern, 640x360 at 25 fps: the source of the SDR and HDR clips. */
+const PATTERN = ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '1'];
+
+/** The test pattern as an SDR clip: 8-bit H.264, BT.709. */
+export const sdrClipArgs = (): string[] => [
+  ...PATTERN,
+  '-vf',
+  'format=yuv420p',
+  '-c:v',
+  'libx264',
+  '-color_primaries',
+  'bt709',
+  '-color_trc',
+  'bt709',
+  '-colorspace',
+  'bt709',
+];
+
+/**
+ * The test pattern as an iPhone-like HDR clip: 10-bit HEVC in QuickTime, BT.2020, HLG (arib-std-b67) or PQ
+ * (smpte2084), with SDR white placed at 203 nits as BT.2408 has it.
+ */
+export const hdrClipArgs = (transfer: 'arib-std-b67' | 'smpte2084'): string[] => [
+  ...PATTERN,
+  '-vf',
+  `format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=${transfer}:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le`,
+  '-c:v',
+  'libx265',
+  '-x265-params',
+  `colorprim=bt2020:transfer=${transfer}:colormatrix=bt2020nc:log-level=error`,
+  '-tag:v',
+  'hvc1',
+  '-f',
+  'mov',
+];
+
+/** Grain as a dark dance floor has it, with a tone, at 30 fps in QuickTime (so not playable as it is): ~30 Mbit/s at 720p and more. */
+export const noisyClipArgs = (size: string, seconds: number): string[] => [
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc2=size=${size}:rate=30:duration=${seconds},noise=alls=10:allf=t`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=frequency=440:duration=${seconds}`,
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-crf',
+  '23',
+  '-c:a',
+  'aac',
+  '-f',
+  'mov',
+];
+
 /** A fresh temp folder and its removal, for tests that write files. */
 export function makeTempDir(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), `momentbox-${prefix}-`));

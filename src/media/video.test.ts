@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MediaError } from './media-error.ts';
-import { ffmpegPath, ffprobePath, fixture, makeTempDir } from './test-helpers.ts';
+import { ffmpegPath, ffprobePath, fixture, hdrClipArgs, makeClip, makeTempDir, noisyClipArgs, sdrClipArgs } from './test-helpers.ts';
 import {
   countVideoFrames,
   isBrowserPlayable,
@@ -295,33 +295,7 @@ describe('makePlayablePreview', () => {
   test('a noisy high-bitrate clip (a dark dance floor) gets a preview within the Wi-Fi cap and no larger than its original', async () => {
     // 720p30 with strong grain in a QuickTime file (so not playable as it is): ~30 Mbit/s; CRF alone made ~26 Mbit/s of it.
     const clip = join(tmp.dir, 'noisy.mov');
-    const made = Bun.spawnSync([
-      ffmpegPath,
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=1280x720:rate=30:duration=4,noise=alls=10:allf=t',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=4',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-crf',
-      '23',
-      '-c:a',
-      'aac',
-      '-f',
-      'mov',
-      clip,
-    ]);
-    expect(made.exitCode).toBe(0);
+    makeClip(clip, noisyClipArgs('1280x720', 4));
     const source = await probe(clip);
     expect(isBrowserPlayable(source)).toBe(false);
     expect(source.bitRate).toBeGreaterThan(15_000_000);
@@ -415,51 +389,6 @@ describe('HDR video', () => {
    * The same test pattern as an SDR clip (BT.709, 8-bit) and as an iPhone-like HDR clip: 10-bit HEVC,
    * BT.2020, HLG or PQ, with SDR white placed at 203 nits as BT.2408 has it, made by the shipped ffmpeg.
    */
-  const PATTERN = ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '1'];
-  function makeSdr(path: string) {
-    const run = Bun.spawnSync([
-      ffmpegPath,
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      ...PATTERN,
-      '-vf',
-      'format=yuv420p',
-      '-c:v',
-      'libx264',
-      '-color_primaries',
-      'bt709',
-      '-color_trc',
-      'bt709',
-      '-colorspace',
-      'bt709',
-      path,
-    ]);
-    if (run.exitCode !== 0) throw new Error(run.stderr.toString());
-  }
-  function makeHdr(path: string, transfer: 'arib-std-b67' | 'smpte2084') {
-    const run = Bun.spawnSync([
-      ffmpegPath,
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      ...PATTERN,
-      '-vf',
-      `format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=${transfer}:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le`,
-      '-c:v',
-      'libx265',
-      '-x265-params',
-      `colorprim=bt2020:transfer=${transfer}:colormatrix=bt2020nc:log-level=error`,
-      '-tag:v',
-      'hvc1',
-      '-f',
-      'mov',
-      path,
-    ]);
-    if (run.exitCode !== 0) throw new Error(run.stderr.toString());
-  }
   /** Mean saturation and luma range of a picture's first frame (ffmpeg's signalstats, 8-bit scale). */
   function pictureStats(path: string): { saturation: number; lumaRange: number } {
     const run = Bun.spawnSync([
@@ -503,8 +432,8 @@ describe('HDR video', () => {
     test(`a 10-bit ${name} HEVC clip gets an 8-bit BT.709 H.264 preview and poster as colourful as the SDR rendering`, async () => {
       const sdr = join(tmp.dir, `sdr-${name}.mp4`);
       const hdr = join(tmp.dir, `hdr-${name}.mov`);
-      makeSdr(sdr);
-      makeHdr(hdr, transfer);
+      makeClip(sdr, sdrClipArgs());
+      makeClip(hdr, hdrClipArgs(transfer));
       const info = await probe(hdr);
       expect({ pixelFormat: info.pixelFormat, hdr: info.hdr }).toEqual({ pixelFormat: 'yuv420p10le', hdr: name === 'HLG' ? 'hlg' : 'pq' });
       expect(isBrowserPlayable(info)).toBe(false);

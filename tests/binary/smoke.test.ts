@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AdminEventDto, UploadDto, UploadResult } from '../../src/http/api-types.ts';
 import { ApiClient } from '../helpers/api-client.ts';
 import { bytesSource, uploadChunked } from '../helpers/chunked-upload.ts';
-import { ffmpegPath, ffprobePath } from '../../src/media/test-helpers.ts';
+import { ffprobePath, hdrClipArgs, makeClip } from '../../src/media/test-helpers.ts';
 import { FIXTURES, ROOT } from '../helpers/server.ts';
 import { ensureWebBuilt } from '../api/support.ts';
 
@@ -89,31 +89,7 @@ async function expectHeicProcessed(guest: ApiClient, eventId: number, timeoutMs:
  */
 async function expectHdrToneMapped(dir: string, guest: ApiClient, eventId: number): Promise<void> {
   const clip = join(dir, 'IMG_HLG.MOV');
-  const make = Bun.spawnSync([
-    ffmpegPath,
-    '-nostdin',
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25',
-    '-t',
-    '1',
-    '-vf',
-    'format=yuv420p,zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=arib-std-b67:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le',
-    '-c:v',
-    'libx265',
-    '-x265-params',
-    'colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error',
-    '-tag:v',
-    'hvc1',
-    '-f',
-    'mov',
-    clip,
-  ]);
-  expect(make.exitCode).toBe(0);
+  makeClip(clip, hdrClipArgs('arib-std-b67'));
   const up = await guest.uploadOk(eventId, clip, { autoApprove: 'true' });
   let row: UploadDto | undefined;
   for (let i = 0; i < 240 && row?.processing_state !== 'ready' && row?.processing_state !== 'failed'; i++) {
