@@ -82,6 +82,53 @@ export function setGuestCookie(c: Ctx, event: EventView, userId: string): void {
   );
 }
 
+/**
+ * Media cookies: `<img>` and `<video>` requests carry no bearer token, so the couple's page and the admin's
+ * screens could not show an event's media after its viewable-until (only the host and the admin see them
+ * then). Login sets `media_admin` (the admin's session token), opening the couple's link sets `media_host_{code}`
+ * (their client token). Both go only to /media (Path), never to a script (HttpOnly), never with a request
+ * another site starts (SameSite=Strict). They count only for media files (`mediaViewerOf`).
+ */
+const ADMIN_MEDIA_COOKIE = 'media_admin';
+const hostMediaCookieName = (code: string) => `media_host_${code}`;
+const MEDIA_COOKIE = 'Path=/media; SameSite=Strict; HttpOnly';
+
+function setMediaCookie(c: Ctx, name: string, value: string, maxAgeSeconds: number): void {
+  c.header('Set-Cookie', `${name}=${value}; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; ${MEDIA_COOKIE}`, { append: true });
+}
+
+/** At login: the admin's media cookie, as long as the session lasts. */
+export function setAdminMediaCookie(c: Ctx, token: string, expiresAt: string): void {
+  setMediaCookie(c, ADMIN_MEDIA_COOKIE, token, (Date.parse(expiresAt) - Date.now()) / 1000);
+}
+
+/** At logout: the admin's media cookie goes with the session. */
+export function clearAdminMediaCookie(c: Ctx): void {
+  setMediaCookie(c, ADMIN_MEDIA_COOKIE, '', 0);
+}
+
+/** When the couple's page (or print view) opens with the client token: their media cookie for that event. */
+export function setHostMediaCookie(c: Ctx, event: EventView, token: string): void {
+  setMediaCookie(c, hostMediaCookieName(event.code), token, GUEST_COOKIE_MAX_AGE);
+}
+
+/**
+ * Who asks for a media file of `event`: as `viewerOf`, except that a request without a credential is the
+ * admin with a live admin media cookie, or this event's host with its host media cookie (a revoked or
+ * replaced client token no longer counts). The permission table then judges them as any other request.
+ */
+export function mediaViewerOf(c: Ctx, event: EventView): Viewer {
+  const viewer = viewerOf(c, event);
+  if (viewer.kind !== 'visitor' && viewer.kind !== 'guest') return viewer;
+  const { services } = c.get('deps');
+  const admin = getCookie(c, ADMIN_MEDIA_COOKIE);
+  if (admin && services.admin.verifyToken(admin)) return { kind: 'admin' };
+  const host = getCookie(c, hostMediaCookieName(event.code));
+  // looked up fresh: the media route may hold the event a few seconds, a replaced token must not count then
+  if (host && services.events.getById(event.id).clientToken === host) return hostOf(event);
+  return viewer;
+}
+
 /** The viewer a valid client token makes: the host of that token's event. */
 export function hostOf(event: { id: number }): Viewer {
   return { kind: 'host', eventId: event.id };

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../context.ts';
 import { z } from 'zod';
 import { problem } from '../../lib/errors.ts';
-import { bearerToken, clientAddress, requireRight } from '../context.ts';
+import { bearerToken, clearAdminMediaCookie, clientAddress, requireRight, setAdminMediaCookie } from '../context.ts';
 import { API_KEY_NAME_MAX, MIN_PASSWORD_LENGTH, WIFI_PASSWORD, WIFI_SSID_MAX_BYTES } from '../../domain/limits.ts';
 import type { ApiKeyRow } from '../../services/api-keys.service.ts';
 import type { VenueWifi } from '../../services/box-settings.service.ts';
@@ -125,12 +125,14 @@ export function adminRoutes() {
   app.post('/api/admin/login', login.doc, async (c) => {
     const body = await login.body(c);
     const { token, expiresAt } = await c.get('deps').services.admin.login(body.password, clientAddress(c));
+    setAdminMediaCookie(c, token, expiresAt);
     return c.json<LoginAnswer>({ token, expires_at: expiresAt });
   });
 
   app.post('/api/admin/logout', logout.doc, (c) => {
     requireRight(c, 'administer');
     c.get('deps').services.admin.logout(bearerToken(c));
+    clearAdminMediaCookie(c);
     return c.json({ success: true });
   });
 

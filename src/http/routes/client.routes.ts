@@ -4,7 +4,7 @@ import { MAX_BULK, MAX_MODERATION_PAGE, MODERATION_PAGE, MODERATION_STATUSES } f
 import { notFound, problem } from '../../lib/errors.ts';
 import type { Services } from '../../services/index.ts';
 import type { Ctx, Env } from '../context.ts';
-import { asHost } from '../context.ts';
+import { asHost, setHostMediaCookie } from '../context.ts';
 import { albumDto, countedAlbumDto, eventDto, exportDto, exportSizesDto, handledUploadDto, statisticsDto, uploadDtoFor } from '../dto.ts';
 import type { BulkAnswer, ClientSettingsDto, ExportSizes, ModerationPage } from '../api-types.ts';
 import { answer, bytes, endpoint, id, optionalQueryId } from '../openapi.ts';
@@ -176,9 +176,11 @@ export function clientRoutes() {
   };
 
   app.get('/api/client/event-settings/:token', settings.doc, (c) => {
-    const { services, event } = asHost(c, settings.params(c).token);
+    const { token } = settings.params(c);
+    const { services, event } = asHost(c, token);
     // the couple's link has reached them (the setup checklist's step): their page, or their print view, loads this
     services.events.markOpened(event.id, 'couple');
+    setHostMediaCookie(c, event, token); // their page's thumbnails after viewable-until
     const counts = services.albums.uploadCounts(event.id);
     return c.json<ClientSettingsDto>({
       event: eventDto(event),

@@ -9,7 +9,7 @@ import { MomentCache } from '../../lib/moment-cache.ts';
 import type { Services } from '../../services/index.ts';
 import { DERIVED } from '../../storage/media-store.ts';
 import type { Ctx, Env } from '../context.ts';
-import { viewerOf } from '../context.ts';
+import { mediaViewerOf } from '../context.ts';
 import { bytes, endpoint } from '../openapi.ts';
 import { GuestbookMediaPath, HostImagePath, MediaPath } from '../schemas/params.schemas.ts';
 import { seesGuestbookEntry } from '../../domain/guestbook.ts';
@@ -21,7 +21,8 @@ const hostImage = endpoint({
   ok: bytes('The image (ETag, Range)', ['image/jpeg']),
 });
 const media = endpoint({
-  summary: "An upload's original or derived file, for anyone with its URL until the event's viewable-until (then the admin only)",
+  summary:
+    "An upload's original or derived file, for anyone with its URL until the event's viewable-until (then the admin and the event's host only, also by their media cookies)",
   tag: 'guest',
   params: MediaPath,
   query: z.object({
@@ -89,14 +90,14 @@ export function fileRoutes() {
     const type = DERIVED_TYPES[name];
     const { row, event } = type ? recentOwners.get(key, () => ownerOf(services, key)) : ownerOf(services, key);
     // After viewable-until the media are gone for guests and visitors (domain/permissions.ts `seesMedia`);
-    // the admin still reaches them (the host's export streams from disk and does not come through here).
+    // the admin and the host still reach them, their pages' <img> requests through their media cookies.
     // A key is all a visitor needs: while a visitor sees media, a thumbnail costs no look-up of the viewer.
-    if (!seesMedia(VISITOR, event) && !seesMedia(viewerOf(c, event), event)) throw notFound();
+    if (!seesMedia(VISITOR, event) && !seesMedia(mediaViewerOf(c, event), event)) throw notFound();
     // Einwegkamera: before the reveal (judged now, not as cached) only the uploader, the host and the admin get the files.
-    if (event.revealAt !== null && !revealLets(viewerOf(c, event), services.events.view(event), row.userId)) throw notFound();
+    if (event.revealAt !== null && !revealLets(mediaViewerOf(c, event), services.events.view(event), row.userId)) throw notFound();
     if (!type) {
       if (name !== `original.${row.originalExt}`) throw notFound();
-      const original = services.originals.forViewer(event, row, viewerOf(c, event));
+      const original = services.originals.forViewer(event, row, mediaViewerOf(c, event));
       return sendFile(c, original.path, {
         type: row.mimeType,
         // Without its location it is other bytes than the original: another validator.
@@ -120,7 +121,7 @@ export function fileRoutes() {
     const entry = services.guestbook.byAttachmentKey(key);
     if (!entry) throw notFound();
     const event = services.events.getById(entry.eventId);
-    if (!seesGuestbookEntry(entry, viewerOf(c, event), event.status)) throw notFound();
+    if (!seesGuestbookEntry(entry, mediaViewerOf(c, event), event.status)) throw notFound();
     const original = name === `original.${entry.attachmentExt}`;
     const type = original ? (entry.attachmentMime ?? 'application/octet-stream') : DERIVED_TYPES[name];
     if (!type) throw notFound();
