@@ -21,6 +21,9 @@ const usedUp = (limit: number) => conflict('SHOTS_USED_UP', { shotsPerGuest: lim
  * counts what was taken before. A deleted upload gives its shot back only when the event says so. Who is
  * not counted is the permission table's ('uploadPastShots': the admin, API keys of photo booths; the couple
  * uploads as a guest of their own device, but has no limit on their settings page).
+ * Counted per guest identity, which is the cookie's user id (issue 28: identities per device, never per
+ * address): a second phone that takes the identity over with the recovery link shares the shots; one that
+ * consents anew is a new guest, since nothing ties two consents to one person (tests/api/einwegkamera.test.ts).
  */
 /** Who uploads past the shots is the permission table's to say, nobody else's. */
 const exempt = (event: ShotsEvent, viewer: Viewer) => can(viewer, 'uploadPastShots', { eventId: event.id });

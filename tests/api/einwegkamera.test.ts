@@ -228,6 +228,25 @@ describe('Einwegkamera: the shots', () => {
     expect(await me()).toBe(0);
   });
 
+  // Issue 28: identities are per device (the cookie), never per address. A guest's second phone that takes
+  // over their identity through the recovery link shares their shots; one that gives consent anew is a new
+  // guest to the box (nothing ties two consents to one person) and has shots of its own.
+  test("a guest's second phone: through the recovery link it shares the shots; with a new consent it is a new guest", async () => {
+    const event = await srv.admin.createEvent({ shots_per_guest: '2' });
+    const phone = srv.client();
+    const userId = await phone.joinAsGuest(event.code);
+    const [a, b, c, d] = await photos('second-phone', 4);
+    expect((await phone.upload(event.id, a!)).status).toBe(201);
+    const second = srv.client();
+    await expectOk(await second.fetch(`/api/event/${event.code}/recover`, { method: 'POST', json: { userId } }));
+    expect((await second.json<GuestIdentity>(`/api/event/${event.code}/me`)).shots_left).toBe(1);
+    expect((await second.upload(event.id, b!)).status).toBe(201);
+    await expectError(await phone.upload(event.id, c!), 409, 'SHOTS_USED_UP');
+    await expectError(await second.upload(event.id, c!), 409, 'SHOTS_USED_UP');
+    const newConsent = await guest(event.code);
+    expect((await newConsent.upload(event.id, d!)).status).toBe(201);
+  });
+
   test('two uploads racing for the last shot: exactly one is kept', async () => {
     const event = await srv.admin.createEvent({ shots_per_guest: '1' });
     const ben = await guest(event.code);
