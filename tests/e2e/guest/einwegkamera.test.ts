@@ -5,7 +5,7 @@ import { startAppServer, type AppServer } from '../../helpers/app-server.ts';
 import { launchBrowser, PHONE, screenshotPath } from '../../helpers/browser.ts';
 import { languageProblems } from '../../helpers/language-screen.ts';
 import { defaultAlbumId, ensureWebBuilt } from '../../api/support.ts';
-import { CAMERAS, createEvent, shot } from './helpers.ts';
+import { CAMERAS, consent, createEvent, shot } from './helpers.ts';
 
 // Einwegkamera on phones (issue 28 item 2): two guests and the wall are open before the reveal. Each guest
 // sees only their own photo, the countdown and their shots left; the wall only the countdown. At the moment,
@@ -142,3 +142,14 @@ test('before the reveal each phone sees its own and the countdown, the wall a co
   await Promise.all([anna.context.close(), ben.context.close(), wallContext.close()]);
   server.clock.set(null);
 }, 180_000);
+
+test('a phone that gives consent on the page is told its whole number of shots at once, not "none left"', async () => {
+  const event = await createEvent(admin, { shots_per_guest: '24' });
+  const context = await browser.newContext({ ...PHONE, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/event/${event.code}`);
+  await consent(page, 'Clara');
+  await page.getByTestId('shots-left').filter({ hasText: 'Noch 24 Aufnahmen' }).waitFor({ timeout: 10_000 });
+  await shot(page, 'einwegkamera-after-consent-de-phone');
+  await context.close();
+}, 60_000);

@@ -26,7 +26,15 @@ import { themeVars } from '../../../../src/domain/colors.ts';
 import { onDemand } from '../../lib/on-demand';
 import { eventLink, recoveryLink } from './modals/links';
 import { useEventStatus, useEventTheme } from './hooks/use-event-page';
-import { useAlbumGrid, useGalleryAlbums, useGuestEvent, useHearts, useLiveGallery, useUploadActions } from './hooks/use-gallery';
+import {
+  refreshCamera,
+  useAlbumGrid,
+  useGalleryAlbums,
+  useGuestEvent,
+  useHearts,
+  useLiveGallery,
+  useUploadActions,
+} from './hooks/use-gallery';
 import { useViewerWalk } from './hooks/use-viewer-walk';
 import { loadEngine, useUploadQueue } from './hooks/use-upload-queue';
 import { useSection } from './guestbook/section';
@@ -349,7 +357,8 @@ export default function EventPage() {
           eventName={event.name}
           needsConsent={!st.hasConsent}
           closable={st.hasConsent || !st.isFirstVisit}
-          onConfirm={(nick) => actions.giveConsent(nick)}
+          // the shots left were counted for a browser without a guest (0): asked again for the guest it now is
+          onConfirm={(nick) => actions.giveConsent(nick).then(refreshCamera)}
           onClose={() => actions.openModal(null)}
         />
       )}
