@@ -19,14 +19,15 @@ export interface OriginalView {
 export function createOriginalsService(deps: { store: MediaStore }) {
   const cache = new Map<string, Promise<readonly BytePatch[]>>();
 
-  function locationPatches(row: UploadRow, path: string): Promise<readonly BytePatch[]> {
-    let found = cache.get(row.storageKey);
+  /** `key` names the file for the cache: an upload's storage key, or a guestbook attachment's key (`gb/…`). */
+  function locationPatches(key: string, path: string): Promise<readonly BytePatch[]> {
+    let found = cache.get(key);
     if (!found) {
       found = findLocationPatches(path);
       // A file that cannot be read is not cached: the next request tries again.
-      found.catch(() => cache.delete(row.storageKey));
+      found.catch(() => cache.delete(key));
       if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(row.storageKey, found);
+      cache.set(key, found);
     }
     return found;
   }
@@ -35,7 +36,21 @@ export function createOriginalsService(deps: { store: MediaStore }) {
     /** The original of an upload as this viewer receives it; `event` is the upload's event. */
     forViewer(event: { stripLocation: boolean }, row: UploadRow, viewer: Viewer | 'export'): OriginalView {
       const path = deps.store.originalPath(row.eventId, row.storageKey, row.originalExt);
-      return { path, patches: receivesLocation(event, row, viewer) ? null : locationPatches(row, path) };
+      return { path, patches: receivesLocation(event, row, viewer) ? null : locationPatches(row.storageKey, path) };
+    },
+
+    /**
+     * A guestbook attachment's original as this viewer receives it, by the same rule as an upload's: its writer
+     * is its uploader (a phone's selfie or video message carries where it was taken).
+     */
+    attachmentForViewer(
+      event: { stripLocation: boolean },
+      entry: { userId: string | null; attachmentKey: string },
+      path: string,
+      viewer: Viewer,
+    ): OriginalView {
+      const writer = { userId: entry.userId, apiKeyId: null };
+      return { path, patches: receivesLocation(event, writer, viewer) ? null : locationPatches(`gb/${entry.attachmentKey}`, path) };
     },
 
     /** Bytes of the original as the view says (a range when start/end are given). */

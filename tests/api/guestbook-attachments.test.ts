@@ -2,6 +2,7 @@
 // recorders become playable entries; disguised, damaged, too long files are refused with their message
 // and leave nothing behind; the files are read as their entry is, and go with it.
 import { afterAll, describe, expect, test } from 'bun:test';
+import exifr from 'exifr';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -243,6 +244,32 @@ describe('guestbook attachments', () => {
     expect(await statuses(bob)).toEqual([200, 200, 200]);
     await expectOk(await h.admin.fetch(`/api/event/${event.id}/guestbook/${entry.id}/reject`, { method: 'PUT' }));
     expect(await statuses(bob)).toEqual([404, 404, 404]);
+  });
+
+  test('an original reaches others without where it was taken: a selfie with GPS and an iPhone video (ISO 6709); its writer gets it as sent', async () => {
+    const event = await h.admin.createEvent();
+    const alice = await guest(event.code, 'Alice');
+    const bob = await guest(event.code, 'Bob');
+    const selfie = await expectOk<GuestbookEntryDto>(await attach(alice, event.id, join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg')), 201);
+    const bytesOf = async (client: ApiClient, url: string) => new Uint8Array(await (await client.fetch(url)).arrayBuffer());
+    expect((await exifr.gps(await bytesOf(alice, selfie.attachment!.original_url)))?.latitude).toBeCloseTo(43.4674, 3);
+    for (const other of [bob, h.client(), h.admin]) {
+      const bytes = await bytesOf(other, selfie.attachment!.original_url);
+      expect(bytes.length).toBe(Bun.file(join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg')).size);
+      expect(await exifr.gps(bytes).catch(() => undefined)).toBeUndefined();
+    }
+    // An H.264 video plays as it was sent: what other guests play is the original, so it goes without its place too.
+    const movie = await expectOk<GuestbookEntryDto>(
+      await attach(alice, event.id, join(FIXTURES, 'videos', 'iphone6-camera-real.mov')),
+      201,
+    );
+    const ready = await whenProcessed(alice, event.id, movie.id);
+    const place = '+32.0929+034.8620';
+    const hasPlace = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes).includes(place);
+    expect(hasPlace(await bytesOf(alice, ready.attachment!.original_url))).toBe(true);
+    for (const url of new Set([ready.attachment!.original_url, ready.attachment!.url!])) {
+      expect([url, hasPlace(await bytesOf(bob, url))]).toEqual([url, false]);
+    }
   });
 
   test('deleted with the entry and with the event', async () => {

@@ -121,16 +121,22 @@ export function fileRoutes() {
     const entry = services.guestbook.byAttachmentKey(key);
     if (!entry) throw notFound();
     const event = services.events.getById(entry.eventId);
-    if (!seesGuestbookEntry(entry, mediaViewerOf(c, event), event.status)) throw notFound();
+    const viewer = mediaViewerOf(c, event);
+    if (!seesGuestbookEntry(entry, viewer, event.status)) throw notFound();
     const original = name === `original.${entry.attachmentExt}`;
     const type = original ? (entry.attachmentMime ?? 'application/octet-stream') : DERIVED_TYPES[name];
     if (!type) throw notFound();
     const path = join(services.store.guestbookDir(entry.eventId, key), name);
+    // The original (also what plays when a phone's MP4 needed no preview) without its location for all but its writer.
+    const view = original
+      ? services.originals.attachmentForViewer(event, { userId: entry.userId, attachmentKey: key }, path, viewer)
+      : null;
     return sendFile(c, path, {
       type,
-      etag: `${key}-${name}`,
+      etag: view?.patches ? `${key}-${name}-nogps` : `${key}-${name}`,
       cache: 'private, no-cache',
       attachment: original && c.req.query('download') !== undefined ? (entry.attachmentName ?? name) : undefined,
+      body: view ? (start, end) => services.originals.stream(view, start, end) : undefined,
     });
   });
 
