@@ -1,6 +1,9 @@
-// `npm test`'s runner: the suites in lanes, side by side (at most MOMENTBOX_TEST_LANES at once, default 3;
-// the longest lane, Chromium's, starts first),
-// the files of a lane several at a time (each lane's `filesAtOnce`). Most of a browser file's time is waiting
+// `npm test`'s runner: the suites in lanes, side by side when asked (at most MOMENTBOX_TEST_LANES at once;
+// the longest lane, Chromium's, starts first), the files of a lane several at a time when asked (MOMENTBOX_E2E_FILES,
+// MOMENTBOX_UNIT_FILES). The default is one lane and one file at a time: the whole run with 3 lanes and 4 Chromium
+// files at once (2026-11-26) held this 2-core machine at load 22-28 (the checks lane took 708 s instead of 57 s), and
+// 9 tests failed both attempts, starved (transcodes, a wall slide in WebKit, a 3 s toast) or sharing the face
+// worker between two files; one at a time they pass. Side by side stays for a machine with more cores. Most of a browser file's time is waiting
 // (slide timers, transcodes, the server's answers, a browser starting): measured on this 2-core machine, the
 // Chromium files use about a fifth of a core each, so several run beside each other (issue 23 item 6).
 // `--timings` makes the slowest files start first, so one long file does not end the lane alone: the durations
@@ -10,7 +13,7 @@
 // with its time and the load average; a failing lane never stops the others, and every failure is listed at the
 // end. The timing-sensitive tests (p99 bounds beside a bystander, cut-in times) and the network-namespace
 // tests run last in a lane of their own, one file at a time, with nothing beside them.
-// MOMENTBOX_TEST_LANES=1 MOMENTBOX_E2E_FILES=1 MOMENTBOX_UNIT_FILES=1 runs everything one file after another, as before.
+// e.g. MOMENTBOX_TEST_LANES=3 MOMENTBOX_E2E_FILES=4 MOMENTBOX_UNIT_FILES=2 on a machine with cores to spare.
 // Ends with one line `tests: N passed, N failed` summing all suites; exits non-zero if any step failed.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,10 +21,10 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dir, '..');
 const BUN = 'node_modules/.bin/bun';
 const lanesDir = join(root, 'test-results', 'lanes');
-const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 3) || 1);
+const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 1) || 1);
 /** Files at once in the Chromium lane and in the unit+API lane (see the top; MOMENTBOX_E2E_FILES, MOMENTBOX_UNIT_FILES override). */
-const E2E_FILES = Number(process.env.MOMENTBOX_E2E_FILES ?? 4) || 1;
-const UNIT_FILES = Number(process.env.MOMENTBOX_UNIT_FILES ?? 2) || 1;
+const E2E_FILES = Number(process.env.MOMENTBOX_E2E_FILES ?? 1) || 1;
+const UNIT_FILES = Number(process.env.MOMENTBOX_UNIT_FILES ?? 1) || 1;
 /** Committed per-file durations (ms, Bun's --timings format), the seed for a fresh clone. */
 const TIMINGS = 'tests/timings.json';
 /**

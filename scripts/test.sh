@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Type check, lint (ESLint with the import layering, Redocly on the OpenAPI document),
 # unit and API tests (bun:test against real servers), the end-to-end tests in Debian's Chromium and in WebKit,
-# and both binaries built and run from empty folders: in lanes side by side, several files at a time (scripts/test-lanes.ts
-# says how many; MOMENTBOX_TEST_LANES=1 MOMENTBOX_E2E_FILES=1 MOMENTBOX_UNIT_FILES=1 runs one file after another),
+# and both binaries built and run from empty folders: in lanes, one file at a time on this 2-core machine (side by side
+# on request: MOMENTBOX_TEST_LANES, MOMENTBOX_E2E_FILES, MOMENTBOX_UNIT_FILES; scripts/test-lanes.ts says why),
 # the timing-sensitive and network-namespace tests last and alone (scripts/test-lanes.ts;
 # `npm test -- e2e webkit` runs only those lanes).
 # Ends with one line `tests: N passed, N failed` summing all suites.
