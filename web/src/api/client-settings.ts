@@ -101,6 +101,8 @@ export const clientApi = {
     call<{ success: true }>('DELETE', `/api/client/guestbook/${entryId}/${t(token)}`),
   saveSharingAndWall: (token: string, f: SharingAndWallFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
   saveCamera: (token: string, f: CameraFields) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { ...f }),
+  /** 'Gesichtssuche' (issue 30): off deletes the event's face data before the answer */
+  saveFaceSearch: (token: string, on: boolean) => call<EventDto>('PUT', `/api/client/event/${t(token)}`, { face_search: on }),
   uploads: (token: string, q: ModerationQuery) => {
     const params = new URLSearchParams({ status: q.status, limit: String(q.limit), offset: String(q.offset) });
     if (q.albumId !== undefined) params.set('albumId', String(q.albumId));

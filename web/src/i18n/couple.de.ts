@@ -39,6 +39,17 @@ export const coupleDe = {
     saved: 'Einwegkamera gespeichert',
     saveFailed: 'Fehler beim Speichern der Einwegkamera',
   },
+  // the 'Gesichtssuche' section (issue 30)
+  faces: {
+    title: 'Gesichtssuche',
+    intro:
+      'Mit „Fotos von mir finden“ machen Gäste ein Selfie und sehen alle Fotos, auf denen sie sind. Dafür berechnet die Box für jedes Gesicht auf den Fotos dieses Events einen Zahlenwert, hier auf der Box, ohne Internet; nichts wird geteilt. Gäste nutzen sie nur, wenn sie selbst zustimmen, und können sich jederzeit aus der Suche entfernen.',
+    on: 'Gesichtssuche einschalten',
+    offNote: 'Ausschalten löscht alle berechneten Gesichtsdaten dieses Events sofort.',
+    progress: (percent: number) => `${percent} % der Fotos durchsucht`,
+    saved: (on: boolean): string => (on ? 'Gesichtssuche eingeschaltet' : 'Gesichtssuche ausgeschaltet, Gesichtsdaten gelöscht'),
+    saveFailed: 'Fehler beim Speichern der Gesichtssuche',
+  },
   couple: {
     // page, header, tabs
     pageTitle: (event: string) => `${event} · Einstellungen`,
@@ -62,6 +73,7 @@ export const coupleDe = {
       guestbook: 'Gästebuch',
       challenges: 'Foto-Aufgaben',
       camera: 'Einwegkamera',
+      faces: 'Gesichtssuche',
     },
 
     // Guestbook (issue 27)

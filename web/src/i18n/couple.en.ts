@@ -38,6 +38,17 @@ export const coupleEn: CoupleDict = {
     saved: 'Disposable camera saved',
     saveFailed: 'Error saving the disposable camera',
   },
+  // the 'Gesichtssuche' section (issue 30)
+  faces: {
+    title: 'Face search',
+    intro:
+      "With 'Find photos of me' guests take a selfie and see every photo they are in. For this the box computes a numeric value for each face in this event's photos, here on the box, without the internet; nothing is shared. Guests use it only if they agree themselves, and can remove themselves from the search at any time.",
+    on: 'Turn on face search',
+    offNote: "Turning it off deletes all of this event's face data at once.",
+    progress: (percent: number) => `${percent} % of the photos searched`,
+    saved: (on: boolean) => (on ? 'Face search turned on' : 'Face search turned off, face data deleted'),
+    saveFailed: 'Error saving the face search',
+  },
   couple: {
     pageTitle: (event: string) => `${event} · Settings`,
     pageTitleLoading: 'Event Settings · Momentbox',
@@ -60,6 +71,7 @@ export const coupleEn: CoupleDict = {
       guestbook: 'Guestbook',
       challenges: 'Photo challenges',
       camera: 'Disposable camera',
+      faces: 'Face search',
     },
 
     // Guestbook (issue 27)

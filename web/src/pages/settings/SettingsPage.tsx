@@ -67,6 +67,7 @@ function SettingsScreen() {
     token,
     event,
     albums,
+    facePercent: settings.data?.face_progress.percent ?? 0,
     onAlbumCreated: (a) => setCreatedHere((ids) => [a.id, ...ids]),
     editRequest,
     onEditAlbum: (a) => {

@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   ListChecks,
   MonitorPlay,
+  ScanFace,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
@@ -17,6 +18,7 @@ import { AlbumsTab } from '../../components/settings/AlbumsTab';
 import { ChallengesTab } from '../../components/settings/ChallengesTab';
 import { CameraTab } from '../../components/settings/CameraTab';
 import { ExportTab } from '../../components/settings/ExportTab';
+import { FacesTab } from '../../components/settings/FacesTab';
 import { GeneralTab } from '../../components/settings/GeneralTab';
 import { GuestbookTab } from '../../components/settings/GuestbookTab';
 import { HomeTab } from '../../components/settings/HomeTab';
@@ -33,6 +35,8 @@ export interface SectionProps {
   token: string;
   event: EventDto;
   albums: AlbumDto[];
+  /** how far the face search is with the event's photos, in percent (issue 30) */
+  facePercent: number;
   /** an album made here stays on top of the list until the page is left (spec) */
   onAlbumCreated: (album: AlbumDto) => void;
   /** 'edit' on an album card: the Albums section opens with it in the form */
@@ -71,6 +75,8 @@ export const SECTIONS = [
   // issue 28: challenges are albums (the Albums section lists the others)
   { id: 'challenges', icon: ListChecks, render: (p) => <ChallengesTab token={p.token} event={p.event} albums={p.albums} /> },
   { id: 'camera', icon: Camera, render: (p) => <CameraTab token={p.token} event={p.event} /> },
+  // issue 30
+  { id: 'faces', icon: ScanFace, render: (p) => <FacesTab token={p.token} event={p.event} percent={p.facePercent} /> },
 ] as const satisfies readonly { id: string; icon: LucideIcon; render: (p: SectionProps) => ReactNode }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
