@@ -106,6 +106,7 @@ describe('settings page', () => {
       'live wall',
       'photo challenges',
       'disposable camera',
+      'face search',
     ]);
     expect(await settings.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     await settings.getByRole('tab', { name: 'General Settings' }).click();
