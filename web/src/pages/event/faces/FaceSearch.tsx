@@ -117,7 +117,7 @@ export default function FaceSearch(props: Props) {
       </h2>
 
       {stage.kind === 'consent' && (
-        <div className="fs__card" data-testid="face-consent">
+        <div className="ev-section__card fs__card" data-testid="face-consent">
           <h3 className="fs__heading">{f.faceConsentTitle}</h3>
           <p>{f.faceConsentWhat}</p>
           <p>{f.faceConsentWhere}</p>
@@ -174,7 +174,7 @@ export default function FaceSearch(props: Props) {
         </>
       )}
 
-      <div className="fs__card fs__mine">
+      <div className="ev-section__card fs__card fs__mine">
         <p>{f.faceRemoveMeText}</p>
         <button type="button" className="g-btn" onClick={() => removeInput.current?.click()} data-testid="face-remove-me">
           {f.faceRemoveMe}

@@ -51,7 +51,7 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin,
   return (
     <PageSection id="gb-title" icon={BookHeart} title={t.guestbook} intro={t.guestbookIntro} testId="guestbook">
       {!open ? (
-        <p className="gb__note" data-testid="guestbook-closed">
+        <p className="ev-section__card gb__note" data-testid="guestbook-closed">
           {t.guestbookClosed}
         </p>
       ) : identified ? (
@@ -63,7 +63,7 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin,
           onWritten={(entry) => change((l) => applyGuestbookChange(l, { kind: 'entry', entry }))}
         />
       ) : (
-        <div className="gb__note">
+        <div className="ev-section__card gb__note">
           <p>{t.guestbookJoinFirst}</p>
           <button type="button" className="g-btn g-btn--primary" onClick={onJoin} data-testid="guestbook-join">
             {t.guestbookJoin}
@@ -74,7 +74,7 @@ export default function Guestbook({ eventId, identified, nickname, open, onJoin,
         {entries.isSuccess && list.length > 0 ? t.guestbookCount(list.length) : null}
       </p>
       {entries.isSuccess && list.length === 0 ? (
-        <p className="gb__empty" data-testid="guestbook-empty">
+        <p className="ev-section__card gb__empty" data-testid="guestbook-empty">
           {t.guestbookEmpty}
         </p>
       ) : (
@@ -155,7 +155,7 @@ function GuestbookForm({
   const left = GUESTBOOK_TEXT_MAX - visibleLength(text);
   return (
     <form
-      className="gb__form"
+      className="ev-section__card gb__form"
       onSubmit={(e) => {
         e.preventDefault();
         write.mutate();
