@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, pickLanguage, type Langu
 import { de, type Dict } from './de';
 import type { HostDict, hostDe } from './host.de';
 import type { CoupleDict } from './couple.de';
+import { useToasts } from '../store/toast-store';
 
 export type { Dict, HostDict, Language };
 
@@ -129,6 +130,8 @@ export async function chooseLanguage(lang: Language): Promise<boolean> {
   } catch {
     return false;
   }
+  // a toast still on screen was written in the old language: it would be the one text in it
+  useToasts.getState().clear();
   try {
     localStorage.setItem(CHOICE_KEY, lang);
   } catch {

@@ -22,6 +22,8 @@ interface ToastState {
   /** Shows a toast for `ms`; `alone` replaces those shown (the guest page's rule). */
   push: (kind: ToastKind, message: string, opts: { ms: number; alone?: boolean }) => void;
   dismiss: (id: number) => void;
+  /** takes every toast off the screen (a language switch: their texts are in the old language) */
+  clear: () => void;
   /** the open guest dialogs' toast slots, the newest last */
   slots: HTMLElement[];
   addSlot: (el: HTMLElement) => void;
@@ -39,6 +41,7 @@ export const useToasts = create<ToastState>((set, get) => ({
     setTimeout(() => get().dismiss(id), ms);
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
+  clear: () => set({ toasts: [] }),
   slots: [],
   addSlot: (el) => set((s) => ({ slots: [...s.slots, el] })),
   removeSlot: (el) => set((s) => ({ slots: s.slots.filter((x) => x !== el) })),
