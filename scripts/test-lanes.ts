@@ -2,8 +2,10 @@
 // the longest lane, Chromium's, starts first), the files of a lane several at a time when asked (MOMENTBOX_E2E_FILES,
 // MOMENTBOX_UNIT_FILES). The default is one lane and one file at a time: the whole run with 3 lanes and 4 Chromium
 // files at once (2026-11-26) held this 2-core machine at load 22-28 (the checks lane took 708 s instead of 57 s), and
-// 9 tests failed both attempts, starved (transcodes, a wall slide in WebKit, a 3 s toast) or sharing the face
-// worker between two files; one at a time they pass. Side by side stays for a machine with more cores. Most of a browser file's time is waiting
+// 9 tests failed both attempts, starved (transcodes, the face index, a wall slide in WebKit, a 3 s toast timed from
+// outside the page, a retried face test that counted its first attempt's workers); one at a time they pass. Since
+// then the CPU-heavy files run with nothing beside them (EXCLUSIVE) and those tests time from inside the page or
+// count from their own start. Side by side stays for a machine with more cores. Most of a browser file's time is waiting
 // (slide timers, transcodes, the server's answers, a browser starting): measured on this 2-core machine, the
 // Chromium files use about a fifth of a core each, so several run beside each other (issue 23 item 6).
 // `--timings` makes the slowest files start first, so one long file does not end the lane alone: the durations
@@ -53,6 +55,29 @@ export const ALONE = [
   'tests/e2e/wall-live.test.ts',
 ];
 
+/**
+ * Files that use much CPU themselves: ffmpeg's HEVC transcodes (an iPhone MOV to H.264, posters of videos back to
+ * back) and the face worker (the model described on the CPU; the search waits for a whole event indexed). Beside
+ * other files they starve and starve those beside them: the run of 2026-11-26 with 3 lanes and 4 Chromium files at
+ * once failed HEVC transcodes past 90 s and the face index past 480 s. When files run side by side (a lane's
+ * files at once > 1, or several lanes), each of these runs after the side-by-side part, one at a time, with
+ * nothing beside it (like ALONE, but without the timing files' lane); one at a time they stay in their lane.
+ */
+export const EXCLUSIVE = [
+  'src/media/video.test.ts',
+  'tests/api/face-search.test.ts',
+  'tests/api/faces-index.test.ts',
+  'tests/api/guestbook-attachments.test.ts',
+  'tests/api/uploads.test.ts',
+  'tests/api/video-posters.test.ts',
+  'tests/e2e/guest/face-search.test.ts',
+  'tests/e2e/guest/guestbook-attachments.test.ts',
+  'tests/e2e/host/face-search-setting.test.ts',
+  'tests/e2e/video-playback.test.ts',
+];
+/** Whether anything runs side by side, so EXCLUSIVE files leave their lanes (see EXCLUSIVE). */
+const SIDE_BY_SIDE = LIMIT > 1 || E2E_FILES > 1 || UNIT_FILES > 1;
+
 type Step = { name: string; cmd: string[]; env?: Record<string, string> };
 interface Lane {
   name: string;
@@ -63,9 +88,9 @@ interface Lane {
 
 /**
  * `filesAtOnce` > 1: that many files run side by side (Bun's --parallel, each file in its own process), the
- * slowest first; the local timings file gets this run's durations for the next one.
+ * slowest first; the local timings file gets this run's durations for the next one. `ignore`: files left out.
  */
-const bunTest = (name: string, timeoutMs: number, paths: string[], filesAtOnce = 1): Step => ({
+const bunTest = (name: string, timeoutMs: number, paths: string[], filesAtOnce = 1, ignore = ALONE): Step => ({
   name,
   cmd: [
     BUN,
@@ -81,17 +106,30 @@ const bunTest = (name: string, timeoutMs: number, paths: string[], filesAtOnce =
           '--update-timings',
         ]
       : []),
-    ...ALONE.flatMap((f) => ['--path-ignore-patterns', f]),
+    ...ignore.flatMap((f) => ['--path-ignore-patterns', f]),
     ...paths,
   ],
 });
+
+/**
+ * A lane of test files (`dirs`): side by side, its EXCLUSIVE files move to a lane of their own, `<name>-exclusive`,
+ * that runs after the side-by-side lanes, one file at a time.
+ */
+function testLanes(name: string, timeoutMs: number, dirs: string[], filesAtOnce = 1): Lane[] {
+  const mine = EXCLUSIVE.filter((f) => dirs.some((d) => f.startsWith(`${d}/`)));
+  if (!SIDE_BY_SIDE || !mine.length) return [{ name, steps: [bunTest(name, timeoutMs, dirs, filesAtOnce)] }];
+  return [
+    { name, steps: [bunTest(name, timeoutMs, dirs, filesAtOnce, [...ALONE, ...mine])] },
+    { name: `${name}-exclusive`, alone: true, steps: [bunTest(`${name}-exclusive`, timeoutMs, mine)] },
+  ];
+}
 
 /** The files Prettier lays out (.prettierignore leaves out generated ones); package.json's `format` writes the same glob. */
 export const FORMATTED = '**/*.{ts,tsx,js,mjs,css,json}';
 
 export const LANES: Lane[] = [
   // First: the longest lane; the others fill the CPU it leaves idle.
-  { name: 'e2e', steps: [bunTest('e2e', 300_000, ['tests/e2e'], E2E_FILES)] },
+  ...testLanes('e2e', 300_000, ['tests/e2e'], E2E_FILES),
   {
     name: 'checks',
     steps: [
@@ -118,7 +156,7 @@ export const LANES: Lane[] = [
       },
     ],
   },
-  { name: 'unit-api', steps: [bunTest('unit-api', 120_000, ['src', 'web/src', 'tests/api', 'tests/lint'], UNIT_FILES)] },
+  ...testLanes('unit-api', 120_000, ['src', 'web/src', 'tests/api', 'tests/lint'], UNIT_FILES),
   // The same journeys in WebKit (the engine of every iPhone): Debian's WebKitGTK through WebDriver, see tests/helpers/webkit.ts.
   { name: 'webkit', steps: [bunTest('webkit', 300_000, ['tests/webkit'])] },
   // Builds both binaries and runs them from empty folders (x64 natively, arm64 under qemu).
@@ -208,16 +246,17 @@ async function runLane(lane: Lane): Promise<Result[]> {
 async function main(): Promise<number> {
   mkdirSync(lanesDir, { recursive: true });
   const wanted = process.argv.slice(2);
-  const lanes = wanted.length ? LANES.filter((l) => wanted.includes(l.name)) : LANES;
+  // `e2e` names its EXCLUSIVE files' lane too
+  const lanes = wanted.length ? LANES.filter((l) => wanted.includes(l.name.replace(/-exclusive$/, ''))) : LANES;
   const unknown = wanted.filter((w) => !LANES.some((l) => l.name === w));
   if (unknown.length) {
     console.error(`unknown lane(s): ${unknown.join(', ')}; lanes: ${LANES.map((l) => l.name).join(', ')}`);
     return 2;
   }
-  // A renamed file would otherwise drop out of the alone lane without a word.
-  const gone = ALONE.filter((f) => !existsSync(join(root, f)));
+  // A renamed file would otherwise drop out of the alone lane (or run beside others) without a word.
+  const gone = [...ALONE, ...EXCLUSIVE].filter((f) => !existsSync(join(root, f)));
   if (gone.length) {
-    console.error(`scripts/test-lanes.ts: ALONE names files that do not exist: ${gone.join(', ')}`);
+    console.error(`scripts/test-lanes.ts: ALONE or EXCLUSIVE names files that do not exist: ${gone.join(', ')}`);
     return 2;
   }
   const started = performance.now();
