@@ -17,6 +17,8 @@ export interface MultipartOptions<T, F> {
   discard: (result: T) => void;
   /** turns the text fields into typed ones; throwing refuses the request (and discards the file) */
   parseFields: (fields: Record<string, string>) => F;
+  /** a form's own refusal of a text field too long to carry (the guestbook's message), instead of 'Feld … ist zu lang' */
+  fieldTooLong?: (name: string) => AppError | undefined;
   /** the request ends with 408 when no byte of the body arrives for this long, or too few (bodyWatch) */
   idleMs: number;
 }
@@ -95,7 +97,7 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
         current = null;
       },
     },
-    { parts: MAX_FIELDS + 1, fieldBytes: MAX_FIELD_BYTES },
+    { parts: MAX_FIELDS + 1, fieldBytes: MAX_FIELD_BYTES, fieldTooLong: opts.fieldTooLong },
   );
 
   // The body is pumped by hand so that a read error (client gone) or silence (idle time-out) reaches the parser.

@@ -15,6 +15,8 @@ export interface PartLimits {
   /** parts (fields and files) in one form */
   parts: number;
   fieldBytes: number;
+  /** the refusal of a text field past `fieldBytes` where its form has its own (the guestbook's message); else the generic one */
+  fieldTooLong?: (name: string) => Error | undefined;
 }
 
 const HEADER_BYTES = 16 * 1024;
@@ -201,7 +203,8 @@ export class MultipartParser {
     if (!part || bytes.length === 0) return;
     if (part.file) return this.handlers.fileData(bytes);
     part.bytes += bytes.length;
-    if (part.bytes > this.limits.fieldBytes) throw badRequest('fieldTooLong', { field: part.name });
+    if (part.bytes > this.limits.fieldBytes)
+      throw this.limits.fieldTooLong?.(part.name) ?? badRequest('fieldTooLong', { field: part.name });
     part.value.push(Buffer.from(bytes));
   }
 

@@ -10,7 +10,7 @@ import { sanitizeZipName, uniqueName, zipLayout, type ZipEntry, type ZipObserver
 import type { AlbumsService } from './albums.service.ts';
 import type { Language } from '../domain/languages.ts';
 import type { GuestbookService } from './guestbook.service.ts';
-import { KEEPSAKE_FOLDER, keepsakeZipEntries, type KeepsakeFor } from './keepsake.ts';
+import { KEEPSAKE_FOLDER, keepsakeZipEntries, type KeepsakeFor, type OriginalReader } from './keepsake.ts';
 import type { Favorites } from '../domain/limits.ts';
 import type { HeartsService } from './hearts.service.ts';
 import type { EventView } from './events.service.ts';
@@ -219,11 +219,19 @@ export function createExportsService(deps: {
     return rows.filter((u) => mine.has(u.id));
   };
 
-  /** The whole-event export's `Gästebuch/` folder for its reader; none without `keepsake` or without entries. */
-  const keepsakeOf = (event: EventView, keepsake: KeepsakeFor | undefined): ZipEntry[] =>
-    keepsake
-      ? keepsakeZipEntries(deps.store, event, deps.guestbook.list(event, keepsake.reader), topFolder(event), keepsake.render, now())
-      : [];
+  /**
+   * The whole-event export's `Gästebuch/` folder for its reader; none without `keepsake` or without entries. Its
+   * originals go out as the uploads' originals of the same export do ('export': without their location where the event strips it).
+   */
+  const keepsakeOf = (event: EventView, keepsake: KeepsakeFor | undefined): ZipEntry[] => {
+    if (!keepsake) return [];
+    const readOriginal: OriginalReader = (row, path) => {
+      const original = deps.originals.attachmentForViewer(event, { userId: row.userId, attachmentKey: row.attachmentKey! }, path, 'export');
+      return () => deps.originals.reader(original);
+    };
+    const rows = deps.guestbook.list(event, keepsake.reader);
+    return keepsakeZipEntries(deps.store, event, rows, topFolder(event), keepsake.render, readOriginal, now());
+  };
 
   return {
     /**

@@ -46,6 +46,13 @@ export interface ReceivedAttachment {
 export const attachmentRefused = (variant: 'guestbookType' | 'guestbookBroken' | 'guestbookNoSound') =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', variant);
 
+/**
+ * A message past 1,000 characters: the guestbook's own refusal, whichever way it came (JSON, or a form field too
+ * long to carry, whose length is then not known).
+ */
+export const guestbookTextTooLong = (length?: number) =>
+  badRequest('guestbookTextTooLong', { field: 'text', ...(length === undefined ? {} : { length }), max: GUESTBOOK_TEXT_MAX });
+
 /** One token back every 12 s: five entries in a minute, then one every 12 s. */
 const PER_MINUTE_REFILL_MS = 60_000 / GUESTBOOK_LIMITS.perMinute;
 
@@ -83,7 +90,7 @@ export function createGuestbookService(deps: {
     // A selfie, a video or a voice message may stand alone; a written entry needs its words.
     if (text.length === 0 && !withAttachment) throw badRequest('guestbookTextEmpty', { field: 'text' });
     const length = visibleLength(text);
-    if (length > GUESTBOOK_TEXT_MAX) throw badRequest('guestbookTextTooLong', { field: 'text', length, max: GUESTBOOK_TEXT_MAX });
+    if (length > GUESTBOOK_TEXT_MAX) throw guestbookTextTooLong(length);
     return text;
   }
 

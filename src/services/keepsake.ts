@@ -4,7 +4,7 @@
 // exact size is known up front.
 import { join } from 'node:path';
 import type { GuestbookRow } from '../db/schema.ts';
-import { bytesReader, openPieceReader } from '../media/piece-reader.ts';
+import { bytesReader, openPieceReader, type PieceReader } from '../media/piece-reader.ts';
 import { sanitizeZipName, type ZipEntry } from '../media/zip-stream.ts';
 import { DERIVED, type MediaStore } from '../storage/media-store.ts';
 import type { Viewer } from '../domain/permissions.ts';
@@ -52,11 +52,18 @@ export function keepsakeAttachmentPath(entry: Entry): string | null {
   return `${KEEPSAKE_FOLDER}/${ORIGINALS}/${baseName(entry)}.${entry.attachmentExt}`;
 }
 
-/** A file of the folder: its path under `Gästebuch/` and where its bytes come from. */
+/** A file of the folder: its path under `Gästebuch/`, where it lies on the box and how its bytes are read. */
 interface KeepsakeFile {
   path: string;
   source: string;
+  open: () => Promise<PieceReader>;
 }
+
+/**
+ * How the export reads an entry's original at `path`: as the uploads' originals are exported (without the
+ * location where the event strips it; originals.service.ts), the same length as the file.
+ */
+export type OriginalReader = (row: GuestbookRow, path: string) => () => Promise<PieceReader>;
 
 /** What the page shows of an entry's attachment: the file to play or show (and a video's poster), relative to the page. */
 export interface KeepsakeMedia {
@@ -77,12 +84,18 @@ export interface KeepsakeEntry {
 }
 
 /** An entry's files in the folder: the original, and once it is ready, the copy the page plays and a video's poster. */
-function filesOf(store: MediaStore, row: GuestbookRow): { media: KeepsakeMedia | null; files: KeepsakeFile[] } {
+function filesOf(
+  store: MediaStore,
+  row: GuestbookRow,
+  readOriginal: OriginalReader,
+): { media: KeepsakeMedia | null; files: KeepsakeFile[] } {
   const original = keepsakeAttachmentPath(row);
   if (!original || !row.attachmentKind) return { media: null, files: [] };
   const dir = store.guestbookDir(row.eventId, row.attachmentKey!);
   const relative = original.slice(KEEPSAKE_FOLDER.length + 1);
-  const files: KeepsakeFile[] = [{ path: relative, source: join(dir, `original.${row.attachmentExt}`) }];
+  const source = join(dir, `original.${row.attachmentExt}`);
+  const files: KeepsakeFile[] = [{ path: relative, source, open: readOriginal(row, source) }];
+  const derived = (path: string, source: string): KeepsakeFile => ({ path, source, open: () => openPieceReader(source) });
   const media: KeepsakeMedia = { kind: row.attachmentKind, original: relative, playable: null, poster: null };
   // Only a settled attachment's files stay as they are while the archive is read (a preview grows while it is made).
   if (row.attachmentState === 'ready' && row.attachmentPlayable) {
@@ -91,11 +104,11 @@ function filesOf(store: MediaStore, row: GuestbookRow): { media: KeepsakeMedia |
     else {
       const ext = row.attachmentPlayable.slice(row.attachmentPlayable.lastIndexOf('.'));
       media.playable = `${base}${ext}`;
-      files.push({ path: media.playable, source: join(dir, row.attachmentPlayable) });
+      files.push(derived(media.playable, join(dir, row.attachmentPlayable)));
     }
     if (row.attachmentKind === 'video') {
       media.poster = `${base}-poster.jpg`;
-      files.push({ path: media.poster, source: join(dir, DERIVED.thumbnail) });
+      files.push(derived(media.poster, join(dir, DERIVED.thumbnail)));
     }
   }
   return { media, files };
@@ -127,13 +140,14 @@ export function keepsakeZipEntries(
   rows: GuestbookRow[],
   top: string,
   render: KeepsakeFor['render'],
+  readOriginal: OriginalReader,
   mtime: Date,
 ): ZipEntry[] {
   if (rows.length === 0) return [];
   const ordered = [...rows].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
   const files: KeepsakeFile[] = [];
   const entries: KeepsakeEntry[] = ordered.map((row) => {
-    const of = filesOf(store, row);
+    const of = filesOf(store, row, readOriginal);
     files.push(...of.files);
     return { row, ...localTime(row.createdAt), media: of.media };
   });
@@ -143,9 +157,5 @@ export function keepsakeZipEntries(
     return { name: at(path), size: bytes.length, mtime, open: async () => bytesReader(bytes) };
   };
   const { page, csv } = render({ event, entries });
-  return [
-    text(PAGE, page),
-    text(CSV, csv),
-    ...files.map((f) => ({ name: at(f.path), size: store.sizeOf(f.source), mtime, open: () => openPieceReader(f.source) })),
-  ];
+  return [text(PAGE, page), text(CSV, csv), ...files.map((f) => ({ name: at(f.path), size: store.sizeOf(f.source), mtime, open: f.open }))];
 }

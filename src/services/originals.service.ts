@@ -41,13 +41,13 @@ export function createOriginalsService(deps: { store: MediaStore }) {
 
     /**
      * A guestbook attachment's original as this viewer receives it, by the same rule as an upload's: its writer
-     * is its uploader (a phone's selfie or video message carries where it was taken).
+     * is its uploader (a phone's selfie or video message carries where it was taken); 'export': the keepsake's `Originale/`.
      */
     attachmentForViewer(
       event: { stripLocation: boolean },
       entry: { userId: string | null; attachmentKey: string },
       path: string,
-      viewer: Viewer,
+      viewer: Viewer | 'export',
     ): OriginalView {
       const writer = { userId: entry.userId, apiKeyId: null };
       return { path, patches: receivesLocation(event, writer, viewer) ? null : locationPatches(`gb/${entry.attachmentKey}`, path) };

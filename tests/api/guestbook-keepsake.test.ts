@@ -2,6 +2,8 @@
 // with a page, a CSV and the attachments (originals, and the copies every browser plays), at the size announced.
 // The page itself, opened from the unpacked folder with JavaScript off: tests/e2e/host/guestbook-keepsake.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import exifr from 'exifr';
+import sharp from 'sharp';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { ExportSizes } from '../../src/http/api-types.ts';
@@ -19,6 +21,7 @@ import {
   VOICE,
   type GuestbookEvent,
 } from '../helpers/keepsake-event.ts';
+import { FIXTURES } from '../helpers/server.ts';
 import { useAppServer } from './support.ts';
 
 const h = useAppServer({ env: { MOMENTBOX_NEW_GUESTS_PER_ADDRESS: '100000' } });
@@ -187,5 +190,76 @@ describe('the guestbook keepsake in the export ZIPs', () => {
       'Nur Gästebuch/Gästebuch/Gästebuch.html',
       'Nur Gästebuch/Gästebuch/gaestebuch.csv',
     ]);
+  });
+});
+
+describe("the keepsake's originals follow the uploads' location rule", () => {
+  const GPS_SELFIE = join(FIXTURES, 'photos', 'gps', 'DSCN0010.jpg');
+  const IPHONE_MOV = join(FIXTURES, 'videos', 'iphone6-camera-real.mov');
+  /** the ISO 6709 place the iPhone wrote into its MOV */
+  const PLACE = '+32.0929+034.8620';
+
+  /** An event whose guest sent a selfie with GPS and an iPhone video, and the two originals as the couple's and the admin's ZIPs hold them. */
+  async function exported(stripLocation: boolean) {
+    const event = await h.admin.createEvent({ strip_location: String(stripLocation) });
+    const alice = h.client();
+    await alice.joinAsGuest(event.code, 'Alice');
+    for (const file of [GPS_SELFIE, IPHONE_MOV]) {
+      const body = new FormData();
+      body.append('file', new File([Bun.file(file)], file.split('/').pop()!));
+      const res = await alice.fetch(`/api/event/${event.id}/guestbook/attachment`, { method: 'POST', body });
+      expect(res.status).toBe(201);
+    }
+    const { client_token: token } = await h.admin.json<{ client_token: string }>(`/api/client/generate-token/${event.id}`, {
+      method: 'POST',
+    });
+    const zips = { couple: `/api/client/event-export-zip/${token}`, admin: `/api/event/${event.id}/export-zip` };
+    const out: Record<string, { jpg: Buffer; mov: Buffer }> = {};
+    for (const [who, url] of Object.entries(zips)) {
+      const { dir, zip, announced } = await unpackZip(await h.admin.fetch(url));
+      folders.push(dir);
+      expect(statSync(zip).size).toBe(announced);
+      const originals = join(dir, readdirSync(dir)[0]!, 'Gästebuch', 'Originale');
+      const files = readdirSync(originals);
+      out[who] = {
+        jpg: readFileSync(
+          join(
+            originals,
+            files.find((f) => f.endsWith('.jpg'))!,
+          ),
+        ),
+        mov: readFileSync(
+          join(
+            originals,
+            files.find((f) => f.endsWith('.mov'))!,
+          ),
+        ),
+      };
+    }
+    return out;
+  }
+  const hasPlace = (bytes: Buffer) => bytes.toString('latin1').includes(PLACE);
+
+  test('an event that strips locations: the selfie without GPS and the MOV without its place, in both ZIPs, at the same size', async () => {
+    // as sent, both carry where they were taken
+    expect((await exifr.gps(readFileSync(GPS_SELFIE)))?.latitude).toBeCloseTo(43.4674, 3);
+    expect(hasPlace(readFileSync(IPHONE_MOV))).toBe(true);
+    for (const [who, { jpg, mov }] of Object.entries(await exported(true))) {
+      expect({ who, jpg: jpg.length, mov: mov.length }).toEqual({ who, jpg: statSync(GPS_SELFIE).size, mov: statSync(IPHONE_MOV).size });
+      expect({ who, gps: await exifr.gps(jpg).catch(() => undefined) }).toEqual({ who, gps: undefined });
+      expect({ who, place: hasPlace(mov) }).toEqual({ who, place: false });
+      // the picture itself is untouched: only the location was overwritten
+      expect({ who, decodes: (await sharp(jpg).metadata()).width }).toEqual({ who, decodes: 640 });
+    }
+  });
+
+  test('an event that keeps locations: the originals exactly as sent', async () => {
+    for (const [who, { jpg, mov }] of Object.entries(await exported(false))) {
+      expect({ who, jpg: jpg.equals(readFileSync(GPS_SELFIE)), mov: mov.equals(readFileSync(IPHONE_MOV)) }).toEqual({
+        who,
+        jpg: true,
+        mov: true,
+      });
+    }
   });
 });

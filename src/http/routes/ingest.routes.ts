@@ -9,6 +9,7 @@ import {
   ChunkFormSchema,
   ChunkStatusQuery,
   GuestbookAttachmentFormSchema,
+  guestbookFieldTooLong,
   UploadFormSchema,
 } from '../../services/ingest/form.ts';
 import type { AttachmentChunkResult, AttachmentChunkStatus, ChunkResult, ChunkStatus, UploadResult } from '../api-types.ts';
@@ -16,7 +17,7 @@ import type { Ctx, Env } from '../context.ts';
 import { clientAddress } from '../context.ts';
 import { inEvent, inEventOf } from '../middleware/event-scope.ts';
 import { guestbookEntryDto, uploadDto } from '../dto.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, type AppError } from '../../lib/errors.ts';
 import { parseWith } from '../../lib/parse.ts';
 import { ATTACHMENT_MAX_SECONDS } from '../../domain/guestbook.ts';
 import { receiveMultipart } from '../multipart.ts';
@@ -116,9 +117,12 @@ function uploadRequest(c: Ctx): UploadRequest {
   return { ...uploaderOf(c), declaredBytes: Number.isFinite(declared) ? declared : null };
 }
 
-/** Reads the multipart form for the service: fields may also come in the query string (the form's win). */
+/**
+ * Reads the multipart form for the service: fields may also come in the query string (the form's win);
+ * `fieldTooLong`: the form's own refusal of a field too long to carry.
+ */
 const formOf =
-  (c: Ctx, fileFields: string[]): FormReader =>
+  (c: Ctx, fileFields: string[], fieldTooLong?: (name: string) => AppError | undefined): FormReader =>
   async (sink, parseFields) => {
     const query = c.req.query();
     const { fields, file } = await receiveMultipart(c.req.raw, {
@@ -126,6 +130,7 @@ const formOf =
       onFile: (stream, fileName, before) => sink.receive(stream, fileName, { ...query, ...before }),
       discard: sink.discard,
       parseFields: (form) => parseFields({ ...query, ...form }),
+      fieldTooLong,
       idleMs: c.get('deps').config.requestIdleSeconds * 1000,
     });
     return { fields, file: file && { fileName: file.fileName, result: file.result } };
@@ -203,7 +208,7 @@ export function ingestRoutes() {
     const req = uploadRequest(c);
     const row = await services.ingest.receiveAttachment(
       req,
-      formOf(c, ['file']),
+      formOf(c, ['file'], guestbookFieldTooLong),
       (raw) => parseWith(GuestbookAttachmentFormSchema, raw),
       (file, fields) => {
         if (!file) throw badRequest('noFile', { field: 'file' });
@@ -215,7 +220,7 @@ export function ingestRoutes() {
 
   app.post('/api/event/:eventId/guestbook/attachment-chunk', guestbookAttachmentChunk.doc, inEvent, async (c) => {
     const { services } = c.get('deps');
-    const outcome = await services.ingest.attachmentChunk(uploadRequest(c), formOf(c, ['chunk', 'file']));
+    const outcome = await services.ingest.attachmentChunk(uploadRequest(c), formOf(c, ['chunk', 'file'], guestbookFieldTooLong));
     return c.json<AttachmentChunkResult>(chunkAnswer(outcome, asEntry(c)));
   });
 

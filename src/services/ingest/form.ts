@@ -4,6 +4,7 @@
 // The routes describe their contract with these schemas (OpenAPI); the service parses with them.
 import { z } from 'zod';
 import { problem } from '../../lib/errors.ts';
+import { guestbookTextTooLong } from '../guestbook.service.ts';
 
 const invalid = problem('invalidField');
 /** A whole number sent as text, `min` to `max`. */
@@ -68,6 +69,12 @@ export const GuestbookAttachmentFormSchema = z.object({
     .optional()
     .meta({ description: "The signature; default the guest's nickname" }),
 });
+
+/**
+ * A message too long for a form field (4 KB; 1,000 characters take at most 4,000 bytes) is refused as the JSON
+ * call refuses one past 1,000 characters, not as a field of any form.
+ */
+export const guestbookFieldTooLong = (field: string) => (field === 'text' ? guestbookTextTooLong() : undefined);
 
 /** A chunk of a guestbook attachment (issue 27): the entry's fields travel with every chunk; the last one's make the entry. */
 export const AttachmentChunkFormSchema = GuestbookAttachmentFormSchema.extend(ChunkPart.shape).refine(...indexInRange);
