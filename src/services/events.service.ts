@@ -104,7 +104,7 @@ export function createEventsService(deps: {
   onSettingsChanged?: (eventId: number) => void;
   /** told after an event's reveal was set, moved or cleared (the reveal's timer follows) */
   onRevealChanged?: (eventId: number) => void;
-  /** told after 'Gesichtssuche' was turned on or off (off deletes the event's descriptors before the answer) */
+  /** told after 'Gesichtssuche' was turned on or off, or an event created with it on (off deletes the event's descriptors before the answer) */
   onFaceSearchChanged?: (eventId: number, on: boolean) => void;
 }) {
   const { db, store, retentionDays } = deps;
@@ -298,6 +298,7 @@ export function createEventsService(deps: {
         }
       }
       if (row.revealAt) deps.onRevealChanged?.(row.id);
+      if (row.faceSearch) deps.onFaceSearchChanged?.(row.id, true);
       return view(getRow(row.id));
     },
 

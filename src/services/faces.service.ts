@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { events, faces, faceScans, uploads } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import { realTimers, type Timers } from '../lib/timers.ts';
 import { descriptorBytes, descriptorFromBytes } from '../media/faces/protocol.ts';
 import type { DetectedFace, FaceWorkerClient } from '../media/faces/worker-client.ts';
 import { DERIVED, type MediaStore } from '../storage/media-store.ts';
@@ -29,12 +30,14 @@ export interface FaceIndexerOptions {
   logger: Logger;
   /** true while uploads arrive or their previews are being made: the indexer waits (it is never on the hot path) */
   busy: () => boolean;
-  /** how often the indexer looks again while waiting for work or for the box to be quiet */
+  /** how often the indexer looks again while an event has the setting on and it waits for work or for the box to be quiet */
   pollMs?: number;
   /** after the worker failed: the first wait before trying again, then backoffMs doubling up to maxBackoffMs */
   firstRetryMs?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** the pauses' timer (tests fire it by hand) */
+  timers?: Timers;
 }
 
 /** Uploads the indexer can read: processed, with the picture it describes (a photo's preview, a video's poster thumbnail). */
@@ -70,20 +73,25 @@ export function createFacesService(opts: FaceIndexerOptions) {
   const firstRetryMs = opts.firstRetryMs ?? 2_000;
   const backoffMs = opts.backoffMs ?? 30_000;
   const maxBackoffMs = opts.maxBackoffMs ?? 600_000;
+  const timers = opts.timers ?? realTimers;
   let running = false;
   let loop: Promise<void> = Promise.resolve();
   let wake: (() => void) | null = null;
 
-  const sleep = (ms: number) =>
+  /** Pauses `ms`, or without a timer (`null`) until poke(), settingChanged() or stop() wake it. */
+  const sleep = (ms: number | null) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
+      const timer = ms === null ? null : timers.set(done, ms);
       function done() {
-        clearTimeout(timer);
+        if (timer !== null) timers.clear(timer);
         wake = null;
         resolve();
       }
       wake = done;
     });
+
+  /** Whether any event has 'Gesichtssuche' on: without one there is nothing to look for until one is turned on. */
+  const anyEventOn = () => db.select({ id: events.id }).from(events).where(eq(events.faceSearch, true)).limit(1).get() !== undefined;
 
   /** The newest upload of an event with the setting on that was not looked at yet. */
   function nextUpload() {
@@ -148,6 +156,11 @@ export function createFacesService(opts: FaceIndexerOptions) {
     /** the upload the worker last failed on: a picture it fails on twice is marked failed, so one bad photo cannot stop indexing */
     let failedOn: number | null = null;
     while (running) {
+      // Most boxes never turn it on: then the indexer sleeps until a setting is turned on, and nothing runs meanwhile.
+      if (!anyEventOn()) {
+        await sleep(null);
+        continue;
+      }
       const upload = opts.busy() ? undefined : nextUpload();
       if (!upload) {
         await sleep(pollMs);
@@ -177,7 +190,7 @@ export function createFacesService(opts: FaceIndexerOptions) {
   }
 
   return {
-    /** Starts the indexer loop (serve.ts); it idles cheaply when no event has the setting on. */
+    /** Starts the indexer loop (serve.ts); while no event has the setting on it sleeps until one is turned on. */
     start() {
       if (running) return;
       running = true;
@@ -189,7 +202,7 @@ export function createFacesService(opts: FaceIndexerOptions) {
       await loop;
       worker.stop();
     },
-    /** New work may be there (an event's setting was turned on, uploads finished): do not wait for the next poll. */
+    /** New work may be there (an event came in by an import, uploads finished): do not wait for the next poll. */
     poke() {
       wake?.();
     },

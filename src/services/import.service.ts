@@ -75,6 +75,8 @@ export function createImportService(deps: {
   runSelf?: RunSelf;
   /** what an uploaded export ZIP must leave free on the disk (with room for the files it holds besides) */
   minFreeDiskBytes?: number;
+  /** an import process ended: an event may have come in, with settings the server's services act on (face search) */
+  onImportEnded?: () => void;
 }) {
   const { db, store } = deps;
   /** the dashboard's imports since the server started, by the code in the source */
@@ -358,7 +360,10 @@ export function createImportService(deps: {
       error: null,
     };
     imports.set(code, run);
-    void follow(run, child.stdout, onEnd);
+    void follow(run, child.stdout, () => {
+      onEnd();
+      deps.onImportEnded?.();
+    });
   }
 
   return {

@@ -165,7 +165,15 @@ export function createServices(deps: ServiceDeps) {
     portal,
     guestEntry: createGuestEntryService({ guests, portal, captivePortal: deps.captivePortal ?? false }),
     s3,
-    imports: createImportService({ db, store, s3, runSelf: deps.runSelf, minFreeDiskBytes: deps.minFreeDiskBytes }),
+    imports: createImportService({
+      db,
+      store,
+      s3,
+      runSelf: deps.runSelf,
+      minFreeDiskBytes: deps.minFreeDiskBytes,
+      // An imported event may have 'Gesichtssuche' on: the indexer, asleep while every event had it off, looks.
+      onImportEnded: () => faces.poke(),
+    }),
     gallery: createGalleryService({ db, store, albums, uploads, originals, s3, renderPage: deps.renderGalleryPage, now }),
     push: createPushService({ db, store, s3, retentionDays: deps.retentionDays, runSelf: deps.runSelf, now }),
     boxSettings: createBoxSettingsService({ db, wifiDefault: deps.wifiDefault ?? null, now }),

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/connection.ts';
 import { events } from '../db/schema.ts';
 import type { LiveService } from './live.service.ts';
-import { createRevealService, REVEAL_MAX_SLEEP_MS, type RevealTimers } from './reveal.service.ts';
+import type { Timers } from '../lib/timers.ts';
+import { createRevealService, REVEAL_MAX_SLEEP_MS } from './reveal.service.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'momentbox-reveal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,7 +19,7 @@ function setUp() {
   const db = openDatabase(join(dir, `${crypto.randomUUID()}.db`));
   let clock = Date.parse('2026-11-26T18:00:00Z');
   let armed: { fn: () => void; ms: number } | null = null;
-  const timers: RevealTimers = {
+  const timers: Timers = {
     set: (fn, ms) => (armed = { fn, ms }),
     clear: () => (armed = null),
   };

@@ -2,6 +2,7 @@ import { isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { events } from '../db/schema.ts';
 import { isSealed } from '../domain/event-window.ts';
+import { realTimers, type Timers } from '../lib/timers.ts';
 import type { LiveService } from './live.service.ts';
 
 /**
@@ -11,17 +12,6 @@ import type { LiveService } from './live.service.ts';
  */
 export const REVEAL_MAX_SLEEP_MS = 60_000;
 
-/** A one-shot timer; the services' real one unless a test hands in its own. */
-export interface RevealTimers {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-const realTimers: RevealTimers = {
-  set: (fn, ms) => setTimeout(fn, ms).unref(),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /**
  * Einwegkamera (issue 28): at an event's reveal every open page is told at once (live 'reveal'). The reveals
  * to come are read from the database (at start, so a restart keeps them, and whenever one is set, moved or
@@ -29,7 +19,7 @@ const realTimers: RevealTimers = {
  * moved by hand (the tests' clock) calls `clockMoved()`. What guests see never waits for
  * this timer: every read judges `sealed` with the clock itself (events.service `view`).
  */
-export function createRevealService(deps: { db: Db; live: LiveService; now: () => Date; timers?: RevealTimers }) {
+export function createRevealService(deps: { db: Db; live: LiveService; now: () => Date; timers?: Timers }) {
   const { db, live, now } = deps;
   const timers = deps.timers ?? realTimers;
   /** event id → its reveal (ms), for the events whose reveal is still to come */
