@@ -151,15 +151,6 @@ export function createFaceSearchService(deps: { db: Db; uploads: UploadsService;
           .run();
       });
     },
-
-    /** The setting went off: everything kept of the event's searching guests goes with the index. */
-    forgetEvent(eventId: number): void {
-      db.transaction((tx) => {
-        tx.delete(faceSearchSelfies).where(eq(faceSearchSelfies.eventId, eventId)).run();
-        tx.delete(faceDrops).where(eq(faceDrops.eventId, eventId)).run();
-        tx.delete(faceExclusions).where(eq(faceExclusions.eventId, eventId)).run();
-      });
-    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { events, faces, faceScans, uploads } from '../db/schema.ts';
+import { events, faceDrops, faceExclusions, faces, faceScans, faceSearchSelfies, uploads } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { realTimers, type Timers } from '../lib/timers.ts';
@@ -53,11 +53,18 @@ export function facesOfEvent(db: Db, eventId: number): StoredFace[] {
     .map((r) => ({ uploadId: r.uploadId, box: { x: r.x, y: r.y, w: r.w, h: r.h }, descriptor: descriptorFromBytes(r.descriptor) }));
 }
 
-/** Deletes every face (and scan mark) of an event: 'Gesichtssuche' was turned off. */
-export function forgetEventFaces(db: Db, eventId: number): void {
+/**
+ * 'Gesichtssuche' was turned off: every face datum of the event goes in one transaction, the index's (faces, scan
+ * marks) and what its searching guests kept (remembered selfies, removals, 'Das bin ich nicht' drops). The one
+ * place that knows all of them; deleting the event takes the same rows by its cascades.
+ */
+export function forgetEventFaceData(db: Db, eventId: number): void {
   db.transaction((tx) => {
     tx.delete(faces).where(eq(faces.eventId, eventId)).run();
     tx.delete(faceScans).where(eq(faceScans.eventId, eventId)).run();
+    tx.delete(faceSearchSelfies).where(eq(faceSearchSelfies.eventId, eventId)).run();
+    tx.delete(faceExclusions).where(eq(faceExclusions.eventId, eventId)).run();
+    tx.delete(faceDrops).where(eq(faceDrops.eventId, eventId)).run();
   });
 }
 
@@ -206,9 +213,9 @@ export function createFacesService(opts: FaceIndexerOptions) {
     poke() {
       wake?.();
     },
-    /** 'Gesichtssuche' changed: off deletes every descriptor of the event at once; on starts indexing it. */
+    /** 'Gesichtssuche' changed: off deletes all face data of the event at once; on starts indexing it. */
     settingChanged(eventId: number, on: boolean) {
-      if (!on) forgetEventFaces(db, eventId);
+      if (!on) forgetEventFaceData(db, eventId);
       else wake?.();
     },
     progress(eventId: number): FaceProgress {

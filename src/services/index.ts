@@ -142,11 +142,8 @@ export function createServices(deps: ServiceDeps) {
       onWindowChanged: live.reconnect,
       onSettingsChanged: live.settingsChanged,
       onRevealChanged: reveal.changed,
-      // Off: every descriptor of the event goes, the index's and what its guests kept.
-      onFaceSearchChanged: (id, on) => {
-        faces.settingChanged(id, on);
-        if (!on) faceSearch.forgetEvent(id);
-      },
+      // Off: every face datum of the event goes in one transaction, the index's and what its guests kept.
+      onFaceSearchChanged: (id, on) => faces.settingChanged(id, on),
     }),
     faces,
     albums,

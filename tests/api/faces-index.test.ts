@@ -3,6 +3,7 @@
 // a worker that dies is started again and the gallery keeps answering. Real SQLite, real worker, real photos of faces.
 import { Database } from 'bun:sqlite';
 import { afterEach, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientSettingsDto, ClientTokenAnswer, EventDto } from '../../src/http/api-types.ts';
 import { FIXTURES } from '../helpers/server.ts';
@@ -52,6 +53,18 @@ async function hostedEventWithFaces() {
     expectOk<EventDto>(await host.fetch(`/api/client/event/${token}`, { method: 'PUT', json: { face_search: on } }));
   const settings = async () => expectOk<ClientSettingsDto>(await host.fetch(`/api/client/event-settings/${token}`));
   return { event, ids, setting, settings };
+}
+
+/** The tables holding face data of an event: the index's and what its searching guests kept. */
+const FACE_TABLES = ['faces', 'face_scans', 'face_search_selfies', 'face_exclusions', 'face_drops'];
+const faceRows = (eventId: number) =>
+  Object.fromEntries(FACE_TABLES.map((t) => [t, rows(`select count(*) as n from ${t} where event_id = ?`, eventId)[0]!.n as number]));
+
+function selfieForm(path: string, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('selfie', new Blob([readFileSync(path)], { type: 'image/jpeg' }), 'selfie.jpg');
+  return form;
 }
 
 const distance = (a: Float32Array, b: Float32Array) => Math.sqrt(a.reduce((sum, v, i) => sum + (v - b[i]!) ** 2, 0));
@@ -127,5 +140,30 @@ describe('face indexing', () => {
     // Deleting the event deletes its faces with it.
     await expectOk(await srv.admin.fetch(`/api/event/${event.id}`, { method: 'DELETE' }));
     expect(rows('select count(*) as n from faces where event_id = ?', event.id)).toEqual([{ n: 0 }]);
+  });
+
+  test("off deletes all the event's face data in one go, the index's and what its guests kept; another event's stays", async () => {
+    const a = await hostedEventWithFaces();
+    const b = await hostedEventWithFaces();
+    for (const { event, ids, setting } of [a, b]) {
+      await setting(true);
+      // A guest who searched and asked to be remembered, removed a person from everyone's results, dropped a photo.
+      const guest = srv.client();
+      await guest.joinAsGuest(event.code);
+      const faces = `/api/event/${event.id}/faces`;
+      await expectOk(await guest.fetch(`${faces}/search`, { method: 'POST', body: selfieForm(WALZ, { remember: 'true' }) }));
+      await expectOk(await guest.fetch(`${faces}/exclusion`, { method: 'POST', body: selfieForm(WHITSON) }));
+      await expectOk(await guest.fetch(`${faces}/not-me/${ids[1]}`, { method: 'PUT' }));
+    }
+    for (const { event, settings } of [a, b]) {
+      await until('every photo described', async () => (await settings()).face_progress.percent === 100);
+      expect(Object.values(faceRows(event.id)).every((n) => n >= 1)).toBe(true);
+    }
+    const other = faceRows(b.event.id);
+
+    expect((await a.setting(false)).face_search).toBe(false);
+    // Read from the database file before anything else happens: nothing of the event is left.
+    expect(faceRows(a.event.id)).toEqual(Object.fromEntries(FACE_TABLES.map((t) => [t, 0])));
+    expect(faceRows(b.event.id)).toEqual(other);
   });
 });
