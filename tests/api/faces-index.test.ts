@@ -9,7 +9,9 @@ import type { ClientSettingsDto, ClientTokenAnswer, EventDto } from '../../src/h
 import { FIXTURES } from '../helpers/server.ts';
 import { expectOk, useAppServer } from './support.ts';
 
-const srv = useAppServer();
+/** What a test does at a log line of the server, at the moment it is written (debug: the worker's requests are logged). */
+let onLog: ((line: string) => void) | null = null;
+const srv = useAppServer({ env: { MOMENTBOX_LOG_LEVEL: 'debug' }, onLog: (line) => onLog?.(line) });
 const FACES = join(FIXTURES, 'faces');
 // Two photos of one person and one of another (the labelled set, tests/fixtures/faces/README.md).
 const WALZ = join(FACES, 'walz-portrait.jpg');
@@ -140,6 +142,41 @@ describe('face indexing', () => {
     // Deleting the event deletes its faces with it.
     await expectOk(await srv.admin.fetch(`/api/event/${event.id}`, { method: 'DELETE' }));
     expect(rows('select count(*) as n from faces where event_id = ?', event.id)).toEqual([{ n: 0 }]);
+  });
+
+  test('a worker killed in the middle of a picture: the picture is tried again by a new worker and indexed, not marked failed', async () => {
+    const { event, ids, setting, settings } = await hostedEventWithFaces();
+    const faces = srv.server.services.faces;
+    let killed = 0;
+    onLog = (line) => {
+      const asked = /face worker asked pid=(\d+)/.exec(line);
+      // The indexer's first request was just written: the worker dies with that picture in its hands.
+      if (asked && !killed) process.kill((killed = Number(asked[1])), 'SIGKILL');
+    };
+    const guest = srv.client();
+    await guest.joinAsGuest(event.code);
+    try {
+      await setting(true);
+      // Without poking: the indexer tries again after its own pause (2 s after a first failure).
+      const deadline = Date.now() + 180_000;
+      while ((await settings()).face_progress.percent < 100) {
+        if (Date.now() > deadline) throw new Error('the event was not indexed after the worker died');
+        // The gallery answers meanwhile.
+        expect((await guest.fetch(`/api/event/${event.id}/uploads`)).status).toBe(200);
+        await Bun.sleep(250);
+      }
+    } finally {
+      onLog = null;
+    }
+    expect(killed).toBeGreaterThan(0);
+    // Every picture described, the one it died on too: none marked failed.
+    const scans = rows('select upload_id, state from face_scans where event_id = ? order by upload_id', event.id);
+    expect(scans.map((r) => [r.upload_id, r.state])).toEqual(ids.map((id) => [id, 'done']));
+    // It died with the picture, and the indexer paused for its quick second try.
+    const output = srv.server.output();
+    expect(output).toContain(`face worker failed a picture pid=${killed}`);
+    expect(output).toMatch(/face indexing paused: the face worker failed; trying again later upload=\d+ retryInMs=2000/);
+    expect(faces.workerPid()).not.toBe(killed);
   });
 
   test("off deletes all the event's face data in one go, the index's and what its guests kept; another event's stays", async () => {

@@ -24,7 +24,15 @@ export interface AppServer extends Omit<TestServer, 'proc'> {
  * startServer's `bun src/main.ts` without starting a process per file. For tests that need no process of
  * their own (signals, crashes, memory or a bystander's timing go through startServer).
  */
-export async function startAppServer(opts: { env?: Record<string, string>; dataDir?: string; args?: string[] } = {}): Promise<AppServer> {
+export async function startAppServer(
+  opts: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    args?: string[];
+    /** every log line as it is written, in the server's own call (a test acts at the exact moment of a line) */
+    onLog?: (line: string) => void;
+  } = {},
+): Promise<AppServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'momentbox-test-'));
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -45,7 +53,10 @@ export async function startAppServer(opts: { env?: Record<string, string>; dataD
   };
   const running = await serve({
     config,
-    logger: createLogger(config.logLevel, (line) => void (out += line + '\n')),
+    logger: createLogger(config.logLevel, (line) => {
+      out += line + '\n';
+      opts.onLog?.(line);
+    }),
     version: VERSION,
     tools: createMediaTools(await prepareNativeTools(dataDir)),
     webAssets: { get: (path) => openEmbeddedFile(`web/dist/${path}`) },

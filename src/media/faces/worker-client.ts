@@ -147,6 +147,8 @@ export function createFaceWorkerClient(opts: FaceWorkerOptions) {
         resolve(a);
       });
       current.proc.stdin.write(JSON.stringify({ ...item.request, id }) + '\n');
+      // From here on the worker holds the picture (a test kills it at this line to die mid-picture).
+      logger.debug('face worker asked', { pid: current.proc.pid, request: id });
     });
     current.answers.delete(id);
     if ('faces' in answer) {
