@@ -18,6 +18,8 @@
 //      device): ingest vs dd on that device, 100 readers + 10 uploads for 60 s, live latency (bench/pi.ts)
 //   l. only when named (`npm run bench -- l`, BENCH_PUSH_MB=2048): a ~2 GB push SIGKILLed and resumed (bench/push.ts)
 //   n. the face search's precision and recall at its threshold on the labelled real photos (bench/faces-precision.ts)
+//   o. the face search's cost: photos indexed per core by the indexer and its worker vs face-api alone, the worker's
+//      and the server's peak memory, a search among 2,000 indexed photos on one core (bench/faces-speed.ts)
 // Every part is framed by a fixed CPU loop: the table says when the machine was too busy for its figures.
 // ~10 minutes on 2 cores.
 // A script, not a test: it prints figures and asserts nothing.
@@ -53,6 +55,7 @@ import { piPart } from './bench/pi.ts';
 import { previewPart, previewSizePart } from './bench/preview.ts';
 import { bigPushPart, pushPart } from './bench/push.ts';
 import { facesPrecisionPart } from './bench/faces-precision.ts';
+import { facesSpeedPart } from './bench/faces-speed.ts';
 
 const PHOTOS = { count: 10, width: 4000, height: 3000, parallel: navigator.hardwareConcurrency, rounds: 3 };
 const LIVE = { streams: 300, idleMs: 30_000 };
@@ -260,6 +263,7 @@ const PARTS: BenchPart[] = [
   bigPushPart,
   piPart,
   facesPrecisionPart,
+  facesSpeedPart,
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'momentbox-bench-'));

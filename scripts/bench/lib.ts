@@ -311,6 +311,8 @@ function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 export const rssOf = (pid: number) => statusField(pid, 'VmRSS');
+/** The peak resident memory of a process since it started (the kernel's high-water mark). */
+export const peakRssOf = (pid: number) => statusField(pid, 'VmHWM');
 
 /**
  * Peak resident memory of a process over a phase: the kernel's high-water mark (VmHWM), reset at the start

@@ -8,7 +8,7 @@ import { asImageError, DEFAULT_MAX_INPUT_PIXELS, type ImageInput } from '../medi
 import { sniffMediaType } from '../media/sniff.ts';
 
 /** Below the server and its jobs: indexing is background work. */
-const NICENESS = 10;
+export const NICENESS = 10;
 
 /** A selfie's bytes as sharp reads them: HEIC decoded first (sharp's libheif has no HEVC decoder). */
 async function selfieInput(bytes: Buffer): Promise<ImageInput> {
