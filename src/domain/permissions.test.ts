@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'bun:test';
-import { can, PERMISSIONS, refusal, revealLets, revealScope, seesMedia, seesWholeEvent, type Viewer } from './permissions.ts';
+import {
+  can,
+  listAudience,
+  PERMISSIONS,
+  refusal,
+  revealLets,
+  revealScope,
+  seesMedia,
+  seesWholeEvent,
+  type EventNow,
+  type Viewer,
+} from './permissions.ts';
 
 const admin: Viewer = { kind: 'admin' };
 const host: Viewer = { kind: 'host', eventId: 1 };
@@ -82,6 +93,24 @@ describe('permissions', () => {
 
   test('Einwegkamera: the shots limit guests only (the photo booth key, the admin and the couple are not counted)', () => {
     expect([admin, key, guest].map((v) => can(v, 'uploadPastShots', { eventId: 1 }))).toEqual([true, true, false]);
+  });
+
+  test('kept uploads lists: viewers share one only where rows and fields are the same for them', () => {
+    const event: EventNow = { id: 1, status: 'active', sealed: false };
+    const audience = (viewer: Viewer, hasOwn = false, e = event) => listAudience(viewer, e, hasOwn);
+    // The admin sees guests' ids, the host does not: never the same list.
+    expect(audience(admin)).not.toBe(audience(host));
+    // A guest with uploads of their own sees their private ones and their id: a list of their own.
+    expect(audience(guest, true)).not.toBe(audience({ kind: 'guest', userId: 'g2', consented: true }, true));
+    expect(audience(guest, true)).not.toBe(audience(visitor));
+    expect(audience(unconsented, true)).not.toBe(audience(guest, true));
+    // Two guests without uploads see the same; before a reveal a guest sees other rows (their own only).
+    expect(audience(guest)).toBe(audience({ kind: 'guest', userId: 'g2', consented: true }));
+    const sealed = { ...event, sealed: true };
+    expect(audience(guest, false, sealed)).not.toBe(audience(guest));
+    // After viewable-until guests see nothing, the host and the admin all.
+    const expired: EventNow = { ...event, status: 'expired' };
+    expect(audience(visitor, false, expired)).not.toBe(audience(visitor));
   });
 
   test('every row names every role', () => {

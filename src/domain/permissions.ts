@@ -166,6 +166,24 @@ export function seesMedia(viewer: Viewer, event: EventNow): boolean {
 }
 
 /**
+ * Who an uploads list of the event is made for, as a key: viewers with the same key get the same list, rows
+ * and fields, so one serialised answer may serve them all (http/json-answer-cache.ts). Everything the list's
+ * rule (uploads.service `visibleTo`) and the upload's fields (dto.ts `uploadDtoFor`: guest ids) ask of the
+ * viewer is in it: the admin (guest ids) and the host (none) never share, nor a guest with uploads of their
+ * own and anyone else. `hasOwnUploads`: whether the guest has uploads in the event (one without sees what a visitor sees).
+ */
+export function listAudience(viewer: Viewer, event: EventNow, hasOwnUploads: boolean): string {
+  const rows = seesWholeEvent(viewer, event.id) ? 'all' : viewer.kind === 'guest' && hasOwnUploads ? `guest:${viewer.userId}` : 'public';
+  return [
+    rows,
+    reachOf(viewer, 'seeUnapproved'),
+    reachOf(viewer, 'knowGuestId'),
+    revealScope(viewer, event),
+    seesMedia(viewer, event) ? 'media' : 'no-media',
+  ].join('/');
+}
+
+/**
  * Einwegkamera: whether the reveal lets the viewer see an upload of `ownerUserId` (null: an API key's or the
  * admin's). After the reveal (or without one) it decides nothing; before it, 'seeBeforeReveal' does.
  */

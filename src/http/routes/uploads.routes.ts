@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DHASH_RE, SIMILARITY_THRESHOLD } from '../../domain/dhash.ts';
-import { can, revealLets, seesMedia, seesWholeEvent } from '../../domain/permissions.ts';
+import { can, listAudience, revealLets } from '../../domain/permissions.ts';
 import { isUploader } from '../../domain/uploader.ts';
 import { FAVORITES, MAX_UPLOADS_PAGE_SIZE, MAX_ZIP_FILES, UPLOAD_SORTS, UPLOADS_PAGE_SIZE } from '../../domain/limits.ts';
 import { DERIVED } from '../../storage/media-store.ts';
@@ -30,6 +30,11 @@ import {
 
 /** Kept unpaged lists in all (JSON and gzip): a dozen lists of 2,000 uploads. */
 const WHOLE_LISTS_BYTES = 24 * 1024 * 1024;
+/**
+ * Kept pages in all (JSON and gzip): a page of 60 is ~45 KB, so ~170 pages (every album's first pages for
+ * the guests who see the same, and the few guests with uploads of their own who are scrolling now).
+ */
+const PAGES_BYTES = 8 * 1024 * 1024;
 const list = endpoint({
   summary: 'The uploads the viewer may see, newest first (approved ones; a guest also their own; host and admin all)',
   description:
@@ -160,36 +165,33 @@ const downloadZipSize = endpoint({
 export function uploadRoutes() {
   const app = new Hono<Env>();
   const wholeLists = new JsonAnswerCache(WHOLE_LISTS_BYTES);
+  // Pages apart: 200 phones scrolling an album ask for the same few pages many times between two changes.
+  const pages = new JsonAnswerCache(PAGES_BYTES);
 
   app.get('/api/event/:eventId/uploads', list.doc, inEvent, (c) => {
     const { services, event, viewer } = inEventOf(c);
     const query = list.query(c);
     const albumId = query.albumId === undefined ? undefined : services.albums.getInEvent(event.id, query.albumId).id;
+    // Before the kept answers: a kept one is served without asking the list's rule again.
+    authorize(viewer, 'readEvent', { eventId: event.id });
     const toDtos = (rows: UploadRow[], nicknames: Map<string, string | null>) => rows.map((u) => uploadDtoFor(viewer, u, nicknames));
+    const hasOwn = viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId);
+    const key = `${event.id}/${albumId ?? ''}/${listAudience(viewer, event, hasOwn)}/${query.sort ?? 'newest'}`;
+    const version = services.uploads.listVersion(event.id);
     if (query.limit === undefined && query.cursor === undefined) {
-      authorize(viewer, 'readEvent', { eventId: event.id });
-      // Everyone who sees the same list shares one kept answer: a guest without uploads of their own sees what a visitor sees.
-      const audience = seesWholeEvent(viewer, event.id)
-        ? 'all'
-        : viewer.kind === 'guest' && services.uploads.hasOwn(event.id, viewer.userId)
-          ? `guest:${viewer.userId}`
-          : 'public';
-      const key = `${event.id}/${albumId ?? ''}/${audience}/${seesMedia(viewer, event)}/${event.sealed}/${query.sort ?? 'newest'}`;
-      return wholeLists.respond(c, key, services.uploads.listVersion(event.id), () =>
+      return wholeLists.respond(c, key, version, () =>
         toDtos(services.uploads.list(event, viewer, { albumId, sort: query.sort }), services.guests.nicknames(event.id)),
       );
     }
-    const page = services.uploads.page(event, viewer, {
-      albumId,
-      limit: query.limit ?? UPLOADS_PAGE_SIZE,
-      cursor: query.cursor,
-      sort: query.sort,
+    const limit = query.limit ?? UPLOADS_PAGE_SIZE;
+    return pages.respond(c, `${key}/${limit}/${query.cursor ?? ''}`, version, (): UploadPage => {
+      const page = services.uploads.page(event, viewer, { albumId, limit, cursor: query.cursor, sort: query.sort });
+      const nicknames = services.guests.nicknames(
+        event.id,
+        page.rows.map((u) => u.userId),
+      );
+      return { uploads: toDtos(page.rows, nicknames), next_cursor: page.nextCursor };
     });
-    const nicknames = services.guests.nicknames(
-      event.id,
-      page.rows.map((u) => u.userId),
-    );
-    return c.json<UploadPage>({ uploads: toDtos(page.rows, nicknames), next_cursor: page.nextCursor });
   });
 
   app.get('/api/event/:eventId/download-zip', downloadZip.doc, inEvent, (c) => {
