@@ -179,6 +179,55 @@ describe('admin dashboard', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  test("'Gesichtssuche' in the event form: the couple's switch with its explanation, painted in the dialog; on and off reach the event", async () => {
+    const ev = await h.admin.createEvent({ name: 'Gesichter', code: 'faces-form' });
+    const { page } = h;
+    await page.reload();
+    const f = coupleEn.faces;
+    const open = async () => {
+      await card(page, ev.code).getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+      await dialog.waitFor();
+      return dialog;
+    };
+    let dialog = await open();
+    const check = () => dialog.getByRole('checkbox', { name: f.on });
+    expect(await check().isChecked()).toBe(false);
+    // What it means is right below it: nothing leaves the box, guests opt in, off deletes the face data.
+    const note = dialog.getByText(f.offNote, { exact: false });
+    await check().scrollIntoViewIfNeeded();
+    const [box, shown, checkBox, noteBox] = await Promise.all([
+      dialog.boundingBox(),
+      note.innerText(),
+      check().boundingBox(),
+      note.boundingBox(),
+    ]);
+    expect(shown).toBe(`${f.intro} ${f.offNote}`);
+    expect(await check().getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    for (const b of [checkBox!, noteBox!]) {
+      expect(b.x).toBeGreaterThanOrEqual(box!.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(box!.x + box!.width);
+      expect(b.height).toBeGreaterThan(0);
+    }
+    expect(noteBox!.y).toBeGreaterThan(checkBox!.y);
+    await check().check();
+    await h.shot('08b-edit-event-face-search');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastShown(page, 'Event updated successfully');
+    expect((await h.visitor.json<EventDto>(`/api/event/${ev.code}`)).face_search).toBe(true);
+    // opened again it shows what was saved; unchecked and saved, it is off
+    dialog = await open();
+    expect(await check().isChecked()).toBe(true);
+    await check().uncheck();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastShown(page, 'Event updated successfully');
+    expect((await h.visitor.json<EventDto>(`/api/event/${ev.code}`)).face_search).toBe(false);
+    // the later tests know the dashboard's two events
+    expect((await h.admin.fetch(`/api/event/${ev.id}`, { method: 'DELETE' })).status).toBe(200);
+    await page.reload();
+    await card(page, 'anna-tom').waitFor();
+  });
+
   test('search filters by name or code, case-insensitive, with a no-match state and Clear search', async () => {
     const { page } = h;
     const search = page.getByLabel('Search events');

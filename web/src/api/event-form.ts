@@ -16,11 +16,12 @@ export interface EventDesignFields {
   host_image?: File | null;
 }
 
-/** The admin's event form adds the code and the schedule. */
+/** The admin's event form adds the code, the schedule and 'Gesichtssuche' (the couple switches it in a section of its own). */
 export interface EventFormFields extends EventDesignFields {
   code: string;
   event_start_datetime: string; // ISO UTC
   event_duration_days: number;
+  face_search: boolean;
 }
 
 /** The print view's settings: the cards' own line and day (empty: none / the event's first day), and the event's colours. */

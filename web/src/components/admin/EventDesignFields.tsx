@@ -84,3 +84,21 @@ export function StripLocationField({ checked, onChange }: { checked: boolean; on
     />
   );
 }
+
+/**
+ * The checkbox 'Gesichtssuche einschalten' (issue 30) in the admin's event form, with the couple's explanation
+ * of it (their section 'Gesichtssuche' has the same words): off deletes the event's face data when saved.
+ */
+export function FaceSearchField({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const f = useHostT().faces;
+  return (
+    <CheckField
+      name="face_search"
+      label={f.on}
+      checked={checked}
+      onChange={onChange}
+      note={`${f.intro} ${f.offNote}`}
+      testId="face-search-on"
+    />
+  );
+}

@@ -6,7 +6,7 @@ import { adminApi, fieldError, serverMessage, type EventFormFields } from '../..
 import { configQuery, invalidateAdminEvents } from '../../api/queries';
 import { EventSchedule, scheduleOf } from './EventSchedule';
 import { Modal } from '../Modal';
-import { AllowDownloadField, ColorFields, HeaderStyleField, StripLocationField } from './EventDesignFields';
+import { AllowDownloadField, ColorFields, FaceSearchField, HeaderStyleField, StripLocationField } from './EventDesignFields';
 import { FormActions } from './FormActions';
 import { ImageField } from './ImageField';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
@@ -46,6 +46,7 @@ export function EventFormModal({
   const [headerStyle, setHeaderStyle] = useState<HeaderStyle>(event?.header_style ?? 'minimalistic');
   const [allowDownload, setAllowDownload] = useState(event?.allow_download ?? true);
   const [stripLocation, setStripLocation] = useState(event?.strip_location ?? true);
+  const [faceSearch, setFaceSearch] = useState(event?.face_search ?? false);
   const [start, setStart] = useState(event ? isoToLocalInput(event.event_start_datetime) : nowLocalInput());
   const [duration, setDuration] = useState(normaliseDuration(event?.event_duration_days));
   const [language, setLanguage] = useState<Language>(event?.language ?? DEFAULT_LANGUAGE);
@@ -94,6 +95,7 @@ export function EventFormModal({
       header_style: headerStyle,
       allow_download: allowDownload,
       strip_location: stripLocation,
+      face_search: faceSearch,
       event_start_datetime: localInputToIso(start)!,
       event_duration_days: duration,
       language,
@@ -187,6 +189,7 @@ export function EventFormModal({
 
         <AllowDownloadField checked={allowDownload} onChange={setAllowDownload} />
         <StripLocationField checked={stripLocation} onChange={setStripLocation} />
+        <FaceSearchField checked={faceSearch} onChange={setFaceSearch} />
         <label className="hx-field">
           <span className="hx-label">{h.guestLanguage}</span>
           <select
