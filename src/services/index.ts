@@ -104,6 +104,7 @@ export function createServices(deps: ServiceDeps) {
     guestbook,
     onJobQueued: () => jobs.poke(),
     onUploadCommitted: (row) => live.uploadChanged(null, row),
+    onUploadChanged: live.uploadChanged,
     now,
   });
   ingestBusy = () => ingest.uploadsMoving();
