@@ -27,7 +27,12 @@ const LIMIT = Math.max(1, Number(process.env.MOMENTBOX_TEST_LANES ?? 1) || 1);
 /** Files at once in the Chromium lane and in the unit+API lane (see the top; MOMENTBOX_E2E_FILES, MOMENTBOX_UNIT_FILES override). */
 const E2E_FILES = Number(process.env.MOMENTBOX_E2E_FILES ?? 1) || 1;
 const UNIT_FILES = Number(process.env.MOMENTBOX_UNIT_FILES ?? 1) || 1;
-/** Committed per-file durations (ms, Bun's --timings format), the seed for a fresh clone. */
+/**
+ * Committed per-file durations (ms, Bun's --timings format), the seed for a fresh clone: CI orders the files it
+ * runs side by side by it alone, so refresh it when files come or their times change much (from a one-at-a-time
+ * run, where a file's time is its own; a side-by-side run's test-results/lanes/<lane>.timings.json is inflated by
+ * its neighbours but keeps the order). Last refreshed 2026-11-26 from that day's whole one-at-a-time run.
+ */
 const TIMINGS = 'tests/timings.json';
 /**
  * A failed test runs once more before it counts as failed: on two shared cores a browser journey or a
