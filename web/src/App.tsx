@@ -13,6 +13,7 @@ const AdminLoginPage = lazy(() => import('./pages/admin/AdminLoginPage'));
 const AdminDashboardPage = lazy(() => import('./pages/admin/AdminDashboardPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const PrintPage = lazy(() => import('./pages/print/PrintPage'));
+const GuestbookPrintPage = lazy(() => import('./pages/print/GuestbookPrintPage'));
 const WallPage = lazy(() => import('./pages/wall/WallPage'));
 
 const Host = ({ children }: { children: ReactNode }) => <HostStrings fallback={<Spinner fullscreen />}>{children}</HostStrings>;
@@ -59,6 +60,14 @@ export function App() {
             element={
               <Host>
                 <PrintPage />
+              </Host>
+            }
+          />
+          <Route
+            path="/print/:eventId/guestbook"
+            element={
+              <Host>
+                <GuestbookPrintPage />
               </Host>
             }
           />

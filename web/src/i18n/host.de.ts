@@ -382,6 +382,23 @@ export const hostDe = {
   sheetFoot: 'Kamera-App öffnen, QR-Code scannen',
   sheetFold: 'Hier falten',
   sheetFootWifi: ' – erst das WLAN, dann das Event',
+  // the printable guestbook (issue 27): the toolbar in the reader's language, the pages in the event's
+  guestbookPrint: 'Gästebuch drucken',
+  guestbookPrintNote:
+    'Gedruckt werden alle für die Gäste sichtbaren Einträge, die ältesten zuerst, auf A4 (auch beidseitig). Als PDF: im Druckdialog „Als PDF speichern“ wählen.',
+  guestbookPrintLeftOut: (n: number) =>
+    n === 1
+      ? '1 Eintrag ist nicht freigegeben und wird nicht gedruckt.'
+      : `${n} Einträge sind nicht freigegeben und werden nicht gedruckt.`,
+  guestbookPrintLoadFailed: 'Das Gästebuch konnte nicht geladen werden.',
+  guestbookSheetTitle: 'Gästebuch',
+  guestbookSheetCount: (n: number) => (n === 1 ? '1 Eintrag' : `${n} Einträge`),
+  guestbookSheetEmpty: 'Noch keine Einträge im Gästebuch.',
+  guestbookSheetRecordings: 'Die Video- und Sprachnachrichten zum Ansehen und Anhören liegen im Ordner „Gästebuch“ des Exports.',
+  guestbookSheetVideo: (length: string | null) => (length ? `Videobotschaft (${length})` : 'Videobotschaft'),
+  guestbookSheetVoice: (length: string | null) => (length ? `Sprachnachricht (${length})` : 'Sprachnachricht'),
+  guestbookSheetPhotoOf: (name: string) => `Foto von ${name}`,
+  guestbookSheetVideoOf: (name: string) => `Videobotschaft von ${name}`,
 };
 
 /** The whole host side's dictionary: this file's part and the couple's page's (couple.de.ts). */

@@ -336,4 +336,18 @@ export const hostEn: typeof hostDe = {
   sheetFoot: 'Open your camera app, scan the QR code',
   sheetFold: 'Fold here',
   sheetFootWifi: ' – first the Wi-Fi, then the event',
+  guestbookPrint: 'Print guestbook',
+  guestbookPrintNote:
+    'Every entry the guests can see is printed, oldest first, on A4 (double-sided too). For a PDF, choose “Save as PDF” in the print dialog.',
+  guestbookPrintLeftOut: (n: number) =>
+    n === 1 ? '1 entry is not approved and will not be printed.' : `${n} entries are not approved and will not be printed.`,
+  guestbookPrintLoadFailed: 'The guestbook could not be loaded.',
+  guestbookSheetTitle: 'Guestbook',
+  guestbookSheetCount: (n: number) => (n === 1 ? '1 entry' : `${n} entries`),
+  guestbookSheetEmpty: 'No entries in the guestbook yet.',
+  guestbookSheetRecordings: 'The video and voice messages, to watch and listen to, are in the export’s “Gästebuch” folder.',
+  guestbookSheetVideo: (length: string | null) => (length ? `Video message (${length})` : 'Video message'),
+  guestbookSheetVoice: (length: string | null) => (length ? `Voice message (${length})` : 'Voice message'),
+  guestbookSheetPhotoOf: (name: string) => `Photo by ${name}`,
+  guestbookSheetVideoOf: (name: string) => `Video message from ${name}`,
 };

@@ -2,7 +2,7 @@ import { BookHeart } from 'lucide-react';
 import type { AdminEventDto } from '../../../../src/http/api-types';
 import { adminApi } from '../../api/admin';
 import { queryKeys } from '../../api/queries';
-import { GuestbookEntries } from '../guestbook/GuestbookEntries';
+import { GuestbookEntries, GuestbookPrintLink } from '../guestbook/GuestbookEntries';
 import { Modal } from '../Modal';
 import { useHostT } from '../../i18n';
 
@@ -13,6 +13,7 @@ export function GuestbookModal({ event, onClose }: { event: AdminEventDto; onClo
     <Modal look="host" title={h.guestbookOf(event.name)} icon={<BookHeart size={20} />} onClose={onClose} size="lg">
       <div className="hx-mod" data-testid="admin-guestbook">
         <p className="hx-muted hx-intro">{h.guestbookAdminIntro}</p>
+        <GuestbookPrintLink href={`/print/${event.id}/guestbook`} />
         <GuestbookEntries
           eventId={event.id}
           access={{

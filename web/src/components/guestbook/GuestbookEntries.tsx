@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, EyeOff, Trash2 } from 'lucide-react';
+import { Check, EyeOff, Printer, Trash2 } from 'lucide-react';
 import type { GuestbookEntryDto } from '../../../../src/http/api-types';
 import { applyGuestbookChange, openLive, type GuestbookChange, type LiveOptions } from '../../api/live';
 import { queryClient } from '../../api/query-client';
@@ -76,6 +76,22 @@ export function GuestbookEntries({ eventId, access }: { eventId: number; access:
         ))}
       </ol>
     </>
+  );
+}
+
+/** 'Gästebuch drucken': the printable guestbook (pages/print/GuestbookPrintPage.tsx) in a tab of its own. */
+export function GuestbookPrintLink({ href }: { href: string }) {
+  const h = useHostT();
+  return (
+    <a
+      className="hx-btn hx-btn--secondary hx-gb__print"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="guestbook-print-link"
+    >
+      <Printer size={17} aria-hidden="true" /> {h.guestbookPrint}
+    </a>
   );
 }
 

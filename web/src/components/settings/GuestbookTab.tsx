@@ -1,7 +1,7 @@
 import type { EventDto } from '../../../../src/http/api-types';
 import { clientApi } from '../../api/client-settings';
 import { queryKeys } from '../../api/queries';
-import { GuestbookEntries } from '../guestbook/GuestbookEntries';
+import { GuestbookEntries, GuestbookPrintLink } from '../guestbook/GuestbookEntries';
 import { useHostT } from '../../i18n';
 import { useAutoShare } from './moderation/use-moderation';
 import { CheckField } from './Fields';
@@ -18,6 +18,7 @@ export function GuestbookTab({ token, event }: { token: string; event: EventDto 
         <p className="hx-small hx-muted">{c.guestbookIntro}</p>
         <CheckField label={c.autoShare} checked={autoShare} onChange={saveAutoShare} testId="guestbook-auto-share" />
         <span className="hx-small hx-muted hx-check-note">{c.guestbookRule}</span>
+        <GuestbookPrintLink href={`/print/${event.id}/guestbook?token=${encodeURIComponent(token)}`} />
       </section>
       <GuestbookEntries
         eventId={event.id}

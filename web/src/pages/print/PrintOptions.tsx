@@ -22,10 +22,13 @@ export function localDay(iso: string): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** The day the sheets print: the one chosen for the cards, else the event's first. */
+export const eventDay = (event: EventDto) => event.print.date ?? localDay(event.event_start_datetime);
+
 export function initialDraft(event: EventDto): PrintDraft {
   return {
     print_line: event.print.line ?? '',
-    print_date: event.print.date ?? localDay(event.event_start_datetime),
+    print_date: eventDay(event),
     primary_color: event.primary_color,
     secondary_color: event.secondary_color,
   };

@@ -1,12 +1,11 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from '../../lib/router';
 import { ArrowLeft, Camera, ImageIcon, Printer, Scissors, Wifi } from 'lucide-react';
 import { promptsForCards } from '../../../../src/domain/challenges.ts';
-import { adminToken } from '../../api/http';
 import { adminApi } from '../../api/admin';
 import { clientApi } from '../../api/client-settings';
-import { adminQueries, configQuery, hostQueries } from '../../api/queries';
+import { adminQueries } from '../../api/queries';
 import type { AppConfig, EventDto } from '../../../../src/http/api-types';
 import { Spinner } from '../../components/Spinner';
 import { NEW_EVENT_PRIMARY, NEW_EVENT_SECONDARY } from '../../../../src/domain/colors.ts';
@@ -15,9 +14,9 @@ import { headerTextColor, toHexColor } from '../../host/design';
 import { wifiQrPayload } from '../../lib/wifi-qr';
 import { QrCode } from '../../components/QrCode';
 import { UnreachableLinksWarning } from '../../components/admin/UnreachableLinksWarning';
-import type { Language } from '../../../../src/domain/languages.ts';
-import { hostStringsOf, localeOf, useHostT, useLanguage, type HostDict } from '../../i18n';
-import { initialDraft, PrintOptions, type PrintDraft } from './PrintOptions';
+import { useHostT, type HostDict } from '../../i18n';
+import { eventDay, initialDraft, PrintOptions, type PrintDraft } from './PrintOptions';
+import { PrintLoadError, printedDay, usePrintEvent, useSheetStrings } from './print-event';
 import '../../styles/admin.css';
 
 // Printable QR material: /print/{eventId} for an admin (Bearer token), /print/{eventId}?token={clientToken}
@@ -36,74 +35,22 @@ const DEFAULT_TABLES = 8;
 const MAX_TABLES = 60;
 const CARDS_PER_SHEET = 4;
 
-/** A day (YYYY-MM-DD) as the sheet prints it, in the event's language: '20. Juni 2026'. */
-function printedDay(day: string, lang: Language): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
-
-/** The host strings in the event's guest language for the sheet; null while that language loads. */
-function useSheetStrings(lang: Language | undefined): HostDict | null {
-  const reader = useHostT();
-  const readerLang = useLanguage();
-  const [loaded, setLoaded] = useState<{ lang: Language; dict: HostDict } | null>(null);
-  const other = lang && lang !== readerLang ? lang : null;
-  useEffect(() => {
-    if (!other) return;
-    let live = true;
-    void hostStringsOf(other).then((dict) => live && setLoaded({ lang: other, dict }));
-    return () => {
-      live = false;
-    };
-  }, [other]);
-  if (!other) return reader;
-  return loaded?.lang === other ? loaded.dict : null;
-}
-
 export default function PrintPage() {
   const h = useHostT();
-  const { eventId = '' } = useParams();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const clientToken = params.get('token');
+  const { eventId, clientToken, signedIn, event, config, hostAlbums, error } = usePrintEvent();
   const format: Format = FORMATS.find((f) => f === params.get('format')) ?? 'a4';
-  const signedIn = !!clientToken || !!adminToken.get();
-
-  useEffect(() => {
-    if (!signedIn) navigate('/admin', { replace: true });
-  }, [signedIn, navigate]);
-
-  // a host reads its event through the client token, an admin finds it in the events list
-  const hostSettings = useQuery({ ...hostQueries.settings(clientToken ?? ''), enabled: !!clientToken });
-  const adminEvents = useQuery({ ...adminQueries.events(), enabled: !clientToken && signedIn });
-  const eventQuery = clientToken ? hostSettings : adminEvents;
   // the challenge cards' prompts: the couple's page has the albums already, the admin asks for them
-  const adminAlbums = useQuery({ ...adminQueries.albums(Number(eventId)), enabled: !clientToken && signedIn && format === 'challenges' });
-  const prompts = (clientToken ? hostSettings.data?.albums : adminAlbums.data)?.filter((a) => a.challenge).map((a) => a.name);
+  const adminAlbums = useQuery({ ...adminQueries.albums(eventId), enabled: !clientToken && signedIn && format === 'challenges' });
+  const prompts = (clientToken ? hostAlbums : adminAlbums.data)?.filter((a) => a.challenge).map((a) => a.name);
   const tables = Math.min(MAX_TABLES, Math.max(1, Math.trunc(Number(params.get('tables'))) || DEFAULT_TABLES));
-  const event = clientToken ? hostSettings.data?.event : adminEvents.data?.find((e) => String(e.id) === eventId);
-  const configQ = useQuery({ ...configQuery(), enabled: signedIn });
-  const config = configQ.data;
-  const error = eventQuery.isError || configQ.isError || (eventQuery.isSuccess && !event) ? h.printLoadFailed : '';
   const s = useSheetStrings(event?.language);
 
   useEffect(() => {
     if (event) document.title = `${event.name} · QR`;
   }, [event]);
 
-  if (error)
-    return (
-      <div className="hx hx-error-page">
-        <div className="hx-error-panel" role="alert">
-          <h1>{h.printTitle}</h1>
-          <p>{error}</p>
-          <Link className="hx-btn hx-btn--primary" to={clientToken ? '/' : '/admin/dashboard'}>
-            {h.back}
-          </Link>
-        </div>
-      </div>
-    );
+  if (error) return <PrintLoadError title={h.printTitle} error={error} clientToken={clientToken} />;
   if (!event || !config || !s) return <Spinner fullscreen />;
 
   return <PrintView event={event} config={config} s={s} clientToken={clientToken} format={format} prompts={prompts} tables={tables} />;
@@ -155,7 +102,7 @@ function PrintView({
   // the couple's own link: the host's token in this page's address, or the one the admin's event list holds
   const coupleToken: string | null = clientToken ?? event.client_token ?? null;
   const ownLine = draft.print_line.trim();
-  const day = printedDay(draft.print_date || initialDraft(event).print_date, event.language);
+  const day = printedDay(draft.print_date || eventDay(event), event.language);
   const backHref = clientToken ? `/event/${encodeURIComponent(clientToken)}/settings` : '/admin/dashboard';
   const sheet = () => (
     <article
