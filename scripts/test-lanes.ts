@@ -79,6 +79,7 @@ export const EXCLUSIVE = [
   'tests/e2e/guest/guestbook-attachments.test.ts',
   'tests/e2e/host/face-search-setting.test.ts',
   'tests/e2e/video-playback.test.ts',
+  'tests/webkit/guest-screens.test.ts',
 ];
 /** Whether anything runs side by side, so EXCLUSIVE files leave their lanes (see EXCLUSIVE). */
 const SIDE_BY_SIDE = LIMIT > 1 || E2E_FILES > 1 || UNIT_FILES > 1;

@@ -1,3 +1,4 @@
+import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { AdminEventDto, ClientTokenAnswer } from '../../src/http/api-types.ts';
@@ -5,14 +6,16 @@ import { ApiClient } from '../helpers/api-client.ts';
 import { FIXTURES, startServer, type TestServer } from '../helpers/server.ts';
 import { PHONE_SIZE, startWebKit, type WebKit, type WebKitSession } from '../helpers/webkit.ts';
 
-// The guest screens of issues 27 and 28 on an iPhone (WebKit, 390x844): the guestbook with a selfie (a second
-// guest sees the words and the photo arrive), the Einwegkamera's countdown banner, the photo challenges card.
+// The guest screens of issues 27, 28 and 30 on an iPhone (WebKit, 390x844): the guestbook with a selfie (a second
+// guest sees the words and the photo arrive), the Einwegkamera's countdown banner, the photo challenges card,
+// 'Fotos von mir finden' with the real face worker (one journey: consent card, a real selfie, the results).
 // What is painted is checked: inside the phone's width, with a size, and the topmost element at its centre.
 
 let server: TestServer;
 let webkit: WebKit;
 let admin: ApiClient;
 const SELFIE = join(FIXTURES, 'photos', 'cameras', 'Canon_40D.jpg');
+const face = (name: string) => join(FIXTURES, 'faces', name);
 
 beforeAll(async () => {
   server = await startServer({ env: { MOMENTBOX_NEW_GUESTS_PER_ADDRESS: '1000' } });
@@ -62,6 +65,19 @@ async function painted(s: WebKitSession, css: string) {
       onTop: !!top && (top === el || el.contains(top)),
     };
   }, css);
+}
+
+/** Waits (bounded) until the face worker has looked at every photo of the event (read from the database file). */
+async function indexed(eventId: number, uploads: number) {
+  const until = Date.now() + 300_000;
+  while (Date.now() < until) {
+    const db = new Database(join(server.dataDir, 'momentbox.db'), { readonly: true });
+    const n = (db.query('select count(*) as n from face_scans where event_id = ?').get(eventId) as { n: number }).n;
+    db.close();
+    if (n >= uploads) return;
+    await Bun.sleep(500);
+  }
+  throw new Error('the face index did not cover the event in 300 s');
 }
 
 async function expectHealthy(s: WebKitSession) {
@@ -161,4 +177,47 @@ describe('the new guest screens on an iPhone (WebKit, 390x844)', () => {
     await expectHealthy(phone);
     await phone.close();
   });
+
+  test('Fotos von mir finden: the consent card, a real selfie through the camera input, and that person’s photos painted', async () => {
+    // Gidzenko is on the first two photos, not on the third.
+    const photos = ['expedition1-crew-oranges.jpg', 'expedition1-crew-lab.jpg', 'whitson-lab.jpg'];
+    const event = await admin.createEvent({ name: 'Anna & Ben', code: 'wk-gesichter', face_search: 'true' });
+    const names = new Map<number, string>();
+    for (const name of photos) names.set((await admin.uploadOk(event.id, face(name))).id, name);
+    await indexed(event.id, photos.length);
+
+    const phone = await guest(event.code, 'Tom');
+    await phone.click('[data-testid=menu]');
+    await phone.click('[data-testid=menu-faces]');
+    await phone.find('[data-testid=face-consent]');
+    const consentText = await phone.text('[data-testid=face-consent]');
+    for (const words of ['mit den Fotos dieses Events verglichen', 'nur hier auf dieser Box', 'Nichts wird geteilt'])
+      expect(consentText).toContain(words);
+    expect(await painted(phone, '[data-testid=face-consent]')).toMatchObject({ inside: true, onTop: true });
+    await phone.screenshot('faces-consent');
+
+    await phone.chooseFiles('[data-testid=face-selfie]', [face('gidzenko-portrait.jpg')]);
+    await phone.find('[data-testid=face-count]', 120_000);
+    expect(await phone.text('[data-testid=face-count]')).toBe('2 Fotos von dir');
+    const found = await phone.eval<string[]>(
+      '() => [...document.querySelectorAll("[data-testid=face-result]")].map((e) => e.getAttribute("data-upload-id"))',
+    );
+    expect(found.map((id) => names.get(Number(id)))).toEqual(['expedition1-crew-oranges.jpg', 'expedition1-crew-lab.jpg']);
+    for (const n of [1, 2]) {
+      const tile = `[data-testid=face-result]:nth-child(${n})`;
+      expect(await painted(phone, tile)).toMatchObject({ inside: true, onTop: true });
+      // its thumbnail decoded and drawn, 'Das bin ich nicht' under it
+      await phone.waitUntil(
+        `thumbnail ${n} decoded`,
+        '(sel) => (document.querySelector(sel + " img")?.naturalWidth ?? 0) > 0 && document.querySelector(sel + " img").getBoundingClientRect().width > 100',
+        [tile],
+        30_000,
+      );
+      expect(await phone.text(`${tile} [data-testid=face-not-me]`)).toBe('Das bin ich nicht');
+    }
+    await phone.eval('() => window.scrollTo(0, 0)');
+    await phone.screenshot('faces-results');
+    await expectHealthy(phone);
+    await phone.close();
+  }, 600_000);
 });
