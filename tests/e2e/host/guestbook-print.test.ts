@@ -114,6 +114,8 @@ async function openFromCouplesPage(locale: string, button: string): Promise<Page
   page.on('pageerror', (e) => h.errors.push(e.message));
   await page.goto(`/event/${token}/settings`);
   await page.getByRole('tab', { name: locale.startsWith('en') ? 'Guestbook' : 'Gästebuch' }).click();
+  await page.getByRole('link', { name: button }).waitFor();
+  await page.screenshot({ path: screenshotPath('host', `guestbook-print-link-${locale}`) });
   const [print] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('link', { name: button }).click()]);
   print.on('pageerror', (e) => h.errors.push(e.message));
   await print.getByTestId('guestbook-print-entry').first().waitFor();
