@@ -5,6 +5,7 @@ import type { AdminEventDto, UploadDto } from '../../../src/http/api-types.ts';
 import { ApiClient } from '../../helpers/api-client.ts';
 import { PHONE } from '../../helpers/browser.ts';
 import { de } from '../../../web/src/i18n/de.ts';
+import { FULL_RESOLUTION_DWELL_MS } from '../../../web/src/pages/event/Viewer.tsx';
 import {
   albumsOf,
   consent,
@@ -81,16 +82,40 @@ const shown = (page: Page): Promise<Shown> =>
     };
   });
 
-/** Opens the event's upload in the viewer and returns what it shows once its preview is on screen. */
-async function openPhoto(page: Page, event: AdminEventDto, u: UploadDto): Promise<Shown> {
+const isLoaded = () => (document.querySelector<HTMLImageElement>('[data-testid=viewer-image].is-loaded')?.naturalWidth ?? 0) > 0;
+
+/** Waits for the viewer's picture. */
+const previewLoaded = async (page: Page) => void (await page.waitForFunction(isLoaded));
+
+/**
+ * The same with the page's timers held on Playwright's clock: frames are drawn (16 ms of its time each) until the
+ * picture is up, looked at after each, so its time runs at most one frame past the moment the picture shows.
+ */
+async function previewLoadedOnClock(page: Page): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await page.evaluate(isLoaded))) {
+    if (Date.now() > deadline) throw new Error('the viewer showed no picture in 30 s');
+    await page.clock.runFor(16);
+  }
+}
+
+/**
+ * Opens the event's upload in the viewer and returns what it shows once its preview is on screen; `beforeOpen`
+ * runs just before the tile is tapped, `loaded` waits for the picture.
+ */
+async function openPhoto(
+  page: Page,
+  event: AdminEventDto,
+  u: UploadDto,
+  { beforeOpen, loaded = previewLoaded }: { beforeOpen?: () => Promise<void>; loaded?: (page: Page) => Promise<void> } = {},
+): Promise<Shown> {
   await openEvent(page, env, event.code);
   await consent(page, 'Mara');
   const tile = page.locator(`[data-testid=media-tile][data-upload-id="${u.id}"]`);
   await tile.locator('img').waitFor({ timeout: 30_000 });
+  await beforeOpen?.();
   await tile.locator('button.ev-tile__open').click();
-  await page.waitForFunction(
-    () => (document.querySelector<HTMLImageElement>('[data-testid=viewer-image].is-loaded')?.naturalWidth ?? 0) > 0,
-  );
+  await loaded(page);
   return shown(page);
 }
 
@@ -149,15 +174,23 @@ test('iPhone: paging through quicker than the dwell fetches no full-resolution f
   const { context, page } = await newGuest(env, IPHONE);
   const full: string[] = [];
   page.on('request', (r) => (r.url().includes('/original.') || r.url().includes('/full.jpg')) && full.push(r.url()));
-  await openPhoto(page, withDownloads, heic);
+  // The page's timers on Playwright's clock, held from the tap: each photo is looked at for just under the dwell,
+  // however slow the machine (in real time a busy machine paged slower than the dwell)
+  await page.clock.install();
+  const look = () => page.clock.runFor(FULL_RESOLUTION_DWELL_MS - 200);
+  await openPhoto(page, withDownloads, heic, {
+    beforeOpen: async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1),
+    loaded: previewLoadedOnClock,
+  });
+  await look();
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(
-      () => (document.querySelector<HTMLImageElement>('[data-testid=viewer-image].is-loaded')?.naturalWidth ?? 0) > 0,
-    );
+    await previewLoadedOnClock(page);
+    await look();
   }
   await page.getByTestId('viewer-close').click();
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(2000);
+  await page.waitForTimeout(500); // a request a timer started would be seen by now
   expect(full).toEqual([]);
   await context.close();
 });
