@@ -1,70 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from 'bun:test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AdminEventDto, UploadDto, UploadResult } from '../../src/http/api-types.ts';
-import { ApiClient } from '../helpers/api-client.ts';
+import type { UploadDto, UploadResult } from '../../src/http/api-types.ts';
+import type { ApiClient } from '../helpers/api-client.ts';
 import { bytesSource, uploadChunked } from '../helpers/chunked-upload.ts';
 import { ffprobePath, hdrClipArgs, makeClip } from '../../src/media/test-helpers.ts';
 import { FIXTURES, ROOT } from '../helpers/server.ts';
-import { ensureWebBuilt } from '../api/support.ts';
+import { adminWithEvent, commandFor, startBinary, tempDir, useBinaries } from './support.ts';
 
 // The real appliance: `npm run build` makes both binaries; each runs from an empty folder with no
 // node_modules, Node or Bun in reach (PATH limited to /usr/bin:/bin, a clean environment).
 
-const QEMU = '/usr/bin/qemu-aarch64-static';
-const temps: string[] = [];
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-beforeAll(async () => {
-  // web/dist as the suite built it (or built here when missing); rebuilt, it would vanish under the browser tests.
-  await ensureWebBuilt();
-  const build = Bun.spawnSync(
-    [join(ROOT, 'node_modules', '.bin', 'bun'), join(ROOT, 'scripts', 'build-binary.ts'), '--target', 'all', '--skip-web'],
-    {
-      cwd: ROOT,
-      stdout: 'inherit',
-      stderr: 'inherit',
-    },
-  );
-  if (build.exitCode !== 0) throw new Error('npm run build failed');
-}, 600_000);
-
-interface Running {
-  url: string;
-  proc: ReturnType<typeof Bun.spawn>;
-  output(): string;
-}
-
-/** Copies the binary into an empty folder and starts it there, as an operator would. */
-async function startBinary(arch: 'x64' | 'arm64', args: string[] = []): Promise<{ dir: string; run: Running }> {
-  const dir = mkdtempSync(join(tmpdir(), `momentbox-bin-${arch}-`));
-  temps.push(dir);
-  const binary = join(dir, 'momentbox');
-  copyFileSync(join(ROOT, 'dist', `momentbox-linux-${arch}`), binary);
-  Bun.spawnSync(['chmod', '755', binary]);
-  const command = arch === 'arm64' ? [QEMU, '-L', '/usr/aarch64-linux-gnu', binary] : [binary];
-  const proc = Bun.spawn([...command, '--port', '0', '--host', '127.0.0.1', ...args], {
-    cwd: dir,
-    env: { PATH: '/usr/bin:/bin', HOME: dir, MOMENTBOX_ADMIN_PASSWORD: 'smoke-test-password' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  let out = '';
-  for (const stream of [proc.stdout, proc.stderr] as ReadableStream<Uint8Array>[]) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      for await (const chunk of stream) out += decoder.decode(chunk, { stream: true });
-    })();
-  }
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const m = /listening address=(http:\/\/\S+)/.exec(out);
-    if (m) return { dir, run: { url: m[1]!.replace('localhost', '127.0.0.1'), proc, output: () => out } };
-    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`binary did not start:\n${out}`);
-    await Bun.sleep(100);
-  }
-}
+useBinaries();
 
 /** Uploads the iPhone HEIC and waits (bounded) until the job queue has made its JPEG tile: the WASM decoder works in this binary. */
 async function expectHeicProcessed(guest: ApiClient, eventId: number, timeoutMs: number): Promise<void> {
@@ -135,15 +82,6 @@ async function expectChunkedUploadHashed(guest: ApiClient, eventId: number) {
   });
 }
 
-async function adminWithEvent(url: string): Promise<{ admin: ApiClient; guest: ApiClient; event: AdminEventDto }> {
-  const admin = new ApiClient(url);
-  await admin.login('smoke-test-password');
-  const event = await admin.createEvent({ name: 'Smoke Test' });
-  const guest = new ApiClient(url);
-  await guest.joinAsGuest(event.code, 'Smoke');
-  return { admin, guest, event };
-}
-
 describe('x64 binary', () => {
   test('runs from an empty folder: login, event, consent, photo, HEIC photo, HEVC video, HDR video, ZIP export, SIGTERM', async () => {
     const { dir, run } = await startBinary('x64');
@@ -185,9 +123,8 @@ describe('x64 binary', () => {
 
 describe('arm64 binary under qemu', () => {
   test('--version, start, a JPEG upload with its thumbnail, a chunked upload hashed on its worker, and a HEIC decoded by the WASM decoder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'momentbox-bin-arm64-version-'));
-    temps.push(dir);
-    const version = Bun.spawnSync([QEMU, '-L', '/usr/aarch64-linux-gnu', join(ROOT, 'dist', 'momentbox-linux-arm64'), '--version'], {
+    const dir = tempDir('momentbox-bin-arm64-version-');
+    const version = Bun.spawnSync([...commandFor('arm64', join(ROOT, 'dist', 'momentbox-linux-arm64')), '--version'], {
       cwd: dir,
       env: { PATH: '/usr/bin:/bin' },
       stdout: 'pipe',
@@ -212,8 +149,7 @@ describe('arm64 binary under qemu', () => {
 
 describe('installer', () => {
   test('scripts/install.sh installs user, binary, settings and unit, starts it, prints the login; a second run upgrades in place', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'momentbox-install-'));
-    temps.push(root);
+    const root = tempDir('momentbox-install-');
     const shims = join(root, 'shims');
     const log = join(root, 'calls.log');
     // Stand-ins for the system tools the installer calls; `systemctl restart` starts the installed binary
@@ -274,8 +210,7 @@ fi`,
 describe('systemd unit', () => {
   test('systemd-analyze verify accepts systemd/momentbox.service', () => {
     // The unit names /usr/local/bin/momentbox; verify it against the freshly built binary instead.
-    const dir = mkdtempSync(join(tmpdir(), 'momentbox-unit-'));
-    temps.push(dir);
+    const dir = tempDir('momentbox-unit-');
     const unit = readFileSync(join(ROOT, 'systemd', 'momentbox.service'), 'utf8');
     expect(unit).toContain('ExecStart=/usr/local/bin/momentbox');
     for (const line of [
