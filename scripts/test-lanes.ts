@@ -70,6 +70,7 @@ export const ALONE = [
  */
 export const EXCLUSIVE = [
   'src/media/video.test.ts',
+  'tests/api/face-search-warm.test.ts',
   'tests/api/face-search.test.ts',
   'tests/api/faces-index.test.ts',
   'tests/api/guestbook-attachments.test.ts',

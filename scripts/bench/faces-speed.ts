@@ -12,6 +12,9 @@
 //          the real uploads and their faces cloned in the database file through the product's schema (each
 //          descriptor jittered), then POST /api/event/:id/faces/search with a selfie, and the remembered
 //          selfie's search (GET), which leaves out describing the selfie: the matching alone.
+//   o7. the search as a guest meets it after the worker has ended idle: opening the face search starts the worker
+//       (GET faces/mine), the guest takes SELFIE_PAUSE_MS for the selfie, then the search, against o5's first
+//       search, which waited for the worker's start.
 import { Database } from 'bun:sqlite';
 import { eq, sql } from 'drizzle-orm';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -50,6 +53,8 @@ const ROUNDS = 3;
 const SEARCH = { photos: 2000, searches: 9, jitter: 0.01 };
 const AIM = { speed: 0.9, workerMb: 800, serverRatio: 1.1, searchMs: 2000 };
 const WAIT_MS = 600_000;
+/** opening the phone's camera from the page, framing, shooting and confirming the photo: a few seconds at least */
+const SELFIE_PAUSE_MS = 5_000;
 
 /** 'Gesichtssuche' of an event as its couple switches it (client token) and its progress. */
 async function faceSearchSetting(url: string, admin: ApiClient, eventId: number) {
@@ -315,6 +320,11 @@ export const facesSpeedPart: BenchPart = {
       `first search (starts the worker) ${fmt(cold.ms, 0)} ms; each found ${cold.found} of ${seeded.photos} photos; ` +
         `with a selfie ${searches.map((s) => fmt(s.ms, 0)).join(' ')} ms; remembered ${remembered.map((s) => fmt(s.ms, 0)).join(' ')} ms`,
     );
+    await until('the face worker ended idle', async () => faceWorkerPid(oneCore.proc.pid) === null, 120_000);
+    await guest.json(`/api/event/${eventId}/faces/mine`);
+    await Bun.sleep(SELFIE_PAUSE_MS);
+    const opened = await withSelfie(false);
+    ctx.log(`after opening the face search and ${SELFIE_PAUSE_MS / 1000} s for the selfie: ${fmt(opened.ms, 0)} ms`);
     const ms = (xs: { ms: number }[]) => xs.map((s) => s.ms);
     rows.push(
       {
@@ -332,6 +342,14 @@ export const facesSpeedPart: BenchPart = {
         ratio: '',
         aim: '',
         met: null,
+      },
+      {
+        figure: `o7. first search after opening the face search (worker started then), selfie taken in ${SELFIE_PAUSE_MS / 1000} s`,
+        measured: `${fmt(opened.ms, 0)} ms`,
+        reference: `first ${fmt(cold.ms, 0)} ms (waiting for the worker's start)`,
+        ratio: '',
+        aim: `< ${AIM.searchMs} ms`,
+        met: opened.ms < AIM.searchMs,
       },
     );
     return rows;

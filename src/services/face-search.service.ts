@@ -16,6 +16,8 @@ export interface FaceSearchIndex {
   describe(image: Uint8Array): Promise<SelfieFace[]>;
   /** every indexed face of the event's uploads */
   facesOf(eventId: number): IndexedFace[];
+  /** gets the face worker going before a selfie arrives (its engine loads for seconds) */
+  warm(): void;
 }
 
 const SELFIE_VARIANTS: Record<SelfieProblem, 'default' | 'severalFaces' | 'blurry'> = {
@@ -75,6 +77,18 @@ export function createFaceSearchService(deps: { db: Db; uploads: UploadsService;
     return ranked.flatMap((m) => seen.get(m.uploadId) ?? []);
   }
 
+  /** Whether a selfie of the guest is remembered. */
+  function remembers(event: EventNow, viewer: Viewer): boolean {
+    const userId = guestOf(event, viewer);
+    return (
+      db
+        .select({ userId: faceSearchSelfies.userId })
+        .from(faceSearchSelfies)
+        .where(and(eq(faceSearchSelfies.eventId, event.id), eq(faceSearchSelfies.userId, userId)))
+        .get() !== undefined
+    );
+  }
+
   return {
     /** Refuses (permission table, setting) before a selfie's bytes are read. */
     mayUse(event: EventNow, viewer: Viewer): void {
@@ -107,17 +121,18 @@ export function createFaceSearchService(deps: { db: Db; uploads: UploadsService;
       return matches(event, viewer, userId, descriptorFromBytes(kept.descriptor));
     },
 
-    /** Whether a selfie of the guest is remembered. */
-    remembers(event: EventNow, viewer: Viewer): boolean {
-      const userId = guestOf(event, viewer);
-      return (
-        db
-          .select({ userId: faceSearchSelfies.userId })
-          .from(faceSearchSelfies)
-          .where(and(eq(faceSearchSelfies.eventId, event.id), eq(faceSearchSelfies.userId, userId)))
-          .get() !== undefined
-      );
+    /**
+     * The guest opened 'Fotos von mir finden': whether a selfie of theirs is remembered. The face worker starts now,
+     * while they take the selfie, so their search does not wait for its engine to load.
+     */
+    opened(event: EventNow, viewer: Viewer): boolean {
+      const remembered = remembers(event, viewer);
+      index.warm();
+      return remembered;
     },
+
+    /** Whether a selfie of the guest is remembered. */
+    remembers,
 
     /** 'Das bin ich nicht': the upload (one the guest sees) leaves their results. */
     drop(event: EventNow, viewer: Viewer, uploadId: number): void {

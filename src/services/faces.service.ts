@@ -236,6 +236,8 @@ export function createFacesService(opts: FaceIndexerOptions) {
     facesOfEvent: (eventId: number) => facesOfEvent(db, eventId),
     /** Every face of a picture from the face worker (the search's selfie): see FaceWorkerClient.describeImage. */
     describeImage: (input: string | Uint8Array) => worker.describeImage(input, { urgent: true }),
+    /** Starts the face worker ahead of a selfie (see FaceWorkerClient.warm). */
+    warmWorker: () => worker.warm(),
     /** The face worker's process id while one runs, and how many were started (tests, the bench). */
     workerPid: () => worker.pid(),
     workerStarts: () => worker.starts(),

@@ -46,6 +46,8 @@ const searchAgain = endpoint({
 const mine = endpoint({
   ...guestOnly,
   summary: 'addition (issue 30): whether a selfie of the asking guest is remembered',
+  description:
+    "Asked when the guest opens 'Fotos von mir finden': it also starts the face worker (its engine loads for seconds), so the search with the selfie the guest is taking finds it ready.",
   params: EventIdPath,
   ok: answer('FaceSearchMine', FaceSearchMineSchema),
   errors: [403],
@@ -117,7 +119,7 @@ export function faceSearchRoutes() {
 
   app.get('/api/event/:eventId/faces/mine', mine.doc, inEvent, (c) => {
     const { services, event, viewer } = inEventOf(c);
-    return c.json<FaceSearchMine>({ remembered: services.faceSearch.remembers(event, viewer) });
+    return c.json<FaceSearchMine>({ remembered: services.faceSearch.opened(event, viewer) });
   });
 
   app.put('/api/event/:eventId/faces/not-me/:uploadId', notMe.doc, inEvent, (c) => {

@@ -183,12 +183,17 @@ export function createFaceWorkerClient(opts: FaceWorkerOptions) {
       }
     } finally {
       busy = false;
-      const idle = worker;
-      if (idle) {
-        idleTimer = setTimeout(() => stop(idle.proc, 'idle'), idleMs);
-        idleTimer.unref?.();
-      }
+      endWhenIdle();
     }
+  }
+
+  /** The running worker ends after `idleMs` without a request, so its memory is returned. */
+  function endWhenIdle() {
+    const idle = worker;
+    if (!idle) return;
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => stop(idle.proc, 'idle'), idleMs);
+    idleTimer.unref?.();
   }
 
   return {
@@ -206,6 +211,29 @@ export function createFaceWorkerClient(opts: FaceWorkerOptions) {
         else queue.push(item);
         void drain();
       });
+    },
+    /**
+     * Starts the worker now when none runs, without a request: a guest opened the face search and takes a selfie
+     * meanwhile, so the engine's seconds of loading are not theirs to wait. It ends when idle like any other; one
+     * that cannot start is logged and the next request starts another.
+     */
+    warm(): void {
+      if (worker) return;
+      let started: ReturnType<typeof launch>;
+      try {
+        started = launch();
+      } catch {
+        return; // launch() logged why
+      }
+      started.ready.then(
+        () => {
+          if (!busy && worker === started) endWhenIdle();
+        },
+        (err: Error) => {
+          logger.warn('face worker could not start', { pid: started.proc.pid, error: String(err.message ?? err) });
+          stop(started.proc, 'failed to start');
+        },
+      );
     },
     /** The running worker's process id, or null (tests, the bench). */
     pid: () => worker?.proc.pid ?? null,
