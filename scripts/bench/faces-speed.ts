@@ -146,6 +146,7 @@ async function indexerRound(server: TestServer, setting: Awaited<ReturnType<type
     serverCpuMs,
     faces: scans.faces,
     hwm: end!.hwm,
+    worker: start!.worker,
     firstAfterMs: start!.at - on,
   };
 }
@@ -248,6 +249,7 @@ export const facesSpeedPart: BenchPart = {
           `${fmt(perPhoto(product.wallMs), 0)} ms per photo (${product.faces} faces) ` +
           `(first photo done ${fmt(product.firstAfterMs / 1000, 1)} s after the setting went on), ` +
           `alone ${fmt(perPhoto(alone.cpuMs), 0)} / ${fmt(perPhoto(alone.wallMs), 0)} ms (${alone.faces} faces); ` +
+          `peaks: worker ${fmt(product.hwm / MB, 0)} MB (pid ${product.worker}), alone ${fmt(alone.hwm / MB, 0)} MB; ` +
           `per core ${fmt(alone.cpuMs / product.cpuMs, 2)}, wall ${fmt(alone.wallMs / product.wallMs, 2)}`,
       );
     }
