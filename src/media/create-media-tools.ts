@@ -3,7 +3,7 @@ import type { CaptureTime } from './capture-time.ts';
 import { rm } from 'node:fs/promises';
 import { writeAtomically } from './atomic-output.ts';
 import { decodeMemory } from './decode-memory.ts';
-import { makePhotoDerivatives, type PhotoFacts, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
+import { makePhotoDerivatives, readCaptureTime, THUMBNAIL, thumbnailSize } from './images.ts';
 import { openUpright } from './sharp-input.ts';
 import { limitMallocArenas, releasingMemory } from './native-memory.ts';
 import { countVideoFrames, isBrowserPlayable, makePlayablePreview, makePoster, probeVideo, transcodeTimeoutMs } from './video.ts';
@@ -50,17 +50,15 @@ export function createMediaTools(native: { ffmpegPath: string; ffprobePath: stri
     sniffAttachment,
     decodesInQueue: (type) => type.mime === 'image/heic',
 
-    async processPhoto(input, out, opts = {}) {
-      const facts = (made: PhotoFacts) => ({ width: made.width, height: made.height, takenAt: toUtc(made.takenAt), dhash: made.dhash });
-      const onThumbnails = opts.onThumbnails;
+    async processPhoto(input, out) {
       const made = await releasingMemory(() =>
         makePhotoDerivatives(
           input,
           { thumbnailPath: out.thumbnail, tilePaths: out.tiles, previewPath: out.preview, jpegCopyPath: out.jpegCopy },
-          { sharp, onThumbnails: onThumbnails && ((made) => onThumbnails(facts(made))) },
+          { sharp },
         ),
       );
-      return { ...facts(made), jpegCopy: made.jpegCopy };
+      return { width: made.width, height: made.height, jpegCopy: made.jpegCopy, takenAt: toUtc(made.takenAt), dhash: made.dhash };
     },
     async readPhotoCaptureTime(input) {
       return toUtc(await readCaptureTime(input));

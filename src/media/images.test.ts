@@ -148,44 +148,6 @@ describe('makePhotoDerivatives', () => {
     }
   });
 
-  test('the thumbnails are made first: onThumbnails sees them on disk with the facts, and the preview only after it returned', async () => {
-    const tmp = makeTempDir('thumbs-first');
-    try {
-      const out = outputsIn(tmp.dir);
-      const seen: { files: string[]; facts: unknown }[] = [];
-      const made = await makePhotoDerivatives(fixture('photos/orientation/landscape_6.jpg'), out, {
-        sharp,
-        onThumbnails: async (facts) => {
-          seen.push({ files: readdirSync(tmp.dir).sort(), facts });
-        },
-      });
-      expect(seen).toEqual([
-        {
-          files: ['thumb-1x.jpg', 'thumb-3x.jpg', 'thumb.jpg'],
-          facts: { width: made.width, height: made.height, dhash: made.dhash, takenAt: made.takenAt },
-        },
-      ]);
-      expect(readdirSync(tmp.dir).sort()).toEqual(['preview.jpg', 'thumb-1x.jpg', 'thumb-3x.jpg', 'thumb.jpg']);
-    } finally {
-      tmp.remove();
-    }
-  });
-
-  test("onThumbnails' failure stops the work as it is (no preview, no half files), not as an image error", async () => {
-    const tmp = makeTempDir('thumbs-refused');
-    try {
-      const refusal = new Error('the row could not be written');
-      const failing = makePhotoDerivatives(fixture('photos/orientation/landscape_1.jpg'), outputsIn(tmp.dir), {
-        sharp,
-        onThumbnails: () => Promise.reject(refusal),
-      });
-      expect(await failing.catch((err: unknown) => err)).toBe(refusal);
-      expect(readdirSync(tmp.dir)).toEqual([]);
-    } finally {
-      tmp.remove();
-    }
-  });
-
   test('an image over the pixel limit is refused as TOO_LARGE before anything is written', async () => {
     const tmp = makeTempDir('limit');
     try {

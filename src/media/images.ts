@@ -63,15 +63,7 @@ export interface PhotoOptions extends DecodeLimits {
   sharp: SharpFactory;
   /** the memory decodes share (default: the process's one budget) */
   memory?: MemoryBudget;
-  /**
-   * Awaited once the grid thumbnails are written, before the preview is made: the photo can be shown in
-   * the grid from then on. What it throws stops the work (the outputs removed) and is thrown as it is.
-   */
-  onThumbnails?: (facts: PhotoFacts) => Promise<void>;
 }
-
-/** What is known of a photo once its thumbnails are made: its upright size, its dHash and its capture time. */
-export type PhotoFacts = Size & { dhash: string; takenAt: CaptureTime | null };
 
 export interface Size {
   width: number;
@@ -101,7 +93,7 @@ export async function makePhotoDerivatives(
   inputPath: string,
   out: PhotoDerivativePaths,
   opts: PhotoOptions,
-): Promise<PhotoFacts & { jpegCopy: boolean }> {
+): Promise<Size & { jpegCopy: boolean; dhash: string; takenAt: CaptureTime | null }> {
   const mime = sniffMediaType(new Uint8Array(await Bun.file(inputPath).slice(0, SNIFF_BYTES).arrayBuffer()))?.mime;
   const limit = opts.maxDecodeBytes ?? DECODE_MEMORY_BYTES;
   const header = await readHeader(inputPath, opts.sharp);
@@ -129,7 +121,7 @@ async function derivePhoto(
   mime: string | undefined,
   out: PhotoDerivativePaths,
   opts: PhotoOptions & { maxDecodeBytes: number },
-): Promise<PhotoFacts & { jpegCopy: boolean }> {
+): Promise<Size & { jpegCopy: boolean; dhash: string; takenAt: CaptureTime | null }> {
   const [source, takenAt] = await Promise.all([decodablePhoto(inputPath, mime, opts), readCaptureTime(inputPath)]);
   const original = await uprightSize(source, opts.sharp);
   const tileSide = (side: number) => Math.min(side, original.width, original.height);
@@ -157,43 +149,24 @@ async function derivePhoto(
     // A new sharp over the same pixels per output: clone() of a raw-input sharp copies its buffer on the
     // server's JS thread (~7 ms and 9 MB per clone at 2048 px), this costs nothing.
     const decoded = () => opts.sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    // Each step settled before the next, before the pixels are freed (a pipeline still running reads them)
-    // and before a failure removes the outputs (one still being written would reappear). The thumbnails
-    // first: once they exist the photo can be shown (onThumbnails), while its preview is still being made.
-    const settled = async <T>(work: Promise<T>[]) => {
-      const outputs = await Promise.allSettled(work);
-      const failed = outputs.find((output) => output.status === 'rejected');
-      if (failed) throw failed.reason;
-      return outputs.map((output) => (output as PromiseFulfilledResult<T>).value);
-    };
-    let facts: PhotoFacts;
-    try {
-      const [dhash] = await settled([
-        dHashOf(decoded()),
-        ...thumbnails.map(({ path, width, height, fit, quality }) =>
-          writeAtomically(path, (tmp) => decoded().resize(width, height, { fit }).jpeg({ quality, mozjpeg: true }).toFile(tmp)).then(
-            () => '',
-          ),
-        ),
-      ]);
-      facts = { ...original, dhash: dhash!, takenAt };
-      await opts.onThumbnails?.(facts).catch((err: unknown) => Promise.reject(new NotTheImage(err)));
-      await settled([
-        writeAtomically(out.previewPath, (tmp) => decoded().jpeg({ quality: PREVIEW.quality, progressive: true }).toFile(tmp)),
-      ]);
-    } finally {
-      freeNow(data);
-    }
-    return { ...facts, jpegCopy: heic };
+    // All settled before the pixels are freed (a pipeline still running reads them) and before a failure
+    // removes the outputs (one still being written would reappear).
+    const hashing = dHashOf(decoded());
+    const outputs = await Promise.allSettled([
+      hashing,
+      writeAtomically(out.previewPath, (tmp) => decoded().jpeg({ quality: PREVIEW.quality, progressive: true }).toFile(tmp)),
+      ...thumbnails.map(({ path, width, height, fit, quality }) =>
+        writeAtomically(path, (tmp) => decoded().resize(width, height, { fit }).jpeg({ quality, mozjpeg: true }).toFile(tmp)),
+      ),
+    ]);
+    freeNow(data);
+    const failed = outputs.find((output) => output.status === 'rejected');
+    if (failed) throw failed.reason;
+    return { ...original, jpegCopy: heic, dhash: await hashing, takenAt };
   } catch (err) {
     await Promise.all([out.previewPath, out.jpegCopyPath, ...thumbnails.map((t) => t.path)].map((path) => rm(path, { force: true })));
-    throw err instanceof NotTheImage ? err.reason : asImageError(err);
+    throw asImageError(err);
   }
-}
-
-/** A failure of the caller's onThumbnails, passed through as it is (not an image error). */
-class NotTheImage {
-  constructor(readonly reason: unknown) {}
 }
 
 /** The photo's path for sharp, or for HEIC its upright pixels (sharp's libheif has no HEVC decoder). */

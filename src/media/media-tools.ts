@@ -28,14 +28,10 @@ export interface MediaTools {
   sniff(head: Uint8Array): SniffedType | null;
   /** Photos of this type take seconds to decode (HEIC): the job queue processes them, not the upload request. */
   decodesInQueue(type: SniffedType): boolean;
-  /**
-   * Thumbnails (2x, and the grid's 1x and 3x) and viewer preview of a photo (upright, no metadata; for HEIC also a JPEG copy) plus its facts. Throws when undecodable.
-   * `onThumbnails` is awaited once the thumbnails are written and before the preview is made (what it throws stops the work and is thrown as it is).
-   */
+  /** Thumbnails (2x, and the grid's 1x and 3x) and viewer preview of a photo (upright, no metadata; for HEIC also a JPEG copy) plus its facts. Throws when undecodable. */
   processPhoto(
     input: string,
     out: { thumbnail: string; tiles: { x1: string; x3: string }; preview: string; jpegCopy: string },
-    opts?: { onThumbnails?: (facts: Omit<PhotoResult, 'jpegCopy'>) => Promise<void> },
   ): Promise<PhotoResult>;
   /** A photo's capture time as ISO UTC from its EXIF, without decoding it; null when it has none. */
   readPhotoCaptureTime(input: string): Promise<string | null>;

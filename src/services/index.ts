@@ -104,7 +104,6 @@ export function createServices(deps: ServiceDeps) {
     guestbook,
     onJobQueued: () => jobs.poke(),
     onUploadCommitted: (row) => live.uploadChanged(null, row),
-    onUploadChanged: live.uploadChanged,
     now,
   });
   ingestBusy = () => ingest.uploadsMoving();

@@ -29,7 +29,7 @@ const hostToken = async (eventId: number) =>
 const isUpload = (id: number) => (m: { event: string; data: any }) => m.event === 'upload' && m.data?.id === id;
 
 describe('live stream', () => {
-  test('a photo-booth upload appears on an open visitor stream once its thumbnails exist, then its preview as an update, as the uploads list shows it', async () => {
+  test('a photo-booth upload appears on an open visitor stream within 2 s, as the uploads list shows it', async () => {
     const event = await h.admin.createEvent();
     const visitor = h.client();
     const s = await stream(visitor, event.id);
@@ -38,22 +38,10 @@ describe('live stream', () => {
 
     const booth = await apiKeyClient(`booth-live-${event.id}`);
     const uploaded = await booth.uploadOk(event.id, PHOTOS[0]!);
-    // The uploader is answered once the preview is made.
-    const answered = (await visitor.json<any[]>(`/api/event/${event.id}/uploads`)).find((u) => u.id === uploaded.id);
-    expect({ state: answered.processing_state, preview: typeof answered.preview_path }).toEqual({ state: 'ready', preview: 'string' });
-    // Shown as soon as its grid thumbnails exist (they are served then), its preview still to come ...
     const msg = await s.next(isUpload(uploaded.id), 2000, 'upload message');
-    expect(msg.data).toMatchObject({ processing_state: 'processing', preview_path: null });
-    for (const path of msg.data.thumbnail_srcset.split(', ').map((entry: string) => entry.split(' ')[0])) {
-      const thumb = await visitor.fetch(path);
-      expect({ path, status: thumb.status, type: thumb.headers.get('content-type') }).toEqual({ path, status: 200, type: 'image/jpeg' });
-    }
-    // ... which follows as an update: then the message is what the uploads list shows.
-    const done = await s.next((m) => m.event === 'update' && m.data?.id === uploaded.id, 2000, 'preview update');
     const listed = await visitor.json<any[]>(`/api/event/${event.id}/uploads`);
-    expect(done.data).toEqual(listed.find((u) => u.id === uploaded.id));
-    expect(done.data).toEqual(answered);
-    expect((await visitor.fetch(answered.preview_path)).status).toBe(200);
+    expect(msg.data).toEqual(listed.find((u) => u.id === uploaded.id));
+    expect(msg.data.preview_path).toBeString();
     expect(msg.id).toMatch(/\S/);
   });
 
@@ -114,15 +102,11 @@ describe('live stream', () => {
     await guest.json(`/api/event/${event.id}/upload/${seen.id}/reject`, { method: 'PUT' });
 
     const again = await stream(guest, event.id, '', { 'last-event-id': lastSeen.id! });
-    await again.next((m) => m.event === 'update' && m.data.id === seen.id && !m.data.approved, 2000, 'missed update');
+    await again.next((m) => m.event === 'update' && m.data.id === seen.id, 2000, 'missed update');
     const replayed = again.messages.filter((m) => m.event !== 'ready').map((m) => [m.event, m.data.id]);
-    // Each photo appears with its thumbnails and is updated when its preview is made.
     expect(replayed).toEqual([
-      ['update', seen.id],
       ['upload', missed[0]!.id],
-      ['update', missed[0]!.id],
       ['upload', missed[1]!.id],
-      ['update', missed[1]!.id],
       ['update', seen.id],
     ]);
 

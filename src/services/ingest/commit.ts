@@ -42,8 +42,6 @@ export interface CommitDeps {
   onJobQueued?: () => void;
   /** told when an upload is committed (the live stream announces it) */
   onUploadCommitted?: (row: UploadRow) => void;
-  /** told when a committed upload changed: a photo's preview was made after it was shown (the live stream announces it) */
-  onUploadChanged?: (before: UploadRow, after: UploadRow) => void;
 }
 
 /** The type by content (JPEG, PNG, HEIC, MP4, MOV), else 415. */
@@ -53,20 +51,10 @@ export function sniffOrRefuse(tools: MediaTools, head: Uint8Array): SniffedType 
   return type;
 }
 
-/** What the derivatives tell of an upload before its row is written. */
-type Facts = Partial<
-  Pick<UploadRow, 'width' | 'height' | 'dhash' | 'hasThumbnail' | 'tileThumbnails' | 'previewFile' | 'processingError'>
-> & {
-  takenAt?: string | null;
-  processingState: UploadRow['processingState'];
-};
-
 /**
  * Turns a complete file in tmp/ into an upload: duplicate check, derivatives (photos but HEIC), the original
  * moved into place, then the row (and its job) in one transaction. Order of writes keeps every
  * answered upload whole: files are renamed into place before the row that lists them is inserted.
- * A photo's row is written, and shown to others, as soon as its grid thumbnails exist; its viewer
- * preview follows (the viewer shows the original meanwhile) and the request is answered once it is made.
  */
 export function createCommitter(deps: CommitDeps) {
   const { db, store, tools, logger } = deps;
@@ -105,47 +93,31 @@ export function createCommitter(deps: CommitDeps) {
     return dated?.id ?? deps.albums.ensureUnsorted(target.event.id).id;
   }
 
-  /**
-   * What the media tools make of the file; a file they cannot read is kept, marked failed with the reason.
-   * A photo (but HEIC) is shown by `show` as soon as its thumbnails exist, which writes its row; then the
-   * answer is 'shown', and 'shown, no preview' when its preview failed after that (its job makes it again).
-   */
-  async function derive(
-    file: WrittenFile,
-    type: SniffedType,
-    derivedDir: string,
-    context: { event: number; name: string },
-    show: (facts: Facts) => Promise<void>,
-  ): Promise<Facts | 'shown' | 'shown, no preview'> {
-    let shown = false;
-    let showFailed = false;
+  /** What the media tools make of the file; a file they cannot read is kept, marked failed with the reason. */
+  async function derive(file: WrittenFile, type: SniffedType, derivedDir: string, context: { event: number; name: string }) {
     try {
       if (type.kind === 'photo' && tools.decodesInQueue(type)) {
         // HEIC: decoding takes seconds on a Pi and ~50 MB per photo, so the one-at-a-time job queue makes its derivatives.
         return { takenAt: await tools.readPhotoCaptureTime(file.path), processingState: 'pending' as const };
       }
       if (type.kind === 'photo') {
-        await photoWork.run(() =>
-          tools.processPhoto(file.path, photoOutputs(derivedDir), {
-            onThumbnails: async (photo) => {
-              showFailed = true;
-              await show({ ...photo, hasThumbnail: true, tileThumbnails: true, previewFile: null, processingState: 'processing' });
-              [shown, showFailed] = [true, false];
-            },
-          }),
-        );
-        return 'shown';
+        const photo = await photoWork.run(() => tools.processPhoto(file.path, photoOutputs(derivedDir)));
+        return {
+          width: photo.width,
+          height: photo.height,
+          takenAt: photo.takenAt,
+          dhash: photo.dhash,
+          hasThumbnail: true,
+          tileThumbnails: true,
+          previewFile: DERIVED.photoPreview,
+          processingState: 'ready' as const,
+        };
       }
       // Videos: only their header is read here (its capture time chooses the album); ffprobe's size,
       // duration and playability come from the probe job, so the answer is at once whatever the file holds.
       const header = await tools.readVideoHeader(file.path);
       return { takenAt: header.takenAt, processingState: 'pending' as const };
     } catch (err) {
-      if (showFailed) throw err; // the row could not be written (a duplicate, the last shot taken, the disk)
-      if (shown) {
-        logger.warn('photo preview failed, its job makes it again', { ...context, error: err });
-        return 'shown, no preview';
-      }
       if (isNoSpace(err)) throw err; // the disk, not the file: the upload is answered 507
       logger.warn(`${type.kind} could not be read`, { ...context, error: err });
       return { processingState: 'failed' as const, processingError: String((err as Error).message ?? err) };
@@ -179,13 +151,9 @@ export function createCommitter(deps: CommitDeps) {
       store.removeUploadFiles(event.id, key, type.ext);
     };
 
-    /**
-     * The original into place, then the row (and its job) in one transaction, and the live stream told. A
-     * photo shown before its preview exists gets its job as 'running': this request makes the preview and
-     * drops the job; after a crash the queue runs it again at start (the job queue's rule for 'running').
-     */
     let row: UploadRow | undefined;
-    const write = async (facts: Facts) => {
+    try {
+      const facts = await derive(file, type, derivedDir, { event: event.id, name: originalName });
       const albumId = chooseAlbum(target, facts.takenAt ?? null);
       store.commit(file.path, original);
       const storedBytes = file.size + store.derivedBytes(event.id, key);
@@ -215,68 +183,24 @@ export function createCommitter(deps: CommitDeps) {
           .get();
         // The shot is taken with the row, atomically: past the limit the insert rolls back.
         if (inserted) deps.shots.take(tx, event, viewer);
-        if (inserted && inserted.processingState !== 'ready' && inserted.processingState !== 'failed') {
+        if (inserted && inserted.processingState === 'pending') {
           tx.insert(jobs)
-            .values({
-              kind: inserted.type === 'video' ? VIDEO_PROBE_JOB : PHOTO_JOB,
-              uploadId: inserted.id,
-              state: inserted.processingState === 'processing' ? 'running' : 'queued',
-            })
+            .values({ kind: inserted.type === 'video' ? VIDEO_PROBE_JOB : PHOTO_JOB, uploadId: inserted.id })
             .run();
         }
         return inserted;
       });
-      if (!row) throw duplicateError(findDuplicate(event.id, file.sha256)!);
-      if (row.processingState === 'pending') deps.onJobQueued?.();
-      deps.onUploadCommitted?.(row);
-    };
-
-    let derived: Awaited<ReturnType<typeof derive>>;
-    try {
-      derived = await derive(file, type, derivedDir, { event: event.id, name: originalName }, write);
-      if (typeof derived === 'object') await write(derived);
     } catch (err) {
       removeFiles();
       throw asStorageError(err);
     }
-    if (derived === 'shown') return previewMade(row!);
-    return derived === 'shown, no preview' ? previewFailed(row!) : row!;
-  }
-
-  /** A shown photo's preview exists: its row says so, its job goes, the live stream is told. */
-  function previewMade(shown: UploadRow): UploadRow {
-    const after = db.transaction((tx) => {
-      tx.delete(jobs)
-        .where(and(eq(jobs.uploadId, shown.id), eq(jobs.kind, PHOTO_JOB)))
-        .run();
-      return tx
-        .update(uploads)
-        .set({
-          previewFile: DERIVED.photoPreview,
-          processingState: 'ready',
-          storedBytes: shown.sizeBytes + store.derivedBytes(shown.eventId, shown.storageKey),
-        })
-        .where(eq(uploads.id, shown.id))
-        .returning()
-        .get();
-    });
-    // Deleted while its preview was made: the deletion removed its files, the preview is swept with its folder.
-    if (!after) {
-      store.removeUploadFiles(shown.eventId, shown.storageKey, shown.originalExt);
-      return shown;
+    if (!row) {
+      removeFiles();
+      throw duplicateError(findDuplicate(event.id, file.sha256)!);
     }
-    deps.onUploadChanged?.(shown, after);
-    return after;
-  }
-
-  /** A shown photo's preview failed: its job is queued to make the derivatives again (or mark it failed in the end). */
-  function previewFailed(shown: UploadRow): UploadRow {
-    db.update(jobs)
-      .set({ state: 'queued' })
-      .where(and(eq(jobs.uploadId, shown.id), eq(jobs.kind, PHOTO_JOB)))
-      .run();
-    deps.onJobQueued?.();
-    return shown;
+    if (row.processingState === 'pending') deps.onJobQueued?.();
+    deps.onUploadCommitted?.(row);
+    return row;
   }
 
   return { commit, assertShotLeft };
