@@ -8,15 +8,43 @@ import { dirname } from 'node:path';
  * leaves a half-written derivative under the real name. On failure the temporary file is removed.
  */
 export async function writeAtomically<T>(target: string, write: (tempPath: string) => Promise<T>): Promise<T> {
+  let result!: T;
+  const pending = await writeAside(target, async (tempPath) => {
+    result = await write(tempPath);
+  });
+  await moveIntoPlace([pending]);
+  return result;
+}
+
+/** A file written under a temporary name beside its target, not yet durable nor in place (see moveIntoPlace). */
+export interface WrittenAside {
+  tempPath: string;
+  target: string;
+}
+
+/** The first half of writeAtomically: `write` produces the file under a temporary name (removed if it fails). */
+export async function writeAside(target: string, write: (tempPath: string) => Promise<void>): Promise<WrittenAside> {
   const tempPath = `${target}.tmp-${randomBytes(6).toString('hex')}`;
   try {
-    const result = await write(tempPath);
-    await fsync(tempPath);
-    await rename(tempPath, target);
-    await fsync(dirname(target));
-    return result;
+    await write(tempPath);
+    return { tempPath, target };
   } catch (err) {
     await rm(tempPath, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * The second half: each file fsynced and renamed to its target, then each folder fsynced once. On failure every
+ * temporary file is removed (targets already renamed stay: the caller removes what it no longer wants).
+ */
+export async function moveIntoPlace(files: WrittenAside[]): Promise<void> {
+  try {
+    await Promise.all(files.map((file) => fsync(file.tempPath)));
+    await Promise.all(files.map((file) => rename(file.tempPath, file.target)));
+    await Promise.all([...new Set(files.map((file) => dirname(file.target)))].map(fsync));
+  } catch (err) {
+    await Promise.all(files.map((file) => rm(file.tempPath, { force: true })));
     throw err;
   }
 }

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { hammingDistance, SIMILARITY_THRESHOLD } from '../domain/dhash.ts';
 import { dHash } from './hashing.ts';
+import { usableCores } from '../lib/usable-cores.ts';
 import { makePhotoDerivatives, PREVIEW, readCaptureTime, thumbnailSize, TILE_THUMBNAILS } from './images.ts';
 import { MediaError } from './media-error.ts';
 import { fixture, makeTempDir } from './test-helpers.ts';
@@ -204,6 +205,42 @@ describe('one decode per photo', () => {
       expect(made.takenAt).toEqual(await readCaptureTime(input));
       expect(hammingDistance(made.dhash, await dHash(input, sharp))).toBeLessThanOrEqual(SIMILARITY_THRESHOLD / 2);
       expect(hammingDistance(made.dhash, await dHash(fixture('photos/phones/jolla.jpg'), sharp))).toBeGreaterThan(SIMILARITY_THRESHOLD);
+    } finally {
+      tmp.remove();
+    }
+  });
+});
+
+describe('photos take turns', () => {
+  test('photos sent at once do their pixel work one per usable core at a time', async () => {
+    const tmp = makeTempDir('turns');
+    try {
+      const cores = usableCores();
+      // sharp that tracks the pipelines from the encoded photo (the decode) running at once, and their order.
+      let running = 0;
+      let most = 0;
+      const started: string[] = [];
+      const factory = ((input: never, options?: { raw?: unknown }) => {
+        const instance = sharp(input, options as never);
+        if (options?.raw) return instance;
+        const toBuffer = instance.toBuffer.bind(instance) as (...args: unknown[]) => Promise<unknown>;
+        (instance as unknown as Record<string, unknown>).toBuffer = (...args: unknown[]) => {
+          started.push(String(input));
+          most = Math.max(most, ++running);
+          return toBuffer(...args).finally(() => running--);
+        };
+        return instance;
+      }) as unknown as typeof sharp;
+      const photos = Array.from({ length: cores + 2 }, (_, i) => join(tmp.dir, `photo-${i}.jpg`));
+      await Promise.all(photos.map((path) => sharp(fixture('photos/phones/jolla.jpg')).toFile(path)));
+      const outs = photos.map((_, i) => {
+        mkdirSync(join(tmp.dir, `out-${i}`));
+        return outputsIn(join(tmp.dir, `out-${i}`));
+      });
+      await Promise.all(photos.map((path, i) => makePhotoDerivatives(path, outs[i]!, { sharp: factory })));
+      // Started together (each reads its header first), never more at once than the cores.
+      expect(started).toHaveLength(photos.length);
+      expect(most).toBeLessThanOrEqual(cores);
     } finally {
       tmp.remove();
     }

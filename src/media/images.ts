@@ -1,6 +1,9 @@
 import { rm } from 'node:fs/promises';
 import exifr from 'exifr';
-import { writeAtomically } from './atomic-output.ts';
+import { moveIntoPlace, writeAside, type WrittenAside } from './atomic-output.ts';
+import type { Metadata, Sharp } from 'sharp';
+import { Semaphore } from '../lib/semaphore.ts';
+import { usableCores } from '../lib/usable-cores.ts';
 import { type CaptureTime, captureTimeFromExif } from './capture-time.ts';
 import { dHashOf } from './hashing.ts';
 import {
@@ -13,15 +16,7 @@ import {
   tooManyPixels,
 } from './decode-memory.ts';
 import { decodeHeic } from './heic.ts';
-import {
-  asImageError,
-  type DecodeLimits,
-  DEFAULT_MAX_INPUT_PIXELS,
-  type ImageInput,
-  openUpright,
-  type RawRgba,
-  type SharpFactory,
-} from './sharp-input.ts';
+import { asImageError, type DecodeLimits, DEFAULT_MAX_INPUT_PIXELS, openUpright, type RawRgba, type SharpFactory } from './sharp-input.ts';
 import { freeNow } from './native-memory.ts';
 import { SNIFF_BYTES, sniffMediaType } from './sniff.ts';
 
@@ -63,6 +58,8 @@ export interface PhotoOptions extends DecodeLimits {
   sharp: SharpFactory;
   /** the memory decodes share (default: the process's one budget) */
   memory?: MemoryBudget;
+  /** whose turn it is for pixel work (default: the process's, one photo per usable core) */
+  work?: Semaphore;
 }
 
 export interface Size {
@@ -100,15 +97,37 @@ export async function makePhotoDerivatives(
   const cost = photoDecodeBytes(header);
   if (cost > limit)
     throw tooManyPixels(`${header.format} ${header.width}x${header.height}: needs ~${Math.round(cost / 1048576)} MB to decode`);
-  return (opts.memory ?? decodeMemory).run(cost, () => derivePhoto(inputPath, mime, out, { ...opts, maxDecodeBytes: limit }));
+  // Read beside the pixel work, not before it: exifr's reads each wait their turn on a busy event loop (~120 ms
+  // of a photo's turn under bench part p's 100 readers). It never rejects (null when the photo does not say).
+  const takenAt = readCaptureTime(inputPath);
+  const made = await (opts.work ?? photoWork()).run(() =>
+    (opts.memory ?? decodeMemory).run(cost, () => derivePhoto(inputPath, mime, header, out, { ...opts, maxDecodeBytes: limit })),
+  );
+  // Made durable and put in place after the turn: on an SD card the fsyncs wait ~0.4 s per photo (bench part p),
+  // time in which the next photo's pixels are worked on.
+  try {
+    await moveIntoPlace(made.files);
+  } catch (err) {
+    await removeOutputs(out);
+    throw asImageError(err);
+  }
+  return { ...made.size, jpegCopy: made.jpegCopy, dhash: made.dhash, takenAt: await takenAt };
 }
 
+let photoTurns: Semaphore | undefined;
 /**
- * The photo's header (size, depth, interlacing), read without decoding. For a HEIC sharp's libheif reads
+ * Photos' pixel work, one per usable core at a time (the cgroup's CPU quota counts, not the machine's cores),
+ * in arrival order: sharing a core among all photos at once made every photo late (processor sharing),
+ * taking turns keeps each photo's time to its own work plus the queue before it.
+ */
+const photoWork = () => (photoTurns ??= new Semaphore(usableCores()));
+
+/**
+ * The photo's header (size, depth, interlacing, upright size), read without decoding. For a HEIC sharp's libheif reads
  * the container (it cannot decode HEVC), and refuses one of more items than it allows (a grid of
  * hundreds of tiles: a 9,728² picture in a 16 KB file).
  */
-async function readHeader(inputPath: string, sharp: SharpFactory): Promise<PhotoHeader> {
+async function readHeader(inputPath: string, sharp: SharpFactory): Promise<PhotoHeader & Pick<Metadata, 'autoOrient'>> {
   try {
     return await sharp(inputPath).metadata();
   } catch (err) {
@@ -116,14 +135,23 @@ async function readHeader(inputPath: string, sharp: SharpFactory): Promise<Photo
   }
 }
 
+const removeOutputs = (out: PhotoDerivativePaths) =>
+  Promise.all(
+    [out.previewPath, out.jpegCopyPath, out.thumbnailPath, out.tilePaths.x1, out.tilePaths.x3].map((path) => rm(path, { force: true })),
+  );
+
+/** The pixel work: every derivative written aside (not yet durable nor in place: moveIntoPlace), the size and the dHash. */
 async function derivePhoto(
   inputPath: string,
   mime: string | undefined,
+  header: Pick<Metadata, 'autoOrient'>,
   out: PhotoDerivativePaths,
   opts: PhotoOptions & { maxDecodeBytes: number },
-): Promise<Size & { jpegCopy: boolean; dhash: string; takenAt: CaptureTime | null }> {
-  const [source, takenAt] = await Promise.all([decodablePhoto(inputPath, mime, opts), readCaptureTime(inputPath)]);
-  const original = await uprightSize(source, opts.sharp);
+): Promise<{ size: Size; jpegCopy: boolean; dhash: string; files: WrittenAside[] }> {
+  const source = await decodablePhoto(inputPath, mime, opts);
+  // autoOrient has width and height swapped for orientations 5-8.
+  const { width, height } = typeof source === 'string' ? header.autoOrient : source;
+  const original = { width, height };
   const tileSide = (side: number) => Math.min(side, original.width, original.height);
   const grid = thumbnailSize(original);
   const tiles = (['x1', 'x3'] as const).map((density) => {
@@ -132,9 +160,16 @@ async function derivePhoto(
   });
   const heic = typeof source !== 'string';
   try {
+    const files: WrittenAside[] = [];
     if (heic) {
-      await writeAtomically(out.jpegCopyPath, (tmp) =>
-        openUpright(opts.sharp, source, opts).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_COPY.quality }).toFile(tmp),
+      files.push(
+        await writeAside(out.jpegCopyPath, (tmp) =>
+          openUpright(opts.sharp, source, opts)
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: JPEG_COPY.quality })
+            .toFile(tmp)
+            .then(() => undefined),
+        ),
       );
     }
     // The one decode: a JPEG scaled while it is decoded where that still leaves a preview of PREVIEW.minSide.
@@ -147,8 +182,6 @@ async function derivePhoto(
     // A new sharp over the same pixels per output: clone() of a raw-input sharp copies its buffer on the
     // server's JS thread (~7 ms and 9 MB per clone at 2048 px), this costs nothing.
     const decoded = () => opts.sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    // All settled before the pixels are freed (a pipeline still running reads them) and before a failure
-    // removes the outputs (one still being written would reappear).
     // The grid thumbnail's pixels also give the hash: shrinking the preview's pixels to 9x8 cost ~30 ms of
     // CPU per 12 MP photo, these ~8 ms, and the hash stays as close to the whole photo's (images.test.ts).
     const gridPixels = decoded().resize(grid.width, grid.height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
@@ -157,25 +190,30 @@ async function derivePhoto(
         opts.sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } }),
       );
     const hashing = fromGrid().then(dHashOf);
+    const toFile = (image: Sharp, tmp: string) => image.toFile(tmp).then(() => undefined);
+    // All settled before the pixels are freed (a pipeline still running reads them) and before a failure
+    // removes the outputs (one still being written would reappear).
     const outputs = await Promise.allSettled([
       hashing,
       // Baseline, not progressive: half the CPU (12 MP: ~85 -> ~40 ms), 0.5-4% more bytes; the viewer shows a
       // spinner until the whole preview has loaded, so a progressive one's early coarse scans were never seen.
-      writeAtomically(out.previewPath, (tmp) => decoded().jpeg({ quality: PREVIEW.quality }).toFile(tmp)),
-      writeAtomically(out.thumbnailPath, async (tmp) => (await fromGrid()).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }).toFile(tmp)),
+      writeAside(out.previewPath, (tmp) => toFile(decoded().jpeg({ quality: PREVIEW.quality }), tmp)),
+      writeAside(out.thumbnailPath, async (tmp) => toFile((await fromGrid()).jpeg({ quality: THUMBNAIL.quality, mozjpeg: true }), tmp)),
       ...tiles.map(({ path, side, quality }) =>
-        writeAtomically(path, (tmp) => decoded().resize(side, side, { fit: 'cover' }).jpeg({ quality, mozjpeg: true }).toFile(tmp)),
+        writeAside(path, (tmp) => toFile(decoded().resize(side, side, { fit: 'cover' }).jpeg({ quality, mozjpeg: true }), tmp)),
       ),
     ]);
     freeNow(data);
     await gridPixels.then((small) => freeNow(small.data)).catch(() => undefined);
+    for (const output of outputs.slice(1)) if (output.status === 'fulfilled') files.push(output.value as WrittenAside);
     const failed = outputs.find((output) => output.status === 'rejected');
-    if (failed) throw failed.reason;
-    return { ...original, jpegCopy: heic, dhash: await hashing, takenAt };
+    if (failed) {
+      await Promise.all(files.map((file) => rm(file.tempPath, { force: true })));
+      throw failed.reason;
+    }
+    return { size: original, jpegCopy: heic, dhash: await hashing, files };
   } catch (err) {
-    await Promise.all(
-      [out.previewPath, out.jpegCopyPath, out.thumbnailPath, ...tiles.map((t) => t.path)].map((path) => rm(path, { force: true })),
-    );
+    await removeOutputs(out);
     throw asImageError(err);
   }
 }
@@ -219,17 +257,6 @@ export function jpegShrinkOnLoad({ width, height }: Size): number {
 export function thumbnailSize({ width, height }: Size): Size {
   const scale = Math.min(1, THUMBNAIL.shortSide / Math.min(width, height), THUMBNAIL.maxLongSide / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
-
-async function uprightSize(input: ImageInput, sharp: SharpFactory): Promise<Size> {
-  if (typeof input === 'object' && !Buffer.isBuffer(input)) return { width: input.width, height: input.height };
-  try {
-    // Reads the header only; autoOrient has width and height swapped for orientations 5-8.
-    const { autoOrient } = await sharp(input).metadata();
-    return { width: autoOrient.width, height: autoOrient.height };
-  } catch (err) {
-    throw asImageError(err);
-  }
 }
 
 const EXIF_DATE_TAGS = [

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { availableParallelism } from 'node:os';
 import type { Db } from '../../db/connection.ts';
 import { jobs, uploads } from '../../db/schema.ts';
 import { albumForDate } from '../../domain/albums.ts';
@@ -9,7 +8,6 @@ import { VIDEO_PROBE_JOB } from '../../jobs/video-derivatives.job.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { randomHex } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { Semaphore } from '../../lib/semaphore.ts';
 import type { MediaTools, SniffedType } from '../../media/media-tools.ts';
 import { asStorageError, isNoSpace, removeFile, type WrittenFile } from '../../storage/file-writer.ts';
 import { DERIVED, photoOutputs, type MediaStore } from '../../storage/media-store.ts';
@@ -58,9 +56,6 @@ export function sniffOrRefuse(tools: MediaTools, head: Uint8Array): SniffedType 
  */
 export function createCommitter(deps: CommitDeps) {
   const { db, store, tools, logger } = deps;
-  // Photo derivatives run in the request, one per core (a Pi 4/5 has four): each is one decode that
-  // libvips spreads over the cores anyway, so more would only queue inside libvips and hold more memory.
-  const photoWork = new Semaphore(availableParallelism());
 
   function duplicateError(existing: { id: number }) {
     return conflict('DUPLICATE', { duplicate: { id: existing.id }, existingId: existing.id });
@@ -101,7 +96,8 @@ export function createCommitter(deps: CommitDeps) {
         return { takenAt: await tools.readPhotoCaptureTime(file.path), processingState: 'pending' as const };
       }
       if (type.kind === 'photo') {
-        const photo = await photoWork.run(() => tools.processPhoto(file.path, photoOutputs(derivedDir)));
+        // In the request, taking its turn with the other photos (makePhotoDerivatives: one per usable core).
+        const photo = await tools.processPhoto(file.path, photoOutputs(derivedDir));
         return {
           width: photo.width,
           height: photo.height,
