@@ -137,6 +137,13 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   live.close();
 
   const seenMs = inWindow.map((n) => (live.seenByAll(n) ?? Infinity) - lastSent.get(n)!);
+  // What limits p7: the phones start together, so their first photos arrive within a moment of each other and
+  // take turns on the one core; the photos after them arrive spread out. Both shown, the aim judged on all.
+  const firstRound = (n: string) => Number(/_(\d+)\.jpg$/.exec(n)![1]) < LOAD.uploaders;
+  const seenFirst = inWindow.filter(firstRound).map((n) => (live.seenByAll(n) ?? Infinity) - lastSent.get(n)!);
+  const seenLater = inWindow.filter((n) => !firstRound(n)).map((n) => (live.seenByAll(n) ?? Infinity) - lastSent.get(n)!);
+  const firstSent = [...lastSent].filter(([n]) => firstRound(n)).map(([, at]) => at);
+  const firstSpreadMs = firstSent.length ? Math.max(...firstSent) - Math.min(...firstSent) : NaN;
   // The poster may come on the stream just before the upload's own answer: then it showed at once.
   const posterMs = Math.max(0, (live.posterAt(poster.id) ?? Infinity) - poster.at);
   const photosPerMinute = (inWindow.length / (to - from)) * 60_000;
@@ -151,6 +158,12 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
   ctx.log(
     `uploads: ${inWindow.length} photos completed in the window (${phones.uploads.failed.length} failed${phones.uploads.failed.length ? `: ${phones.uploads.failed[0]}` : ''}); ` +
       `seen by all ${LOAD.streams} streams after their last chunk: median ${fmt(median(seenMs), 0)} ms, max ${fmt(Math.max(...seenMs), 0)} ms; video poster ${fmt(posterMs, 0)} ms after its upload completed`,
+  );
+  ctx.log(
+    `p7 by round: the phones' first photos (${seenFirst.length}, last chunks within ${fmt(firstSpreadMs, 0)} ms of each other) max ${fmt(Math.max(...seenFirst), 0)} ms; ` +
+      `the ${seenLater.length} after them median ${fmt(median(seenLater), 0)} ms, max ${fmt(Math.max(...seenLater), 0)} ms. ` +
+      `Photos take turns (one per usable core); ten arriving together need ~${LOAD.uploaders} turns of the core the readers share. ` +
+      `What would lift the first round: thumbnails made by the phones, or derivatives made durable later`,
   );
   ctx.log(
     `server used ${fmt(serverCores, 2)} cores (quota ${LIMITS.cores}); CFS throttled in ${throttled.throttled - throttledFrom.throttled} of ${throttled.periods - throttledFrom.periods} periods; ` +
@@ -223,7 +236,9 @@ async function run(ctx: PartContext): Promise<BenchRow[]> {
     {
       figure: `p7. Pi: upload's last chunk until ${LOAD.streams} other phones see it`,
       measured: `max ${fmt(Math.max(...seenMs), 0)} ms`,
-      reference: `median ${fmt(median(seenMs), 0)} ms of ${seenMs.length}`,
+      reference:
+        `median ${fmt(median(seenMs), 0)} ms of ${seenMs.length}; the ${seenFirst.length} first photos, arriving together, ` +
+        `max ${fmt(Math.max(...seenFirst), 0)} ms; the ${seenLater.length} after them max ${fmt(Math.max(...seenLater), 0)} ms`,
       ratio: '',
       aim: `<= ${AIMS.seenMs} ms`,
       met: seenMs.length > 0 && Math.max(...seenMs) <= AIMS.seenMs,
