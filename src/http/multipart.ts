@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { AppError, badRequest } from '../lib/errors.ts';
 import { bodyWatch, MIN_BODY_BYTES_PER_SECOND } from './body.ts';
 import { boundaryOf, malformed, MultipartParser } from '../lib/multipart-parser.ts';
+import { freeNow } from '../media/native-memory.ts';
 
 export interface MultipartResult<T, F> {
   fields: F;
@@ -57,6 +58,8 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
   let files = 0;
   /** the file part being read: handed to onFile, or read and dropped (a file part of another name) */
   let current: Readable | null = null;
+  /** the file part's stream, kept after its end: the body's pieces are freed once it holds none of them */
+  let fileStream = null as Readable | null; // (set in the parser's callbacks, which TypeScript does not follow)
   const fail = (err: unknown) => {
     failure ??= err;
     current?.destroy(err instanceof Error ? err : new Error(String(err))); // onFile stops, closes and removes what it wrote
@@ -77,7 +80,7 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
         // A cut body ends the part with an error even when nobody reads it any more (a skipped part, or after
         // onFile stopped early); the failure is handled here, so the stream's own error must not crash the process.
         stream.on('error', () => {});
-        current = stream;
+        current = fileStream = stream;
         if (!fileFields.includes(name)) {
           stream.resume();
           return;
@@ -101,7 +104,15 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
   );
 
   // The body is pumped by hand so that a read error (client gone) or silence (idle time-out) reaches the parser.
+  // Each piece (~64 KB) is freed as soon as it is written (onFile's consumer writes synchronously as the
+  // stream emits; a piece waits here while the stream still buffers): left to the collector, the 20 phones'
+  // pieces stood at 50-90 MB between collections (bench f, process.memoryUsage().arrayBuffers at the peak).
   const reader = request.body.getReader();
+  const unfreed: Uint8Array[] = [];
+  const freeWritten = () => {
+    for (const piece of unfreed) freeNow(piece);
+    unfreed.length = 0;
+  };
   const idle = bodyWatch(opts.idleMs, (reason) => {
     fail(stalled(reason, opts.idleMs));
     reader.cancel().catch(() => {}); // ends the read that waits
@@ -111,7 +122,9 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
       const { done, value } = await reader.read();
       if (done || failure) break;
       idle.moved(value.byteLength);
+      unfreed.push(value);
       parser.write(value);
+      if (!fileStream?.readableLength) freeWritten();
     }
     if (!failure) parser.end();
   } catch (err) {
@@ -121,6 +134,7 @@ export async function receiveMultipart<T, F>(request: Request, opts: MultipartOp
   }
   if (failure) await reader.cancel().catch(() => {});
   await pending;
+  freeWritten(); // onFile has settled: what it did not write was dropped
   const received = file as MultipartResult<T, F>['file'];
   try {
     if (failure) throw failure;
