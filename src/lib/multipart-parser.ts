@@ -62,7 +62,7 @@ function dispositionOf(headers: string): { name: string; fileName: string | null
  */
 export class MultipartParser {
   private readonly delimiter: Buffer;
-  private state: 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'done' = 'preamble';
+  private state: 'start' | 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'done' = 'start';
   /** bytes kept from the last piece: a possible start of the delimiter, or unfinished headers */
   private carry: Buffer = Buffer.alloc(0);
   private part: { name: string; file: boolean; value: Buffer[]; bytes: number } | null = null;
@@ -74,8 +74,6 @@ export class MultipartParser {
     private readonly limits: PartLimits,
   ) {
     this.delimiter = Buffer.from(`\r\n--${boundary}`);
-    // The first delimiter may open the body without a line break before it.
-    this.carry = Buffer.from('\r\n');
   }
 
   get finished(): boolean {
@@ -127,6 +125,22 @@ export class MultipartParser {
   private step(data: Buffer, at: number): number | null {
     const d = this.delimiter;
     switch (this.state) {
+      case 'start': {
+        // The first delimiter may open the body without a line break before it: checked in place, so the
+        // first piece (often the whole chunk) is not copied behind a line break.
+        const open = d.subarray(2);
+        const n = Math.min(open.length, data.length - at);
+        if (data.compare(open, 0, n, at, at + n) !== 0) {
+          this.state = 'preamble';
+          return at;
+        }
+        if (n < open.length) {
+          this.keep(data.subarray(at));
+          return null;
+        }
+        this.state = 'after-delimiter';
+        return at + open.length;
+      }
       case 'preamble': {
         const found = data.indexOf(d, at);
         if (found < 0) {
