@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lt, sum } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import { chunkSessions } from '../../db/schema.ts';
@@ -168,6 +168,40 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   /** Requests writing into a session's file right now. */
   const writers = new Map<string, number>();
 
+  // What every chunk request asks of the database: built and compiled once, not per chunk.
+  const sessionOf = db
+    .select()
+    .from(chunkSessions)
+    .where(eq(chunkSessions.key, sql.placeholder('key')))
+    .prepare();
+  const heldBy = (column: typeof chunkSessions.owner | typeof chunkSessions.address) =>
+    db
+      .select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) })
+      .from(chunkSessions)
+      .where(and(eq(column, sql.placeholder('who')), unfinishedSessions()))
+      .prepare();
+  const heldByOwner = heldBy(chunkSessions.owner);
+  const heldByAddress = heldBy(chunkSessions.address);
+  const touchSession = db
+    .insert(chunkSessions)
+    .values({
+      key: sql.placeholder('key'),
+      eventId: sql.placeholder('eventId'),
+      owner: sql.placeholder('owner'),
+      address: sql.placeholder('address'),
+      fileName: sql.placeholder('fileName'),
+      fileSize: sql.placeholder('fileSize'),
+      totalChunks: sql.placeholder('totalChunks'),
+      receivedBytes: sql.placeholder('receivedBytes'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .onConflictDoUpdate({
+      target: chunkSessions.key,
+      // The row's bytes and time from the values just offered.
+      set: { receivedBytes: sql`excluded.received_bytes`, updatedAt: sql`excluded.updated_at` },
+    })
+    .prepare();
+
   function sessionKey(target: UploadTarget, f: Omit<ChunkFields, 'chunkIndex'>, ending: Ending<unknown>): string {
     const parts = f.uploadId ? [f.uploadId] : [f.fileName, f.fileSize, f.totalChunks];
     // An upload's key is as it always was (sessions survive an update of the box); other ends add their kind.
@@ -187,21 +221,15 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   }
 
   /** What the session's file became, once it was completed. */
-  function finished<R>(key: string, ending: Ending<R>): R | undefined {
-    const session = db.select().from(chunkSessions).where(eq(chunkSessions.key, key)).get();
+  function finished<R>(key: string, ending: Ending<R>, session = sessionOf.get({ key })): R | undefined {
     const id = session?.[ending.column];
     return id ? ending.load(id) : undefined;
   }
 
   const unfinishedOf = (owner: string) => and(eq(chunkSessions.owner, owner), unfinishedSessions());
-  const unfinishedFrom = (address: string) => and(eq(chunkSessions.address, address), unfinishedSessions());
 
-  function heldWhere(which: ReturnType<typeof unfinishedOf>): { sessions: number; bytes: number } {
-    const row = db
-      .select({ sessions: count(), bytes: sum(chunkSessions.receivedBytes) })
-      .from(chunkSessions)
-      .where(which)
-      .get();
+  function heldWhere(which: typeof heldByOwner, who: string): { sessions: number; bytes: number } {
+    const row = which.get({ who });
     return { sessions: row?.sessions ?? 0, bytes: Number(row?.bytes ?? 0) };
   }
 
@@ -215,10 +243,15 @@ export function createChunkedUploads(deps: ChunkedDeps) {
 
   /** The caps a target's sessions count against: its owner's, and its client address's when set. */
   function capsOf(target: UploadTarget) {
-    const owner = { who: `owner ${ownerOf(target.viewer)}`, where: unfinishedOf(ownerOf(target.viewer)), limits, scope: 'owner' as const };
+    const owner = {
+      who: `owner ${ownerOf(target.viewer)}`,
+      held: () => heldWhere(heldByOwner, ownerOf(target.viewer)),
+      limits,
+      scope: 'owner' as const,
+    };
     const address = limits.perAddress && {
       who: `address ${target.address}`,
-      where: unfinishedFrom(target.address),
+      held: () => heldWhere(heldByAddress, target.address),
       limits: limits.perAddress,
       scope: 'address' as const,
     };
@@ -233,8 +266,8 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   function admitNewSession(target: UploadTarget, f: ChunkFields, firstChunkBytes: number, ending: Ending<unknown>) {
     const owner = ownerOf(target.viewer);
     const over = () =>
-      capsOf(target).find(({ who, where, limits: cap }) => {
-        const held = heldWhere(where);
+      capsOf(target).find(({ who, held: heldNow, limits: cap }) => {
+        const held = heldNow();
         return held.sessions >= cap.maxSessions || held.bytes + (arriving.get(who) ?? 0) + firstChunkBytes > cap.maxBytes;
       });
     if (over()) {
@@ -264,9 +297,9 @@ export function createChunkedUploads(deps: ChunkedDeps) {
   function place<R>(target: UploadTarget, f: ChunkFields, ending: Ending<R>, bytesHint: number, length: number | null): Placement<R> {
     validate(f);
     const key = sessionKey(target, f, ending);
-    const done = finished(key, ending);
+    const session = sessionOf.get({ key });
+    const done = finished(key, ending, session);
     if (done) return { kind: 'finished', key, result: done };
-    const session = db.select().from(chunkSessions).where(eq(chunkSessions.key, key)).get();
     if (session && (session.fileSize !== f.fileSize || session.totalChunks !== f.totalChunks)) throw mismatch();
     const held = chunks.held(key);
     if (held.has(f.chunkIndex)) return { kind: 'held', key };
@@ -296,7 +329,7 @@ export function createChunkedUploads(deps: ChunkedDeps) {
     const room = at.length ?? f.fileSize - offset;
     // The byte caps hold as the bytes arrive, not only when a session starts: what is held, what other
     // requests of the same owner or address are writing now, and this chunk so far.
-    const caps = capsOf(target).map((cap) => ({ ...cap, held: heldWhere(cap.where).bytes }));
+    const caps = capsOf(target).map((cap) => ({ ...cap, held: cap.held().bytes }));
     let counted = 0;
     const fd = chunks.openForWriting(key);
     writers.set(key, (writers.get(key) ?? 0) + 1);
@@ -361,21 +394,17 @@ export function createChunkedUploads(deps: ChunkedDeps) {
 
   /** Creates or updates the session's row: the bytes it holds (for the limits) and when it last moved. */
   function touch(key: string, f: ChunkFields, target: UploadTarget, receivedBytes: number) {
-    const stamp = now().toISOString();
-    db.insert(chunkSessions)
-      .values({
-        key,
-        eventId: target.event.id,
-        owner: ownerOf(target.viewer),
-        address: target.address,
-        fileName: f.fileName.slice(0, 255),
-        fileSize: f.fileSize,
-        totalChunks: f.totalChunks,
-        receivedBytes,
-        updatedAt: stamp,
-      })
-      .onConflictDoUpdate({ target: chunkSessions.key, set: { receivedBytes, updatedAt: stamp } })
-      .run();
+    touchSession.run({
+      key,
+      eventId: target.event.id,
+      owner: ownerOf(target.viewer),
+      address: target.address,
+      fileName: f.fileName.slice(0, 255),
+      fileSize: f.fileSize,
+      totalChunks: f.totalChunks,
+      receivedBytes,
+      updatedAt: now().toISOString(),
+    });
   }
 
   /** After a chunk was stored: the session's bytes for the limits, and the file once every chunk is there. */
