@@ -66,16 +66,17 @@ export function createJobQueue(opts: QueueOptions) {
   const wakeAll = () => [...wakers].forEach((wake) => wake());
 
   /** The oldest queued job of the lane's kinds (a kind without handler lands in the transcode lane and fails there). */
-  function next(lane: JobLane): JobRow | undefined {
-    const ofLane = lane === 'transcode' ? notInArray(jobs.kind, otherLanes) : inArray(jobs.kind, kindsOf(lane));
-    return db
+  const oldestOf = (lane: JobLane) =>
+    db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.state, 'queued'), ofLane))
+      .where(and(eq(jobs.state, 'queued'), lane === 'transcode' ? notInArray(jobs.kind, otherLanes) : inArray(jobs.kind, kindsOf(lane))))
       .orderBy(asc(jobs.id))
       .limit(1)
-      .get();
-  }
+      .prepare();
+  // Asked on every wake of every lane: built and compiled once.
+  const oldest = new Map(JOB_LANES.map((lane) => [lane, oldestOf(lane)]));
+  const next = (lane: JobLane): JobRow | undefined => oldest.get(lane)!.get();
 
   async function runOne(job: JobRow) {
     const handler = opts.handlers[job.kind];
